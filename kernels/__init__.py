@@ -1,0 +1,1 @@
+"""Numba kernels: one module per game plus shared helpers (RNG, ranking, small searches)."""

@@ -1,0 +1,213 @@
+"""Content TOML: loading, variant overlays, ``--set`` overrides and validation.
+
+A game's content file holds every number of the game. Reserved tables:
+
+- ``[ranges]``: ``"dotted.key" = [min, max]`` for every number; ``*`` matches any list
+  index or table key. Overrides and variants are checked against these.
+- ``[variants.NAME]``: an overlay deep-merged over the base (lists replace whole).
+- ``[bots]``: bot weights (numbers, ranged like the rest).
+
+Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print.
+"""
+from __future__ import annotations
+
+import copy
+import fnmatch
+import hashlib
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sim.errors import UserError
+
+RESERVED = ("ranges", "variants")
+TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note")
+
+
+def load_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise UserError(str(path), None, "file not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise UserError(str(path), None, f"not valid TOML ({e})") from None
+
+
+def deep_merge(base: dict, overlay: dict) -> dict:
+    out = copy.deepcopy(base)
+    for k, v in overlay.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = deep_merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def parse_value(text: str) -> Any:
+    """A --set value: any TOML value (7, 2.5, true, [1,2]); anything else is a string."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def set_dotted(doc: dict, key: str, value: Any, where: str) -> None:
+    parts = key.split(".")
+    node: Any = doc
+    for i, p in enumerate(parts):
+        last = i == len(parts) - 1
+        if isinstance(node, list):
+            if not p.isdigit() or int(p) >= len(node):
+                raise UserError(where, key, f"'{p}' is not an index of a list of {len(node)}")
+            if last:
+                node[int(p)] = value
+            else:
+                node = node[int(p)]
+        elif isinstance(node, dict):
+            if p not in node or p in RESERVED and i == 0:
+                raise UserError(where, key, "unknown key (see `balance games --params GAME`)")
+            if last:
+                node[p] = value
+            else:
+                node = node[p]
+        else:
+            raise UserError(where, key, "is a value, not a table")
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "list"
+    if isinstance(v, dict):
+        return "table"
+    return type(v).__name__
+
+
+def find_range(ranges: dict, key: str) -> list | None:
+    if key in ranges:
+        return ranges[key]
+    for pattern, r in ranges.items():
+        if fnmatch.fnmatchcase(key, pattern) and pattern.count(".") == key.count("."):
+            return r
+    return None
+
+
+def validate(doc: Any, shape: Any, ranges: dict, where: str, key: str = "") -> None:
+    """Check doc against the shipped base content's shape and the declared ranges."""
+    kind, want = _kind(doc), _kind(shape)
+    if want == "number" and kind == "number":
+        if isinstance(shape, int) and not isinstance(doc, int):
+            if float(doc).is_integer():
+                doc = int(doc)
+            else:
+                raise UserError(where, key, f"expected a whole number, got {doc!r}")
+        r = find_range(ranges, key)
+        if r is None:
+            raise UserError(where, key, "has no declared range in [ranges]")
+        if not r[0] <= doc <= r[1]:
+            raise UserError(where, key, f"expected a value in {r[0]}..{r[1]}, got {doc!r}")
+        return
+    if kind != want:
+        raise UserError(where, key, f"expected a {want}, got {kind} {doc!r}")
+    if kind == "table":
+        for k in doc:
+            if k not in shape:
+                raise UserError(where, f"{key}.{k}".lstrip("."), "unknown key")
+        for k in shape:
+            if k not in doc:
+                raise UserError(where, f"{key}.{k}".lstrip("."), "missing")
+            validate(doc[k], shape[k], ranges, where, f"{key}.{k}".lstrip("."))
+    elif kind == "list" and shape:
+        r = find_range(ranges, f"{key}.#")
+        if r is not None and not r[0] <= len(doc) <= r[1]:
+            raise UserError(where, key, f"expected {r[0]}..{r[1]} entries, got {len(doc)}")
+        for i, item in enumerate(doc):
+            validate(item, shape[0] if len(shape) == 1 or i >= len(shape) else shape[i],
+                     ranges, where, f"{key}.{i}")
+
+
+class Content:
+    """A game's content file with variants and overrides applied and validated."""
+
+    def __init__(self, path: Path, variants: tuple[str, ...] = (), sets: tuple[str, ...] = ()):
+        self.path = Path(path)
+        raw = load_toml(self.path)
+        self.ranges = raw.get("ranges", {})
+        self.variant_overlays = raw.get("variants", {})
+        base = {k: v for k, v in raw.items() if k not in RESERVED}
+        where = self.path.name
+        doc = base
+        self.variants = tuple(v for v in variants if v != "base")
+        for v in self.variants:
+            if v not in self.variant_overlays:
+                known = ", ".join(["base", *self.variant_overlays]) or "base"
+                raise UserError(where, "--variant", f"unknown variant '{v}' (expected one of: {known})")
+            doc = deep_merge(doc, self.variant_overlays[v])
+        self.sets = tuple(sets)
+        for s in self.sets:
+            if "=" not in s:
+                raise UserError("--set", s, "expected key=value")
+            k, v = s.split("=", 1)
+            set_dotted(doc, k.strip(), parse_value(v.strip()), "--set")
+        validate(doc, _shape(base, self.variant_overlays), self.ranges, where)
+        self.doc = doc
+
+    def __getitem__(self, key: str) -> Any:
+        return self.doc[key]
+
+    def get(self, dotted: str) -> Any:
+        node: Any = self.doc
+        for p in dotted.split("."):
+            node = node[int(p)] if isinstance(node, list) else node[p]
+        return node
+
+    def hash(self) -> str:
+        """Hash of the effective content, so a run names exactly what it played."""
+        blob = json.dumps(self.doc, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def params(self) -> list[tuple[str, Any, list | None]]:
+        """Every tunable number: (dotted key, value, [min, max])."""
+        out: list[tuple[str, Any, list | None]] = []
+
+        def walk(node: Any, key: str) -> None:
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    walk(v, f"{key}.{k}".lstrip("."))
+            elif isinstance(node, list):
+                for i, v in enumerate(node):
+                    walk(v, f"{key}.{i}")
+            elif _kind(node) == "number":
+                out.append((key, node, find_range(self.ranges, key)))
+
+        walk(self.doc, "")
+        return out
+
+    def reconstructed(self) -> list[tuple[str, str]]:
+        """Tables marked ``reconstructed``: (table, reason)."""
+        out = []
+
+        def walk(node: Any, key: str) -> None:
+            if isinstance(node, dict):
+                if "reconstructed" in node:
+                    out.append((key, node["reconstructed"]))
+                for k, v in node.items():
+                    walk(v, f"{key}.{k}".lstrip("."))
+
+        walk(self.doc, "")
+        return out
+
+
+def _shape(base: dict, overlays: dict) -> dict:
+    """The structure every effective content must have: the base plus any key a variant adds."""
+    shape = base
+    for ov in overlays.values():
+        shape = deep_merge(shape, ov)
+    return shape

@@ -1,0 +1,103 @@
+"""What every game declares and provides. A game is a subclass of ``Game`` in
+``sim/games/<id>/__init__.py`` plus its kernel module ``kernels/<id>.py``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.content import Content
+from sim.errors import UserError
+
+
+@dataclass
+class Batch:
+    """Outputs of one batch of games, filled in place by a kernel's ``play_batch``."""
+
+    score: np.ndarray       # i32 [B, seats]
+    rank: np.ndarray        # u8  [B, seats], 1 = best
+    win: np.ndarray         # f32 [B, seats], 1/k per tied winner, 1.0 per winning-faction member
+    role: np.ndarray        # i8  [B, seats], index into Game.roles, -1 = none
+    turns: np.ndarray       # u32 [B]
+    end_reason: np.ndarray  # u8  [B], index into Game.end_reasons
+    metrics: np.ndarray     # f64 [B, seats, len(Game.metrics)]
+    decisions: np.ndarray   # u32 [B], bot choices made (for the bench)
+
+    @classmethod
+    def alloc(cls, games: int, seats: int, n_metrics: int) -> "Batch":
+        return cls(
+            score=np.zeros((games, seats), np.int32),
+            rank=np.zeros((games, seats), np.uint8),
+            win=np.zeros((games, seats), np.float32),
+            role=np.full((games, seats), -1, np.int8),
+            turns=np.zeros(games, np.uint32),
+            end_reason=np.zeros(games, np.uint8),
+            metrics=np.zeros((games, seats, max(n_metrics, 1)), np.float64),
+            decisions=np.zeros(games, np.uint32),
+        )
+
+
+class Game:
+    """A game's declared facts (OpenSpiel style) and its three entry points."""
+
+    id: str = ""
+    name: str = ""
+    player_counts: tuple[int, ...] = ()
+    bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
+    default_bots: str = "greedy"
+    end_reasons: tuple[str, ...] = ("finished", "turn_cap")
+    roles: tuple[str, ...] = ()
+    metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"
+    weight_names: tuple[str, ...] = ()  # keys of the content [bots] table, in kernel order
+    max_turns: int = 0
+    content_file: Path = Path()
+    kernel_figures: tuple[str, ...] = ()  # names of kernel_bench figures
+
+    # -- content -------------------------------------------------------------------------
+    def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),
+                path: Path | None = None) -> Content:
+        return Content(path or self.content_file, variants, sets)
+
+    def variants(self) -> list[str]:
+        return ["base", *Content(self.content_file).variant_overlays]
+
+    def check_players(self, n: int) -> None:
+        if n not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise UserError(self.id, "--players", f"expected one of {counts} players, got {n}")
+
+    def bot_codes(self, names: list[str], n: int) -> np.ndarray:
+        if len(names) == 1:
+            names = names * n
+        if len(names) != n:
+            raise UserError(self.id, "--bots", f"expected 1 or {n} bots, got {len(names)}")
+        for b in names:
+            if b not in self.bots:
+                raise UserError(self.id, "--bots", f"unknown bot '{b}' (expected one of: {', '.join(self.bots)})")
+        return np.array([self.bots.index(b) for b in names], np.int64)
+
+    def weights(self, content: Content) -> np.ndarray:
+        """The [bots] table as a flat vector in ``weight_names`` order."""
+        table = content["bots"]
+        return np.array([float(table[k]) for k in self.weight_names], np.float64)
+
+    # -- to implement per game --------------------------------------------------------------
+    def compile(self, content: Content, n_players: int) -> Any:
+        """Content -> flat arrays for the kernel (done once per run)."""
+        raise NotImplementedError
+
+    def play(self, compiled: Any, bots: np.ndarray, weights: np.ndarray, seed: int,
+             game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> None:
+        """Play games ``game_index`` (u64) with seat ``rotation`` (u8) in parallel into ``out``."""
+        raise NotImplementedError
+
+    def trace(self, compiled: Any, bots: np.ndarray, weights: np.ndarray, seed: int,
+              game_index: int, rotation: int) -> list[str]:
+        """One game told move by move in plain language; the same game ``play`` plays."""
+        raise NotImplementedError
+
+    def kernel_bench(self, compiled: Any) -> dict[str, float]:
+        """Per-game kernel figures (e.g. location evaluations/s) for ``balance bench``."""
+        return {}
