@@ -45,6 +45,7 @@ class Game:
     id: str = ""
     name: str = ""
     player_counts: tuple[int, ...] = ()
+    default_players: int = 0            # 0 = the smallest count
     bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
     default_bots: str = "greedy"
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
@@ -62,6 +63,9 @@ class Game:
 
     def variants(self) -> list[str]:
         return ["base", *Content(self.content_file).variant_overlays]
+
+    def players_or_default(self, n: int | None) -> int:
+        return n or self.default_players or self.player_counts[0]
 
     def check_players(self, n: int) -> None:
         if n not in self.player_counts:

@@ -1,0 +1,28 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PY     := .venv/bin/python
+BAL    := .venv/bin/balance
+STAMP  := .venv/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: setup run test bench balance-check clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	rm -f .venv/.installed-*
+	touch $@
+
+# The main job: a million four-player Bastille games with the default bots.
+run: setup
+	$(BAL) run bastille -n 1000000 -p 4 --out out
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	$(BAL) bench
+
+clean:
+	rm -rf out bench/results.json .pytest_cache

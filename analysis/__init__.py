@@ -1,0 +1,1 @@
+"""Polars analysis of results tables: win rates with intervals, comparisons, checks."""
