@@ -46,7 +46,7 @@ def games(params_of: str | None, content_of: str | None) -> None:
 
 # Options of `run` that decide what is played; `--resume` takes them from the run directory.
 PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path", "seed", "out_dir",
-                "rotate_seats", "aggregate")
+                "rotate_seats", "aggregate", "shard_deals")
 
 
 @cli.command()
@@ -69,9 +69,11 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
 @click.option("--resume", "resume_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Finish the interrupted run in DIR (its configuration is read from DIR).")
 @click.option("--batch-size", type=click.IntRange(1, 1 << 20), default=8192, show_default=True)
+@click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=1 << 16, show_default=True,
+              help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
-        rotate_seats, aggregate, engine, address, resume_dir, batch_size) -> None:
+        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out."""
     from analysis.aggregate import summary_text
     from sim.runner import Interrupted, RunConfig, execute, resume
@@ -87,7 +89,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                 raise UserError("--resume", None, "takes the configuration from the run directory; drop "
                                 + ", ".join(clash) + " (only --threads, --engine, --address and --batch-size may change)")
             outcome = resume(Path(resume_dir), threads=threads, engine=engine, ray_address=address,
-                             ray_workers=None, log=log)
+                             batch_size=batch_size, log=log)
             if outcome is None:
                 click.echo(f"{resume_dir}: the run is already complete; nothing to resume")
                 return
@@ -101,7 +103,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                 bots=split_list(bots or game.default_bots), games=n_games, seed=seed,
                 variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
                 batch_size=batch_size, engine=engine, content_path=content_path, aggregate=aggregate,
-                ray_address=address)
+                ray_address=address, shard_deals=shard_deals)
             if sys.stdout.isatty():
                 with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)

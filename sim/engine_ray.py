@@ -63,7 +63,7 @@ def _worker_class():
     class ShardWorker:
         """Prepares the configuration once, then plays shards with all its threads."""
 
-        def __init__(self, cfg_dict: dict, modules: dict, threads: int):
+        def __init__(self, cfg_dict: dict, modules: dict, threads: int, fault: str = ""):
             import numba
 
             from sim import registry
@@ -73,15 +73,15 @@ def _worker_class():
             self.prep = Prepared(RunConfig(**cfg_dict))
             numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
             self.threads = numba.get_num_threads()
+            self.fault = fault
 
         def info(self) -> dict:
             import socket
             return {"host": socket.gethostname(), "pid": os.getpid(), "threads": self.threads}
 
         def play(self, k: int, first: int, deals: int):
-            fault = os.environ.get(FAULT_ENV, "")
-            if fault:
-                shard, marker = fault.split(":", 1)
+            if self.fault:
+                shard, marker = self.fault.split(":", 1)
                 if int(shard) == k and not os.path.exists(marker):
                     Path(marker).write_text("killed")
                     os._exit(1)
@@ -123,7 +123,7 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
         opts = {"num_cpus": cpus}
         if node:
             opts["scheduling_strategy"] = NodeAffinitySchedulingStrategy(node_id=node, soft=True)
-        return Worker.options(**opts).remote(cfg_dict, modules, cpus)
+        return Worker.options(**opts).remote(cfg_dict, modules, cpus, os.environ.get(FAULT_ENV, ""))
 
     workers = [new_worker(s) for s in slots]
     queue = deque(todo)

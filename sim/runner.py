@@ -252,7 +252,7 @@ def run(cfg: RunConfig, out_dir: Path, progress=None) -> tuple[pl.DataFrame, dic
 
 def resume(out_dir: Path, threads: int | None = None, engine: str | None = None,
            ray_address: str | None = None, ray_workers: int | None = None,
-           progress=None, log=None) -> Outcome | None:
+           batch_size: int | None = None, progress=None, log=None) -> Outcome | None:
     """Finish an unfinished run; None if the directory holds a complete run already."""
     out_dir = Path(out_dir)
     if not out_dir.is_dir():
@@ -268,7 +268,7 @@ def resume(out_dir: Path, threads: int | None = None, engine: str | None = None,
     except TypeError as e:
         raise UserError(str(out_dir / "shards" / MANIFEST), None, f"corrupt run manifest ({e})") from None
     for name, value in (("threads", threads), ("engine", engine), ("ray_address", ray_address),
-                        ("ray_workers", ray_workers)):
+                        ("ray_workers", ray_workers), ("batch_size", batch_size)):
         if value is not None:
             setattr(cfg, name, value)
     return execute(cfg, out_dir, progress=progress, log=log, resuming=True)
@@ -324,7 +324,7 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
         if progress:
             progress(shards[k][1])
 
-    with _interrupts_as_keyboard():
+    with _interrupts_as_keyboard() as guard:
         try:
             if cfg.engine == "ray":
                 from sim import engine_ray
@@ -336,6 +336,7 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
                 raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
             stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
         except KeyboardInterrupt:
+            guard.shield()
             _clean_temps(shard_dir)
             _clean_temps(out_dir)
             raise Interrupted(out_dir, len(done), len(shards)) from None
@@ -401,16 +402,25 @@ def _write(fn, path: Path, out_dir: Path) -> None:
 
 
 class _interrupts_as_keyboard:
-    """SIGTERM behaves like Ctrl-C while a run is in progress (main thread only)."""
+    """SIGTERM behaves like Ctrl-C while a run is in progress; ``shield()`` ignores both while
+    an interrupted run tidies up (a library may re-raise one Ctrl-C more than once)."""
 
     def __enter__(self):
         self.old = None
         if threading.current_thread() is threading.main_thread():
-            self.old = signal.signal(signal.SIGTERM, _raise_keyboard)
+            self.old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+            signal.signal(signal.SIGTERM, _raise_keyboard)
+        return self
+
+    def shield(self) -> None:
+        if self.old is not None:
+            for s in self.old:
+                signal.signal(s, signal.SIG_IGN)
 
     def __exit__(self, *exc):
         if self.old is not None:
-            signal.signal(signal.SIGTERM, self.old)
+            for s, h in self.old.items():
+                signal.signal(s, h if h is not None else signal.SIG_DFL)
         return False
 
 
