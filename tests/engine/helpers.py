@@ -16,8 +16,12 @@ BALANCE = [sys.executable, "-c", "import tests.engine.conftest; from sim.cli imp
 
 
 def games() -> list[str]:
-    """Every registered game, plus the toy game of these tests."""
-    return game_ids()
+    """Every registered game whose module is present, plus the toy game of these tests."""
+    from importlib.util import find_spec
+
+    from sim.registry import GAME_MODULES
+
+    return [g for g in game_ids() if find_spec(GAME_MODULES[g]) is not None]
 
 
 def cli(args: list[str]) -> tuple[int, str, str]:
