@@ -44,8 +44,13 @@ def games(params_of: str | None, content_of: str | None) -> None:
         click.echo(f"  content:  {g.content_file}")
 
 
+# Options of `run` that decide what is played; `--resume` takes them from the run directory.
+PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path", "seed", "out_dir",
+                "rotate_seats", "aggregate", "shard_deals")
+
+
 @cli.command()
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", required=False)
 @click.option("-n", "--games", "n_games", type=int, default=10_000, show_default=True, help="Deals to play.")
 @click.option("-p", "--players", type=int, default=None, help="Player count (default: the game's usual count, see `balance games`).")
 @click.option("--bots", default=None, help="One bot for every seat, or one per seat, comma separated.")
@@ -56,32 +61,66 @@ def games(params_of: str | None, content_of: str | None) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True)
 @click.option("--threads", type=int, default=0, show_default=True, help="0 = all cores.")
 @click.option("--rotate-seats", is_flag=True, help="Play each deal once per cyclic rotation of the bots.")
+@click.option("--aggregate", is_flag=True,
+              help="Keep per-(variant, seat, bot, role) statistics and histograms instead of per-game rows.")
 @click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, metavar="HOST:PORT",
+              help="Ray cluster to join with --engine ray (default: start a local one).")
+@click.option("--resume", "resume_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Finish the interrupted run in DIR (its configuration is read from DIR).")
 @click.option("--batch-size", type=click.IntRange(1, 1 << 20), default=8192, show_default=True)
-def run(game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
-        rotate_seats, engine, batch_size) -> None:
+@click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=1 << 16, show_default=True,
+              help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it).")
+@click.pass_context
+def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
+        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out."""
-    from analysis.tables import summary_text
-    from sim.runner import RunConfig, run as run_config
+    from analysis.aggregate import summary_text
+    from sim.runner import Interrupted, RunConfig, execute, resume
 
-    game = get_game(game_id)
-    if engine == "ray":
-        raise UserError("--engine", None, "the Ray engine is not available in this build yet")
-    cfg = RunConfig(
-        game=game.id, players=game.players_or_default(players),
-        bots=split_list(bots or game.default_bots), games=n_games, seed=seed,
-        variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
-        batch_size=batch_size, engine=engine, content_path=content_path)
-    if sys.stdout.isatty():
-        with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
-            results, meta = run_config(cfg, Path(out_dir), progress=bar.update)
-    else:
-        results, meta = run_config(cfg, Path(out_dir))
-    click.echo(f"{meta['games_played']:,} games of {game.name} ({cfg.players} players, variant "
-               f"{cfg.variant}) in {meta['wall_seconds']:.1f} s: {meta['games_per_second']:,.0f} games/s "
-               f"on {meta['threads']} threads")
-    click.echo(summary_text(results))
-    click.echo(f"Results: {Path(out_dir) / 'results.parquet'}")
+    given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
+    if address and engine != "ray":
+        raise UserError("--address", None, "only applies with --engine ray")
+    log = lambda msg: click.echo(msg, err=True)  # noqa: E731
+    try:
+        if resume_dir:
+            clash = [name for name in PLAN_OPTIONS if given(name)] + (["GAME"] if game_id else [])
+            if clash:
+                raise UserError("--resume", None, "takes the configuration from the run directory; drop "
+                                + ", ".join(clash) + " (only --threads, --engine, --address and --batch-size may change)")
+            outcome = resume(Path(resume_dir), threads=threads, engine=engine, ray_address=address,
+                             batch_size=batch_size, log=log)
+            if outcome is None:
+                click.echo(f"{resume_dir}: the run is already complete; nothing to resume")
+                return
+            out_dir = resume_dir
+        else:
+            if not game_id:
+                raise UserError("balance run", "GAME", "missing (see `balance games`), or use --resume DIR")
+            game = get_game(game_id)
+            cfg = RunConfig(
+                game=game.id, players=game.players_or_default(players),
+                bots=split_list(bots or game.default_bots), games=n_games, seed=seed,
+                variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
+                batch_size=batch_size, engine=engine, content_path=content_path, aggregate=aggregate,
+                ray_address=address, shard_deals=shard_deals)
+            if sys.stdout.isatty():
+                with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
+                    outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
+            else:
+                outcome = execute(cfg, Path(out_dir), log=log)
+    except Interrupted as e:
+        click.echo(str(e), err=True)
+        sys.exit(130)
+    meta = outcome.meta
+    cfg_used = meta["config"]
+    game = get_game(cfg_used["game"])
+    click.echo(f"{meta['games_played']:,} games of {game.name} ({cfg_used['players']} players, variant "
+               f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {meta['games_per_second']:,.0f} games/s "
+               f"on {meta['threads']} threads ({cfg_used['engine']} engine)")
+    click.echo(summary_text(outcome.stats))
+    what = "stats.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
+    click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
 
 
 @cli.command()

@@ -1,26 +1,54 @@
 """Runs a configuration: deals split into shards of (seed, game_index) ranges, each shard
-played in batches by the game's kernel (Numba threads over games) and written as it
-finishes; the shards are merged into results.parquet beside run.json."""
+played in batches by the game's kernel (Numba threads over games) and written atomically
+as it finishes, beside a manifest; the shards are then merged into results.parquet (or,
+with ``aggregate``, into stats.parquet + histograms.parquet) beside run.json.
+
+A run directory is always in one of three states:
+
+- complete: ``results.parquet`` (or the two statistics tables) and ``run.json``;
+- unfinished: ``shards/manifest.json`` plus the shards finished so far; ``resume()``
+  (``balance run --resume DIR``) plays only the missing shards, and the merged results
+  equal an uninterrupted run's, byte for byte;
+- anything else is reported, never silently used.
+
+Shards are played by an engine: ``local`` (this process, Numba threads) or ``ray``
+(``sim.engine_ray``: one worker per node, shards as tasks, results sent back to this
+process, which writes them). Either way the files are the same.
+"""
 from __future__ import annotations
 
+import errno
+import json
+import os
 import platform
 import shutil
+import signal
 import subprocess
+import tempfile
+import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 import numba
 import numpy as np
 import polars as pl
 
+from analysis import aggregate
 from sim.errors import UserError
 from sim.game import Batch, Game
 from sim.registry import get_game
 from sim.results import batch_frame, write_json, write_parquet
 
 SHARD_DEALS = 1 << 16
+MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+RESULT_FILES = ("results.parquet", aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
+# Fields that do not change what is played (so a resumed run may change them).
+EXECUTION_FIELDS = ("threads", "batch_size", "engine", "ray_address", "ray_workers")
 
 
 @dataclass
@@ -37,10 +65,18 @@ class RunConfig:
     batch_size: int = 8192
     engine: str = "local"
     content_path: str | None = None
+    aggregate: bool = False   # sufficient statistics instead of per-game rows
+    shard_deals: int = SHARD_DEALS
+    ray_address: str | None = None
+    ray_workers: int = 0      # 0 = one worker per Ray node, using all its CPUs
 
     @property
     def variant(self) -> str:
         return "+".join(self.variants) or "base"
+
+    def plan_fields(self) -> dict:
+        """The fields that decide the results (what a resumed run must keep)."""
+        return {k: v for k, v in asdict(self).items() if k not in EXECUTION_FIELDS}
 
 
 class Prepared:
@@ -50,10 +86,14 @@ class Prepared:
         self.cfg = cfg
         self.game: Game = get_game(cfg.game)
         self.game.check_players(cfg.players)
-        if cfg.games < 1:
-            raise UserError("--games", None, f"expected at least 1 game, got {cfg.games}")
+        if not 1 <= cfg.games <= MAX_DEALS:
+            raise UserError("--games", None, f"expected 1..2^62 games, got {cfg.games}")
         if not 0 <= cfg.seed < 2**64:
             raise UserError("--seed", None, "expected an integer in 0..2^64-1")
+        if not 1 <= cfg.batch_size <= 1 << 20:
+            raise UserError("--batch-size", None, f"expected 1..{1 << 20}, got {cfg.batch_size}")
+        if not 1 <= cfg.shard_deals <= 1 << 24:
+            raise UserError("shard_deals", None, f"expected 1..{1 << 24}, got {cfg.shard_deals}")
         self.content = self.game.content(tuple(cfg.variants), tuple(cfg.sets),
                                          Path(cfg.content_path) if cfg.content_path else None)
         self.bots = self.game.bot_codes(cfg.bots, cfg.players)
@@ -72,17 +112,30 @@ class Prepared:
         seats = np.arange(n)
         return self.bots[(seats[None, :] - rotation[:, None].astype(np.int64)) % n]
 
-    def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
-        """Play the given games in batches; return their long table."""
-        frames = []
+    def batches(self, game_index: np.ndarray, rotation: np.ndarray):
+        """Play the given games batch by batch; yield each batch's long table."""
         bs = self.cfg.batch_size
         for a in range(0, len(game_index), bs):
             gi, rot = game_index[a:a + bs], rotation[a:a + bs]
             out = Batch.alloc(len(gi), self.cfg.players, len(self.game.metrics))
             self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi, rot, out)
-            frames.append(batch_frame(self.game, out, gi, rot, self.seat_bots(rot),
-                                      self.cfg.seed, self.cfg.variant))
-        return pl.concat(frames)
+            yield batch_frame(self.game, out, gi, rot, self.seat_bots(rot), self.cfg.seed, self.cfg.variant)
+
+    def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
+        """Play the given games in batches; return their long table."""
+        return pl.concat(list(self.batches(game_index, rotation))).rechunk()
+
+    def play_shard(self, first: int, deals: int):
+        """One shard's payload: its rows, or its (stats, histograms) in aggregate mode."""
+        gi, rot = self.rows(first, deals)
+        if not self.cfg.aggregate:
+            return self.play(gi, rot)
+        # Reduce batch by batch, so memory stays bounded by the batch size.
+        acc = None
+        for df in self.batches(gi, rot):
+            part = aggregate.reduce_rows(df, self.game.end_reasons)
+            acc = part if acc is None else aggregate.merge([acc, part])
+        return acc
 
 
 def set_threads(threads: int) -> int:
@@ -93,37 +146,286 @@ def set_threads(threads: int) -> int:
     return threads or n
 
 
-def shard_ranges(games: int) -> list[tuple[int, int]]:
-    return [(a, min(SHARD_DEALS, games - a)) for a in range(0, games, SHARD_DEALS)]
+def shard_ranges(games: int, shard_deals: int = SHARD_DEALS) -> list[tuple[int, int]]:
+    return [(a, min(shard_deals, games - a)) for a in range(0, games, shard_deals)]
 
 
+class Interrupted(Exception):
+    """Ctrl-C (or SIGTERM) during a run: the finished shards are kept and can be resumed."""
+
+    def __init__(self, out_dir: Path, done: int, total: int):
+        self.out_dir, self.done, self.total = out_dir, done, total
+        super().__init__(f"interrupted: {done} of {total} shards are saved in {out_dir}; "
+                         f"resume with: balance run --resume {out_dir}")
+
+
+@dataclass
+class Outcome:
+    meta: dict
+    stats: pl.DataFrame       # per-(variant, seat, bot, role) sufficient statistics
+    hist: pl.DataFrame
+    out_dir: Path
+
+
+# -- the run directory ------------------------------------------------------------------------
+def shard_name(k: int) -> str:
+    return f"shard-{k:06d}.parquet"
+
+
+def hist_name(k: int) -> str:
+    return f"shard-{k:06d}.hist.parquet"
+
+
+def manifest_for(cfg: RunConfig, prep: Prepared) -> dict:
+    return {"format": MANIFEST_FORMAT, "config": cfg.plan_fields(),
+            "content_hash": prep.content.hash(), "players": cfg.players,
+            "rows_per_shard_deal": prep.rotations * cfg.players,
+            "shards": shard_ranges(cfg.games, cfg.shard_deals)}
+
+
+def read_manifest(out_dir: Path) -> dict | None:
+    path = Path(out_dir) / "shards" / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        m = json.loads(path.read_text())
+        if m.get("format") != MANIFEST_FORMAT or not isinstance(m.get("config"), dict):
+            raise ValueError("unknown format")
+        m["shards"] = [tuple(s) for s in m["shards"]]
+        return m
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise UserError(str(path), None, f"corrupt run manifest ({e}); remove the directory and run again") from None
+
+
+def check_writable(out_dir: Path) -> None:
+    """Create out_dir and prove a file can be written there, before any game is played."""
+    try:
+        (out_dir / "shards").mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe.", dir=out_dir)
+        try:
+            os.write(fd, b"x")
+        finally:
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as e:
+        raise UserError(str(out_dir), None, f"cannot write the output directory ({e.strerror or e})") from None
+
+
+def _clean_temps(d: Path) -> None:
+    for p in d.glob(".*.tmp"):
+        p.unlink(missing_ok=True)
+
+
+def done_shards(out_dir: Path, manifest: dict, aggregate_mode: bool, log) -> set[int]:
+    """Shards already on disk and sound; an unreadable or short one is removed and replayed."""
+    import pyarrow.parquet as pq
+
+    shard_dir = out_dir / "shards"
+    done = set()
+    per_deal = manifest["rows_per_shard_deal"]
+    for k, (first, deals) in enumerate(manifest["shards"]):
+        path = shard_dir / shard_name(k)
+        if not path.exists():
+            continue
+        try:
+            files = [path, shard_dir / hist_name(k)] if aggregate_mode else [path]
+            rows = [pq.read_metadata(f).num_rows for f in files]
+            if not aggregate_mode and rows[0] != deals * per_deal:
+                raise ValueError(f"{rows[0]} rows, expected {deals * per_deal}")
+            done.add(k)
+        except Exception as e:  # truncated, foreign or short file
+            log(f"warning: {path} is damaged ({e}); it will be played again")
+            for p in (path, shard_dir / hist_name(k)):
+                p.unlink(missing_ok=True)
+    return done
+
+
+# -- running ----------------------------------------------------------------------------------
 def run(cfg: RunConfig, out_dir: Path, progress=None) -> tuple[pl.DataFrame, dict]:
-    """Play the whole configuration and write results.parquet and run.json into out_dir."""
+    """Play the whole configuration; return (results rows, run.json). Rows mode only needs
+    memory for the whole table here; the CLI uses ``execute`` and never loads it."""
+    o = execute(cfg, out_dir, progress=progress)
+    if cfg.aggregate:
+        return o.stats, o.meta
+    return pl.read_parquet(Path(out_dir) / "results.parquet"), o.meta
+
+
+def resume(out_dir: Path, threads: int | None = None, engine: str | None = None,
+           ray_address: str | None = None, ray_workers: int | None = None,
+           batch_size: int | None = None, progress=None, log=None) -> Outcome | None:
+    """Finish an unfinished run; None if the directory holds a complete run already."""
+    out_dir = Path(out_dir)
+    if not out_dir.is_dir():
+        raise UserError(str(out_dir), None, "no such run directory")
+    manifest = read_manifest(out_dir)
+    if manifest is None:
+        if (out_dir / "run.json").is_file() and any((out_dir / f).is_file() for f in RESULT_FILES[:2]):
+            return None
+        raise UserError(str(out_dir), None, "not an unfinished run (no shards/manifest.json)")
+    known = {f.name for f in fields(RunConfig)}
+    try:
+        cfg = RunConfig(**{k: v for k, v in manifest["config"].items() if k in known})
+    except TypeError as e:
+        raise UserError(str(out_dir / "shards" / MANIFEST), None, f"corrupt run manifest ({e})") from None
+    for name, value in (("threads", threads), ("engine", engine), ("ray_address", ray_address),
+                        ("ray_workers", ray_workers), ("batch_size", batch_size)):
+        if value is not None:
+            setattr(cfg, name, value)
+    return execute(cfg, out_dir, progress=progress, log=log, resuming=True)
+
+
+def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], None] | None = None,
+            resuming: bool = False) -> Outcome:
+    """Play every missing shard of the configuration into out_dir, then merge."""
+    log = log or (lambda msg: None)
     t0 = time.perf_counter()
     prep = Prepared(cfg)
     threads = set_threads(cfg.threads)
     out_dir = Path(out_dir)
+    check_writable(out_dir)
     shard_dir = out_dir / "shards"
-    try:
-        shard_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UserError(str(out_dir), None, f"cannot create the output directory ({e.strerror})") from None
-    frames = []
-    for k, (first, deals) in enumerate(shard_ranges(cfg.games)):
-        gi, rot = prep.rows(first, deals)
-        df = prep.play(gi, rot)
-        write_parquet(df, shard_dir / f"shard-{k:06d}.parquet")
-        frames.append(df)
+    manifest = manifest_for(cfg, prep)
+    existing = read_manifest(out_dir)
+    if existing is not None:
+        if existing["config"] != manifest["config"] or existing["shards"] != manifest["shards"]:
+            raise UserError(str(out_dir), None, "holds an unfinished run of another configuration: "
+                            f"resume it with `balance run --resume {out_dir}` or choose another --out")
+        if existing["content_hash"] != manifest["content_hash"]:
+            raise UserError(str(out_dir), None, "the content changed since this run started "
+                            f"(hash {existing['content_hash']}, now {manifest['content_hash']})")
+        if not resuming:
+            log(f"resuming the unfinished run in {out_dir}")
+    else:
+        if resuming:
+            raise UserError(str(out_dir), None, "not an unfinished run (no shards/manifest.json)")
+        for name in RESULT_FILES:  # a finished run here is being replaced: never mix the two
+            (out_dir / name).unlink(missing_ok=True)
+        for p in shard_dir.glob("shard-*.parquet"):
+            p.unlink()
+        _write(lambda: write_json(manifest, shard_dir / MANIFEST), shard_dir / MANIFEST, out_dir)
+    _clean_temps(shard_dir)
+    _clean_temps(out_dir)
+    shards = manifest["shards"]
+    done = done_shards(out_dir, manifest, cfg.aggregate, log)
+    todo = [(k, first, deals) for k, (first, deals) in enumerate(shards) if k not in done]
+    if done:
+        log(f"{len(done)} of {len(shards)} shards already played; playing the other {len(todo)}")
         if progress:
-            progress(deals)
-    results = pl.concat(frames)
-    write_parquet(results, out_dir / "results.parquet")
-    shutil.rmtree(shard_dir, ignore_errors=True)
+            progress(sum(shards[k][1] for k in done))
+
+    def save(k: int, payload) -> None:
+        if cfg.aggregate:
+            stats, hist = payload
+            _write(lambda: write_parquet(hist, shard_dir / hist_name(k)), shard_dir / hist_name(k), out_dir)
+            _write(lambda: write_parquet(stats, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
+        else:
+            _write(lambda: write_parquet(payload, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
+        done.add(k)
+        if progress:
+            progress(shards[k][1])
+
+    with _interrupts_as_keyboard() as guard:
+        try:
+            if cfg.engine == "ray":
+                from sim import engine_ray
+                engine_ray.play_shards(cfg, todo, save, log=log)
+            elif cfg.engine == "local":
+                for k, first, deals in todo:
+                    save(k, prep.play_shard(first, deals))
+            else:
+                raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
+            stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
+        except KeyboardInterrupt:
+            guard.shield()
+            _clean_temps(shard_dir)
+            _clean_temps(out_dir)
+            raise Interrupted(out_dir, len(done), len(shards)) from None
     wall = time.perf_counter() - t0
-    played = cfg.games * prep.rotations
-    meta = run_metadata(cfg, prep, threads, wall, played)
-    write_json(meta, out_dir / "run.json")
-    return results, meta
+    meta = run_metadata(cfg, prep, threads, wall, cfg.games * prep.rotations)
+    meta["shards"] = {"count": len(shards), "deals_per_shard": cfg.shard_deals,
+                      "resumed_from": len(shards) - len(todo)}
+    meta["mode"] = "aggregate" if cfg.aggregate else "rows"
+    with _interrupts_as_keyboard():
+        _write(lambda: write_json(meta, out_dir / "run.json"), out_dir / "run.json", out_dir)
+        (shard_dir / MANIFEST).unlink(missing_ok=True)   # from here on the run is complete
+        shutil.rmtree(shard_dir, ignore_errors=True)
+    return Outcome(meta, stats, hist, out_dir)
+
+
+def merge_shards(cfg: RunConfig, prep: Prepared, out_dir: Path, n_shards: int):
+    """Shard files -> the run's tables, one shard in memory at a time; also the statistics
+    the summary is printed from. The bytes depend only on the shards' contents."""
+    import pyarrow.parquet as pq
+
+    shard_dir = out_dir / "shards"
+    parts = []
+    if cfg.aggregate:
+        for k in range(n_shards):
+            parts.append((pl.read_parquet(shard_dir / shard_name(k)), pl.read_parquet(shard_dir / hist_name(k))))
+        stats, hist = aggregate.merge(parts)
+        _write(lambda: aggregate.write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
+        return stats, hist
+    target = out_dir / "results.parquet"
+    from sim.results import atomic_path
+
+    def write_merged():
+        tmp = atomic_path(target)
+        writer = None
+        try:
+            for k in range(n_shards):
+                table = pq.read_table(shard_dir / shard_name(k))
+                if writer is None:
+                    writer = pq.ParquetWriter(tmp, table.schema, compression="zstd")
+                writer.write_table(table)
+                parts.append(aggregate.reduce_rows(pl.from_arrow(table), prep.game.end_reasons))
+            writer.close()
+            os.replace(tmp, target)
+        except BaseException:
+            if writer is not None:
+                writer.close()
+            tmp.unlink(missing_ok=True)
+            raise
+
+    _write(write_merged, target, out_dir)
+    return aggregate.merge(parts)
+
+
+def _write(fn, path: Path, out_dir: Path) -> None:
+    """Run a write; disk-full and permission errors become one line (no partial file is left:
+    every writer writes a temporary file and renames it)."""
+    try:
+        fn()
+    except OSError as e:
+        hint = " (disk full)" if e.errno == errno.ENOSPC else ""
+        raise UserError(str(path), None, f"cannot write: {e.strerror or e}{hint}; finished shards are "
+                        f"kept, resume with `balance run --resume {out_dir}`") from None
+
+
+class _interrupts_as_keyboard:
+    """SIGTERM behaves like Ctrl-C while a run is in progress; ``shield()`` ignores both while
+    an interrupted run tidies up (a library may re-raise one Ctrl-C more than once)."""
+
+    def __enter__(self):
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+            signal.signal(signal.SIGTERM, _raise_keyboard)
+        return self
+
+    def shield(self) -> None:
+        if self.old is not None:
+            for s in self.old:
+                signal.signal(s, signal.SIG_IGN)
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            for s, h in self.old.items():
+                signal.signal(s, h if h is not None else signal.SIG_DFL)
+        return False
+
+
+def _raise_keyboard(signum, frame):
+    raise KeyboardInterrupt
 
 
 def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int) -> dict:
@@ -146,7 +448,7 @@ def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, play
 
 def versions() -> dict:
     out = {}
-    for pkg in ("balance-sim", "numba", "numpy", "polars", "pyarrow", "click", "matplotlib"):
+    for pkg in ("balance-sim", "numba", "numpy", "polars", "pyarrow", "click", "matplotlib", "ray"):
         try:
             out[pkg] = metadata.version(pkg)
         except metadata.PackageNotFoundError:

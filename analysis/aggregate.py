@@ -1,0 +1,168 @@
+"""Sufficient statistics of a run, for runs too large to keep per-game rows.
+
+Two tables, each keyed by (variant, seat, bot, role):
+
+- ``stats``: ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
+  ``score``, ``turns`` and ``rank``, one ``end_<reason>`` count per end reason, and the sum
+  and sum of squares of every game-specific metric (``<game>_<metric>_sum``/``_sumsq``);
+- ``histograms``: long format ``stat`` (score | turns | rank | win), ``value``, ``count``:
+  the exact distribution of each of those per key.
+
+Merging is a group-by sum, so it is exact for the counts and integer sums (score, turns,
+rank, histograms) and exact up to float rounding for ``win`` and the metrics (the
+histogram of ``win`` gives the exact shared-win total when it matters). Merging shards in
+the same order gives the same bits.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from analysis.intervals import wilson
+
+KEYS = ["variant", "seat", "bot", "role"]
+HIST_STATS = ("score", "turns", "rank", "win")
+INT_MOMENTS = ("score", "turns", "rank")
+BASE = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "bot",
+        "role", "score", "rank", "win", "turns", "end_reason")
+STATS_FILE = "stats.parquet"
+HIST_FILE = "histograms.parquet"
+
+
+def metric_columns(df: pl.DataFrame | pl.Schema) -> list[str]:
+    cols = df.columns if isinstance(df, pl.DataFrame) else list(df)
+    return [c for c in cols if c not in BASE]
+
+
+def reduce_rows(df: pl.DataFrame, end_reasons: tuple[str, ...] | None = None
+                ) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Rows of the results contract -> (stats, histograms)."""
+    reasons = end_reasons if end_reasons is not None else tuple(sorted(df["end_reason"].unique().drop_nulls()))
+    aggs = [pl.len().cast(pl.UInt64).alias("games"),
+            pl.col("win").cast(pl.Float64).sum().alias("win_sum"),
+            (pl.col("win").cast(pl.Float64) ** 2).sum().alias("win_sumsq")]
+    for s in INT_MOMENTS:
+        x = pl.col(s).cast(pl.Int64)
+        aggs += [x.sum().alias(f"{s}_sum"), (x * x).sum().alias(f"{s}_sumsq")]
+    aggs += [(pl.col("end_reason") == r).sum().cast(pl.UInt64).alias(f"end_{r}") for r in reasons]
+    for m in metric_columns(df):
+        x = pl.col(m).cast(pl.Float64)
+        aggs += [x.sum().alias(f"{m}_sum"), (x * x).sum().alias(f"{m}_sumsq")]
+    stats = df.group_by(KEYS).agg(aggs)
+    hist = pl.concat([
+        df.group_by([*KEYS, pl.col(s).cast(pl.Float64).alias("value")])
+          .agg(pl.len().cast(pl.UInt64).alias("count"))
+          .with_columns(pl.lit(s).alias("stat"))
+          .select([*KEYS, "stat", "value", "count"])
+        for s in HIST_STATS])
+    return _sort_stats(_key_types(stats)), _sort_hist(_key_types(hist))
+
+
+def merge(parts: list[tuple[pl.DataFrame, pl.DataFrame]]) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Exact merge of (stats, histograms) pairs (e.g. one per shard), in the given order."""
+    stats = pl.concat([p[0] for p in parts], how="diagonal_relaxed")
+    ends = [c for c in stats.columns if c.startswith("end_")]
+    stats = stats.with_columns(pl.col(ends).fill_null(0))
+    value_cols = [c for c in stats.columns if c not in KEYS]
+    stats = stats.group_by(KEYS, maintain_order=True).agg(pl.col(value_cols).sum())
+    hist = pl.concat([p[1] for p in parts], how="vertical_relaxed")
+    hist = hist.group_by([*KEYS, "stat", "value"], maintain_order=True).agg(pl.col("count").sum())
+    return _sort_stats(stats), _sort_hist(hist)
+
+
+def _key_types(df: pl.DataFrame) -> pl.DataFrame:
+    return df.with_columns(pl.col("seat").cast(pl.UInt8), pl.col("variant", "bot", "role").cast(pl.String))
+
+
+def _sort_stats(df: pl.DataFrame) -> pl.DataFrame:
+    ends = sorted(c for c in df.columns if c.startswith("end_"))
+    rest = [c for c in df.columns if c not in KEYS and c not in ends]
+    return df.select([*KEYS, *rest, *ends]).sort(KEYS, nulls_last=True)
+
+
+def _sort_hist(df: pl.DataFrame) -> pl.DataFrame:
+    return df.select([*KEYS, "stat", "value", "count"]).sort([*KEYS, "stat", "value"], nulls_last=True)
+
+
+# -- files -------------------------------------------------------------------------------------
+def write_stats(stats: pl.DataFrame, hist: pl.DataFrame, out_dir: Path, writer) -> None:
+    """Histograms first, stats last: the stats file marks the pair complete."""
+    writer(hist, Path(out_dir) / HIST_FILE)
+    writer(stats, Path(out_dir) / STATS_FILE)
+
+
+def read_stats(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    from sim.errors import UserError
+
+    run_dir = Path(run_dir)
+    out = []
+    for name in (STATS_FILE, HIST_FILE):
+        path = run_dir / name
+        if not path.is_file():
+            why = ("an unfinished run: resume it with `balance run --resume " + str(run_dir) + "`"
+                   if (run_dir / "shards" / "manifest.json").is_file() else "not an aggregate run directory")
+            raise UserError(str(run_dir), None, f"no {name} here ({why})")
+        try:
+            out.append(pl.read_parquet(path))
+        except Exception as e:  # truncated or foreign file
+            raise UserError(str(path), None, f"not a readable statistics table ({type(e).__name__})") from None
+    return out[0], out[1]
+
+
+# -- analysis on statistics --------------------------------------------------------------------
+def win_table(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
+    """The same table as analysis.tables.win_table computes from rows."""
+    by = [by] if isinstance(by, str) else by
+    t = (stats.group_by(by)
+         .agg(pl.col("games").sum().cast(pl.UInt32).alias("games"),
+              pl.col("win_sum").sum().alias("wins"),
+              (pl.col("score_sum").sum() / pl.col("games").sum()).alias("mean_score"),
+              (pl.col("turns_sum").sum() / pl.col("games").sum()).alias("mean_turns"))
+         .sort(by))
+    lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())
+    return t.with_columns((pl.col("wins") / pl.col("games")).alias("win_rate"),
+                          pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+
+
+def describe(stats: pl.DataFrame, by: str | list[str], stat: str = "score") -> pl.DataFrame:
+    """Count, mean and (sample) standard deviation of a stat from its sums."""
+    by = [by] if isinstance(by, str) else by
+    t = stats.group_by(by).agg(pl.col("games").sum().cast(pl.Float64).alias("n"),
+                               pl.col(f"{stat}_sum").sum().cast(pl.Float64).alias("s"),
+                               pl.col(f"{stat}_sumsq").sum().cast(pl.Float64).alias("ss")).sort(by)
+    return t.select(*by, pl.col("n").alias("games"), (pl.col("s") / pl.col("n")).alias(f"mean_{stat}"),
+                    ((pl.col("ss") - pl.col("s") ** 2 / pl.col("n")) / (pl.col("n") - 1)).sqrt()
+                    .alias(f"sd_{stat}"))
+
+
+def quantile(hist: pl.DataFrame, stat: str, q: float, by: str | list[str] | None = None) -> pl.DataFrame:
+    """The q-quantile (lower) of a stat from its exact histogram."""
+    by = [by] if isinstance(by, str) else (by or [])
+    h = hist.filter(pl.col("stat") == stat).group_by([*by, "value"]).agg(pl.col("count").sum())
+    h = h.sort([*by, "value"]).with_columns(
+        (pl.col("count").cum_sum().over(by) if by else pl.col("count").cum_sum()).alias("cum"),
+        (pl.col("count").sum().over(by) if by else pl.col("count").sum()).alias("total"))
+    first = h.filter(pl.col("cum") >= q * pl.col("total"))
+    return first.group_by(by, maintain_order=True).first().select(*by, pl.col("value").alias(f"q{q:g}_{stat}")) \
+        if by else first.head(1).select(pl.col("value").alias(f"q{q:g}_{stat}"))
+
+
+def end_reason_counts(stats: pl.DataFrame) -> dict[str, int]:
+    """Games per end reason (counted once per game, on seat 0)."""
+    seat0 = stats.filter(pl.col("seat") == 0)
+    return {c[4:]: int(seat0[c].sum()) for c in stats.columns if c.startswith("end_")}
+
+
+def summary_text(stats: pl.DataFrame) -> str:
+    from analysis.tables import format_table
+
+    parts = [format_table(win_table(stats, "seat"), "seat", "Win rate by seat"),
+             format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
+    roles = stats.drop_nulls("role")
+    if roles.height:
+        parts.append(format_table(win_table(roles, "role"), "role", "Win rate by role"))
+    ends = end_reason_counts(stats)
+    total = sum(ends.values()) or 1
+    parts.append("End reasons: " + ", ".join(f"{r} {n} ({n / total:.2%})" for r, n in ends.items() if n))
+    return "\n\n".join(parts)

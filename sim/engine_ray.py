@@ -1,0 +1,173 @@
+"""The Ray engine: the shards of a run played on a Ray cluster (``--engine ray``).
+
+One long-lived worker (a Ray actor) per node, or ``ray_workers`` of them: each prepares
+the configuration once (content, arrays, Numba compile or cache load) and plays the
+shards it is given with all of its CPUs as Numba threads. The driver hands out shards as
+workers free up and writes each finished shard's table itself, so workers need no shared
+filesystem and the run directory looks exactly as with ``--engine local`` (same shard
+files, same merge, byte-identical results). A worker that dies mid-shard loses only that
+shard: the driver starts a new worker and plays the shard again (up to MAX_ATTEMPTS).
+
+Without an address a local Ray is started (and stopped at the end); with
+``--address HOST:PORT`` (or ``auto``) the run joins that cluster, whose nodes must have this
+package installed (``pip install .[ray]``), or see docs/scale.md for a runtime_env.
+"""
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import asdict
+from pathlib import Path
+from typing import Callable
+
+from sim.errors import UserError
+
+MAX_ATTEMPTS = 3
+FAULT_ENV = "BALANCE_TEST_KILL_SHARD"  # test hook: "K:MARKER" kills the worker playing shard K once
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError:
+        raise UserError("--engine", None, "ray is not installed (pip install '.[ray]')") from None
+    return ray
+
+
+def project_root() -> str:
+    return str(Path(__file__).resolve().parents[1])
+
+
+def connect(address: str | None, cpus: int | None = None) -> bool:
+    """Connect to (or start) Ray; True if this call started it and must shut it down."""
+    ray = _ray()
+    if ray.is_initialized():
+        return False
+    env = {"env_vars": {"PYTHONPATH": os.pathsep.join(filter(None, [project_root(), os.environ.get("PYTHONPATH")]))}}
+    try:
+        if address:
+            ray.init(address=address, runtime_env=env, logging_level="ERROR", log_to_driver=False)
+        else:
+            ray.init(num_cpus=cpus or os.cpu_count(), runtime_env=env, include_dashboard=False,
+                     logging_level="ERROR", log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as e:
+        msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise UserError("--address", None, f"cannot connect to Ray at {address or 'a new local cluster'}: {msg}") from None
+    return True
+
+
+def _worker_class():
+    ray = _ray()
+
+    @ray.remote(max_restarts=0)
+    class ShardWorker:
+        """Prepares the configuration once, then plays shards with all its threads."""
+
+        def __init__(self, cfg_dict: dict, modules: dict, threads: int, fault: str = ""):
+            import numba
+
+            from sim import registry
+            from sim.runner import Prepared, RunConfig
+
+            registry.GAME_MODULES.update(modules)
+            self.prep = Prepared(RunConfig(**cfg_dict))
+            numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+            self.threads = numba.get_num_threads()
+            self.fault = fault
+
+        def info(self) -> dict:
+            import socket
+            return {"host": socket.gethostname(), "pid": os.getpid(), "threads": self.threads}
+
+        def play(self, k: int, first: int, deals: int):
+            if self.fault:
+                shard, marker = self.fault.split(":", 1)
+                if int(shard) == k and not os.path.exists(marker):
+                    Path(marker).write_text("killed")
+                    os._exit(1)
+            return k, self.prep.play_shard(first, deals)
+
+    return ShardWorker
+
+
+def worker_slots(cfg) -> list[tuple[str | None, int]]:
+    """(node id, CPUs) for each worker: cfg.ray_workers even ones, else one per alive node."""
+    ray = _ray()
+    if cfg.ray_workers:
+        total = int(ray.cluster_resources().get("CPU", 1))
+        per = max(1, total // cfg.ray_workers)
+        return [(None, per)] * cfg.ray_workers
+    nodes = [n for n in ray.nodes() if n.get("Alive") and n.get("Resources", {}).get("CPU", 0) >= 1]
+    return [(n["NodeID"], int(n["Resources"]["CPU"])) for n in nodes] or [(None, 1)]
+
+
+def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, object], None],
+                log: Callable[[str], None] = lambda m: None) -> None:
+    """Play the shards ``todo`` [(k, first, deals)] on Ray; ``save(k, payload)`` each as it ends."""
+    if not todo:
+        return
+    ray = _ray()
+    from ray.exceptions import GetTimeoutError, RayActorError, RayTaskError  # noqa: F401
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    from sim import registry
+
+    started = connect(cfg.ray_address, cpus=None)
+    Worker = _worker_class()
+    cfg_dict = asdict(cfg)
+    modules = {cfg.game: registry.GAME_MODULES[cfg.game]}
+    slots = worker_slots(cfg)
+
+    def new_worker(slot):
+        node, cpus = slot
+        opts = {"num_cpus": cpus}
+        if node:
+            opts["scheduling_strategy"] = NodeAffinitySchedulingStrategy(node_id=node, soft=True)
+        return Worker.options(**opts).remote(cfg_dict, modules, cpus, os.environ.get(FAULT_ENV, ""))
+
+    workers = [new_worker(s) for s in slots]
+    queue = deque(todo)
+    attempts: dict[int, int] = {}
+    pending = {}  # object ref -> (worker index, shard)
+
+    def submit(i: int) -> None:
+        if queue:
+            k, first, deals = queue.popleft()
+            pending[workers[i].play.remote(k, first, deals)] = (i, (k, first, deals))
+
+    try:
+        for i in range(len(workers)):
+            submit(i)
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            ref = ready[0]
+            i, shard = pending.pop(ref)
+            try:
+                k, payload = ray.get(ref)
+            except RayActorError as e:
+                attempts[shard[0]] = attempts.get(shard[0], 0) + 1
+                if attempts[shard[0]] >= MAX_ATTEMPTS:
+                    why = (str(e).strip().splitlines() or ["worker died"])[0][:200]
+                    raise UserError("--engine ray", None, f"shard {shard[0]} failed {MAX_ATTEMPTS} times "
+                                    f"({why}); finished shards are kept") from None
+                log(f"warning: a Ray worker died playing shard {shard[0]}; playing it again")
+                ray.kill(workers[i], no_restart=True)
+                workers[i] = new_worker(slots[i])
+                queue.appendleft(shard)
+                submit(i)
+                continue
+            except RayTaskError as e:
+                cause = e.cause if isinstance(getattr(e, "cause", None), BaseException) else None
+                if isinstance(cause, UserError):
+                    raise cause from None
+                raise
+            save(k, payload)
+            submit(i)
+    finally:
+        for w in workers:
+            try:
+                ray.kill(w, no_restart=True)
+            except Exception:
+                pass
+        if started:
+            ray.shutdown()
