@@ -65,3 +65,27 @@ def write_run(df: pl.DataFrame, out: Path, **config) -> Path:
                 "versions": {"polars": pl.__version__}, "git_revision": "crafted",
                 "wall_seconds": 0.1, "games_per_second": 1.0}, out / "run.json")
     return out
+
+
+def ladder_results(deals: int, strengths: dict[str, float], lineup: list[str], seed: int = 2,
+                   game: str = "bastille") -> pl.DataFrame:
+    """Seat-rotated games whose finishing orders follow a Plackett-Luce model: bot b finishes
+    ahead of bot c with probability s_b / (s_b + s_c). Scores follow the finishing order."""
+    rng = np.random.default_rng(seed)
+    n = len(lineup)
+    rot = np.tile(np.arange(n), deals)
+    gi = np.repeat(np.arange(deals, dtype=np.uint64), n)
+    seat_bot = np.array(lineup)[(np.arange(n)[None, :] - rot[:, None]) % n]
+    log_s = np.log(np.vectorize(strengths.get)(seat_bot).astype(float))
+    perf = log_s + rng.gumbel(size=log_s.shape)  # Gumbel-max trick = Plackett-Luce order
+    rank = 1 + (perf[:, None, :] > perf[:, :, None]).sum(axis=2)
+    g = len(gi)
+    return pl.DataFrame({
+        "game_index": np.repeat(gi, n), "rotation": np.repeat(rot.astype(np.uint8), n),
+        "seed": np.full(g * n, seed, np.uint64), "game": [game] * (g * n), "variant": ["base"] * (g * n),
+        "n_players": np.full(g * n, n, np.uint8), "seat": np.tile(np.arange(n, dtype=np.uint8), g),
+        "bot": seat_bot.ravel().tolist(), "role": pl.Series([None] * (g * n), dtype=pl.String),
+        "score": (10 * (n + 1 - rank)).ravel().astype(np.int32), "rank": rank.ravel().astype(np.uint8),
+        "win": (rank == 1).ravel().astype(np.float32), "turns": np.full(g * n, 25, np.uint32),
+        "end_reason": ["finished"] * (g * n),
+    })
