@@ -76,7 +76,7 @@ def ladder_results(deals: int, strengths: dict[str, float], lineup: list[str], s
     rot = np.tile(np.arange(n), deals)
     gi = np.repeat(np.arange(deals, dtype=np.uint64), n)
     seat_bot = np.array(lineup)[(np.arange(n)[None, :] - rot[:, None]) % n]
-    log_s = np.log(np.vectorize(strengths.get)(seat_bot).astype(float))
+    log_s = np.log(np.vectorize(strengths.get, otypes=[float])(seat_bot))
     perf = log_s + rng.gumbel(size=log_s.shape)  # Gumbel-max trick = Plackett-Luce order
     rank = 1 + (perf[:, None, :] > perf[:, :, None]).sum(axis=2)
     g = len(gi)
