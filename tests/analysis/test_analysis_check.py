@@ -7,7 +7,7 @@ from analysis.check import FAIL, PASS, UNDECIDED, check, judge, overall
 from analysis.suffstats import sufficient_stats
 from analysis.sweep import grid_points, parse_grid, split_values
 from sim.errors import UserError
-from synth_results import crafted_results
+from tests.analysis.synth_results import crafted_results
 
 SPEC = {"spec": {"game": "bastille"},
         "thresholds": {"max_seat_spread": 0.10, "max_first_seat_advantage": 0.05,

@@ -8,7 +8,7 @@ import pytest
 from analysis.compare import compare_rates, is_paired, paired_compare
 from analysis.ratings import matrix, ratings
 from analysis.suffstats import sufficient_stats
-from synth_results import crafted_results, ladder_results
+from tests.analysis.synth_results import crafted_results, ladder_results
 
 
 def test_independent_comparison_flags_only_the_changed_seats():

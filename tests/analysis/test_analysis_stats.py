@@ -10,7 +10,7 @@ from analysis.intervals import (holm, mean_interval, newcombe_diff, sign_test, t
                                 wilson)
 from analysis.metrics import end_reasons, length_table, summary_metrics, win_rates
 from analysis.suffstats import load_stats, merge_stats, sufficient_stats, write_stats
-from synth_results import crafted_results, write_run
+from tests.analysis.synth_results import crafted_results, write_run
 
 COUNTS = [(0, 10), (1, 10), (7, 20), (312, 1000), (50, 50), (4999, 10000)]
 

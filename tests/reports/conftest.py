@@ -3,14 +3,9 @@ import json
 import os
 import shutil
 import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))  # synth_results
-
-from synth_results import crafted_results, ladder_results, write_run  # noqa: E402
+from tests.analysis.synth_results import crafted_results, ladder_results, write_run
 
 ROLES = ["red", "blue", "green", "gold"]
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analysis.suffstats import load_stats
-from browser import load_page
+from tests.reports.browser import load_page
 from reports import charts
 from reports.build import build_report
 
