@@ -336,7 +336,7 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
                 raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
             stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
         except KeyboardInterrupt:
-            guard.shield()
+            guard.fired = True
             _clean_temps(shard_dir)
             _clean_temps(out_dir)
             raise Interrupted(out_dir, len(done), len(shards)) from None
@@ -402,30 +402,29 @@ def _write(fn, path: Path, out_dir: Path) -> None:
 
 
 class _interrupts_as_keyboard:
-    """SIGTERM behaves like Ctrl-C while a run is in progress; ``shield()`` ignores both while
-    an interrupted run tidies up (a library may re-raise one Ctrl-C more than once)."""
+    """While a run is in progress, Ctrl-C and SIGTERM raise KeyboardInterrupt once; later
+    ones are ignored while the interrupted run tidies up (a library that checks for signals
+    may otherwise deliver the same Ctrl-C twice). Main thread only; handlers restored after."""
 
     def __enter__(self):
         self.old = None
+        self.fired = False
         if threading.current_thread() is threading.main_thread():
             self.old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-            signal.signal(signal.SIGTERM, _raise_keyboard)
+            for s in self.old:
+                signal.signal(s, self._handler)
         return self
 
-    def shield(self) -> None:
-        if self.old is not None:
-            for s in self.old:
-                signal.signal(s, signal.SIG_IGN)
+    def _handler(self, signum, frame):
+        if not self.fired:
+            self.fired = True
+            raise KeyboardInterrupt
 
     def __exit__(self, *exc):
         if self.old is not None:
             for s, h in self.old.items():
                 signal.signal(s, h if h is not None else signal.SIG_DFL)
         return False
-
-
-def _raise_keyboard(signum, frame):
-    raise KeyboardInterrupt
 
 
 def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int) -> dict:

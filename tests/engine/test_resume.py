@@ -7,8 +7,8 @@ import pytest
 from tests.engine.helpers import balance, spawn
 
 # Many small shards, one thread, small batches: slow enough to interrupt mid-way.
-ARGS = ["toy", "-n", "30000", "-p", "3", "--bots", "greedy,random,greedy", "--rotate-seats",
-        "--seed", "7", "--shard-deals", "250", "--threads", "1", "--batch-size", "16"]
+ARGS = ["toy", "-n", "6000", "-p", "3", "--bots", "greedy,random,greedy", "--rotate-seats",
+        "--seed", "7", "--shard-deals", "50", "--threads", "1", "--batch-size", "8"]
 
 
 @pytest.fixture(scope="module")
@@ -52,5 +52,3 @@ def test_resume_after_kill_equals_uninterrupted(tmp_path, reference, sig):
     assert "shards already played" in r.stderr
     assert (out / "results.parquet").read_bytes() == reference
     assert not (out / "shards").exists()
-    again = balance(["run", "--resume", out])
-    assert again.returncode == 0 and "already complete" in again.stdout

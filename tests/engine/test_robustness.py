@@ -106,6 +106,8 @@ def test_damaged_shard_is_detected_and_played_again(tmp_path, reference):
     assert code == 0, err
     assert f"{shard} is damaged" in err
     assert (out / "results.parquet").read_bytes() == reference
+    code, stdout, _ = cli(["run", "--resume", out])
+    assert code == 0 and "already complete" in stdout
 
 
 def test_corrupt_manifest_is_one_line(tmp_path):
