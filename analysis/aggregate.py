@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from analysis.intervals import wilson
@@ -166,3 +167,86 @@ def summary_text(stats: pl.DataFrame) -> str:
     total = sum(ends.values()) or 1
     parts.append("End reasons: " + ", ".join(f"{r} {n} ({n / total:.2%})" for r, n in ends.items() if n))
     return "\n\n".join(parts)
+
+
+# -- straight from the kernels' output arrays (what the runner uses) ---------------------------
+class Accumulator:
+    """Sufficient statistics of batches of games, from the kernels' Batch arrays, without
+    building per-game rows. Numbers equal ``reduce_rows`` of the same games (integers exactly,
+    float sums up to rounding)."""
+
+    def __init__(self, game, n_players: int, variant: str):
+        self.game, self.n, self.variant = game, n_players, variant
+        self.nb, self.nr = len(game.bots), len(game.roles)
+        self.K = n_players * self.nb * (self.nr + 1)
+        self.R = len(game.end_reasons)
+        self.M = len(game.metrics)
+        self.games = np.zeros(self.K, np.int64)
+        self.ints = np.zeros((len(INT_MOMENTS), 2, self.K), np.int64)   # sum, sumsq
+        self.win = np.zeros((2, self.K), np.float64)
+        self.ends = np.zeros((self.K, self.R), np.int64)
+        self.metrics = np.zeros((self.M, 2, self.K), np.float64)
+        self.hist: list[np.ndarray] = []                                  # rows (key, stat, value, count)
+
+    def add(self, out, seat_bot: np.ndarray) -> None:
+        g, n = out.score.shape
+        seat = np.broadcast_to(np.arange(n), (g, n))
+        key = ((seat * self.nb + seat_bot) * (self.nr + 1) + (out.role.astype(np.int64) + 1)).ravel()
+        self.games += np.bincount(key, minlength=self.K)
+        values = {"score": out.score.ravel().astype(np.int64), "turns": np.repeat(out.turns, n).astype(np.int64),
+                  "rank": out.rank.ravel().astype(np.int64)}
+        for i, s in enumerate(INT_MOMENTS):
+            np.add.at(self.ints[i, 0], key, values[s])
+            np.add.at(self.ints[i, 1], key, values[s] * values[s])
+        w = out.win.ravel().astype(np.float64)
+        self.win[0] += np.bincount(key, weights=w, minlength=self.K)
+        self.win[1] += np.bincount(key, weights=w * w, minlength=self.K)
+        er = np.repeat(out.end_reason, n).astype(np.int64)
+        self.ends += np.bincount(key * self.R + er, minlength=self.K * self.R).reshape(self.K, self.R)
+        for m in range(self.M):
+            x = out.metrics[:, :, m].ravel()
+            self.metrics[m, 0] += np.bincount(key, weights=x, minlength=self.K)
+            self.metrics[m, 1] += np.bincount(key, weights=x * x, minlength=self.K)
+        for si, s in enumerate(HIST_STATS):
+            v = w if s == "win" else values[s].astype(np.float64)
+            pairs, counts = np.unique(np.stack([key.astype(np.float64), v]), axis=1, return_counts=True)
+            self.hist.append(np.vstack([pairs[0], np.full(pairs.shape[1], si), pairs[1], counts]))
+            if len(self.hist) > 64:
+                self.hist = [self._reduce_hist()]
+
+    def _reduce_hist(self) -> np.ndarray:
+        allh = np.hstack(self.hist) if self.hist else np.zeros((4, 0))
+        pairs, inv = np.unique(allh[:3], axis=1, return_inverse=True)
+        counts = np.bincount(inv.ravel(), weights=allh[3], minlength=pairs.shape[1])
+        return np.vstack([pairs, counts])
+
+    def _key_columns(self, key: np.ndarray) -> dict:
+        role = key % (self.nr + 1) - 1
+        rest = key // (self.nr + 1)
+        bot, seat = rest % self.nb, rest // self.nb
+        roles = list(self.game.roles)
+        return {"variant": pl.Series([self.variant] * len(key), dtype=pl.String),
+                "seat": pl.Series(seat.astype(np.uint8)),
+                "bot": pl.Series([self.game.bots[b] for b in bot], dtype=pl.String),
+                "role": pl.Series([roles[r] if r >= 0 else None for r in role], dtype=pl.String)}
+
+    def frames(self) -> tuple[pl.DataFrame, pl.DataFrame]:
+        live = np.flatnonzero(self.games)
+        cols = self._key_columns(live)
+        cols["games"] = pl.Series(self.games[live].astype(np.uint64))
+        cols["win_sum"], cols["win_sumsq"] = self.win[0][live], self.win[1][live]
+        for i, s in enumerate(INT_MOMENTS):
+            cols[f"{s}_sum"], cols[f"{s}_sumsq"] = self.ints[i, 0][live], self.ints[i, 1][live]
+        for r, name in enumerate(self.game.end_reasons):
+            cols[f"end_{name}"] = pl.Series(self.ends[live, r].astype(np.uint64))
+        for m, name in enumerate(self.game.metrics):
+            cols[f"{self.game.id}_{name}_sum"] = self.metrics[m, 0][live]
+            cols[f"{self.game.id}_{name}_sumsq"] = self.metrics[m, 1][live]
+        stats = pl.DataFrame(cols)
+        h = self._reduce_hist()
+        key = h[0].astype(np.int64)
+        hcols = self._key_columns(key)
+        hcols["stat"] = pl.Series([HIST_STATS[int(s)] for s in h[1]], dtype=pl.String)
+        hcols["value"] = h[2]
+        hcols["count"] = pl.Series(h[3].astype(np.uint64))
+        return _sort_stats(stats), _sort_hist(pl.DataFrame(hcols))

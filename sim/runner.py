@@ -113,29 +113,34 @@ class Prepared:
         return self.bots[(seats[None, :] - rotation[:, None].astype(np.int64)) % n]
 
     def batches(self, game_index: np.ndarray, rotation: np.ndarray):
-        """Play the given games batch by batch; yield each batch's long table."""
+        """Play the given games batch by batch; yield each (Batch, seat bots, rotation slice)."""
         bs = self.cfg.batch_size
         for a in range(0, len(game_index), bs):
             gi, rot = game_index[a:a + bs], rotation[a:a + bs]
             out = Batch.alloc(len(gi), self.cfg.players, len(self.game.metrics))
             self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi, rot, out)
-            yield batch_frame(self.game, out, gi, rot, self.seat_bots(rot), self.cfg.seed, self.cfg.variant)
+            yield gi, rot, out, self.seat_bots(rot)
 
     def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
         """Play the given games in batches; return their long table."""
-        return pl.concat(list(self.batches(game_index, rotation))).rechunk()
+        return pl.concat([batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant)
+                          for gi, rot, out, sb in self.batches(game_index, rotation)]).rechunk()
 
-    def play_shard(self, first: int, deals: int):
-        """One shard's payload: its rows, or its (stats, histograms) in aggregate mode."""
-        gi, rot = self.rows(first, deals)
-        if not self.cfg.aggregate:
-            return self.play(gi, rot)
-        # Reduce batch by batch, so memory stays bounded by the batch size.
-        acc = None
-        for df in self.batches(gi, rot):
-            part = aggregate.reduce_rows(df, self.game.end_reasons)
-            acc = part if acc is None else aggregate.merge([acc, part])
-        return acc
+    def play_shard(self, first: int, deals: int) -> dict:
+        """One shard's payload: its statistics and histograms, and (unless aggregate) its rows.
+        Memory is bounded by the shard's rows, or by one batch in aggregate mode."""
+        gi_all, rot_all = self.rows(first, deals)
+        acc = aggregate.Accumulator(self.game, self.cfg.players, self.cfg.variant)
+        frames = []
+        for gi, rot, out, sb in self.batches(gi_all, rot_all):
+            acc.add(out, sb)
+            if not self.cfg.aggregate:
+                frames.append(batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant))
+        stats, hist = acc.frames()
+        payload = {"stats": stats, "hist": hist}
+        if frames:
+            payload["rows"] = pl.concat(frames).rechunk()
+        return payload
 
 
 def set_threads(threads: int) -> int:
@@ -168,12 +173,13 @@ class Outcome:
 
 
 # -- the run directory ------------------------------------------------------------------------
-def shard_name(k: int) -> str:
-    return f"shard-{k:06d}.parquet"
+def shard_file(k: int, part: str) -> str:
+    return f"shard-{k:06d}.{part}.parquet"
 
 
-def hist_name(k: int) -> str:
-    return f"shard-{k:06d}.hist.parquet"
+def shard_parts(aggregate_mode: bool) -> tuple[str, ...]:
+    """A shard's files in the order written; the last one marks the shard complete."""
+    return ("hist", "stats") if aggregate_mode else ("hist", "stats", "rows")
 
 
 def manifest_for(cfg: RunConfig, prep: Prepared) -> dict:
@@ -223,20 +229,20 @@ def done_shards(out_dir: Path, manifest: dict, aggregate_mode: bool, log) -> set
     shard_dir = out_dir / "shards"
     done = set()
     per_deal = manifest["rows_per_shard_deal"]
+    parts = shard_parts(aggregate_mode)
     for k, (first, deals) in enumerate(manifest["shards"]):
-        path = shard_dir / shard_name(k)
-        if not path.exists():
+        files = [shard_dir / shard_file(k, p) for p in parts]
+        if not files[-1].exists():
             continue
         try:
-            files = [path, shard_dir / hist_name(k)] if aggregate_mode else [path]
             rows = [pq.read_metadata(f).num_rows for f in files]
-            if not aggregate_mode and rows[0] != deals * per_deal:
-                raise ValueError(f"{rows[0]} rows, expected {deals * per_deal}")
+            if not aggregate_mode and rows[-1] != deals * per_deal:
+                raise ValueError(f"{rows[-1]} rows, expected {deals * per_deal}")
             done.add(k)
         except Exception as e:  # truncated, foreign or short file
-            log(f"warning: {path} is damaged ({e}); it will be played again")
-            for p in (path, shard_dir / hist_name(k)):
-                p.unlink(missing_ok=True)
+            log(f"warning: shard {k} in {shard_dir} is damaged ({e}); it will be played again")
+            for f in files:
+                f.unlink(missing_ok=True)
     return done
 
 
@@ -313,13 +319,10 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
         if progress:
             progress(sum(shards[k][1] for k in done))
 
-    def save(k: int, payload) -> None:
-        if cfg.aggregate:
-            stats, hist = payload
-            _write(lambda: write_parquet(hist, shard_dir / hist_name(k)), shard_dir / hist_name(k), out_dir)
-            _write(lambda: write_parquet(stats, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
-        else:
-            _write(lambda: write_parquet(payload, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
+    def save(k: int, payload: dict) -> None:
+        for part in shard_parts(cfg.aggregate):
+            path = shard_dir / shard_file(k, part)
+            _write(lambda: write_parquet(payload[part], path), path, out_dir)
         done.add(k)
         if progress:
             progress(shards[k][1])
@@ -353,41 +356,31 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
 
 
 def merge_shards(cfg: RunConfig, prep: Prepared, out_dir: Path, n_shards: int):
-    """Shard files -> the run's tables, one shard in memory at a time; also the statistics
-    the summary is printed from. The bytes depend only on the shards' contents."""
-    import pyarrow.parquet as pq
-
+    """Shard files -> the run's tables (streamed: never the whole table in memory), and the
+    merged statistics the summary is printed from. The bytes depend only on the shards."""
     shard_dir = out_dir / "shards"
-    parts = []
+    parts = [(pl.read_parquet(shard_dir / shard_file(k, "stats")), pl.read_parquet(shard_dir / shard_file(k, "hist")))
+             for k in range(n_shards)]
+    stats, hist = aggregate.merge(parts)
     if cfg.aggregate:
-        for k in range(n_shards):
-            parts.append((pl.read_parquet(shard_dir / shard_name(k)), pl.read_parquet(shard_dir / hist_name(k))))
-        stats, hist = aggregate.merge(parts)
         _write(lambda: aggregate.write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
         return stats, hist
-    target = out_dir / "results.parquet"
     from sim.results import atomic_path
+
+    target = out_dir / "results.parquet"
 
     def write_merged():
         tmp = atomic_path(target)
-        writer = None
         try:
-            for k in range(n_shards):
-                table = pq.read_table(shard_dir / shard_name(k))
-                if writer is None:
-                    writer = pq.ParquetWriter(tmp, table.schema, compression="zstd")
-                writer.write_table(table)
-                parts.append(aggregate.reduce_rows(pl.from_arrow(table), prep.game.end_reasons))
-            writer.close()
+            files = [str(shard_dir / shard_file(k, "rows")) for k in range(n_shards)]
+            pl.scan_parquet(files).sink_parquet(tmp, compression="zstd", statistics=True)
             os.replace(tmp, target)
         except BaseException:
-            if writer is not None:
-                writer.close()
             tmp.unlink(missing_ok=True)
             raise
 
     _write(write_merged, target, out_dir)
-    return aggregate.merge(parts)
+    return stats, hist
 
 
 def _write(fn, path: Path, out_dir: Path) -> None:
