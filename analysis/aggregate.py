@@ -186,7 +186,7 @@ class Accumulator:
         self.win = np.zeros((2, self.K), np.float64)
         self.ends = np.zeros((self.K, self.R), np.int64)
         self.metrics = np.zeros((self.M, 2, self.K), np.float64)
-        self.hist: list[np.ndarray] = []                                  # rows (key, stat, value, count)
+        self.hist: list[tuple[np.ndarray, np.ndarray]] = []               # (codes, counts) per batch
 
     def add(self, out, seat_bot: np.ndarray) -> None:
         g, n = out.score.shape
@@ -207,18 +207,23 @@ class Accumulator:
             x = out.metrics[:, :, m].ravel()
             self.metrics[m, 0] += np.bincount(key, weights=x, minlength=self.K)
             self.metrics[m, 1] += np.bincount(key, weights=x * x, minlength=self.K)
+        # Histograms: one sort of 64-bit codes (key, stat) << 32 | the value's 32-bit pattern.
         for si, s in enumerate(HIST_STATS):
-            v = w if s == "win" else values[s].astype(np.float64)
-            pairs, counts = np.unique(np.stack([key.astype(np.float64), v]), axis=1, return_counts=True)
-            self.hist.append(np.vstack([pairs[0], np.full(pairs.shape[1], si), pairs[1], counts]))
-            if len(self.hist) > 64:
-                self.hist = [self._reduce_hist()]
+            bits = (out.win.ravel().astype(np.float32).view(np.uint32) if s == "win"
+                    else values[s].astype(np.int32).view(np.uint32))
+            code = ((key * len(HIST_STATS) + si).astype(np.uint64) << np.uint64(32)) | bits.astype(np.uint64)
+            uniq, counts = np.unique(code, return_counts=True)
+            self.hist.append((uniq, counts.astype(np.int64)))
+        if len(self.hist) > 256:
+            self.hist = [self._reduce_hist()]
 
-    def _reduce_hist(self) -> np.ndarray:
-        allh = np.hstack(self.hist) if self.hist else np.zeros((4, 0))
-        pairs, inv = np.unique(allh[:3], axis=1, return_inverse=True)
-        counts = np.bincount(inv.ravel(), weights=allh[3], minlength=pairs.shape[1])
-        return np.vstack([pairs, counts])
+    def _reduce_hist(self) -> tuple[np.ndarray, np.ndarray]:
+        if not self.hist:
+            return np.zeros(0, np.uint64), np.zeros(0, np.int64)
+        codes = np.concatenate([h[0] for h in self.hist])
+        counts = np.concatenate([h[1] for h in self.hist])
+        uniq, inv = np.unique(codes, return_inverse=True)
+        return uniq, np.bincount(inv.ravel(), weights=counts, minlength=len(uniq)).astype(np.int64)
 
     def _key_columns(self, key: np.ndarray) -> dict:
         role = key % (self.nr + 1) - 1
@@ -243,10 +248,14 @@ class Accumulator:
             cols[f"{self.game.id}_{name}_sum"] = self.metrics[m, 0][live]
             cols[f"{self.game.id}_{name}_sumsq"] = self.metrics[m, 1][live]
         stats = pl.DataFrame(cols)
-        h = self._reduce_hist()
-        key = h[0].astype(np.int64)
+        codes, counts = self._reduce_hist()
+        ks = (codes >> np.uint64(32)).astype(np.int64)
+        bits = (codes & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+        key, stat = ks // len(HIST_STATS), ks % len(HIST_STATS)
+        win = stat == HIST_STATS.index("win")
+        value = np.where(win, bits.view(np.float32).astype(np.float64), bits.view(np.int32).astype(np.float64))
         hcols = self._key_columns(key)
-        hcols["stat"] = pl.Series([HIST_STATS[int(s)] for s in h[1]], dtype=pl.String)
-        hcols["value"] = h[2]
-        hcols["count"] = pl.Series(h[3].astype(np.uint64))
+        hcols["stat"] = pl.Series(np.array(HIST_STATS)[stat], dtype=pl.String)
+        hcols["value"] = value
+        hcols["count"] = pl.Series(counts.astype(np.uint64))
         return _sort_stats(stats), _sort_hist(pl.DataFrame(hcols))
