@@ -172,3 +172,8 @@ def main() -> None:
     except click.ClickException as e:
         click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(2)
+
+
+from sim.cli_analysis import register  # noqa: E402  (analysis commands: compare, sweep, report, check)
+
+register(cli)

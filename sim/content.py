@@ -128,17 +128,30 @@ def validate(doc: Any, shape: Any, ranges: dict, where: str, key: str = "") -> N
         r = find_range(ranges, f"{key}.#")
         if r is not None and not r[0] <= len(doc) <= r[1]:
             raise UserError(where, key, f"expected {r[0]}..{r[1]} entries, got {len(doc)}")
+        item_shape = _item_shape(shape)
         for i, item in enumerate(doc):
-            validate(item, shape[0] if len(shape) == 1 or i >= len(shape) else shape[i],
-                     ranges, where, f"{key}.{i}")
+            validate(item, item_shape, ranges, where, f"{key}.{i}")
+
+
+def _item_shape(items: list) -> Any:
+    """What every entry of a list must look like: a card table has every field any card has."""
+    if all(isinstance(i, dict) for i in items):
+        merged: dict = {}
+        for i in items:
+            merged = deep_merge(merged, i)
+        return merged
+    return items[0]
 
 
 class Content:
     """A game's content file with variants and overrides applied and validated."""
 
-    def __init__(self, path: Path, variants: tuple[str, ...] = (), sets: tuple[str, ...] = ()):
+    def __init__(self, path: Path, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),
+                 shape_from: Path | None = None):
+        """shape_from: the shipped content file a replacement file must match (default: path)."""
         self.path = Path(path)
         raw = load_toml(self.path)
+        shipped = load_toml(Path(shape_from)) if shape_from else raw
         self.ranges = raw.get("ranges", {})
         self.variant_overlays = raw.get("variants", {})
         base = {k: v for k, v in raw.items() if k not in RESERVED}
@@ -156,7 +169,8 @@ class Content:
                 raise UserError("--set", s, "expected key=value")
             k, v = s.split("=", 1)
             set_dotted(doc, k.strip(), parse_value(v.strip()), "--set")
-        validate(doc, _shape(base, self.variant_overlays), self.ranges, where)
+        shipped_base = {k: v for k, v in shipped.items() if k not in RESERVED}
+        validate(doc, _shape(shipped_base, shipped.get("variants", {})), self.ranges, where)
         self.doc = doc
 
     def __getitem__(self, key: str) -> Any:

@@ -59,7 +59,7 @@ class Game:
     # -- content -------------------------------------------------------------------------
     def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),
                 path: Path | None = None) -> Content:
-        return Content(path or self.content_file, variants, sets)
+        return Content(path or self.content_file, variants, sets, shape_from=self.content_file)
 
     def variants(self) -> list[str]:
         return ["base", *Content(self.content_file).variant_overlays]

@@ -17,5 +17,5 @@ def game_ids() -> list[str]:
 
 def get_game(game_id: str) -> Game:
     if game_id not in GAME_MODULES:
-        raise UserError("balance", "GAME", f"unknown game '{game_id}' (expected one of: {', '.join(GAME_MODULES)})")
+        raise UserError("GAME", None, f"unknown game '{game_id}' (expected one of: {', '.join(GAME_MODULES)})")
     return importlib.import_module(GAME_MODULES[game_id]).GAME

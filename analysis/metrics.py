@@ -1,0 +1,121 @@
+"""Balance tables and summary metrics computed from sufficient statistics (histograms)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from analysis.intervals import Z95, mean_interval, wilson
+
+PERCENTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
+
+
+def _stat(stats: pl.DataFrame, stat: str) -> pl.DataFrame:
+    return stats.filter(pl.col("stat") == stat)
+
+
+def moments(stats: pl.DataFrame, stat: str, by: list[str]) -> pl.DataFrame:
+    """n, mean, sd and a 95% interval on the mean of `stat`, grouped by `by`."""
+    t = (
+        _stat(stats, stat).group_by(by)
+        .agg(pl.col("count").sum().alias("n"),
+             (pl.col("value") * pl.col("count")).sum().alias("total"),
+             (pl.col("value") ** 2 * pl.col("count")).sum().alias("total_sq"))
+        .sort(by, nulls_last=True)
+    )
+    rows = [mean_interval(a, b, n) for a, b, n in zip(t["total"], t["total_sq"], t["n"])]
+    cols = np.array(rows, np.float64).reshape(-1, 4)
+    return t.with_columns(pl.Series("mean", cols[:, 0]), pl.Series("sd", cols[:, 1]),
+                          pl.Series("mean_low", cols[:, 2]), pl.Series("mean_high", cols[:, 3])
+                          ).drop("total", "total_sq")
+
+
+def win_rates(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
+    """Win rate with a 95% Wilson interval and mean/sd score, grouped by `by`."""
+    by = [by] if isinstance(by, str) else list(by)
+    seat_rows = stats.filter(pl.col("seat") >= 0)
+    if "role" in by:
+        seat_rows = seat_rows.drop_nulls("role")
+    w = moments(seat_rows, "win", by).select(*by, pl.col("n").alias("games"),
+                                             (pl.col("mean") * pl.col("n")).alias("wins"))
+    s = moments(seat_rows, "score", by).select(*by, pl.col("mean").alias("mean_score"),
+                                               pl.col("sd").alias("sd_score"))
+    t = w.join(s, on=by, how="left", nulls_equal=True).sort(by, nulls_last=True)
+    lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())
+    return t.with_columns((pl.col("wins") / pl.col("games")).alias("win_rate"),
+                          pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+
+
+def histogram(stats: pl.DataFrame, stat: str, by: list[str] | None = None) -> pl.DataFrame:
+    """value -> count of `stat` (summed over everything not in `by`)."""
+    by = by or []
+    return (_stat(stats, stat).group_by([*by, "value"]).agg(pl.col("count").sum())
+            .sort([*by, "value"], nulls_last=True))
+
+
+def percentiles(values: np.ndarray, counts: np.ndarray, qs=PERCENTILES) -> list[float]:
+    """Exact percentiles (lower value at each quantile) of a histogram."""
+    order = np.argsort(values)
+    values, cum = np.asarray(values)[order], np.cumsum(np.asarray(counts)[order])
+    if len(cum) == 0:
+        return [math.nan] * len(qs)
+    return [float(values[min(np.searchsorted(cum, q * cum[-1], side="left"), len(values) - 1)])
+            for q in qs]
+
+
+def end_reasons(stats: pl.DataFrame) -> pl.DataFrame:
+    t = (_stat(stats, "end_reason").group_by("label").agg(pl.col("count").sum().alias("games"))
+         .sort("label"))
+    return t.with_columns((pl.col("games") / pl.col("games").sum()).alias("share"))
+
+
+def game_count(stats: pl.DataFrame) -> int:
+    return int(_stat(stats, "turns")["count"].sum())
+
+
+def length_table(stats: pl.DataFrame) -> dict:
+    """Game length in turns: mean, sd and percentiles."""
+    m = moments(stats, "turns", [])
+    h = histogram(stats, "turns")
+    p = percentiles(h["value"].to_numpy(), h["count"].to_numpy())
+    return {"games": int(m["n"][0]), "mean": m["mean"][0], "sd": m["sd"][0],
+            "mean_low": m["mean_low"][0], "mean_high": m["mean_high"][0],
+            **{f"p{int(q * 100)}": v for q, v in zip(PERCENTILES, p)}}
+
+
+def share(stats: pl.DataFrame, stat: str, label: str | None = None, value: float = 1.0) -> tuple[float, int]:
+    """(count, games) of games whose `stat` equals `value` (or whose label is `label`)."""
+    rows = _stat(stats, stat)
+    hit = rows.filter(pl.col("label") == label) if label is not None else rows.filter(pl.col("value") == value)
+    return float(hit["count"].sum()), int(rows["count"].sum())
+
+
+def summary_metrics(stats: pl.DataFrame) -> dict:
+    """Ludii-style balance metrics with 95% intervals where they are proportions or means."""
+    seats = win_rates(stats, "seat")
+    rates = seats["win_rate"].to_numpy()
+    fair = float(rates.mean())
+    games = game_count(stats)
+    shared, _ = share(stats, "shared", value=1.0)
+    capped, _ = share(stats, "end_reason", label="turn_cap")
+    margin = moments(stats, "margin", [])
+    seat0 = seats.filter(pl.col("seat") == 0).row(0, named=True)
+    d_lo, d_hi = (float(x) for x in wilson(shared, games))
+    c_lo, c_hi = (float(x) for x in wilson(games - capped, games))
+    return {
+        "games": games,
+        "balance": 1.0 - float(rates.max() - rates.min()),
+        "seat0_advantage": seat0["win_rate"] - fair,
+        "seat0_advantage_low": seat0["ci_low"] - fair,
+        "seat0_advantage_high": seat0["ci_high"] - fair,
+        "drawishness": shared / games, "drawishness_low": d_lo, "drawishness_high": d_hi,
+        "completion": (games - capped) / games, "completion_low": c_lo, "completion_high": c_hi,
+        "turn_cap_games": int(capped),
+        "mean_margin": margin["mean"][0],
+        "duration": length_table(stats),
+    }
+
+
+__all__ = ["Z95", "moments", "win_rates", "histogram", "percentiles", "end_reasons",
+           "game_count", "length_table", "share", "summary_metrics"]

@@ -1,0 +1,1 @@
+"""Balance charts (matplotlib) and the self-contained HTML / Markdown report."""

@@ -1,0 +1,312 @@
+"""`balance report`: charts (PNG + SVG), one self-contained HTML page (charts embedded as
+data URIs, no external files or scripts) and summary.md, from run and sweep directories.
+
+The page is assembled from a list of blocks (headings, paragraphs, tables, charts) that
+render both to HTML and to Markdown, so the two always say the same thing."""
+from __future__ import annotations
+
+import base64
+import html
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from analysis.compare import compare_rates, is_paired, paired_compare, with_rates
+from analysis.metrics import end_reasons, game_count, summary_metrics, win_rates
+from analysis.ratings import matrix, ratings
+from analysis.suffstats import load_stats
+from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
+from reports import charts
+from sim.errors import UserError
+from sim.results import read_results, write_parquet  # noqa: F401  (write_parquet: for callers)
+
+
+@dataclass
+class Run:
+    label: str
+    path: Path
+    stats: pl.DataFrame
+    rows: pl.DataFrame | None
+    meta: dict | None
+
+    @property
+    def games(self) -> int:
+        return game_count(self.stats)
+
+
+@dataclass
+class Page:
+    out_dir: Path
+    blocks: list[tuple] = field(default_factory=list)
+    chart_files: list[Path] = field(default_factory=list)
+
+    def heading(self, text: str, level: int = 2):
+        self.blocks.append(("h", level, text))
+
+    def para(self, text: str):
+        self.blocks.append(("p", text))
+
+    def table(self, header: list[str], rows: list[list], caption: str = ""):
+        self.blocks.append(("table", header, [[str(c) for c in r] for r in rows], caption))
+
+    def chart(self, fig, name: str, alt: str):
+        png, data = charts.save(fig, self.out_dir, name)
+        self.chart_files += [png, png.with_suffix(".svg")]
+        self.blocks.append(("img", name, alt, data))
+
+
+def pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.2f}%"
+
+
+def interval(lo: float | None, hi: float | None, scale: float = 100, unit: str = "") -> str:
+    return "-" if lo is None else f"[{scale * lo:.2f}, {scale * hi:.2f}]{unit}"
+
+
+# -- inputs ------------------------------------------------------------------------------
+
+def load_run(path: Path, label: str) -> Run:
+    rows = read_results(path) if (path / "results.parquet").is_file() else None
+    meta_path = path / "run.json"
+    meta = json.loads(meta_path.read_text()) if meta_path.is_file() else None
+    return Run(label, path, load_stats(path), rows, meta)
+
+
+def labels_for(paths: list[Path]) -> list[str]:
+    """Directory names, made unique with their parent's name when two collide."""
+    names = [p.resolve().name for p in paths]
+    return [f"{p.resolve().parent.name}/{n}" if names.count(n) > 1 else n for p, n in zip(paths, names)]
+
+
+# -- sections ----------------------------------------------------------------------------
+
+def provenance(page: Page, runs: list[Run]):
+    page.heading("Runs and provenance")
+    rows = []
+    for r in runs:
+        m = r.meta or {}
+        cfg = m.get("config", {})
+        versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items() if v)
+        rows.append([r.label, cfg.get("game", "?"), m.get("variant", cfg.get("variant", "?")), cfg.get("players", "?"),
+                     ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
+                     "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
+                     m.get("content_hash", "?"), m.get("git_revision", "?"), versions or "?",
+                     f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"])
+    page.table(["run", "game", "variant", "players", "bots", "games", "seed", "rotated seats", "overrides",
+                "content hash", "git revision", "versions", "wall time"], rows)
+
+
+def summary(page: Page, runs: list[Run]):
+    page.heading("Balance summary")
+    rows = []
+    for r in runs:
+        m = summary_metrics(r.stats)
+        d = m["duration"]
+        rows.append([r.label, f"{m['games']:,}", f"{m['balance']:.3f}",
+                     f"{100 * m['seat0_advantage']:+.2f} pp {interval(m['seat0_advantage_low'], m['seat0_advantage_high'])}",
+                     f"{pct(m['drawishness'])} {interval(m['drawishness_low'], m['drawishness_high'])}",
+                     f"{pct(m['completion'])} ({m['turn_cap_games']:,} hit the turn cap)",
+                     f"{d['mean']:.1f} (sd {d['sd']:.1f}; p10 {d['p10']:.0f}, p50 {d['p50']:.0f}, p90 {d['p90']:.0f})",
+                     f"{m['mean_margin']:.2f}"])
+    page.table(["run", "games", "balance (1 - largest seat gap)", "first-seat advantage (95%)",
+                "drawishness: shared wins (95%)", "completion", "length in turns", "winner's margin (points)"], rows)
+    page.para("First-seat advantage is seat 0's win rate minus the mean win rate of all seats. "
+              "Intervals are 95% Wilson intervals; pp = percentage points.")
+
+
+def rate_tables(page: Page, runs: list[Run]):
+    for by in ("seat", "bot", "role"):
+        rows = []
+        for r in runs:
+            if by == "role" and r.stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len() == 0:
+                continue
+            for t in win_rates(r.stats, by).iter_rows(named=True):
+                rows.append([r.label, t[by], f"{t['games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
+                             f"{t['mean_score']:.2f}", f"{t['sd_score']:.2f}"])
+        if rows:
+            page.heading(f"Win rate by {by}", 3)
+            page.table(["run", by, "seat-games", "win rate", "95% interval (%)", "mean score", "score sd"], rows)
+
+
+def rate_charts(page: Page, runs: list[Run]):
+    pairs = [(r.label, r.stats) for r in runs]
+    counts = {r.label: r.games for r in runs}
+    page.chart(charts.win_rate_bars(pairs, "seat", counts, "Win rate by seat"), "win_rate_by_seat",
+               "Win rate by seat with 95% intervals")
+    page.chart(charts.win_rate_bars(pairs, "bot", counts, "Win rate by bot"), "win_rate_by_bot",
+               "Win rate by bot with 95% intervals")
+    with_roles = [(r.label, r.stats.filter(pl.col("role").is_not_null() | (pl.col("seat") < 0))) for r in runs
+                  if r.stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len()]
+    if with_roles:
+        page.chart(charts.win_rate_bars(with_roles, "role", {k: counts[k] for k, _ in with_roles}, "Win rate by role"),
+                   "win_rate_by_role", "Win rate by role with 95% intervals")
+    page.chart(charts.distribution_chart(pairs, "turns", "game length (turns)", "share of games (%)", counts,
+                                         "Game length distribution"), "length_distribution", "Game length distribution")
+    page.chart(charts.distribution_chart(pairs, "score", "final score (points)", "share of seat-games (%)", counts,
+                                         "Score distribution (all seats)"), "score_distribution", "Score distribution")
+    for i, r in enumerate(runs):
+        page.chart(charts.score_by_seat_chart(r.label, r.stats, r.games), f"score_by_seat_{i}",
+                   f"Score distribution by seat for {r.label}")
+
+
+def end_reason_table(page: Page, runs: list[Run]):
+    page.heading("End reasons", 3)
+    rows = [[r.label, t["label"], f"{t['games']:,}", pct(t["share"])]
+            for r in runs for t in end_reasons(r.stats).iter_rows(named=True)]
+    page.table(["run", "end reason", "games", "share"], rows)
+
+
+def comparisons(page: Page, runs: list[Run], gap: float = 0.02):
+    """The first run (A) against each other run (B), paired when they played the same deals."""
+    a = runs[0]
+    for b in runs[1:]:
+        if not same_setup(a, b):
+            page.para(f"{b.label} is not compared with {a.label}: a different game or player count.")
+            continue
+        paired = a.rows is not None and b.rows is not None and is_paired(a.rows, b.rows)
+        t = (with_rates(paired_compare(a.rows, b.rows, "seat", gap), a.stats, b.stats, "seat") if paired
+             else compare_rates(a.stats, b.stats, "seat", gap))
+        need = "deals_needed" if paired else "games_needed"
+        page.heading(f"{a.label} (A) vs {b.label} (B)", 3)
+        page.para(("Paired on the same deals: per-deal differences, exact sign test (McNemar for 0/1 wins). "
+                   if paired else "Independent runs: Newcombe interval, two-proportion z-test. ")
+                  + f"p-values Holm-adjusted across seats; the last column is the number of "
+                    f"{'deals' if paired else 'games per run'} that would resolve a gap of {100 * gap:.0f} points.")
+        page.table(["seat", "A", "B", "A - B (pp)", "95% interval (pp)", "p", "p (Holm)", need],
+                   [[r["seat"], pct(r["rate_a"]), pct(r["rate_b"]), f"{100 * r['diff']:+.2f}",
+                     interval(r["diff_low"], r["diff_high"]), f"{r['p']:.4g}", f"{r['p_holm']:.4g}", f"{r[need]:,}"]
+                    for r in t.iter_rows(named=True)])
+        page.chart(charts.difference_chart(t, "seat", a.label, b.label, {a.label: a.games, b.label: b.games}),
+                   f"difference_{a.label}_vs_{b.label}".replace("/", "_"), f"Win-rate difference {a.label} minus {b.label}")
+
+
+def same_setup(a: Run, b: Run) -> bool:
+    key = ["game", "n_players"]
+    return a.stats.select(key).unique().sort(key).equals(b.stats.select(key).unique().sort(key))
+
+
+def ladder(page: Page, runs: list[Run]):
+    """Bots-by-bots matrix and ratings, per game, from the runs that mix bots."""
+    by_game: dict[str, list[pl.DataFrame]] = {}
+    for r in runs:
+        if r.rows is not None and r.rows["bot"].n_unique() > 1:
+            by_game.setdefault(r.rows["game"][0], []).append(r.rows)
+    for game, frames in by_game.items():
+        rows = pl.concat(frames, how="diagonal_relaxed")
+        games = rows.select("seed", "game_index", "rotation", "variant").unique().height
+        m, rt = matrix(rows), ratings(rows)
+        if m.height == 0:
+            continue
+        page.heading(f"Strategy ladder: {game}", 3)
+        page.para("Each pair of seats in a game is one meeting; the bot that finished ahead wins it (ties half). "
+                  "Ratings: Bradley-Terry fitted to the meetings, on the Elo scale, 95% bootstrap intervals over deals.")
+        page.table(["bot", "rating (Elo)", "95% interval", "meetings"],
+                   [[r["bot"], f"{r['elo']:+.0f}", f"[{r['elo_low']:+.0f}, {r['elo_high']:+.0f}]", f"{r['meetings']:,.0f}"]
+                    for r in rt.iter_rows(named=True)])
+        page.table(["bot", "opponent", "finished ahead", "95% interval (%)", "meetings"],
+                   [[r["bot"], r["opponent"], pct(r["rate"]), interval(r["ci_low"], r["ci_high"]), f"{r['meetings']:,}"]
+                    for r in m.iter_rows(named=True)])
+        page.chart(charts.matrix_chart(m, games, f"Strategy matrix: {game}"), f"strategy_matrix_{game}",
+                   f"Strategy matrix heat map for {game}")
+        page.chart(charts.ratings_chart(rt, games), f"ratings_{game}", f"Strategy ratings for {game}")
+
+
+def sweep_section(page: Page, label: str, path: Path):
+    meta = read_sweep(path)
+    t = sweep_table(path)
+    params = meta["params"]
+    page.heading(f"Sweep {label}: {', '.join(params)} ({meta['game']})")
+    metrics = t["metric"].unique(maintain_order=True).to_list()
+    rows = []
+    for point in t.select(params).unique(maintain_order=True).iter_rows(named=True):
+        part = t.filter(pl.all_horizontal([pl.col(p) == v for p, v in point.items()]))
+        cells = {r["metric"]: r for r in part.iter_rows(named=True)}
+        rows.append([*point.values(), *[_metric_cell(cells[m]) for m in metrics if m in cells]])
+    page.table([*params, *metrics], rows, "Estimates with 95% intervals; the same deals at every grid point.")
+    games = int(t["games"].min())
+    page.chart(charts.sweep_chart(t, params, games, f"Sweep of {', '.join(params)} - {meta['game']}"),
+               f"sweep_{label}".replace("/", "_"), f"Sweep curves for {', '.join(params)}")
+
+
+def _metric_cell(r: dict) -> str:
+    scale = 1 if "length" in r["metric"] or r["metric"] == "balance" else 100
+    est = f"{scale * r['estimate']:.2f}"
+    return est if r["low"] is None else f"{est} [{scale * r['low']:.2f}, {scale * r['high']:.2f}]"
+
+
+# -- rendering ---------------------------------------------------------------------------
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:0.5em 0 1.5em;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;
+text-align:left;vertical-align:top}th{background:#eef3f8}img{max-width:100%;display:block;margin:0.5em 0 1.5em}
+caption{caption-side:bottom;text-align:left;color:#555;font-size:0.9em}h1{font-size:1.6em}"""
+
+
+def to_html(blocks: list[tuple], title: str) -> str:
+    out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+           "<link rel='icon' href='data:,'>", f"<style>{STYLE}</style></head><body>", f"<h1>{html.escape(title)}</h1>"]
+    for b in blocks:
+        if b[0] == "h":
+            out.append(f"<h{b[1]}>{html.escape(b[2])}</h{b[1]}>")
+        elif b[0] == "p":
+            out.append(f"<p>{html.escape(b[1])}</p>")
+        elif b[0] == "table":
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in b[1])
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b[2])
+            cap = f"<caption>{html.escape(b[3])}</caption>" if b[3] else ""
+            out.append(f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        elif b[0] == "img":
+            data = base64.b64encode(b[3]).decode()
+            out.append(f"<img alt='{html.escape(b[2])}' src='data:image/png;base64,{data}'>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def to_markdown(blocks: list[tuple], title: str) -> str:
+    out = [f"# {title}", ""]
+    for b in blocks:
+        if b[0] == "h":
+            out += ["#" * b[1] + " " + b[2], ""]
+        elif b[0] == "p":
+            out += [b[1], ""]
+        elif b[0] == "table":
+            out += ["| " + " | ".join(b[1]) + " |", "|" + "---|" * len(b[1])]
+            out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in b[2]]
+            out += ([f"_{b[3]}_"] if b[3] else []) + [""]
+        elif b[0] == "img":
+            out += [f"![{b[2]}]({b[1]}.png)", ""]
+    return "\n".join(out)
+
+
+def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report") -> Path:
+    """Write the charts, index.html and summary.md for these run and sweep directories."""
+    dirs = [Path(d) for d in dirs]
+    if not dirs:
+        raise UserError("balance report", "DIR", "expected at least one run or sweep directory")
+    out_dir = Path(out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(str(out_dir), None, f"cannot create the report directory ({e.strerror})") from None
+    page = Page(out_dir)
+    labels = labels_for(dirs)
+    runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if not (d / SWEEP_FILE).is_file()]
+    if runs:
+        provenance(page, runs)
+        summary(page, runs)
+        page.heading("Win rates")
+        rate_tables(page, runs)
+        rate_charts(page, runs)
+        end_reason_table(page, runs)
+        if len(runs) > 1:
+            page.heading("Comparisons")
+            comparisons(page, runs)
+        ladder(page, runs)
+    for d, lab in zip(dirs, labels):
+        if (d / SWEEP_FILE).is_file():
+            sweep_section(page, lab, d)
+    (out_dir / "index.html").write_text(to_html(page.blocks, title))
+    (out_dir / "summary.md").write_text(to_markdown(page.blocks, title))
+    return out_dir / "index.html"

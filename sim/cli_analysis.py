@@ -1,0 +1,193 @@
+"""`balance compare`, `sweep`, `report` and `check`: the analysis commands, added to the
+`balance` group by register(cli)."""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from sim.errors import UserError
+
+
+def _list(text: str | None) -> list[str]:
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads):
+    from sim.registry import get_game
+    from sim.runner import RunConfig
+
+    game = get_game(game_id)
+    return RunConfig(game=game.id, players=game.players_or_default(players),
+                     bots=_list(bots or game.default_bots), games=n_games, seed=seed,
+                     variants=_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads)
+
+
+def _write_run(prep, df, out: Path, threads: int, wall: float) -> None:
+    from sim.results import write_json, write_parquet
+    from sim.runner import run_metadata
+
+    out.mkdir(parents=True, exist_ok=True)
+    write_parquet(df, out / "results.parquet")
+    deals = int(df["game_index"].n_unique())
+    write_json(run_metadata(replace(prep.cfg, games=deals), prep, threads, wall, df.height // prep.cfg.players),
+               out / "run.json")
+
+
+def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
+    from analysis.compare import compare_rates, format_comparison, is_paired, paired_compare, with_rates
+    from analysis.suffstats import load_stats
+    from sim.results import read_results
+
+    sa, sb = load_stats(dir_a), load_stats(dir_b)
+    rows = [d / "results.parquet" for d in (dir_a, dir_b)]
+    if all(p.is_file() for p in rows):
+        a, b = read_results(dir_a), read_results(dir_b)
+        if is_paired(a, b):
+            return format_comparison(with_rates(paired_compare(a, b, by, gap), sa, sb, by), by, paired=True)
+    return format_comparison(compare_rates(sa, sb, by, gap), by, paired=False)
+
+
+@click.command()
+@click.argument("dirs", nargs=-1, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--by", type=click.Choice(["seat", "bot", "role"]), default="seat", show_default=True)
+@click.option("--gap", type=click.FloatRange(0.001, 0.5), default=0.02, show_default=True,
+              help="Win-rate gap to resolve: the table says how many games that needs.")
+@click.option("--run", "game_id", metavar="GAME", default=None, help="Play A and B now on the same deals.")
+@click.option("-p", "--players", type=int, default=None)
+@click.option("--bots", default=None, help="Bots of both A and B.")
+@click.option("--variant", default="base", show_default=True, help="Variant of both A and B.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override for both A and B.")
+@click.option("--a-bots", default=None)
+@click.option("--b-bots", default=None)
+@click.option("--a-variant", default=None)
+@click.option("--b-variant", default=None)
+@click.option("--a-set", "a_sets", multiple=True, metavar="KEY=VALUE")
+@click.option("--b-set", "b_sets", multiple=True, metavar="KEY=VALUE")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--rotate-seats", is_flag=True)
+@click.option("--threads", type=int, default=0, show_default=True)
+@click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True,
+              help="Deals per side without --until-decided.")
+@click.option("--until-decided", is_flag=True, help="Play paired batches until the SPRT decides.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Seat whose win rate is compared (SPRT).")
+@click.option("--bot", "focus_bot", default=None, help="Compare this bot's win rate instead of a seat's (SPRT).")
+@click.option("--delta", type=click.FloatRange(0.001, 0.5), default=0.03, show_default=True,
+              help="Smallest win-rate difference worth detecting (SPRT).")
+@click.option("--alpha", type=click.FloatRange(0.001, 0.5), default=0.05, show_default=True)
+@click.option("--beta", type=click.FloatRange(0.001, 0.5), default=0.10, show_default=True)
+@click.option("--batch", type=click.IntRange(10), default=1000, show_default=True, help="Deals per paired batch.")
+@click.option("--max-games", type=click.IntRange(10), default=200_000, show_default=True, help="Most deals to play.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="With --run: write the A and B runs into OUT/A and OUT/B.")
+def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots, a_variant, b_variant,
+            a_sets, b_sets, seed, rotate_seats, threads, n_games, until_decided, seat, focus_bot, delta,
+            alpha, beta, batch, max_games, out_dir):
+    """A vs B: two run directories DIR_A DIR_B, or --run GAME with --a-*/--b-* options."""
+    if game_id is None:
+        if len(dirs) != 2:
+            raise UserError("balance compare", "DIR_A DIR_B", f"expected two run directories (or --run GAME), got {len(dirs)}")
+        click.echo(compare_dirs(dirs[0], dirs[1], by, gap))
+        return
+    from analysis.compare import format_comparison, paired_compare, with_rates
+    from analysis.paired_runs import check_pairable, play_pair, until_decided as play_until
+    from analysis.sprt import SprtSpec
+    from analysis.suffstats import sufficient_stats
+    from sim.runner import Prepared, set_threads
+
+    base = _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads)
+    cfg_a = replace(base, bots=_list(a_bots) or base.bots, variants=_list(a_variant) or base.variants,
+                    sets=[*base.sets, *a_sets])
+    cfg_b = replace(base, bots=_list(b_bots) or base.bots, variants=_list(b_variant) or base.variants,
+                    sets=[*base.sets, *b_sets])
+    prep_a, prep_b = Prepared(cfg_a), Prepared(cfg_b)
+    used_threads = set_threads(threads)
+    focus_seat = None if focus_bot else seat
+    if focus_seat is not None and not 0 <= focus_seat < base.players:
+        raise UserError("--seat", None, f"expected 0..{base.players - 1}, got {seat}")
+    t0 = time.perf_counter()
+    if until_decided:
+        res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus_seat, focus_bot, batch,
+                               max_games, echo=click.echo)
+        click.echo(res.text("A", "B"))
+    else:
+        check_pairable(prep_a, prep_b)
+        a, b = play_pair(prep_a, prep_b, 0, n_games)
+    wall = time.perf_counter() - t0
+    t = with_rates(paired_compare(a, b, by, gap), sufficient_stats(a), sufficient_stats(b), by)
+    click.echo(format_comparison(t, by, paired=True))
+    if out_dir:
+        _write_run(prep_a, a, out_dir / "A", used_threads, wall)
+        _write_run(prep_b, b, out_dir / "B", used_threads, wall)
+        click.echo(f"Runs: {out_dir / 'A'} {out_dir / 'B'}")
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--set", "grid_sets", multiple=True, required=True, metavar="KEY=V1,V2,..",
+              help="A swept content value (repeatable: the grid is the product; one value = fixed).")
+@click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True, help="Deals per point.")
+@click.option("-p", "--players", type=int, default=None)
+@click.option("--bots", default=None)
+@click.option("--variant", default="base", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--rotate-seats", is_flag=True)
+@click.option("--threads", type=int, default=0, show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/sweep"),
+              show_default=True)
+def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seats, threads, out_dir):
+    """Run GAME at every point of a grid of content values (same deals at each point) and
+    tabulate each balance metric against the parameters."""
+    from analysis.sweep import format_sweep, parse_grid, run_sweep, sweep_table
+    from sim.runner import Prepared, run
+
+    grid = parse_grid(list(grid_sets))
+    base = _config(game_id, players, bots, variant, (), seed, n_games, rotate_seats, threads)
+    for key, values in grid:  # validate every value before playing anything
+        for v in values:
+            Prepared(replace(base, sets=[*base.sets, f"{key}={v}"]))
+    meta = run_sweep(base, grid, out_dir, run, echo=click.echo)
+    click.echo(format_sweep(sweep_table(out_dir), meta["params"]))
+    click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR draws its curves)")
+
+
+@click.command()
+@click.argument("dirs", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/report"),
+              show_default=True)
+@click.option("--title", default="Balance report", show_default=True)
+def report(dirs, out_dir, title):
+    """Charts (PNG, SVG), one self-contained HTML page and summary.md for run/sweep DIRs."""
+    from reports.build import build_report
+
+    for d in dirs:
+        if not d.is_dir():
+            raise UserError(str(d), None, "not a directory")
+    page = build_report(list(dirs), out_dir, title)
+    click.echo(f"Report: {page.resolve()}")
+
+
+@click.command()
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--spec", "spec_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Balance spec TOML (see specs/).")
+def check(run_dir, spec_path):
+    """The CI gate: exit 0 if every threshold passes on its interval, 1 if one fails,
+    3 if none fails but some need more games to decide."""
+    from analysis.check import EXIT_CODES, check as judge_all, format_verdicts, load_spec, overall
+    from analysis.metrics import game_count
+    from analysis.suffstats import load_stats
+
+    spec = load_spec(spec_path)
+    stats = load_stats(run_dir)
+    verdicts = judge_all(stats, spec, str(spec_path))
+    click.echo(format_verdicts(verdicts, game_count(stats), spec.get("spec", {}).get("confidence", 0.95)))
+    sys.exit(EXIT_CODES[overall(verdicts)])
+
+
+def register(cli: click.Group) -> None:
+    for command in (compare, sweep, report, check):
+        cli.add_command(command)

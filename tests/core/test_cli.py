@@ -1,0 +1,33 @@
+"""The CLI's bad-input contract: one line on stderr, exit code 2, never a traceback."""
+import subprocess
+import sys
+
+import pytest
+
+
+def balance(*args):
+    return subprocess.run([sys.executable, "-c", "from sim.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("run", "chess"), "unknown game 'chess'"),
+    (("run", "bastille", "--threads", "99"), None),
+    (("run", "bastille", "--no-such-flag"), "no such option"),
+    (("trace", "chess"), "unknown game"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    r = balance(*args)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert "Traceback" not in r.stderr
+    if words:
+        assert words in lines[0].lower()
+
+
+def test_help_lists_the_commands():
+    r = balance("--help")
+    assert r.returncode == 0
+    for cmd in ("games", "run", "trace", "bench"):
+        assert cmd in r.stdout
