@@ -2,11 +2,14 @@
 
 Two tables, each keyed by (variant, seat, bot, role):
 
-- ``stats``: ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
+- ``moments`` (moments.parquet): ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
   ``score``, ``turns`` and ``rank``, one ``end_<reason>`` count per end reason, and the sum
   and sum of squares of every game-specific metric (``<game>_<metric>_sum``/``_sumsq``);
-- ``histograms``: long format ``stat`` (score | turns | rank | win), ``value``, ``count``:
+- ``histograms`` (histograms.parquet): long format ``stat`` (score | turns | rank | win), ``value``, ``count``:
   the exact distribution of each of those per key.
+
+An aggregate-mode run also writes stats.parquet in the format of ``analysis.suffstats``
+(what ``balance compare/report/check/sweep`` read), computed here from the same arrays.
 
 Merging is a group-by sum, so it is exact for the counts and integer sums (score, turns,
 rank, histograms) and exact up to float rounding for ``win`` and the metrics (the
@@ -27,7 +30,8 @@ HIST_STATS = ("score", "turns", "rank", "win")
 INT_MOMENTS = ("score", "turns", "rank")
 BASE = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "bot",
         "role", "score", "rank", "win", "turns", "end_reason")
-STATS_FILE = "stats.parquet"
+STATS_FILE = "moments.parquet"
+SUFF_FILE = "stats.parquet"   # analysis.suffstats histograms: what compare/report/check read
 HIST_FILE = "histograms.parquet"
 
 
@@ -187,6 +191,7 @@ class Accumulator:
         self.ends = np.zeros((self.K, self.R), np.int64)
         self.metrics = np.zeros((self.M, 2, self.K), np.float64)
         self.hist: list[tuple[np.ndarray, np.ndarray]] = []               # (codes, counts) per batch
+        self.game_hist: list[tuple[np.ndarray, np.ndarray]] = []          # per-game stats, same coding
 
     def add(self, out, seat_bot: np.ndarray) -> None:
         g, n = out.score.shape
@@ -214,14 +219,27 @@ class Accumulator:
             code = ((key * len(HIST_STATS) + si).astype(np.uint64) << np.uint64(32)) | bits.astype(np.uint64)
             uniq, counts = np.unique(code, return_counts=True)
             self.hist.append((uniq, counts.astype(np.int64)))
+        # Per-game histograms for analysis.suffstats: turns, margin, shared win, end reason.
+        best = out.rank == out.rank.min(axis=1, keepdims=True)
+        score = out.score.astype(np.int64)
+        top = np.where(best, score, np.iinfo(np.int64).min).max(axis=1)
+        other = np.where(~best, score, np.iinfo(np.int64).min).max(axis=1)
+        margin = np.where(best.all(axis=1), 0, top - other)
+        shared = ((out.win > 0) & (out.win < 1)).any(axis=1).astype(np.int64)
+        for si, v in enumerate((out.turns.astype(np.int64), margin, shared, out.end_reason.astype(np.int64))):
+            code = (np.uint64(si) << np.uint64(32)) | v.astype(np.int32).view(np.uint32).astype(np.uint64)
+            uniq, counts = np.unique(code, return_counts=True)
+            self.game_hist.append((uniq, counts.astype(np.int64)))
         if len(self.hist) > 256:
             self.hist = [self._reduce_hist()]
+            self.game_hist = [self._reduce_hist(self.game_hist)]
 
-    def _reduce_hist(self) -> tuple[np.ndarray, np.ndarray]:
-        if not self.hist:
+    def _reduce_hist(self, parts=None) -> tuple[np.ndarray, np.ndarray]:
+        parts = self.hist if parts is None else parts
+        if not parts:
             return np.zeros(0, np.uint64), np.zeros(0, np.int64)
-        codes = np.concatenate([h[0] for h in self.hist])
-        counts = np.concatenate([h[1] for h in self.hist])
+        codes = np.concatenate([h[0] for h in parts])
+        counts = np.concatenate([h[1] for h in parts])
         uniq, inv = np.unique(codes, return_inverse=True)
         return uniq, np.bincount(inv.ravel(), weights=counts, minlength=len(uniq)).astype(np.int64)
 
@@ -259,3 +277,27 @@ class Accumulator:
         hcols["value"] = value
         hcols["count"] = pl.Series(counts.astype(np.uint64))
         return _sort_stats(stats), _sort_hist(pl.DataFrame(hcols))
+
+    def suffstats(self) -> pl.DataFrame:
+        """The same table as ``analysis.suffstats.sufficient_stats`` of these games' rows."""
+        from analysis.suffstats import canonical
+
+        _, hist = self.frames()
+        seat = (hist.filter(pl.col("stat") != "turns")
+                .select(pl.lit(self.game.id).alias("game"), "variant", pl.lit(self.n).alias("n_players"),
+                        pl.col("seat").cast(pl.Int16), "bot", "role", "stat",
+                        pl.lit(None, pl.String).alias("label"), "value", pl.col("count").cast(pl.Int64)))
+        codes, counts = self._reduce_hist(self.game_hist)
+        stat = (codes >> np.uint64(32)).astype(np.int64)
+        value = (codes & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32).astype(np.int64)
+        ends = stat == 3
+        names = np.array(["turns", "margin", "shared", "end_reason"])[stat]
+        label = [self.game.end_reasons[v] if e else None for v, e in zip(value, ends)]
+        game = pl.DataFrame({
+            "game": [self.game.id] * len(codes), "variant": [self.variant] * len(codes),
+            "n_players": [self.n] * len(codes), "seat": pl.Series([-1] * len(codes), dtype=pl.Int16),
+            "bot": pl.Series([None] * len(codes), dtype=pl.String),
+            "role": pl.Series([None] * len(codes), dtype=pl.String),
+            "stat": names, "label": pl.Series(label, dtype=pl.String),
+            "value": np.where(ends, 0.0, value.astype(np.float64)), "count": counts.astype(np.int64)})
+        return canonical(pl.concat([canonical(seat), canonical(game)]))

@@ -119,7 +119,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {meta['games_per_second']:,.0f} games/s "
                f"on {meta['threads']} threads ({cfg_used['engine']} engine)")
     click.echo(summary_text(outcome.stats))
-    what = "stats.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
+    what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
 
 

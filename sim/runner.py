@@ -1,7 +1,8 @@
 """Runs a configuration: deals split into shards of (seed, game_index) ranges, each shard
 played in batches by the game's kernel (Numba threads over games) and written atomically
 as it finishes, beside a manifest; the shards are then merged into results.parquet (or,
-with ``aggregate``, into stats.parquet + histograms.parquet) beside run.json.
+with ``aggregate``, into stats.parquet (the histograms ``analysis.suffstats`` reads) plus
+moments.parquet + histograms.parquet (``analysis.aggregate``)) beside run.json.
 
 A run directory is always in one of three states:
 
@@ -46,7 +47,7 @@ SHARD_DEALS = 1 << 16
 MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
-RESULT_FILES = ("results.parquet", aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
+RESULT_FILES = ("results.parquet", aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
 # Fields that do not change what is played (so a resumed run may change them).
 EXECUTION_FIELDS = ("threads", "batch_size", "engine", "ray_address", "ray_workers")
 
@@ -137,7 +138,9 @@ class Prepared:
             if not self.cfg.aggregate:
                 frames.append(batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant))
         stats, hist = acc.frames()
-        payload = {"stats": stats, "hist": hist}
+        payload = {"moments": stats, "hist": hist}
+        if self.cfg.aggregate:
+            payload["suff"] = acc.suffstats()
         if frames:
             payload["rows"] = pl.concat(frames).rechunk()
         return payload
@@ -179,7 +182,7 @@ def shard_file(k: int, part: str) -> str:
 
 def shard_parts(aggregate_mode: bool) -> tuple[str, ...]:
     """A shard's files in the order written; the last one marks the shard complete."""
-    return ("hist", "stats") if aggregate_mode else ("hist", "stats", "rows")
+    return ("hist", "suff", "moments") if aggregate_mode else ("hist", "moments", "rows")
 
 
 def manifest_for(cfg: RunConfig, prep: Prepared) -> dict:
@@ -359,10 +362,14 @@ def merge_shards(cfg: RunConfig, prep: Prepared, out_dir: Path, n_shards: int):
     """Shard files -> the run's tables (streamed: never the whole table in memory), and the
     merged statistics the summary is printed from. The bytes depend only on the shards."""
     shard_dir = out_dir / "shards"
-    parts = [(pl.read_parquet(shard_dir / shard_file(k, "stats")), pl.read_parquet(shard_dir / shard_file(k, "hist")))
+    parts = [(pl.read_parquet(shard_dir / shard_file(k, "moments")), pl.read_parquet(shard_dir / shard_file(k, "hist")))
              for k in range(n_shards)]
     stats, hist = aggregate.merge(parts)
     if cfg.aggregate:
+        from analysis.suffstats import merge_stats
+
+        suff = merge_stats([pl.read_parquet(shard_dir / shard_file(k, "suff")) for k in range(n_shards)])
+        _write(lambda: write_parquet(suff, out_dir / aggregate.SUFF_FILE), out_dir / aggregate.SUFF_FILE, out_dir)
         _write(lambda: aggregate.write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
         return stats, hist
     from sim.results import atomic_path

@@ -31,7 +31,7 @@ def local_runs(tmp_path_factory):
 
 @pytest.mark.parametrize("aggregate", [False, True], ids=["rows", "aggregate"])
 def test_ray_equals_local_byte_for_byte(tmp_path, local_ray, local_runs, aggregate):
-    files = ["stats.parquet", "histograms.parquet"] if aggregate else ["results.parquet"]
+    files = ["stats.parquet", "moments.parquet", "histograms.parquet"] if aggregate else ["results.parquet"]
     local, local_dir = local_runs[aggregate]
     on_ray = execute(replace(CFG, aggregate=aggregate, engine="ray"), tmp_path / "ray")
     assert on_ray.meta["games_played"] == local.meta["games_played"] == 6000 * 4
