@@ -188,7 +188,7 @@ def shard_parts(aggregate_mode: bool) -> tuple[str, ...]:
 def manifest_for(cfg: RunConfig, prep: Prepared) -> dict:
     return {"format": MANIFEST_FORMAT, "config": cfg.plan_fields(),
             "content_hash": prep.content.hash(), "players": cfg.players,
-            "rows_per_shard_deal": prep.rotations * cfg.players,
+            "rows_per_shard_deal": prep.rotations * cfg.players, "git_revision": git_revision(),
             "shards": shard_ranges(cfg.games, cfg.shard_deals)}
 
 
@@ -304,6 +304,9 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
                             f"(hash {existing['content_hash']}, now {manifest['content_hash']})")
         if not resuming:
             log(f"resuming the unfinished run in {out_dir}")
+        if existing.get("git_revision") != manifest["git_revision"]:
+            log(f"warning: the code changed since this run started (git {existing.get('git_revision')}, "
+                f"now {manifest['git_revision']}); shards already played are kept")
     else:
         if resuming:
             raise UserError(str(out_dir), None, "not an unfinished run (no shards/manifest.json)")
