@@ -138,7 +138,7 @@ def timed_run(args: list[str], out_dir: Path) -> dict:
     meta = json.loads((out_dir / "run.json").read_text())
     out["games"] = meta["games_played"]
     out["games_per_s"] = round(meta["games_played"] / wall, 1)
-    out["results_mb"] = round(sum(p.stat().st_size for p in out_dir.glob("*.parquet")) / 2**20, 1)
+    out["results_mb"] = round(sum(p.stat().st_size for p in out_dir.glob("*.parquet")) / 2**20, 2)
     return out
 
 

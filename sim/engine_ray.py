@@ -56,6 +56,28 @@ def connect(address: str | None, cpus: int | None = None) -> bool:
     return True
 
 
+def preflight(cfg) -> None:
+    """Before anything is written: Ray is installed and the cluster's address answers."""
+    _ray()
+    if cfg.ray_address and cfg.ray_address not in ("auto", "local"):
+        probe(cfg.ray_address)
+
+
+def probe(address: str, timeout: float = 5.0) -> None:
+    """Fail fast, on one line, when the cluster's address is unreachable (Ray itself retries
+    for minutes and prints its own log lines)."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise UserError("--address", None, f"expected HOST:PORT or auto, got '{address}'")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise UserError("--address", None, f"cannot reach a Ray cluster at {address} "
+                        f"({e.strerror or type(e).__name__})") from None
+
+
 def _worker_class():
     ray = _ray()
 

@@ -291,6 +291,9 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
     prep = Prepared(cfg)
     threads = set_threads(cfg.threads)
     out_dir = Path(out_dir)
+    if cfg.engine == "ray":
+        from sim import engine_ray
+        engine_ray.preflight(cfg)
     check_writable(out_dir)
     shard_dir = out_dir / "shards"
     manifest = manifest_for(cfg, prep)

@@ -49,3 +49,12 @@ def test_dead_worker_loses_only_its_shard(tmp_path, local_ray, local_runs, monke
     assert any("died playing shard 3" in w for w in warnings)
     assert (tmp_path / "ray" / "results.parquet").read_bytes() == \
         (local_runs[False][1] / "results.parquet").read_bytes()
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "nohost", "x:y"])
+def test_unreachable_or_bad_address_is_one_line(tmp_path, address):
+    from tests.engine.helpers import cli
+
+    code, _, err = cli(["run", "toy", "-n", "5", "--engine", "ray", "--address", address, "--out", tmp_path])
+    assert code == 2 and err.startswith("error: --address") and len(err.strip().splitlines()) == 1, err
+    assert not any(tmp_path.iterdir())   # refused before anything was written
