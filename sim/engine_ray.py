@@ -134,7 +134,14 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
 
     from sim import registry
 
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    term = signal.getsignal(signal.SIGTERM) if main else None
     started = connect(cfg.ray_address, cpus=None)
+    if term is not None:  # Ray installs a fatal-signal handler; SIGTERM stays a clean stop
+        signal.signal(signal.SIGTERM, term)
     Worker = _worker_class()
     cfg_dict = asdict(cfg)
     modules = {cfg.game: registry.GAME_MODULES[cfg.game]}
