@@ -2,11 +2,14 @@
 
 Two tables, each keyed by (variant, seat, bot, role):
 
-- ``stats``: ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
+- ``moments`` (moments.parquet): ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
   ``score``, ``turns`` and ``rank``, one ``end_<reason>`` count per end reason, and the sum
   and sum of squares of every game-specific metric (``<game>_<metric>_sum``/``_sumsq``);
-- ``histograms``: long format ``stat`` (score | turns | rank | win), ``value``, ``count``:
+- ``histograms`` (histograms.parquet): long format ``stat`` (score | turns | rank | win), ``value``, ``count``:
   the exact distribution of each of those per key.
+
+An aggregate-mode run also writes stats.parquet in the format of ``analysis.suffstats``
+(what ``balance compare/report/check/sweep`` read), computed here from the same arrays.
 
 Merging is a group-by sum, so it is exact for the counts and integer sums (score, turns,
 rank, histograms) and exact up to float rounding for ``win`` and the metrics (the
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from analysis.intervals import wilson
@@ -26,7 +30,8 @@ HIST_STATS = ("score", "turns", "rank", "win")
 INT_MOMENTS = ("score", "turns", "rank")
 BASE = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "bot",
         "role", "score", "rank", "win", "turns", "end_reason")
-STATS_FILE = "stats.parquet"
+STATS_FILE = "moments.parquet"
+SUFF_FILE = "stats.parquet"   # analysis.suffstats histograms: what compare/report/check read
 HIST_FILE = "histograms.parquet"
 
 
@@ -166,3 +171,133 @@ def summary_text(stats: pl.DataFrame) -> str:
     total = sum(ends.values()) or 1
     parts.append("End reasons: " + ", ".join(f"{r} {n} ({n / total:.2%})" for r, n in ends.items() if n))
     return "\n\n".join(parts)
+
+
+# -- straight from the kernels' output arrays (what the runner uses) ---------------------------
+class Accumulator:
+    """Sufficient statistics of batches of games, from the kernels' Batch arrays, without
+    building per-game rows. Numbers equal ``reduce_rows`` of the same games (integers exactly,
+    float sums up to rounding)."""
+
+    def __init__(self, game, n_players: int, variant: str):
+        self.game, self.n, self.variant = game, n_players, variant
+        self.nb, self.nr = len(game.bots), len(game.roles)
+        self.K = n_players * self.nb * (self.nr + 1)
+        self.R = len(game.end_reasons)
+        self.M = len(game.metrics)
+        self.games = np.zeros(self.K, np.int64)
+        self.ints = np.zeros((len(INT_MOMENTS), 2, self.K), np.int64)   # sum, sumsq
+        self.win = np.zeros((2, self.K), np.float64)
+        self.ends = np.zeros((self.K, self.R), np.int64)
+        self.metrics = np.zeros((self.M, 2, self.K), np.float64)
+        self.hist: list[tuple[np.ndarray, np.ndarray]] = []               # (codes, counts) per batch
+        self.game_hist: list[tuple[np.ndarray, np.ndarray]] = []          # per-game stats, same coding
+
+    def add(self, out, seat_bot: np.ndarray) -> None:
+        g, n = out.score.shape
+        seat = np.broadcast_to(np.arange(n), (g, n))
+        key = ((seat * self.nb + seat_bot) * (self.nr + 1) + (out.role.astype(np.int64) + 1)).ravel()
+        self.games += np.bincount(key, minlength=self.K)
+        values = {"score": out.score.ravel().astype(np.int64), "turns": np.repeat(out.turns, n).astype(np.int64),
+                  "rank": out.rank.ravel().astype(np.int64)}
+        for i, s in enumerate(INT_MOMENTS):
+            np.add.at(self.ints[i, 0], key, values[s])
+            np.add.at(self.ints[i, 1], key, values[s] * values[s])
+        w = out.win.ravel().astype(np.float64)
+        self.win[0] += np.bincount(key, weights=w, minlength=self.K)
+        self.win[1] += np.bincount(key, weights=w * w, minlength=self.K)
+        er = np.repeat(out.end_reason, n).astype(np.int64)
+        self.ends += np.bincount(key * self.R + er, minlength=self.K * self.R).reshape(self.K, self.R)
+        for m in range(self.M):
+            x = out.metrics[:, :, m].ravel()
+            self.metrics[m, 0] += np.bincount(key, weights=x, minlength=self.K)
+            self.metrics[m, 1] += np.bincount(key, weights=x * x, minlength=self.K)
+        # Histograms: one sort of 64-bit codes (key, stat) << 32 | the value's 32-bit pattern.
+        for si, s in enumerate(HIST_STATS):
+            bits = (out.win.ravel().astype(np.float32).view(np.uint32) if s == "win"
+                    else values[s].astype(np.int32).view(np.uint32))
+            code = ((key * len(HIST_STATS) + si).astype(np.uint64) << np.uint64(32)) | bits.astype(np.uint64)
+            uniq, counts = np.unique(code, return_counts=True)
+            self.hist.append((uniq, counts.astype(np.int64)))
+        # Per-game histograms for analysis.suffstats: turns, margin, shared win, end reason.
+        best = out.rank == out.rank.min(axis=1, keepdims=True)
+        score = out.score.astype(np.int64)
+        top = np.where(best, score, np.iinfo(np.int64).min).max(axis=1)
+        other = np.where(~best, score, np.iinfo(np.int64).min).max(axis=1)
+        margin = np.where(best.all(axis=1), 0, top - other)
+        shared = ((out.win > 0) & (out.win < 1)).any(axis=1).astype(np.int64)
+        for si, v in enumerate((out.turns.astype(np.int64), margin, shared, out.end_reason.astype(np.int64))):
+            code = (np.uint64(si) << np.uint64(32)) | v.astype(np.int32).view(np.uint32).astype(np.uint64)
+            uniq, counts = np.unique(code, return_counts=True)
+            self.game_hist.append((uniq, counts.astype(np.int64)))
+        if len(self.hist) > 256:
+            self.hist = [self._reduce_hist()]
+            self.game_hist = [self._reduce_hist(self.game_hist)]
+
+    def _reduce_hist(self, parts=None) -> tuple[np.ndarray, np.ndarray]:
+        parts = self.hist if parts is None else parts
+        if not parts:
+            return np.zeros(0, np.uint64), np.zeros(0, np.int64)
+        codes = np.concatenate([h[0] for h in parts])
+        counts = np.concatenate([h[1] for h in parts])
+        uniq, inv = np.unique(codes, return_inverse=True)
+        return uniq, np.bincount(inv.ravel(), weights=counts, minlength=len(uniq)).astype(np.int64)
+
+    def _key_columns(self, key: np.ndarray) -> dict:
+        role = key % (self.nr + 1) - 1
+        rest = key // (self.nr + 1)
+        bot, seat = rest % self.nb, rest // self.nb
+        roles = list(self.game.roles)
+        return {"variant": pl.Series([self.variant] * len(key), dtype=pl.String),
+                "seat": pl.Series(seat.astype(np.uint8)),
+                "bot": pl.Series([self.game.bots[b] for b in bot], dtype=pl.String),
+                "role": pl.Series([roles[r] if r >= 0 else None for r in role], dtype=pl.String)}
+
+    def frames(self) -> tuple[pl.DataFrame, pl.DataFrame]:
+        live = np.flatnonzero(self.games)
+        cols = self._key_columns(live)
+        cols["games"] = pl.Series(self.games[live].astype(np.uint64))
+        cols["win_sum"], cols["win_sumsq"] = self.win[0][live], self.win[1][live]
+        for i, s in enumerate(INT_MOMENTS):
+            cols[f"{s}_sum"], cols[f"{s}_sumsq"] = self.ints[i, 0][live], self.ints[i, 1][live]
+        for r, name in enumerate(self.game.end_reasons):
+            cols[f"end_{name}"] = pl.Series(self.ends[live, r].astype(np.uint64))
+        for m, name in enumerate(self.game.metrics):
+            cols[f"{self.game.id}_{name}_sum"] = self.metrics[m, 0][live]
+            cols[f"{self.game.id}_{name}_sumsq"] = self.metrics[m, 1][live]
+        stats = pl.DataFrame(cols)
+        codes, counts = self._reduce_hist()
+        ks = (codes >> np.uint64(32)).astype(np.int64)
+        bits = (codes & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+        key, stat = ks // len(HIST_STATS), ks % len(HIST_STATS)
+        win = stat == HIST_STATS.index("win")
+        value = np.where(win, bits.view(np.float32).astype(np.float64), bits.view(np.int32).astype(np.float64))
+        hcols = self._key_columns(key)
+        hcols["stat"] = pl.Series(np.array(HIST_STATS)[stat], dtype=pl.String)
+        hcols["value"] = value
+        hcols["count"] = pl.Series(counts.astype(np.uint64))
+        return _sort_stats(stats), _sort_hist(pl.DataFrame(hcols))
+
+    def suffstats(self) -> pl.DataFrame:
+        """The same table as ``analysis.suffstats.sufficient_stats`` of these games' rows."""
+        from analysis.suffstats import canonical
+
+        _, hist = self.frames()
+        seat = (hist.filter(pl.col("stat") != "turns")
+                .select(pl.lit(self.game.id).alias("game"), "variant", pl.lit(self.n).alias("n_players"),
+                        pl.col("seat").cast(pl.Int16), "bot", "role", "stat",
+                        pl.lit(None, pl.String).alias("label"), "value", pl.col("count").cast(pl.Int64)))
+        codes, counts = self._reduce_hist(self.game_hist)
+        stat = (codes >> np.uint64(32)).astype(np.int64)
+        value = (codes & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32).astype(np.int64)
+        ends = stat == 3
+        names = np.array(["turns", "margin", "shared", "end_reason"])[stat]
+        label = [self.game.end_reasons[v] if e else None for v, e in zip(value, ends)]
+        game = pl.DataFrame({
+            "game": [self.game.id] * len(codes), "variant": [self.variant] * len(codes),
+            "n_players": [self.n] * len(codes), "seat": pl.Series([-1] * len(codes), dtype=pl.Int16),
+            "bot": pl.Series([None] * len(codes), dtype=pl.String),
+            "role": pl.Series([None] * len(codes), dtype=pl.String),
+            "stat": names, "label": pl.Series(label, dtype=pl.String),
+            "value": np.where(ends, 0.0, value.astype(np.float64)), "count": counts.astype(np.int64)})
+        return canonical(pl.concat([canonical(seat), canonical(game)]))

@@ -7,12 +7,19 @@ Each figure comes from its own measurement in this run:
 - interpreted: the same kernel with the JIT disabled on a few games, in a subprocess,
   so the compiled speed-up is a ratio measured here;
 - per-game kernel figures (route searches/s, location evaluations/s, ...);
-- peak memory (max RSS) of this process.
+- peak memory (max RSS) of this process;
+- scale: a plain end-to-end `balance run` of 1,000,000 Bastille games, and the peak memory
+  of a 10,000,000-game run with per-game rows and with --aggregate (each its own process,
+  peak RSS from wait4). BALANCE_BENCH_E2E_GAMES / BALANCE_BENCH_MEMORY_GAMES change the
+  sizes (0 skips).
+
+The machine may be shared: figures are noisy, and results.json records the load average.
 """
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import resource
 import subprocess
 import sys
@@ -27,6 +34,7 @@ from sim.registry import get_game
 from sim.results import write_json
 
 MIN_SECONDS = 1.5
+BALANCE = [sys.executable, "-c", "from sim.cli import main; main()"]  # `balance` in a fresh process
 
 
 def prepare(game_id: str, bot: str, players: int | None = None):
@@ -98,7 +106,8 @@ def bench_game(game_id: str, n_games: int | None, echo) -> dict:
             row["compiled_speedup"] = round(one["games_per_s"] / row["interpreted_games_per_s"], 1)
         out["bots"][bot] = row
         echo(f"  {game_id:<13} {bot:<10} 1 thread {one['games_per_s']:>11,.0f} games/s   "
-             f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s   "
+             f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s "
+             f"(efficiency {row['scaling_efficiency']:.0%})   "
              f"{many['decisions_per_s']:>13,.0f} decisions/s   speed-up vs no JIT "
              f"{row.get('compiled_speedup', 'n/a')}x")
     numba.set_num_threads(all_threads)
@@ -111,16 +120,75 @@ def bench_game(game_id: str, n_games: int | None, echo) -> dict:
     return out
 
 
-def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print) -> dict:
-    results = {"machine": {"cores": os.cpu_count(), "numba_threads": numba.config.NUMBA_NUM_THREADS},
+def timed_run(args: list[str], out_dir: Path) -> dict:
+    """`balance run ARGS --out out_dir` in a fresh process: wall time, games/s, peak RSS, disk."""
+    log = out_dir.with_suffix(".log")
+    cmd = [*BALANCE, "run", *args, "--out", str(out_dir)]
+    t = time.perf_counter()
+    with open(log, "w") as f:
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t
+    code = os.waitstatus_to_exitcode(status)
+    out = {"command": "balance run " + " ".join(args), "exit_code": code, "wall_seconds": round(wall, 2),
+           "peak_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+    if code != 0:
+        out["error"] = (log.read_text().strip().splitlines() or ["failed"])[-1]
+        return out
+    meta = json.loads((out_dir / "run.json").read_text())
+    out["games"] = meta["games_played"]
+    out["games_per_s"] = round(meta["games_played"] / wall, 1)
+    out["results_mb"] = round(sum(p.stat().st_size for p in out_dir.glob("*.parquet")) / 2**20, 2)
+    return out
+
+
+def bench_scale(games: list[str], echo, e2e_games: int, memory_games: int) -> dict:
+    """The end-to-end run and the rows-vs-aggregate memory comparison."""
+    game = "bastille" if "bastille" in games else games[0]
+    players = ["-p", str(get_game(game).players_or_default(None))]
+    out: dict = {"game": game}
+    tmp = Path(tempfile.mkdtemp(prefix="balance-bench-"))
+    try:
+        if e2e_games:
+            r = timed_run([game, "-n", str(e2e_games), *players], tmp / "e2e")
+            out["end_to_end"] = r
+            echo(f"  end to end   balance run {game} -n {e2e_games:,}: {r['wall_seconds']} s "
+                 f"({r.get('games_per_s', 0):,.0f} games/s incl. start-up and writing), peak {r['peak_rss_mb']} MB"
+                 + (f"  ERROR {r['error']}" if "error" in r else ""))
+            shutil.rmtree(tmp / "e2e", ignore_errors=True)
+        for mode, extra in (("rows", []), ("aggregate", ["--aggregate"])):
+            if not memory_games:
+                break
+            r = timed_run([game, "-n", str(memory_games), *players, *extra], tmp / mode)
+            out[f"memory_{mode}"] = r
+            echo(f"  memory       {memory_games:,} games, {mode:<9}: peak {r['peak_rss_mb']:,} MB, "
+                 f"{r['wall_seconds']} s, results {r.get('results_mb', '?')} MB on disk"
+                 + (f"  ERROR {r['error']}" if "error" in r else ""))
+            shutil.rmtree(tmp / mode, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print,
+              e2e_games: int | None = None, memory_games: int | None = None) -> dict:
+    e2e = e2e_games if e2e_games is not None else int(os.environ.get("BALANCE_BENCH_E2E_GAMES", 1_000_000))
+    mem = memory_games if memory_games is not None else int(os.environ.get("BALANCE_BENCH_MEMORY_GAMES", 10_000_000))
+    results = {"machine": {"cores": os.cpu_count(), "numba_threads": numba.config.NUMBA_NUM_THREADS,
+                           "load_average_at_start": os.getloadavg()},
+               "note": "figures are noisy when the machine is shared (see load averages)",
                "games": {}}
-    echo(f"balance bench on {os.cpu_count()} cores")
+    echo(f"balance bench on {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}; "
+         "figures are noisy on a shared machine)")
     for gid in games:
         results["games"][gid] = bench_game(gid, n_games, echo)
     results["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    if e2e or mem:
+        results["scale"] = bench_scale(games, echo, e2e, mem)
+    results["machine"]["load_average_at_end"] = os.getloadavg()
     out_file.parent.mkdir(parents=True, exist_ok=True)
     write_json(results, out_file)
-    echo(f"peak memory {results['peak_rss_mb']} MB; written {out_file}")
+    echo(f"peak memory {results['peak_rss_mb']} MB (this process); written {out_file}")
     return results
 
 

@@ -74,7 +74,10 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
         rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals) -> None:
-    """Play GAME many times with bots and write results.parquet + run.json to --out."""
+    """Play GAME many times with bots and write results.parquet + run.json to --out.
+
+    Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
+    plays only the missing ones. See docs/scale.md for --aggregate and --engine ray."""
     from analysis.aggregate import summary_text
     from sim.runner import Interrupted, RunConfig, execute, resume
 
@@ -119,7 +122,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {meta['games_per_second']:,.0f} games/s "
                f"on {meta['threads']} threads ({cfg_used['engine']} engine)")
     click.echo(summary_text(outcome.stats))
-    what = "stats.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
+    what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
 
 

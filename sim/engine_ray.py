@@ -56,6 +56,28 @@ def connect(address: str | None, cpus: int | None = None) -> bool:
     return True
 
 
+def preflight(cfg) -> None:
+    """Before anything is written: Ray is installed and the cluster's address answers."""
+    _ray()
+    if cfg.ray_address and cfg.ray_address not in ("auto", "local"):
+        probe(cfg.ray_address)
+
+
+def probe(address: str, timeout: float = 5.0) -> None:
+    """Fail fast, on one line, when the cluster's address is unreachable (Ray itself retries
+    for minutes and prints its own log lines)."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise UserError("--address", None, f"expected HOST:PORT or auto, got '{address}'")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise UserError("--address", None, f"cannot reach a Ray cluster at {address} "
+                        f"({e.strerror or type(e).__name__})") from None
+
+
 def _worker_class():
     ray = _ray()
 
@@ -112,7 +134,14 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
 
     from sim import registry
 
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    term = signal.getsignal(signal.SIGTERM) if main else None
     started = connect(cfg.ray_address, cpus=None)
+    if term is not None:  # Ray installs a fatal-signal handler; SIGTERM stays a clean stop
+        signal.signal(signal.SIGTERM, term)
     Worker = _worker_class()
     cfg_dict = asdict(cfg)
     modules = {cfg.game: registry.GAME_MODULES[cfg.game]}

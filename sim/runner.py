@@ -1,7 +1,8 @@
 """Runs a configuration: deals split into shards of (seed, game_index) ranges, each shard
 played in batches by the game's kernel (Numba threads over games) and written atomically
 as it finishes, beside a manifest; the shards are then merged into results.parquet (or,
-with ``aggregate``, into stats.parquet + histograms.parquet) beside run.json.
+with ``aggregate``, into stats.parquet (the histograms ``analysis.suffstats`` reads) plus
+moments.parquet + histograms.parquet (``analysis.aggregate``)) beside run.json.
 
 A run directory is always in one of three states:
 
@@ -46,7 +47,7 @@ SHARD_DEALS = 1 << 16
 MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
-RESULT_FILES = ("results.parquet", aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
+RESULT_FILES = ("results.parquet", aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
 # Fields that do not change what is played (so a resumed run may change them).
 EXECUTION_FIELDS = ("threads", "batch_size", "engine", "ray_address", "ray_workers")
 
@@ -113,29 +114,36 @@ class Prepared:
         return self.bots[(seats[None, :] - rotation[:, None].astype(np.int64)) % n]
 
     def batches(self, game_index: np.ndarray, rotation: np.ndarray):
-        """Play the given games batch by batch; yield each batch's long table."""
+        """Play the given games batch by batch; yield each (Batch, seat bots, rotation slice)."""
         bs = self.cfg.batch_size
         for a in range(0, len(game_index), bs):
             gi, rot = game_index[a:a + bs], rotation[a:a + bs]
             out = Batch.alloc(len(gi), self.cfg.players, len(self.game.metrics))
             self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi, rot, out)
-            yield batch_frame(self.game, out, gi, rot, self.seat_bots(rot), self.cfg.seed, self.cfg.variant)
+            yield gi, rot, out, self.seat_bots(rot)
 
     def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
         """Play the given games in batches; return their long table."""
-        return pl.concat(list(self.batches(game_index, rotation))).rechunk()
+        return pl.concat([batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant)
+                          for gi, rot, out, sb in self.batches(game_index, rotation)]).rechunk()
 
-    def play_shard(self, first: int, deals: int):
-        """One shard's payload: its rows, or its (stats, histograms) in aggregate mode."""
-        gi, rot = self.rows(first, deals)
-        if not self.cfg.aggregate:
-            return self.play(gi, rot)
-        # Reduce batch by batch, so memory stays bounded by the batch size.
-        acc = None
-        for df in self.batches(gi, rot):
-            part = aggregate.reduce_rows(df, self.game.end_reasons)
-            acc = part if acc is None else aggregate.merge([acc, part])
-        return acc
+    def play_shard(self, first: int, deals: int) -> dict:
+        """One shard's payload: its statistics and histograms, and (unless aggregate) its rows.
+        Memory is bounded by the shard's rows, or by one batch in aggregate mode."""
+        gi_all, rot_all = self.rows(first, deals)
+        acc = aggregate.Accumulator(self.game, self.cfg.players, self.cfg.variant)
+        frames = []
+        for gi, rot, out, sb in self.batches(gi_all, rot_all):
+            acc.add(out, sb)
+            if not self.cfg.aggregate:
+                frames.append(batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant))
+        stats, hist = acc.frames()
+        payload = {"moments": stats, "hist": hist}
+        if self.cfg.aggregate:
+            payload["suff"] = acc.suffstats()
+        if frames:
+            payload["rows"] = pl.concat(frames).rechunk()
+        return payload
 
 
 def set_threads(threads: int) -> int:
@@ -168,18 +176,19 @@ class Outcome:
 
 
 # -- the run directory ------------------------------------------------------------------------
-def shard_name(k: int) -> str:
-    return f"shard-{k:06d}.parquet"
+def shard_file(k: int, part: str) -> str:
+    return f"shard-{k:06d}.{part}.parquet"
 
 
-def hist_name(k: int) -> str:
-    return f"shard-{k:06d}.hist.parquet"
+def shard_parts(aggregate_mode: bool) -> tuple[str, ...]:
+    """A shard's files in the order written; the last one marks the shard complete."""
+    return ("hist", "suff", "moments") if aggregate_mode else ("hist", "moments", "rows")
 
 
 def manifest_for(cfg: RunConfig, prep: Prepared) -> dict:
     return {"format": MANIFEST_FORMAT, "config": cfg.plan_fields(),
             "content_hash": prep.content.hash(), "players": cfg.players,
-            "rows_per_shard_deal": prep.rotations * cfg.players,
+            "rows_per_shard_deal": prep.rotations * cfg.players, "git_revision": git_revision(),
             "shards": shard_ranges(cfg.games, cfg.shard_deals)}
 
 
@@ -223,20 +232,20 @@ def done_shards(out_dir: Path, manifest: dict, aggregate_mode: bool, log) -> set
     shard_dir = out_dir / "shards"
     done = set()
     per_deal = manifest["rows_per_shard_deal"]
+    parts = shard_parts(aggregate_mode)
     for k, (first, deals) in enumerate(manifest["shards"]):
-        path = shard_dir / shard_name(k)
-        if not path.exists():
+        files = [shard_dir / shard_file(k, p) for p in parts]
+        if not files[-1].exists():
             continue
         try:
-            files = [path, shard_dir / hist_name(k)] if aggregate_mode else [path]
             rows = [pq.read_metadata(f).num_rows for f in files]
-            if not aggregate_mode and rows[0] != deals * per_deal:
-                raise ValueError(f"{rows[0]} rows, expected {deals * per_deal}")
+            if not aggregate_mode and rows[-1] != deals * per_deal:
+                raise ValueError(f"{rows[-1]} rows, expected {deals * per_deal}")
             done.add(k)
         except Exception as e:  # truncated, foreign or short file
-            log(f"warning: {path} is damaged ({e}); it will be played again")
-            for p in (path, shard_dir / hist_name(k)):
-                p.unlink(missing_ok=True)
+            log(f"warning: shard {k} in {shard_dir} is damaged ({e}); it will be played again")
+            for f in files:
+                f.unlink(missing_ok=True)
     return done
 
 
@@ -282,6 +291,9 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
     prep = Prepared(cfg)
     threads = set_threads(cfg.threads)
     out_dir = Path(out_dir)
+    if cfg.engine == "ray":
+        from sim import engine_ray
+        engine_ray.preflight(cfg)
     check_writable(out_dir)
     shard_dir = out_dir / "shards"
     manifest = manifest_for(cfg, prep)
@@ -295,6 +307,9 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
                             f"(hash {existing['content_hash']}, now {manifest['content_hash']})")
         if not resuming:
             log(f"resuming the unfinished run in {out_dir}")
+        if existing.get("git_revision") != manifest["git_revision"]:
+            log(f"warning: the code changed since this run started (git {existing.get('git_revision')}, "
+                f"now {manifest['git_revision']}); shards already played are kept")
     else:
         if resuming:
             raise UserError(str(out_dir), None, "not an unfinished run (no shards/manifest.json)")
@@ -313,13 +328,10 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
         if progress:
             progress(sum(shards[k][1] for k in done))
 
-    def save(k: int, payload) -> None:
-        if cfg.aggregate:
-            stats, hist = payload
-            _write(lambda: write_parquet(hist, shard_dir / hist_name(k)), shard_dir / hist_name(k), out_dir)
-            _write(lambda: write_parquet(stats, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
-        else:
-            _write(lambda: write_parquet(payload, shard_dir / shard_name(k)), shard_dir / shard_name(k), out_dir)
+    def save(k: int, payload: dict) -> None:
+        for part in shard_parts(cfg.aggregate):
+            path = shard_dir / shard_file(k, part)
+            _write(lambda: write_parquet(payload[part], path), path, out_dir)
         done.add(k)
         if progress:
             progress(shards[k][1])
@@ -336,7 +348,7 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
                 raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
             stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
         except KeyboardInterrupt:
-            guard.shield()
+            guard.fired = True
             _clean_temps(shard_dir)
             _clean_temps(out_dir)
             raise Interrupted(out_dir, len(done), len(shards)) from None
@@ -353,41 +365,35 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
 
 
 def merge_shards(cfg: RunConfig, prep: Prepared, out_dir: Path, n_shards: int):
-    """Shard files -> the run's tables, one shard in memory at a time; also the statistics
-    the summary is printed from. The bytes depend only on the shards' contents."""
-    import pyarrow.parquet as pq
-
+    """Shard files -> the run's tables (streamed: never the whole table in memory), and the
+    merged statistics the summary is printed from. The bytes depend only on the shards."""
     shard_dir = out_dir / "shards"
-    parts = []
+    parts = [(pl.read_parquet(shard_dir / shard_file(k, "moments")), pl.read_parquet(shard_dir / shard_file(k, "hist")))
+             for k in range(n_shards)]
+    stats, hist = aggregate.merge(parts)
     if cfg.aggregate:
-        for k in range(n_shards):
-            parts.append((pl.read_parquet(shard_dir / shard_name(k)), pl.read_parquet(shard_dir / hist_name(k))))
-        stats, hist = aggregate.merge(parts)
+        from analysis.suffstats import merge_stats
+
+        suff = merge_stats([pl.read_parquet(shard_dir / shard_file(k, "suff")) for k in range(n_shards)])
+        _write(lambda: write_parquet(suff, out_dir / aggregate.SUFF_FILE), out_dir / aggregate.SUFF_FILE, out_dir)
         _write(lambda: aggregate.write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
         return stats, hist
-    target = out_dir / "results.parquet"
     from sim.results import atomic_path
+
+    target = out_dir / "results.parquet"
 
     def write_merged():
         tmp = atomic_path(target)
-        writer = None
         try:
-            for k in range(n_shards):
-                table = pq.read_table(shard_dir / shard_name(k))
-                if writer is None:
-                    writer = pq.ParquetWriter(tmp, table.schema, compression="zstd")
-                writer.write_table(table)
-                parts.append(aggregate.reduce_rows(pl.from_arrow(table), prep.game.end_reasons))
-            writer.close()
+            files = [str(shard_dir / shard_file(k, "rows")) for k in range(n_shards)]
+            pl.scan_parquet(files).sink_parquet(tmp, compression="zstd", statistics=True)
             os.replace(tmp, target)
         except BaseException:
-            if writer is not None:
-                writer.close()
             tmp.unlink(missing_ok=True)
             raise
 
     _write(write_merged, target, out_dir)
-    return aggregate.merge(parts)
+    return stats, hist
 
 
 def _write(fn, path: Path, out_dir: Path) -> None:
@@ -402,30 +408,29 @@ def _write(fn, path: Path, out_dir: Path) -> None:
 
 
 class _interrupts_as_keyboard:
-    """SIGTERM behaves like Ctrl-C while a run is in progress; ``shield()`` ignores both while
-    an interrupted run tidies up (a library may re-raise one Ctrl-C more than once)."""
+    """While a run is in progress, Ctrl-C and SIGTERM raise KeyboardInterrupt once; later
+    ones are ignored while the interrupted run tidies up (a library that checks for signals
+    may otherwise deliver the same Ctrl-C twice). Main thread only; handlers restored after."""
 
     def __enter__(self):
         self.old = None
+        self.fired = False
         if threading.current_thread() is threading.main_thread():
             self.old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-            signal.signal(signal.SIGTERM, _raise_keyboard)
+            for s in self.old:
+                signal.signal(s, self._handler)
         return self
 
-    def shield(self) -> None:
-        if self.old is not None:
-            for s in self.old:
-                signal.signal(s, signal.SIG_IGN)
+    def _handler(self, signum, frame):
+        if not self.fired:
+            self.fired = True
+            raise KeyboardInterrupt
 
     def __exit__(self, *exc):
         if self.old is not None:
             for s, h in self.old.items():
                 signal.signal(s, h if h is not None else signal.SIG_DFL)
         return False
-
-
-def _raise_keyboard(signum, frame):
-    raise KeyboardInterrupt
 
 
 def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int) -> dict:

@@ -6,6 +6,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from analysis import aggregate, tables
+from analysis.suffstats import load_stats, sufficient_stats
 from sim.registry import get_game
 from sim.runner import RunConfig, execute
 from tests.engine.helpers import games
@@ -37,6 +38,8 @@ def test_aggregate_equals_statistics_of_the_rows(tmp_path, game_id):
     assert int(stats["games"].sum()) == df.height
     # the summary printed at the end is the same in both modes
     assert_frame_equal(rows.stats, agg.stats)
+    # and the histograms compare/report/check read equal those of the rows, exactly
+    assert_frame_equal(load_stats(tmp_path / "agg"), sufficient_stats(df))
 
 
 def test_tables_from_statistics_equal_tables_from_rows(tmp_path):
@@ -78,7 +81,7 @@ def test_reading_a_partial_aggregate_directory_says_resume(tmp_path):
     (tmp_path / "shards" / "manifest.json").write_text("{}")
     with pytest.raises(UserError, match="resume it with"):
         aggregate.read_stats(tmp_path)
-    (tmp_path / "stats.parquet").write_bytes(b"PAR1 truncated")
+    (tmp_path / "moments.parquet").write_bytes(b"PAR1 truncated")
     (tmp_path / "histograms.parquet").write_bytes(b"PAR1 truncated")
     with pytest.raises(UserError, match="not a readable statistics table"):
         aggregate.read_stats(tmp_path)

@@ -73,3 +73,21 @@ def test_swapping_a_bot_leaves_the_deal_unchanged(game_id):
     # and the deal does depend on the game index (the test would be empty otherwise)
     assert not np.array_equal(np.asarray(game.deal(a.compiled, a.cfg.seed, 0, n)),
                               np.asarray(game.deal(a.compiled, a.cfg.seed, 1, n)))
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_swapping_bots_leaves_the_dealt_roles_unchanged(game_id):
+    """Roles (identities, factions, missions) are part of the deal: whoever plays, seat s of
+    game i gets the same role."""
+    game = get_game(game_id)
+    if not game.roles:
+        pytest.skip(f"{game_id} has no roles")
+    n = game.players_or_default(None)
+    bots = list(game.bots)
+    a = prepared(game_id, bots=[bots[0]] * n)
+    b = prepared(game_id, bots=[bots[(i % (len(bots) - 1)) + 1] for i in range(n)])
+    gi, rot = a.rows(0, 40)
+    ra = a.play(gi, rot).select("game_index", "rotation", "seat", "role")
+    rb = b.play(gi, rot).select("game_index", "rotation", "seat", "role")
+    assert ra["role"].null_count() < ra.height
+    assert_frame_equal(ra, rb)

@@ -108,7 +108,7 @@ def check(args: list[str]) -> None:
         cfg = __import__("json").loads(meta.read_text())["config"]
         expect = cfg["games"] * cfg["players"] * (cfg["players"] if cfg["rotate_seats"] else 1)
         if cfg["aggregate"]:
-            stats = pl.read_parquet(out / "run" / "stats.parquet")
+            stats = pl.read_parquet(out / "run" / "moments.parquet")
             assert int(stats["games"].sum()) == expect
         else:
             df = pl.read_parquet(out / "run" / "results.parquet")

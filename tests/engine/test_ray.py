@@ -21,24 +21,40 @@ def local_ray():
     ray.shutdown()
 
 
+@pytest.fixture(scope="module")
+def local_runs(tmp_path_factory):
+    """--engine local runs of CFG, rows and aggregate."""
+    d = tmp_path_factory.mktemp("local")
+    return {agg: (execute(replace(CFG, aggregate=agg, engine="local"), d / str(agg)), d / str(agg))
+            for agg in (False, True)}
+
+
 @pytest.mark.parametrize("aggregate", [False, True], ids=["rows", "aggregate"])
-def test_ray_equals_local_byte_for_byte(tmp_path, local_ray, aggregate):
-    files = ["stats.parquet", "histograms.parquet"] if aggregate else ["results.parquet"]
-    local = execute(replace(CFG, aggregate=aggregate, engine="local"), tmp_path / "local")
+def test_ray_equals_local_byte_for_byte(tmp_path, local_ray, local_runs, aggregate):
+    files = ["stats.parquet", "moments.parquet", "histograms.parquet"] if aggregate else ["results.parquet"]
+    local, local_dir = local_runs[aggregate]
     on_ray = execute(replace(CFG, aggregate=aggregate, engine="ray"), tmp_path / "ray")
     assert on_ray.meta["games_played"] == local.meta["games_played"] == 6000 * 4
     for f in files:
-        assert (tmp_path / "ray" / f).read_bytes() == (tmp_path / "local" / f).read_bytes()
+        assert (tmp_path / "ray" / f).read_bytes() == (local_dir / f).read_bytes()
     assert not (tmp_path / "ray" / "shards").exists()
 
 
-def test_dead_worker_loses_only_its_shard(tmp_path, local_ray, monkeypatch):
+def test_dead_worker_loses_only_its_shard(tmp_path, local_ray, local_runs, monkeypatch):
     marker = tmp_path / "killed-once"
     monkeypatch.setenv("BALANCE_TEST_KILL_SHARD", f"3:{marker}")
     warnings = []
     execute(replace(CFG, engine="ray"), tmp_path / "ray", log=warnings.append)
     assert marker.exists()                                   # the worker really died on shard 3
     assert any("died playing shard 3" in w for w in warnings)
-    execute(replace(CFG, engine="local"), tmp_path / "local")
     assert (tmp_path / "ray" / "results.parquet").read_bytes() == \
-        (tmp_path / "local" / "results.parquet").read_bytes()
+        (local_runs[False][1] / "results.parquet").read_bytes()
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "nohost", "x:y"])
+def test_unreachable_or_bad_address_is_one_line(tmp_path, address):
+    from tests.engine.helpers import cli
+
+    code, _, err = cli(["run", "toy", "-n", "5", "--engine", "ray", "--address", address, "--out", tmp_path])
+    assert code == 2 and err.startswith("error: --address") and len(err.strip().splitlines()) == 1, err
+    assert not any(tmp_path.iterdir())   # refused before anything was written

@@ -78,7 +78,7 @@ def test_disk_full_mid_run_leaves_no_partial_file_and_resumes(tmp_path, monkeypa
 
     def fills_up(self, file, *a, **k):
         calls.append(file)
-        if len(calls) == 6:   # write half a file, then the disk is full
+        if len(calls) == 15:   # shard 4's last file: write half of it, then the disk is full
             open(file, "wb").write(b"PAR1 half a shard")
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(self, file, *a, **k)
@@ -90,7 +90,7 @@ def test_disk_full_mid_run_leaves_no_partial_file_and_resumes(tmp_path, monkeypa
     assert code == 2 and "disk full" in line and f"--resume {out}" in line
     assert no_temp_files(out)
     assert not (out / "results.parquet").exists()
-    assert len(list((out / "shards").glob("shard-*.parquet"))) == 5   # the shards before it are kept
+    assert len(list((out / "shards").glob("shard-*.rows.parquet"))) == 4   # the shards before it are kept
     monkeypatch.setattr(pl.DataFrame, "write_parquet", real)
     code, _, err = cli(["run", "--resume", out])
     assert code == 0, err
@@ -100,12 +100,14 @@ def test_disk_full_mid_run_leaves_no_partial_file_and_resumes(tmp_path, monkeypa
 def test_damaged_shard_is_detected_and_played_again(tmp_path, reference):
     out = tmp_path / "run"
     interrupted_run(out)
-    shard = sorted((out / "shards").glob("shard-*.parquet"))[1]
+    shard = sorted((out / "shards").glob("shard-*.rows.parquet"))[1]
     shard.write_bytes(shard.read_bytes()[:100])            # truncated behind our back
     code, _, err = cli(["run", "--resume", out])
     assert code == 0, err
-    assert f"{shard} is damaged" in err
+    assert "shard 1 in" in err and "is damaged" in err
     assert (out / "results.parquet").read_bytes() == reference
+    code, stdout, _ = cli(["run", "--resume", out])
+    assert code == 0 and "already complete" in stdout
 
 
 def test_corrupt_manifest_is_one_line(tmp_path):
