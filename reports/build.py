@@ -16,11 +16,11 @@ import polars as pl
 from analysis.compare import compare_rates, is_paired, paired_compare, with_rates
 from analysis.metrics import end_reasons, game_count, summary_metrics, win_rates
 from analysis.ratings import matrix, ratings
-from analysis.suffstats import load_stats
+from analysis.suffstats import load_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
 from reports import charts
 from sim.errors import UserError
-from sim.results import read_results, write_parquet  # noqa: F401  (write_parquet: for callers)
+from sim.results import read_results
 
 
 @dataclass
@@ -71,7 +71,8 @@ def load_run(path: Path, label: str) -> Run:
     rows = read_results(path) if (path / "results.parquet").is_file() else None
     meta_path = path / "run.json"
     meta = json.loads(meta_path.read_text()) if meta_path.is_file() else None
-    return Run(label, path, load_stats(path), rows, meta)
+    stats = sufficient_stats(rows) if rows is not None else load_stats(path)
+    return Run(label, path, stats, rows, meta)
 
 
 def labels_for(paths: list[Path]) -> list[str]:
