@@ -71,12 +71,13 @@ W_REVEAL_WHO_COST = 11
 W_REVEAL_VULN_COST = 12
 W_PAIR_COST = 13
 W_TRUE_FORM_COST = 14
-W_ROLLOUT_PLAYOUTS = 15
-W_ROLLOUT_CANDIDATES = 16
-W_ROLLOUT_HORIZON = 17
+W_CONTEST = 15
+W_ROLLOUT_PLAYOUTS = 16
+W_ROLLOUT_CANDIDATES = 17
+W_ROLLOUT_HORIZON = 18
 WEIGHT_NAMES = ("reveal", "who_step", "info", "focus", "gift", "setup", "weapon_kill",
                 "weapon_maybe", "weapon_any", "deny_own", "deny_hidden", "reveal_who_cost",
-                "reveal_vuln_cost", "pair_cost", "true_form_cost", "rollout_playouts",
+                "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "rollout_playouts",
                 "rollout_candidates", "rollout_horizon")
 
 # -- room actions ---------------------------------------------------------------------------
@@ -151,12 +152,11 @@ END_TURN_CAP = 1
 # ================================================================================================
 @njit(cache=True)
 def popcount(x):
-    x = np.int64(x)
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    x = np.int64(x) & 0xFFFFFFFF
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
@@ -510,19 +510,35 @@ def knowledge(st, n, me, rules, deep, kn):
 
 
 @njit(cache=True)
-def card_prob(kn, o, pi, ki, ui, c):
-    """Chance (roughly uniform over what is left) that opponent o holds card c face down."""
-    if (kn[o, ki] >> c) & 1:
-        return 1.0
-    if not (kn[o, pi] >> c) & 1:
-        return 0.0
-    known = popcount(kn[o, ki])
-    left = kn[o, ui] - known
-    pool = popcount(kn[o, pi]) - known
-    if left <= 0 or pool <= 0:
-        return 0.0
-    p = left / pool
-    return p if p < 1.0 else 1.0
+def card_probs(kn, n, me, nc, prob):
+    """prob[2o, c] / prob[2o + 1, c]: chance (roughly uniform over what is left) that opponent o
+    holds where / what card c face down."""
+    for o in range(n):
+        for cat in range(2):
+            pi = K_PW if cat == 0 else K_PX
+            ki = K_KW if cat == 0 else K_KX
+            ui = K_UW if cat == 0 else K_UX
+            if o == me:
+                for c in range(nc):
+                    prob[2 * o + cat, c] = 0.0
+                continue
+            kmask = kn[o, ki]
+            pmask = kn[o, pi]
+            known = popcount(kmask)
+            left = kn[o, ui] - known
+            pool = popcount(pmask) - known
+            p = 0.0
+            if left > 0 and pool > 0:
+                p = left / pool
+                if p > 1.0:
+                    p = 1.0
+            for c in range(nc):
+                if (kmask >> c) & 1:
+                    prob[2 * o + cat, c] = 1.0
+                elif (pmask >> c) & 1:
+                    prob[2 * o + cat, c] = p
+                else:
+                    prob[2 * o + cat, c] = 0.0
 
 
 @njit(cache=True)
@@ -534,7 +550,7 @@ def readiness(st, o, rules):
 
 
 @njit(cache=True)
-def weapon_values(st, n, me, rules, weights, kn, deep, wv):
+def weapon_values(st, n, me, rules, weights, prob, deep, wv):
     """What holding each weapon is worth to ``me`` (public state and own hand only)."""
     nc = rules[R_NCARDS]
     for w in range(nc):
@@ -543,20 +559,24 @@ def weapon_values(st, n, me, rules, weights, kn, deep, wv):
             for o in range(n):
                 if o == me:
                     continue
+                ready = readiness(st, o, rules)
                 if (st[F_WHAT_UP + o] >> w) & 1:
-                    v += weights[W_WEAPON_KILL] * readiness(st, o, rules)
+                    v += weights[W_WEAPON_KILL] * ready
                 else:
-                    v += weights[W_WEAPON_MAYBE] * card_prob(kn, o, K_PX, K_KX, K_UX, w)
+                    # a likely vulnerability of a nearly killable target is a future killing weapon
+                    v += prob[2 * o + 1, w] * (weights[W_WEAPON_MAYBE] + 0.5 * weights[W_WEAPON_KILL] * ready)
+            # holding my own vulnerability keeps it from others: matters more the more exposed I am
+            exposed = readiness(st, me, rules)
             if (st[F_WHAT_UP + me] >> w) & 1:
-                v += weights[W_DENY_OWN]
+                v += weights[W_DENY_OWN] * exposed
             elif (st[F_WHAT + me] >> w) & 1:
-                v += weights[W_DENY_HIDDEN]
+                v += weights[W_DENY_HIDDEN] * exposed
         # greedy: only an empty hand wants a weapon (weapon_any, added by plan_room)
         wv[w] = v
 
 
 @njit(cache=True)
-def attack_value(st, n, me, target, room, weapon, rules, weights, kn, deep, focus):
+def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, focus):
     """Expected worth to ``me`` of attacking ``target`` in ``room`` with ``weapon``."""
     ru = (st[F_WHERE_UP + target] >> room) & 1
     wu = (st[F_WHAT_UP + target] >> weapon) & 1
@@ -578,8 +598,8 @@ def attack_value(st, n, me, target, room, weapon, rules, weights, kn, deep, focu
                 return -weights[W_GIFT]
             return weights[W_SETUP] + bonus
         return weights[W_WHO_STEP] + bonus
-    pr = 0.0 if ru else card_prob(kn, target, K_PW, K_KW, K_UW, room)
-    pw = 0.0 if wu else card_prob(kn, target, K_PX, K_KX, K_UX, weapon)
+    pr = 0.0 if ru else prob[2 * target, room]
+    pw = 0.0 if wu else prob[2 * target + 1, weapon]
     p = 1.0 - (1.0 - pr) * (1.0 - pw)
     if not deep:
         return p
@@ -645,7 +665,7 @@ def cheapest_drop(held, wv, nc):
 
 
 @njit(cache=True)
-def plan_room(st, n, me, room, tele, bring, present, rules, weights, kn, wv, deep, focus,
+def plan_room(st, n, me, room, tele, bring, present, rules, weights, prob, wv, deep, focus,
               plans, pscore, k, cnt, only_bring):
     """Score the actions open to ``me`` in ``room`` with players ``present`` (mask)."""
     nc = rules[R_NCARDS]
@@ -660,37 +680,55 @@ def plan_room(st, n, me, room, tele, bring, present, rules, weights, kn, wv, dee
         drop, dv = cheapest_drop(held, wv, nc)
     if not only_bring:
         roomw = st[F_ROOM_W + room]
-        for w in range(nc):
-            if (roomw >> w) & 1:
-                s = wv[w] + any_bonus - dv
-                cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_PICKUP, w, drop, w)
+        while roomw:
+            w = nth_bit(roomw, 0)
+            roomw &= roomw - 1
+            s = wv[w] + any_bonus - dv
+            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_PICKUP, w, drop, w)
     for v in range(n):
         if not (present >> v) & 1:
             continue
         if only_bring and v != bring:
             continue
         vh = st[F_HELD + v]
-        for w in range(nc):
-            if (vh >> w) & 1:
-                s = wv[w] + any_bonus - dv - STEAL_EPS
-                if deep and (st[F_WHAT_UP + me] >> w) & 1:
-                    s += weights[W_DENY_OWN]  # take my killing weapon away from its holder
-                cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_STEAL, v, drop, w)
-        for w in range(nc):
-            if (held >> w) & 1:
-                s = attack_value(st, n, me, v, room, w, rules, weights, kn, deep, focus) - TELE_EPS * tele
-                cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_ATTACK, v, -1, w)
+        while vh:
+            w = nth_bit(vh, 0)
+            vh &= vh - 1
+            gain = wv[w]
+            if deep:
+                if (st[F_WHAT_UP + me] >> w) & 1:
+                    # take my killing weapon away from its holder
+                    gain += weights[W_DENY_OWN] * readiness(st, me, rules)
+                else:
+                    # a lone killing weapon taken from a player is taken back at once:
+                    # only worth a fraction unless I would then hold two against that target
+                    for o in range(n):
+                        if o != me and (st[F_WHAT_UP + o] >> w) & 1 and not (held & st[F_WHAT_UP + o]):
+                            gain *= weights[W_CONTEST]
+                            break
+            s = gain + any_bonus - dv - STEAL_EPS
+            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_STEAL, v, drop, w)
+        hm = held
+        while hm:
+            w = nth_bit(hm, 0)
+            hm &= hm - 1
+            s = attack_value(st, n, me, v, room, w, rules, weights, prob, deep, focus) - TELE_EPS * tele
+            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_ATTACK, v, -1, w)
     return cnt
 
 
 @njit(cache=True)
-def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, wv, deep,
+def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, fv, deep,
               plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
-    up to k plans, best first. Reads only ``me``'s cards and public state."""
+    up to k plans, best first. Reads only ``me``'s cards and public state. fv[0] receives the
+    weapon values, fv[1:] the card probabilities."""
     nr = rules[R_NROOMS]
     knowledge(st, n, me, rules, deep, kn)
-    weapon_values(st, n, me, rules, weights, kn, deep, wv)
+    wv = fv[0]
+    prob = fv[1:]
+    card_probs(kn, n, me, rules[R_NCARDS], prob)
+    weapon_values(st, n, me, rules, weights, prob, deep, wv)
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
@@ -700,17 +738,19 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     # doing nothing this turn (stay put) is always possible
     cnt = plan_insert(plans, pscore, k, cnt, 0.0, start, 0, -1, ACT_NONE, -1, -1, -1)
     for r in range(nr):
-        walk = move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total
+        walk = dist[start, r] <= total
+        if not walk and m1 + 1 <= total:
+            walk = move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total
         if not walk and not land:
             continue
         tele = 0 if walk else 1
         present = players_at(st, n, r, me)
-        cnt = plan_room(st, n, me, r, tele, -1, present, rules, weights, kn, wv, deep, focus,
+        cnt = plan_room(st, n, me, r, tele, -1, present, rules, weights, prob, wv, deep, focus,
                         plans, pscore, k, cnt, False)
         if land:
             for b in range(n):
                 if b != me and not (present >> b) & 1:
-                    cnt = plan_room(st, n, me, r, 1, b, present | (1 << b), rules, weights, kn, wv,
+                    cnt = plan_room(st, n, me, r, 1, b, present | (1 << b), rules, weights, prob, wv,
                                     deep, focus, plans, pscore, k, cnt, True)
     if pscore[0] <= 0.0 and popcount(st[F_HELD + me]) == 0 and not land:
         # nothing to do here: walk toward the nearest room with a weapon token
@@ -1057,7 +1097,7 @@ def alloc_scratch(B, n, N):
     plans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     pscore = np.zeros((B, MAX_PLANS), np.float64)
     kn = np.zeros((B, MAXP, K_SIZE), np.int64)
-    wv = np.zeros((B, MAXC), np.float64)
+    wv = np.zeros((B, 1 + 2 * MAXP, MAXC), np.float64)
     rplans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     rscore = np.zeros((B, MAX_PLANS), np.float64)
     rst = np.zeros((B, 1, F_SIZE), np.int32)
