@@ -665,56 +665,21 @@ def cheapest_drop(held, wv, nc):
 
 
 @njit(cache=True)
-def plan_room(st, n, me, room, tele, bring, present, rules, weights, prob, wv, deep, focus,
-              plans, pscore, k, cnt, only_bring):
-    """Score the actions open to ``me`` in ``room`` with players ``present`` (mask)."""
-    nc = rules[R_NCARDS]
-    held = st[F_HELD + me]
-    nheld = popcount(held)
-    full = nheld >= rules[R_LIMIT]
-    any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
-    any_bonus -= TELE_EPS * tele
-    drop = -1
-    dv = 0.0
-    if full:
-        drop, dv = cheapest_drop(held, wv, nc)
-    if not only_bring:
-        roomw = st[F_ROOM_W + room]
-        while roomw:
-            w = nth_bit(roomw, 0)
-            roomw &= roomw - 1
-            s = wv[w] + any_bonus - dv
-            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_PICKUP, w, drop, w)
-    for v in range(n):
-        if not (present >> v) & 1:
-            continue
-        if only_bring and v != bring:
-            continue
-        vh = st[F_HELD + v]
-        while vh:
-            w = nth_bit(vh, 0)
-            vh &= vh - 1
-            gain = wv[w]
-            if deep:
-                if (st[F_WHAT_UP + me] >> w) & 1:
-                    # take my killing weapon away from its holder
-                    gain += weights[W_DENY_OWN] * readiness(st, me, rules)
-                else:
-                    # a lone killing weapon taken from a player is taken back at once:
-                    # only worth a fraction unless I would then hold two against that target
-                    for o in range(n):
-                        if o != me and (st[F_WHAT_UP + o] >> w) & 1 and not (held & st[F_WHAT_UP + o]):
-                            gain *= weights[W_CONTEST]
-                            break
-            s = gain + any_bonus - dv - STEAL_EPS
-            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_STEAL, v, drop, w)
-        hm = held
-        while hm:
-            w = nth_bit(hm, 0)
-            hm &= hm - 1
-            s = attack_value(st, n, me, v, room, w, rules, weights, prob, deep, focus) - TELE_EPS * tele
-            cnt = plan_insert(plans, pscore, k, cnt, s, room, tele, bring, ACT_ATTACK, v, -1, w)
-    return cnt
+def steal_gain(st, n, me, held, w, wv, rules, weights, deep):
+    """Worth of taking weapon w from another player."""
+    gain = wv[w]
+    if deep:
+        if (st[F_WHAT_UP + me] >> w) & 1:
+            # take my killing weapon away from its holder
+            gain += weights[W_DENY_OWN] * readiness(st, me, rules)
+        else:
+            # a lone killing weapon taken from a player is taken back at once:
+            # only worth a fraction unless I would then hold two against that target
+            for o in range(n):
+                if o != me and (st[F_WHAT_UP + o] >> w) & 1 and not (held & st[F_WHAT_UP + o]):
+                    gain *= weights[W_CONTEST]
+                    break
+    return gain
 
 
 @njit(cache=True)
@@ -722,37 +687,109 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
               plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
     up to k plans, best first. Reads only ``me``'s cards and public state. fv[0] receives the
-    weapon values, fv[1:] the card probabilities."""
+    weapon values, fv[1:] the card probabilities.
+
+    Destinations: rim rooms within walking reach, and any room after landing on a pad (then
+    optionally bringing one player). An attack's worth depends on the room only through its
+    class for the target (face up, surely held, possible, ruled out), so one room per class
+    is scored: the target's own room when it can be walked to, else the first of the class."""
     nr = rules[R_NROOMS]
+    nc = rules[R_NCARDS]
     knowledge(st, n, me, rules, deep, kn)
     wv = fv[0]
     prob = fv[1:]
-    card_probs(kn, n, me, rules[R_NCARDS], prob)
+    card_probs(kn, n, me, nc, prob)
     weapon_values(st, n, me, rules, weights, prob, deep, wv)
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
     m1, m1p, m2 = pad_costs(dist, pads, start)
     land = m1 <= total
+    jumps = m1 + 1 <= total
+    walkmask = 0
+    for r in range(nr):
+        if dist[start, r] <= total or (jumps and move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total):
+            walkmask |= 1 << r
+    held = st[F_HELD + me]
+    nheld = popcount(held)
+    any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
+    drop = -1
+    dv = 0.0
+    if nheld >= rules[R_LIMIT]:
+        drop, dv = cheapest_drop(held, wv, nc)
     cnt = 0
     # doing nothing this turn (stay put) is always possible
     cnt = plan_insert(plans, pscore, k, cnt, 0.0, start, 0, -1, ACT_NONE, -1, -1, -1)
+    # -- pick up a weapon token lying in a room ------------------------------------------------
     for r in range(nr):
-        walk = dist[start, r] <= total
-        if not walk and m1 + 1 <= total:
-            walk = move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total
+        rw = st[F_ROOM_W + r]
+        if rw == 0:
+            continue
+        walk = (walkmask >> r) & 1
         if not walk and not land:
             continue
-        tele = 0 if walk else 1
-        present = players_at(st, n, r, me)
-        cnt = plan_room(st, n, me, r, tele, -1, present, rules, weights, prob, wv, deep, focus,
-                        plans, pscore, k, cnt, False)
-        if land:
-            for b in range(n):
-                if b != me and not (present >> b) & 1:
-                    cnt = plan_room(st, n, me, r, 1, b, present | (1 << b), rules, weights, prob, wv,
-                                    deep, focus, plans, pscore, k, cnt, True)
-    if pscore[0] <= 0.0 and popcount(st[F_HELD + me]) == 0 and not land:
+        tele = 1 - walk
+        while rw:
+            w = nth_bit(rw, 0)
+            rw &= rw - 1
+            sc = wv[w] + any_bonus - dv - TELE_EPS * tele
+            cnt = plan_insert(plans, pscore, k, cnt, sc, r, tele, -1, ACT_PICKUP, w, drop, w)
+    # -- steal from / attack each opponent -------------------------------------------------------
+    allr = (1 << nr) - 1
+    for t in range(n):
+        if t == me:
+            continue
+        tpos = st[F_POS + t]
+        t_walk = tpos < nr and (walkmask >> tpos) & 1
+        if not t_walk and not land:
+            continue
+        # where a steal from t happens: t's room on foot, else teleport there (or bring t)
+        if t_walk:
+            sdest, stele, sbring = tpos, 0, -1
+        elif tpos < nr:
+            sdest, stele, sbring = tpos, 1, -1
+        else:
+            sdest, stele, sbring = (start if start < nr else 0), 1, t
+        vh = st[F_HELD + t]
+        while vh:
+            w = nth_bit(vh, 0)
+            vh &= vh - 1
+            sc = steal_gain(st, n, me, held, w, wv, rules, weights, deep) + any_bonus - dv - STEAL_EPS - TELE_EPS * stele
+            cnt = plan_insert(plans, pscore, k, cnt, sc, sdest, stele, sbring, ACT_STEAL, t, drop, w)
+        if nheld == 0:
+            continue
+        up = st[F_WHERE_UP + t]
+        sure = kn[t, K_KW] & ~up
+        maybe = kn[t, K_PW] & ~sure & ~up
+        for cls in range(4):
+            if not land:
+                if cls > 0:
+                    break
+                cmask = 1 << tpos
+            elif cls == 0:
+                cmask = up
+            elif cls == 1:
+                cmask = sure
+            elif cls == 2:
+                cmask = maybe
+            else:
+                cmask = allr & ~up & ~sure & ~maybe
+            cmask &= allr
+            if cmask == 0:
+                continue
+            if t_walk and (cmask >> tpos) & 1:
+                r, tele, bring = tpos, 0, -1
+            else:
+                r = nth_bit(cmask, 0)
+                tele = 1
+                bring = -1 if r == tpos else t
+            hm = held
+            while hm:
+                w = nth_bit(hm, 0)
+                hm &= hm - 1
+                sc = attack_value(st, n, me, t, r, w, rules, weights, prob, deep, focus) - TELE_EPS * tele
+                cnt = plan_insert(plans, pscore, k, cnt, sc, r, tele, bring, ACT_ATTACK, t, -1, w)
+    if pscore[0] <= 0.0 and nheld == 0 and not land:
         # nothing to do here: walk toward the nearest room with a weapon token
         best = -1
         bd = INF
