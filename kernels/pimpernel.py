@@ -1236,35 +1236,41 @@ def round_over(s):
 # End of the round: completing the mission
 # =================================================================================================
 @njit(cache=True)
+def score_cube(s, K, a, q):
+    """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
+    s[O_AREA + q * NAREA + a] -= 1
+    s[O_PL + q * PLK + P_SUPPLY] += 1
+    add_score(s, q, K[K_CUBE_PT])
+    s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+
+
+@njit(cache=True)
+def choose_cube_owner(s, a, leader, bot, rng):
+    """Whose cube the leader takes next from area a (the area is not empty)."""
+    n = s[O_N]
+    if bot == BOT_RANDOM:
+        k = below(rng, bot_stream(s, leader), area_total(s, a))
+        for o in range(n):
+            c = s[O_AREA + o * NAREA + a]
+            if k < c:
+                return o
+            k -= c
+    # own cubes first, then the trailing players' cubes
+    if s[O_AREA + leader * NAREA + a] > 0:
+        return leader
+    q = -1
+    for o in range(n):
+        if s[O_AREA + o * NAREA + a] > 0 and (q < 0 or score_of(s, o) < score_of(s, q)):
+            q = o
+    return q
+
+
+@njit(cache=True)
 def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
     """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
-    n = s[O_N]
     moved = 0
-    while moved < need:
-        total = area_total(s, a)
-        if total == 0:
-            break
-        q = -1
-        if bot == BOT_RANDOM:
-            k = below(rng, bot_stream(s, leader), total)
-            for o in range(n):
-                c = s[O_AREA + o * NAREA + a]
-                if k < c:
-                    q = o
-                    break
-                k -= c
-        else:
-            # own cubes first, then the trailing players' cubes
-            if s[O_AREA + leader * NAREA + a] > 0:
-                q = leader
-            else:
-                for o in range(n):
-                    if s[O_AREA + o * NAREA + a] > 0 and (q < 0 or score_of(s, o) < score_of(s, q)):
-                        q = o
-        s[O_AREA + q * NAREA + a] -= 1
-        s[O_PL + q * PLK + P_SUPPLY] += 1
-        add_score(s, q, K[K_CUBE_PT])
-        s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+    while moved < need and area_total(s, a) > 0:
+        score_cube(s, K, a, choose_cube_owner(s, a, leader, bot, rng))
         moved += 1
     return moved
 
