@@ -760,7 +760,10 @@ def favor_usable(s, K, p, t, moves):
 def gen_main(s, K, p, moves, tmp):
     """The turn's choice: pass, a basic action, or one held special favor tile."""
     nm = push(moves, 0, MV_PASS, 0, 0, -1)
-    nm = gen_pawn_moves(s, K, p, moves, nm, -1)
+    # a pawn move is offered only to a player with a cube to place (supply or rest): moving
+    # with nothing to place could go on forever and keep the round from ending
+    if supply_of(s, p) > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+        nm = gen_pawn_moves(s, K, p, moves, nm, -1)
     if supply_of(s, p) > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
