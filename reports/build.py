@@ -83,20 +83,26 @@ def labels_for(paths: list[Path]) -> list[str]:
 
 # -- sections ----------------------------------------------------------------------------
 
+PROVENANCE = ["game", "variant", "players", "bots", "games", "seed", "rotated seats", "overrides",
+              "content hash", "content file", "git revision", "versions", "wall time"]
+
+
+def provenance_of(r: Run) -> list[str]:
+    """What reproduces the run, from its run.json (one value per PROVENANCE field)."""
+    m = r.meta or {}
+    cfg = m.get("config", {})
+    versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items() if v)
+    return [cfg.get("game", "?"), m.get("variant", "?"), cfg.get("players", "?"),
+            ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
+            "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
+            m.get("content_hash", "?"), m.get("content_file", "?"), m.get("git_revision", "?"), versions or "?",
+            f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"]
+
+
 def provenance(page: Page, runs: list[Run]):
     page.heading("Runs and provenance")
-    rows = []
-    for r in runs:
-        m = r.meta or {}
-        cfg = m.get("config", {})
-        versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items() if v)
-        rows.append([r.label, cfg.get("game", "?"), m.get("variant", cfg.get("variant", "?")), cfg.get("players", "?"),
-                     ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
-                     "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
-                     m.get("content_hash", "?"), m.get("git_revision", "?"), versions or "?",
-                     f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"])
-    page.table(["run", "game", "variant", "players", "bots", "games", "seed", "rotated seats", "overrides",
-                "content hash", "git revision", "versions", "wall time"], rows)
+    columns = [provenance_of(r) for r in runs]
+    page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
 
 
 def summary(page: Page, runs: list[Run]):
