@@ -1,12 +1,14 @@
 """The Scarlet Pimpernel: setup, turns, legal moves, mission resolution, bots, play_batch.
 
-State of one game is one int32 row ``s`` (field offsets below, in one place); content is one
-int32 row ``K`` (offsets ``K_*``) plus the precomputed route table ``RS``/``RM``: for each
+State of one game is one int64 row ``s`` (field offsets below, in one place); content is one
+int64 row ``K`` (offsets ``K_*``) plus the precomputed route table ``RS``/``RM``: for each
 ordered pair of locations, every simple route as a bit mask of its route spaces.
 The route search proper (``route_search``, ``all_simple_routes``) is at the top.
 """
+import inspect
+
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
@@ -151,7 +153,11 @@ K_TILE_AREA = K_BLD_REGION + MAXB
 K_FC_ACT = K_TILE_AREA + MAXB
 K_FC_STAR = K_FC_ACT + MAXFC * 2
 K_REG_ADJ = K_FC_STAR + MAXFC
-K_SIZE = K_REG_ADJ + MAXR * MAXR
+K_REG_NSP = K_REG_ADJ + MAXR * MAXR   # route spaces a pawn in region r may use
+K_REG_SP = K_REG_NSP + MAXR
+K_REG_NLOC = K_REG_SP + MAXR * MAXS   # locations in region r
+K_REG_LOC = K_REG_NLOC + MAXR
+K_SIZE = K_REG_LOC + MAXR * MAXL
 
 # ---- state row s -----------------------------------------------------------------------------
 O_N = 0
@@ -231,10 +237,46 @@ EV_FAVOR_STEP = 13
 LOGW = 6
 
 
+# ---- one compiled signature per function ------------------------------------------------------
+# Numba would compile a new copy of a function for every literal constant a caller passes
+# (MV_ROUTE, True, ...); declaring each function's types once, from its parameter names,
+# keeps one copy per function and the cold compile short.
+_I = types.int64
+_I1 = types.Array(types.int64, 1, "C")
+_I2 = types.Array(types.int64, 2, "C")
+_U1 = types.Array(types.uint64, 1, "C")
+_U2 = types.Array(types.uint64, 2, "C")
+_F1 = types.Array(types.float64, 1, "C")
+ARG_TYPES = {
+    "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
+    "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
+    "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
+    "adj_deg": _I1, "out": _U1, "out_complete": types.Array(types.boolean, 1, "C"),
+    "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
+    "short": types.uint64, "seed": types.uint64, "index": types.uint64,
+    "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
+    "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
+    "b_move": types.float64,
+    "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
+    "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
+    "win": types.Array(types.float32, 2, "C"), "turns": types.Array(types.uint32, 1, "C"),
+    "end_reason": types.Array(types.uint8, 1, "C"),
+    "metrics": types.Array(types.float64, 3, "C"), "decisions": types.Array(types.uint32, 1, "C"),
+}
+
+
+def kernel(fn=None, parallel=False):
+    """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise)."""
+    def wrap(f):
+        sig = tuple(ARG_TYPES.get(name, _I) for name in inspect.signature(f).parameters)
+        return njit(sig, cache=True, parallel=parallel)(f)
+    return wrap(fn) if fn is not None else wrap
+
+
 # =================================================================================================
 # Route search: the hot kernel
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def popcount64(x):
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -243,7 +285,7 @@ def popcount64(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
+@kernel
 def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
 
@@ -288,10 +330,10 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     return count
 
 
-@njit(cache=True)
+@kernel
 def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
     """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
-    start = np.zeros(MAXL * MAXL + 1, np.int32)
+    start = np.zeros(MAXL * MAXL + 1, np.int64)
     buf = np.empty(cap, np.uint64)
     total = 0
     for a in range(MAXL):
@@ -312,7 +354,7 @@ def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
     return start, masks, 0
 
 
-@njit(cache=True)
+@kernel
 def route_masks_of(s, n, owner_masks):
     """owner_masks[p] = route spaces holding p's cubes; owner_masks[n] = all occupied."""
     for p in range(n + 1):
@@ -326,7 +368,7 @@ def route_masks_of(s, n, owner_masks):
     return owner_masks[n]
 
 
-@njit(cache=True)
+@kernel
 def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
     """Every simple route between two locations with its completeness and cubes per player.
 
@@ -343,7 +385,7 @@ def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
     return en - st
 
 
-@njit(cache=True)
+@kernel
 def count_complete(RS, RM, src, dst, occ):
     st = RS[src * MAXL + dst]
     en = RS[src * MAXL + dst + 1]
@@ -357,32 +399,32 @@ def count_complete(RS, RM, src, dst, occ):
 # =================================================================================================
 # Small state helpers
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def score_of(s, p):
     return s[O_PL + p * PLK + P_SCORE]
 
 
-@njit(cache=True)
+@kernel
 def add_score(s, p, pts):
     s[O_PL + p * PLK + P_SCORE] += pts
 
 
-@njit(cache=True)
+@kernel
 def supply_of(s, p):
     return s[O_PL + p * PLK + P_SUPPLY]
 
 
-@njit(cache=True)
+@kernel
 def region_of(s, p):
     return s[O_PL + p * PLK + P_REGION]
 
 
-@njit(cache=True)
+@kernel
 def area_count(s, p, a):
     return s[O_AREA + p * NAREA + a]
 
 
-@njit(cache=True)
+@kernel
 def area_total(s, a):
     t = 0
     for p in range(s[O_N]):
@@ -390,7 +432,7 @@ def area_total(s, a):
     return t
 
 
-@njit(cache=True)
+@kernel
 def bot_stream(s, p):
     """The random stream a decision of seat p draws from."""
     if s[O_STREAM] >= 0:
@@ -398,12 +440,12 @@ def bot_stream(s, p):
     return BOT0 + p
 
 
-@njit(cache=True)
+@kernel
 def stamp(s):
     return s[O_TURNS] + 1
 
 
-@njit(cache=True)
+@kernel
 def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
     if log_on:
         i = nlog[0]
@@ -417,7 +459,7 @@ def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
             nlog[0] = i + 1
 
 
-@njit(cache=True)
+@kernel
 def mission_need(s, K, k):
     """Sum of need k over the current mission cards."""
     t = 0
@@ -426,7 +468,7 @@ def mission_need(s, K, k):
     return t
 
 
-@njit(cache=True)
+@kernel
 def update_majority(s, a, log, nlog, log_on):
     """A player with strictly more cubes than each other player in area a takes its tile."""
     n = s[O_N]
@@ -446,7 +488,7 @@ def update_majority(s, a, log, nlog, log_on):
         log_event(log, nlog, log_on, EV_TILE, best, a, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def draw_card(s):
     ptr = s[O_DECK_PTR]
     if ptr >= s[O_DECK_LEN]:
@@ -455,14 +497,14 @@ def draw_card(s):
     return s[O_DECK + ptr]
 
 
-@njit(cache=True)
+@kernel
 def place_marker(s, loc):
     t = s[O_TRAIL_LEN]
     s[O_TRAIL + t] = loc
     s[O_TRAIL_LEN] = t + 1
 
 
-@njit(cache=True)
+@kernel
 def refill_next(s, K, new_mission):
     """Next mission area for the mission after new_mission."""
     s[O_NNEXT] = 0
@@ -486,7 +528,17 @@ def refill_next(s, K, new_mission):
 # =================================================================================================
 # Setup
 # =================================================================================================
-@njit(cache=True)
+@kernel
+def start_round(s):
+    s[O_CUR] = s[O_FIRST]
+    s[O_PASSES] = 0
+    s[O_LAST] = -1
+
+
+# =================================================================================================
+# Legal moves
+# =================================================================================================
+@kernel
 def setup(s, K, n, rng):
     """A new game on row s, dealt from the chance stream of rng."""
     s[:] = 0
@@ -507,7 +559,7 @@ def setup(s, K, n, rng):
     for i in range(NLEAD):
         s[O_LEADER + i] = -1
     # location cards at random on every location but House of Justice and Temple Prison
-    tmp = np.empty(MAXDECK, np.int32)
+    tmp = np.empty(MAXDECK, np.int64)
     for i in range(MAXLC):
         tmp[i % MAXDECK] = i
     nlc = 0
@@ -580,17 +632,7 @@ def setup(s, K, n, rng):
     start_round(s)
 
 
-@njit(cache=True)
-def start_round(s):
-    s[O_CUR] = s[O_FIRST]
-    s[O_PASSES] = 0
-    s[O_LAST] = -1
-
-
-# =================================================================================================
-# Legal moves
-# =================================================================================================
-@njit(cache=True)
+@kernel
 def push(moves, nm, kind, a, b, slot):
     if nm < MAXM:
         moves[nm, 0] = kind
@@ -601,30 +643,32 @@ def push(moves, nm, kind, a, b, slot):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def has_cube(s, p, from_rest):
     if from_rest:
         return s[O_AREA + p * NAREA + A_REST] > 0
     return s[O_PL + p * PLK + P_SUPPLY] > 0
 
 
-@njit(cache=True)
+@kernel
 def gen_route_spaces(s, K, p, moves, nm, slot):
     r = region_of(s, p)
-    for sp in range(K[K_NS]):
-        if s[O_ROUTE + sp] < 0 and (K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r):
+    for i in range(K[K_REG_NSP + r]):
+        sp = K[K_REG_SP + r * MAXS + i]
+        if s[O_ROUTE + sp] < 0:
             nm = push(moves, nm, MV_ROUTE, sp, 0, slot)
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_place(s, K, p, moves, nm, slot):
     """Place a cube: a route space or location space in the pawn's region, or a leader space."""
     nm = gen_route_spaces(s, K, p, moves, nm, slot)
     r = region_of(s, p)
-    for l in range(K[K_NLOC]):
+    for i in range(K[K_REG_NLOC + r]):
+        l = K[K_REG_LOC + r * MAXL + i]
         c = s[O_LOCCARD + l]
-        if c >= 0 and K[K_LOC_REGION + l] == r:
+        if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
                 if s[O_LOC + l * MAXSLOT + k] < 0:
                     nm = push(moves, nm, MV_LOC, l * MAXSLOT + k, 0, slot)
@@ -634,13 +678,13 @@ def gen_place(s, K, p, moves, nm, slot):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def area_open(s, p, a):
     """May p put a cube in area a now? Not into rest once the rest cube was used."""
     return not (a == A_REST and s[O_T_REST_OUT] == 1)
 
 
-@njit(cache=True)
+@kernel
 def gen_building(s, K, p, moves, nm, slot, from_rest):
     """Use a building: take a building space in the pawn's region (bumping another player's
     cube into its area), or place in the area of a tile you already hold a cube on."""
@@ -659,7 +703,7 @@ def gen_building(s, K, p, moves, nm, slot, from_rest):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def removable(s, K, p, where, i):
     st = stamp(s)
     if where == RM_ROUTE:
@@ -678,7 +722,7 @@ def removable(s, K, p, where, i):
     return s[O_LEADER + i] == p and s[O_ST_LEAD + i] != st
 
 
-@njit(cache=True)
+@kernel
 def gen_remove(s, K, p, moves, nm, slot):
     for i in range(K[K_NS]):
         if removable(s, K, p, RM_ROUTE, i):
@@ -701,7 +745,7 @@ def gen_remove(s, K, p, moves, nm, slot):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_pawn_moves(s, K, p, moves, nm, slot):
     r = region_of(s, p)
     for r2 in range(K[K_NREG]):
@@ -710,7 +754,7 @@ def gen_pawn_moves(s, K, p, moves, nm, slot):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     """Options of one action (a favor card's half, an icon's follow-up, the rest cube)."""
     if act == ACT_MOVE:
@@ -733,12 +777,24 @@ def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def needs_cube(act):
     return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
 
 
-@njit(cache=True)
+@kernel
+def action_possible(s, K, p, act, moves):
+    """Has this action at least one option? (Quick answers first, else generate.)"""
+    if act == ACT_MOVE or act == ACT_POINT:
+        return True
+    if act == ACT_PLACE and supply_of(s, p) > 0:
+        for k in range(NLEAD):
+            if s[O_LEADER + k] < 0:
+                return True
+    return gen_action(s, K, p, act, moves, 0, 0, False) > 0
+
+
+@kernel
 def favor_usable(s, K, p, t, moves):
     """Both actions of the card on tile t have an option and there are cubes for both."""
     c = s[O_TILECARD + t]
@@ -751,12 +807,10 @@ def favor_usable(s, K, p, t, moves):
         need += 1
     if need > supply_of(s, p):
         return False
-    if gen_action(s, K, p, a1, moves, 0, 0, False) == 0:
-        return False
-    return gen_action(s, K, p, a2, moves, 0, 0, False) > 0
+    return action_possible(s, K, p, a1, moves) and action_possible(s, K, p, a2, moves)
 
 
-@njit(cache=True)
+@kernel
 def gen_main(s, K, p, moves, tmp):
     """The turn's choice: pass, a basic action, or one held special favor tile."""
     nm = push(moves, 0, MV_PASS, 0, 0, -1)
@@ -773,7 +827,7 @@ def gen_main(s, K, p, moves, tmp):
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_rest(s, K, p, moves):
     """After an action: use a cube from the rest area to place a cube or use a building."""
     nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
@@ -789,7 +843,7 @@ def gen_rest(s, K, p, moves):
 # =================================================================================================
 # Applying a move
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def take_cube(s, p, from_rest, log, nlog, log_on):
     if from_rest:
         s[O_AREA + p * NAREA + A_REST] -= 1
@@ -800,7 +854,7 @@ def take_cube(s, p, from_rest, log, nlog, log_on):
     s[O_LAST] = p
 
 
-@njit(cache=True)
+@kernel
 def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     """Play one move for p; returns the action an icon now offers (or -1)."""
     log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 1 if from_rest else 0)
@@ -862,7 +916,7 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
 # =================================================================================================
 # Bots: move values
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def short_routes(s, K, RS, RM):
     """Remember the NSHORT routes with fewest route spaces for the current mission."""
     src = s[O_PIMP]
@@ -886,7 +940,7 @@ def short_routes(s, K, RS, RM):
     s[O_NSHORT] = ns
 
 
-@njit(cache=True)
+@kernel
 def occupied_mask(s, K):
     m = np.uint64(0)
     for sp in range(K[K_NS]):
@@ -895,7 +949,7 @@ def occupied_mask(s, K):
     return m
 
 
-@njit(cache=True)
+@kernel
 def best_short(s, RM, occ):
     """(mask of the short route with fewest empty spaces, its empty count)."""
     best = np.uint64(0)
@@ -909,7 +963,7 @@ def best_short(s, RM, occ):
     return best, be
 
 
-@njit(cache=True)
+@kernel
 def area_value(s, K, W, p, a):
     """Heuristic value of one more cube of p in area a."""
     if a == A_REST:
@@ -930,7 +984,7 @@ def area_value(s, K, W, p, a):
     return v
 
 
-@njit(cache=True)
+@kernel
 def leader_value(s, K, W, p, k, occ, best_empty):
     if k == L_FIRST:
         return W[W_LEAD_FIRST]
@@ -972,7 +1026,7 @@ def leader_value(s, K, W, p, k, occ, best_empty):
     return W[W_LEAD_LOC] * frac * frac
 
 
-@njit(cache=True)
+@kernel
 def next_location_value(s, K, l, W):
     if l == s[O_MLOC]:
         return W[W_MISSION]
@@ -982,41 +1036,52 @@ def next_location_value(s, K, l, W):
     return W[W_FUTURE] * 0.2
 
 
-@njit(cache=True)
-def icon_value(s, K, W, p, icon):
-    if icon == IC_NONE:
-        return 0.0
-    if icon == IC_POINT:
-        return float(K[K_POINT_PT])
-    if icon == IC_ROUTE:
-        return 0.5 * W[W_MISSION] if supply_of(s, p) > 1 else 0.0
-    if icon == IC_REMOVE:
-        return 0.0
-    if supply_of(s, p) <= 1:
-        return 0.0
-    return area_value(s, K, W, p, icon - IC_DISGUISE)
+C_AREA = 0
+C_LEAD = C_AREA + NAREA
+C_REGPOT = C_LEAD + NLEAD
+C_LOC = C_REGPOT + MAXR
+C_ICON = C_LOC + MAXL
+C_SIZE = C_ICON + 10
 
 
-@njit(cache=True)
-def region_potential(s, K, W, r, best, occ):
-    v = 0.0
+@kernel
+def fill_context(s, K, W, p, occ, best, be, ctx):
+    """What the heuristic needs for every move of one decision, computed once."""
+    for a in range(NAREA):
+        ctx[C_AREA + a] = area_value(s, K, W, p, a)
+    for k in range(NLEAD):
+        ctx[C_LEAD + k] = leader_value(s, K, W, p, k, occ, be)
+    # region potential: empty spaces worth filling now (mission location, best route)
+    for r in range(MAXR):
+        ctx[C_REGPOT + r] = 0.0
     l = s[O_MLOC]
     c = s[O_LOCCARD + l]
-    if c >= 0 and K[K_LOC_REGION + l] == r:
+    if c >= 0:
         for i in range(K[K_LC_NSLOT + c]):
             if s[O_LOC + l * MAXSLOT + i] < 0:
-                v += 1.0
+                ctx[C_REGPOT + K[K_LOC_REGION + l]] += 1.0
     free = best & ~occ
     for sp in range(K[K_NS]):
         if (free >> np.uint64(sp)) & np.uint64(1):
-            if K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r:
-                v += 1.0
-    return v
+            ra = K[K_SPACE_RA + sp]
+            rb = K[K_SPACE_RB + sp]
+            ctx[C_REGPOT + ra] += 1.0
+            if rb != ra:
+                ctx[C_REGPOT + rb] += 1.0
+    for l2 in range(K[K_NLOC]):
+        ctx[C_LOC + l2] = next_location_value(s, K, l2, W)
+    spare = supply_of(s, p) > 1   # an icon's action needs a second cube
+    ctx[C_ICON + IC_NONE] = 0.0
+    ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
+    ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
+    ctx[C_ICON + IC_REMOVE] = 0.0
+    for ic in range(IC_DISGUISE, IC_REST + 1):
+        ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
 
 
-@njit(cache=True)
-def heuristic_value(s, K, RS, RM, W, p, kind, a, b, occ, best, best_empty):
-    """Estimated worth, in points, of one move for p."""
+@kernel
+def heuristic_value(s, K, W, p, kind, a, b, best, short, best_empty, ctx):
+    """Estimated worth, in points, of one move for p (context from fill_context)."""
     if kind == MV_PASS:
         return W[W_PASS]
     if kind == MV_DECLINE:
@@ -1027,18 +1092,17 @@ def heuristic_value(s, K, RS, RM, W, p, kind, a, b, occ, best, best_empty):
         bit = np.uint64(1) << np.uint64(a)
         if (best & bit) != np.uint64(0):
             return W[W_MISSION] + (0.3 if best_empty == 1 else 0.0)
-        for i in range(s[O_NSHORT]):
-            if (RM[s[O_SHORT + i]] & bit) != np.uint64(0):
-                return W[W_FUTURE]
+        if (short & bit) != np.uint64(0):
+            return W[W_FUTURE]
         return 0.05
     if kind == MV_LOC:
         l = a // MAXSLOT
         c = s[O_LOCCARD + l]
-        return next_location_value(s, K, l, W) + icon_value(s, K, W, p, K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT])
+        return ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
     if kind == MV_LEADER:
-        return leader_value(s, K, W, p, a, occ, best_empty)
+        return ctx[C_LEAD + a]
     if kind == MV_AREA:
-        return area_value(s, K, W, p, a)
+        return ctx[C_AREA + a]
     if kind == MV_BUILD:
         ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
         v = W[W_FUTURE]
@@ -1049,17 +1113,15 @@ def heuristic_value(s, K, RS, RM, W, p, kind, a, b, occ, best, best_empty):
             v -= 0.2
         return v
     if kind == MV_MOVE:
-        here = region_potential(s, K, W, region_of(s, p), best, occ)
-        there = region_potential(s, K, W, a, best, occ)
         if supply_of(s, p) == 0:
             return -1.0
-        return W[W_MOVE] * (there - here) - 0.1
+        return W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + region_of(s, p)]) - 0.1
     if kind == MV_REMOVE:
         return -0.6
     return 0.0
 
 
-@njit(cache=True)
+@kernel
 def greedy_value(s, K, p, kind, a):
     """Immediate gain: points now, or a cube that scores in this mission as things stand."""
     if kind == MV_POINT:
@@ -1082,24 +1144,76 @@ def greedy_value(s, K, p, kind, a):
 # =================================================================================================
 # Bots: choosing
 # =================================================================================================
-@njit(cache=True)
-def favor_value(s, K, RS, RM, W, p, t, tmp, occ, best, be):
-    c = s[O_TILECARD + t]
-    v = 0.0
-    for h in range(2):
-        act = K[K_FC_ACT + c * 2 + h]
-        nm = gen_action(s, K, p, act, tmp, 0, 0, False)
-        bv = -1e9
+@kernel
+def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
+    """Worth of one half of a favor card, from the best basic moves of the same decision."""
+    if act == ACT_MOVE:
+        return max(b_move, 0.0)
+    if act == ACT_PLACE:
+        return b_place
+    if act == ACT_BUILDING:
+        return b_build
+    if act == ACT_ROUTE:
+        return b_route
+    if act == ACT_POINT:
+        return float(K[K_POINT_PT])
+    if act == ACT_REMOVE:
+        return -0.6
+    return ctx[C_AREA + act - ACT_DISGUISE]
+
+
+@kernel
+def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
+    occ = occupied_mask(s, K)
+    bm, be = best_short(s, RM, occ)
+    short = np.uint64(0)
+    for i in range(s[O_NSHORT]):
+        short |= RM[s[O_SHORT + i]]
+    fill_context(s, K, W, p, occ, bm, be, ctx)
+    best = -1e9
+    bi = 0
+    # ties go to the first best move counted from a random start
+    start = below(rng, stream, nm)
+    b_place = -1.0
+    b_build = -1.0
+    b_route = -1.0
+    b_move = -1.0
+    has_favor = False
+    for j in range(nm):
+        i = start + j
+        if i >= nm:
+            i -= nm
+        kind = moves[i, 0]
+        if kind == MV_FAVOR:
+            has_favor = True
+            continue
+        v = heuristic_value(s, K, W, p, kind, moves[i, 1], moves[i, 2], bm, short, be, ctx)
+        if kind == MV_ROUTE:
+            b_route = max(b_route, v)
+            b_place = max(b_place, v)
+        elif kind == MV_LOC or kind == MV_LEADER:
+            b_place = max(b_place, v)
+        elif kind == MV_BUILD or kind == MV_AREA:
+            b_build = max(b_build, v)
+        elif kind == MV_MOVE:
+            b_move = max(b_move, v)
+        if v > best:
+            best = v
+            bi = i
+    if has_favor:
         for i in range(nm):
-            x = heuristic_value(s, K, RS, RM, W, p, tmp[i, 0], tmp[i, 1], tmp[i, 2], occ, best, be)
-            if x > bv:
-                bv = x
-        v += bv
-    return v
+            if moves[i, 0] == MV_FAVOR:
+                c = s[O_TILECARD + moves[i, 1]]
+                v = act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
+                    + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+                if v > best:
+                    best = v
+                    bi = i
+    return bi
 
 
-@njit(cache=True)
-def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
+@kernel
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through play_rollout)."""
     if nm == 1:
         return 0
@@ -1121,45 +1235,32 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
                 if below(rng, stream, ties) == 0:
                     bi = i
         return bi
-    occ = occupied_mask(s, K)
-    bm, be = best_short(s, RM, occ)
-    best = -1e9
-    bi = 0
-    for i in range(nm):
-        if moves[i, 0] == MV_FAVOR:
-            v = favor_value(s, K, RS, RM, W, p, moves[i, 1], tmp, occ, bm, be)
-        else:
-            v = heuristic_value(s, K, RS, RM, W, p, moves[i, 0], moves[i, 1], moves[i, 2], occ, bm, be)
-        v += 1e-3 * uniform(rng, stream)
-        if v > best:
-            best = v
-            bi = i
-    return bi
+    return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
 
 
 # =================================================================================================
 # A turn
 # =================================================================================================
-@njit(cache=True)
-def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
     """An icon's optional follow-up action."""
     nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
     nm = gen_action(s, K, p, act, moves, nm, -1, False)
-    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
     s[O_DECISIONS] += 1
     if moves[i, 0] != MV_DECLINE:
         apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx, rng, log, nlog, log_on):
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     if act >= 0:
-        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on)
+        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_on):
     """Both actions of the favor card on tile t, in the order the bot likes."""
     c = s[O_TILECARD + t]
     acts = np.empty(2, np.int64)
@@ -1175,17 +1276,17 @@ def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, rng, log, nlog, log_on):
             nm = gen_action(s, K, p, acts[1], moves, nm, 1, False)
         if nm == 0:
             return
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
         s[O_DECISIONS] += 1
         if moves[i, 3] == 0:
             done0 = True
         else:
             done1 = True
         play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False,
-                    moves, tmp, rng, log, nlog, log_on)
+                    moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
+@kernel
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
@@ -1194,23 +1295,23 @@ def begin_turn(s):
         s[O_T_AREA + a] = 0
 
 
-@njit(cache=True)
-def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on):
     """The optional rest cube, then pass the turn on."""
     if s[O_T_ACTED] == 1:
         nm = gen_rest(s, K, p, moves)
         if nm > 1:
-            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
             s[O_DECISIONS] += 1
             if moves[i, 0] != MV_DECLINE:
                 play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True,
-                            moves, tmp, rng, log, nlog, log_on)
+                            moves, tmp, ctx, rng, log, nlog, log_on)
     s[O_TURNS] += 1
     s[O_CUR] = (p + 1) % s[O_N]
 
 
-@njit(cache=True)
-def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nlog, log_on):
     """Carry out the turn's chosen main move and the rest of the turn."""
     if kind == MV_PASS:
         s[O_PASSES] += 1
@@ -1220,13 +1321,13 @@ def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, rng, log, nlog, l
         s[O_T_ACTED] = 1
         if kind == MV_FAVOR:
             log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
-            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, rng, log, nlog, log_on)
+            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, ctx, rng, log, nlog, log_on)
         else:
-            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, rng, log, nlog, log_on)
-    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on)
+            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, ctx, rng, log, nlog, log_on)
+    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
+@kernel
 def round_over(s):
     full = True
     for k in range(NLEAD):
@@ -1238,7 +1339,7 @@ def round_over(s):
 # =================================================================================================
 # End of the round: completing the mission
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def score_cube(s, K, a, q):
     """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
     s[O_AREA + q * NAREA + a] -= 1
@@ -1247,7 +1348,7 @@ def score_cube(s, K, a, q):
     s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
 
 
-@njit(cache=True)
+@kernel
 def choose_cube_owner(s, a, leader, bot, rng):
     """Whose cube the leader takes next from area a (the area is not empty)."""
     n = s[O_N]
@@ -1268,7 +1369,7 @@ def choose_cube_owner(s, a, leader, bot, rng):
     return q
 
 
-@njit(cache=True)
+@kernel
 def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
     """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
     moved = 0
@@ -1278,7 +1379,7 @@ def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
     return moved
 
 
-@njit(cache=True)
+@kernel
 def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
     """Leader point on success; the leader's cube back (or to the House of Justice)."""
     log_event(log, nlog, log_on, EV_PART, leader, k, 1 if success else 0, scored, 0)
@@ -1299,7 +1400,7 @@ def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
         s[O_PL + leader * PLK + P_SUPPLY] += 1
 
 
-@njit(cache=True)
+@kernel
 def leader_of(s, k):
     o = s[O_LEADER + k]
     if o >= 0:
@@ -1309,7 +1410,7 @@ def leader_of(s, k):
     return s[O_FIRST]
 
 
-@njit(cache=True)
+@kernel
 def resolve_resources(s, K, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_RESOURCES)
     ok = True
@@ -1325,7 +1426,7 @@ def resolve_resources(s, K, bots, rng, log, nlog, log_on):
     settle_leader(s, K, L_RESOURCES, leader, ok, log, nlog, log_on, scored)
 
 
-@njit(cache=True)
+@kernel
 def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_SUPPORTERS)
     need = mission_need(s, K, NNEED - 1)
@@ -1334,14 +1435,14 @@ def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
     settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
 
 
-@njit(cache=True)
+@kernel
 def resolve_first(s, K, log, nlog, log_on):
     leader = leader_of(s, L_FIRST)
     s[O_FIRST] = leader
     settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
 
 
-@njit(cache=True)
+@kernel
 def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     """The leader's route: the only complete one if exactly one; a complete one if several;
     else any route. Returns (route index in RM, complete routes)."""
@@ -1378,7 +1479,7 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     return best, ncomp
 
 
-@njit(cache=True)
+@kernel
 def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     leader = leader_of(s, L_ROUTE)
     r, ncomp = choose_route(s, K, RS, RM, W, leader, bots[leader], rng, owner_masks)
@@ -1398,14 +1499,14 @@ def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@njit(cache=True)
+@kernel
 def move_pimpernel(s, log, nlog, log_on):
     s[O_PIMP] = s[O_MLOC]
     s[O_PRISON] = 0
     log_event(log, nlog, log_on, EV_PIMP, -1, s[O_MLOC], 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def resolve_location(s, K, log, nlog, log_on):
     leader = leader_of(s, L_LOCATION)
     l = s[O_MLOC]
@@ -1427,7 +1528,7 @@ def resolve_location(s, K, log, nlog, log_on):
     return leader
 
 
-@njit(cache=True)
+@kernel
 def move_chauvelin(s, K, log, nlog, log_on):
     """Chauvelin walks the marker trail one step per House of Justice cube; then those score."""
     n = s[O_N]
@@ -1456,7 +1557,7 @@ def move_chauvelin(s, K, log, nlog, log_on):
             s[O_PL + p * PLK + P_HOJ] = 0
 
 
-@njit(cache=True)
+@kernel
 def top_choice_value(s, K, W, leader, bot, l):
     """How much the leader likes location l as the next mission."""
     v = 0.0
@@ -1471,7 +1572,7 @@ def top_choice_value(s, K, W, leader, bot, l):
     return v
 
 
-@njit(cache=True)
+@kernel
 def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
     """Next mission: the leader picks the top card (not for Vienna; Richmond if in prison)."""
     m = s[O_MISSION] + 1
@@ -1511,7 +1612,7 @@ def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
     refill_next(s, K, m)
 
 
-@njit(cache=True)
+@kernel
 def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
     resolve_resources(s, K, bots, rng, log, nlog, log_on)
@@ -1538,12 +1639,12 @@ def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
 # =================================================================================================
 # Rollout bot
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def hide_deck(s, nr, rng, stream):
     """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
     ptr = s[O_DECK_PTR]
     ln = s[O_DECK_LEN]
-    buf = np.empty(MAXDECK + 4, np.int32)
+    buf = np.empty(MAXDECK + 4, np.int64)
     k = 0
     for i in range(ptr, ln):
         buf[k] = s[O_DECK + i]
@@ -1560,7 +1661,7 @@ def hide_deck(s, nr, rng, stream):
         s[O_REMOVED + i] = buf[ln - ptr + i]
 
 
-@njit(cache=True)
+@kernel
 def playout_value(s, p):
     n = s[O_N]
     best_other = -1
@@ -1570,8 +1671,8 @@ def playout_value(s, p):
     return float(score_of(s, p) - best_other)
 
 
-@njit(cache=True)
-def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog):
+@kernel
+def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
     """Flat Monte Carlo over the main moves: play each to the end of the round N times."""
     stream = BOT0 + p
     nplay = int(W[W_PLAYOUTS])
@@ -1588,15 +1689,15 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_mask
             s2[O_STREAM] = stream
             hide_deck(s2, K[K_REMOVED], rng, stream)
             play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
-                      moves, tmp, rng, log, nlog, False)
+                      moves, tmp, ctx, rng, log, nlog, False)
             guard = 0
             while not round_over(s2) and guard < 400:
                 q = s2[O_CUR]
                 begin_turn(s2)
                 mn = gen_main(s2, K, q, moves, tmp)
-                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, rng)
+                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
                 play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
-                          moves, tmp, rng, log, nlog, False)
+                          moves, tmp, ctx, rng, log, nlog, False)
                 guard += 1
             if round_over(s2):
                 resolve_mission(s2, K, RS, RM, W, hbots, rng, owner_masks, log, nlog, False)
@@ -1614,25 +1715,25 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_mask
 # =================================================================================================
 # A whole game
 # =================================================================================================
-@njit(cache=True)
-def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
+@kernel
+def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
     p = s[O_CUR]
     bot = seat_bot[p]
     begin_turn(s)
     nm = gen_main(s, K, p, moves, tmp)
     if bot == BOT_ROLLOUT and nm > 1:
-        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog)
+        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
         sub = BOT_HEURISTIC
     else:
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
         sub = bot
     s[O_DECISIONS] += 1
-    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, rng,
+    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, ctx, rng,
               log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
+@kernel
+def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
     setup(s, K, n, rng)
     short_routes(s, K, RS, RM)
     log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
@@ -1645,13 +1746,13 @@ def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, cand, s2, rng, owner_mas
             s[O_DONE] = 1
             s[O_END] = END_TURN_CAP
             break
-        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on)
+        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
         if round_over(s):
             resolve_mission(s, K, RS, RM, W, res_bots, rng, owner_masks, log, nlog, log_on)
     log_event(log, nlog, log_on, EV_END, -1, s[O_END], 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions):
     n = s[O_N]
     sc = np.empty(n, np.int64)
@@ -1678,40 +1779,42 @@ def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisio
     decisions[g] = s[O_DECISIONS]
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
     nchunk = min(B, 64)
-    S = np.zeros((nchunk, 2, S_SIZE), np.int32)
-    MV = np.zeros((nchunk, 3, MAXM, 4), np.int32)
+    S = np.zeros((nchunk, 2, S_SIZE), np.int64)
+    MV = np.zeros((nchunk, 3, MAXM, 4), np.int64)
     RNG = np.empty((nchunk, 1 + n), np.uint64)
     SB = np.empty((nchunk, n), np.int64)
     OM = np.empty((nchunk, MAXP + 1), np.uint64)
+    CTX = np.zeros((nchunk, C_SIZE), np.float64)
     LOG = np.zeros((nchunk, 1, LOGW), np.int64)
     NLOG = np.zeros((nchunk, 1), np.int64)
     for c in prange(nchunk):
         for g in range(c, B, nchunk):
             seed_streams(RNG[c], seed, game_index[g])
             seat_bots(bots, rotation[g], SB[c])
-            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], MV[c, 2], S[c, 1],
+            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], CTX[c], MV[c, 2], S[c, 1],
                       RNG[c], OM[c], LOG[c], NLOG[c], False)
             write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions)
 
 
-@njit(cache=True)
-def trace_game(K, RS, RM, W, bots, seed, game_index, rotation, n, log, score, rank, win, turns,
+@kernel
+def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, turns,
                end_reason, metrics, decisions):
     """One game with its event log: the same code path as play_batch."""
-    s = np.zeros(S_SIZE, np.int32)
-    s2 = np.zeros(S_SIZE, np.int32)
-    mv = np.zeros((3, MAXM, 4), np.int32)
+    s = np.zeros(S_SIZE, np.int64)
+    s2 = np.zeros(S_SIZE, np.int64)
+    mv = np.zeros((3, MAXM, 4), np.int64)
     rng = np.empty(1 + n, np.uint64)
     sb = np.empty(n, np.int64)
     om = np.empty(MAXP + 1, np.uint64)
+    ctx = np.zeros(C_SIZE, np.float64)
     nlog = np.zeros(1, np.int64)
-    seed_streams(rng, seed, game_index)
-    seat_bots(bots, rotation, sb)
-    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], mv[2], s2, rng, om, log, nlog, True)
+    seed_streams(rng, seed, index)
+    seat_bots(bots, rot, sb)
+    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], ctx, mv[2], s2, rng, om, log, nlog, True)
     write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions)
     return nlog[0]

@@ -131,10 +131,10 @@ def test_bots_do_not_peek_at_the_mission_deck(bot):
         rng = t.rng.copy()
         moves = t.moves.copy()
         if bot == kp.BOT_ROLLOUT:
-            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.cand, t.s2, rng,
+            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.ctx, t.cand, t.s2, rng,
                                   t.om, t.log, t.nlog)
         else:
-            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, rng)
+            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
         choices.add((i, tuple(rng)))
     assert len(choices) == 1
 

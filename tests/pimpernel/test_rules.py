@@ -97,7 +97,7 @@ def test_remove_restrictions_same_turn_and_point_icon():
     t.apply(0, kp.MV_ROUTE, 0)
     nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert nm == 0  # the route cube is new this turn, the point cube never leaves
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     kp.begin_turn(t.s)
     nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert [tuple(t.moves[i, :3]) for i in range(nm)] == [(kp.MV_REMOVE, kp.RM_ROUTE, 0)]
@@ -113,7 +113,7 @@ def test_rest_cube_rules():
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # nothing in rest: only decline
     t.apply(0, kp.MV_AREA, kp.A_REST)
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # placed on rest this turn: no rest cube
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     kp.begin_turn(t.s)
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # no action taken yet
     t.s[kp.O_T_ACTED] = 1
@@ -146,7 +146,7 @@ def test_favor_turn_takes_both_actions():
     sup = t.pl(0, kp.P_SUPPLY)
     kp.begin_turn(t.s)
     kp.play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_GREEDY, 0, kp.MV_FAVOR, kp.A_CART, 0,
-                 t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+                 t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     assert t.pl(0, kp.P_SUPPLY) <= sup - 2
 
 

@@ -44,9 +44,9 @@ def bench(c, seconds: float = 0.5) -> dict[str, float]:
     maxr = int(np.max(np.diff(c.RS)))
     comp = np.zeros(maxr, np.bool_)
     cubes = np.zeros((maxr, n), np.int64)
-    s = np.zeros(kp.S_SIZE, np.int32)
-    mv = np.zeros((kp.MAXM, 4), np.int32)
-    tmp = np.zeros((kp.MAXM, 4), np.int32)
+    s = np.zeros(kp.S_SIZE, np.int64)
+    mv = np.zeros((kp.MAXM, 4), np.int64)
+    tmp = np.zeros((kp.MAXM, 4), np.int64)
     _route_loop(c.RS, c.RM, nloc, owner, n, 10, comp, cubes)
     _movegen_loop(c.K, n, 10, s, mv, tmp, rng)
     out = {}
