@@ -219,6 +219,16 @@ P_ICON_PTS = 7
 PLK = 8
 S_SIZE = O_PL + MAXP * PLK
 
+# ---- heuristic context: per decision, computed once (float row ctx) ------------------------------
+C_AREA = 0                # per area: worth of one more cube of the deciding player
+C_LEAD = C_AREA + NAREA   # per leader space: its worth now
+C_REGPOT = C_LEAD + NLEAD # per region: empty spaces worth filling now
+C_LOC = C_REGPOT + MAXR   # per location: worth of a cube on its card
+C_ICON = C_LOC + MAXL     # per icon: worth of its follow-up action
+C_NEED = C_ICON + 10      # per area: the mission's need (rest: 0)
+C_HAVE = C_NEED + NAREA   # per area: cubes there
+C_SIZE = C_HAVE + NAREA
+
 # ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
 EV_SETUP = 0        # a = Pimpernel start, b = first mission location, c = first player
 EV_MOVE = 1         # seat plays move (a = kind, b = arg a, c = arg b, d = from rest)
@@ -265,18 +275,19 @@ ARG_TYPES = {
 }
 
 
-def kernel(fn=None, parallel=False):
-    """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise)."""
+def kernel(fn=None, parallel=False, inline=False):
+    """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise);
+    inline=True for the small helpers of the hot loops (no call per move)."""
     def wrap(f):
         sig = tuple(ARG_TYPES.get(name, _I) for name in inspect.signature(f).parameters)
-        return njit(sig, cache=True, parallel=parallel)(f)
+        return njit(sig, cache=True, parallel=parallel, inline="always" if inline else "never")(f)
     return wrap(fn) if fn is not None else wrap
 
 
 # =================================================================================================
 # Route search: the hot kernel
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def popcount64(x):
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -399,32 +410,32 @@ def count_complete(RS, RM, src, dst, occ):
 # =================================================================================================
 # Small state helpers
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def score_of(s, p):
     return s[O_PL + p * PLK + P_SCORE]
 
 
-@kernel
+@kernel(inline=True)
 def add_score(s, p, pts):
     s[O_PL + p * PLK + P_SCORE] += pts
 
 
-@kernel
+@kernel(inline=True)
 def supply_of(s, p):
     return s[O_PL + p * PLK + P_SUPPLY]
 
 
-@kernel
+@kernel(inline=True)
 def region_of(s, p):
     return s[O_PL + p * PLK + P_REGION]
 
 
-@kernel
+@kernel(inline=True)
 def area_count(s, p, a):
     return s[O_AREA + p * NAREA + a]
 
 
-@kernel
+@kernel(inline=True)
 def area_total(s, a):
     t = 0
     for p in range(s[O_N]):
@@ -432,7 +443,7 @@ def area_total(s, a):
     return t
 
 
-@kernel
+@kernel(inline=True)
 def bot_stream(s, p):
     """The random stream a decision of seat p draws from."""
     if s[O_STREAM] >= 0:
@@ -440,12 +451,12 @@ def bot_stream(s, p):
     return BOT0 + p
 
 
-@kernel
+@kernel(inline=True)
 def stamp(s):
     return s[O_TURNS] + 1
 
 
-@kernel
+@kernel(inline=True)
 def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
     if log_on:
         i = nlog[0]
@@ -459,7 +470,7 @@ def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
             nlog[0] = i + 1
 
 
-@kernel
+@kernel(inline=True)
 def mission_need(s, K, k):
     """Sum of need k over the current mission cards."""
     t = 0
@@ -632,7 +643,7 @@ def setup(s, K, n, rng):
     start_round(s)
 
 
-@kernel
+@kernel(inline=True)
 def push(moves, nm, kind, a, b, slot):
     if nm < MAXM:
         moves[nm, 0] = kind
@@ -643,7 +654,7 @@ def push(moves, nm, kind, a, b, slot):
     return nm
 
 
-@kernel
+@kernel(inline=True)
 def has_cube(s, p, from_rest):
     if from_rest:
         return s[O_AREA + p * NAREA + A_REST] > 0
@@ -655,8 +666,12 @@ def gen_route_spaces(s, K, p, moves, nm, slot):
     r = region_of(s, p)
     for i in range(K[K_REG_NSP + r]):
         sp = K[K_REG_SP + r * MAXS + i]
-        if s[O_ROUTE + sp] < 0:
-            nm = push(moves, nm, MV_ROUTE, sp, 0, slot)
+        if s[O_ROUTE + sp] < 0 and nm < MAXM:
+            moves[nm, 0] = MV_ROUTE
+            moves[nm, 1] = sp
+            moves[nm, 2] = 0
+            moves[nm, 3] = slot
+            nm += 1
     return nm
 
 
@@ -670,15 +685,19 @@ def gen_place(s, K, p, moves, nm, slot):
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
-                if s[O_LOC + l * MAXSLOT + k] < 0:
-                    nm = push(moves, nm, MV_LOC, l * MAXSLOT + k, 0, slot)
+                if s[O_LOC + l * MAXSLOT + k] < 0 and nm < MAXM:
+                    moves[nm, 0] = MV_LOC
+                    moves[nm, 1] = l * MAXSLOT + k
+                    moves[nm, 2] = 0
+                    moves[nm, 3] = slot
+                    nm += 1
     for k in range(NLEAD):
         if s[O_LEADER + k] < 0:
             nm = push(moves, nm, MV_LEADER, k, 0, slot)
     return nm
 
 
-@kernel
+@kernel(inline=True)
 def area_open(s, p, a):
     """May p put a cube in area a now? Not into rest once the rest cube was used."""
     return not (a == A_REST and s[O_T_REST_OUT] == 1)
@@ -777,7 +796,7 @@ def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     return nm
 
 
-@kernel
+@kernel(inline=True)
 def needs_cube(act):
     return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
 
@@ -964,93 +983,68 @@ def best_short(s, RM, occ):
 
 
 @kernel
-def area_value(s, K, W, p, a):
-    """Heuristic value of one more cube of p in area a."""
-    if a == A_REST:
-        v = W[W_REST]
-    else:
-        need = mission_need(s, K, a if a < NRES else NNEED - 1)
-        have = area_total(s, a)
-        v = W[W_MISSION] if have < need else W[W_FUTURE] * 0.3
-    # majority: would this cube take the tile?
-    if s[O_HOLDER + a] != p:
-        mine = s[O_AREA + p * NAREA + a] + 1
-        clear = True
-        for q in range(s[O_N]):
-            if q != p and s[O_AREA + q * NAREA + a] >= mine:
-                clear = False
-        if clear:
-            v += W[W_MAJORITY]
-    return v
-
-
-@kernel
-def leader_value(s, K, W, p, k, occ, best_empty):
-    if k == L_FIRST:
-        return W[W_LEAD_FIRST]
-    if k == L_RESOURCES:
-        need = 0
-        have = 0
-        for a in range(NRES):
-            nd = mission_need(s, K, a)
-            need += nd
-            t = area_total(s, a)
-            have += t if t < nd else nd
-        frac = 1.0 if need == 0 else have / need
-        return W[W_LEAD_RES] * frac * frac
-    if k == L_SUPPORTERS:
-        nd = mission_need(s, K, NNEED - 1)
-        t = area_total(s, A_SUPPORTER)
-        frac = 1.0 if nd == 0 else min(1.0, t / nd)
-        return W[W_LEAD_SUP] * frac * frac
-    if k == L_ROUTE:
-        v = W[W_LEAD_ROUTE] / (1.0 + best_empty)
-        # leading players value choosing the route others scored on
-        lead = True
-        for q in range(s[O_N]):
-            if q != p and score_of(s, q) >= score_of(s, p):
-                lead = False
-        if lead:
-            v += W[W_DENIAL]
-        return v
-    l = s[O_MLOC]
-    c = s[O_LOCCARD + l]
-    if c < 0:
-        return W[W_LEAD_LOC]
-    ns = K[K_LC_NSLOT + c]
-    f = 0
-    for i in range(ns):
-        if s[O_LOC + l * MAXSLOT + i] >= 0:
-            f += 1
-    frac = f / ns
-    return W[W_LEAD_LOC] * frac * frac
-
-
-@kernel
-def next_location_value(s, K, l, W):
-    if l == s[O_MLOC]:
-        return W[W_MISSION]
-    for i in range(s[O_NNEXT]):
-        if K[K_MC_LOC + s[O_NEXT_CARDS + i]] == l:
-            return W[W_FUTURE]
-    return W[W_FUTURE] * 0.2
-
-
-C_AREA = 0
-C_LEAD = C_AREA + NAREA
-C_REGPOT = C_LEAD + NLEAD
-C_LOC = C_REGPOT + MAXR
-C_ICON = C_LOC + MAXL
-C_SIZE = C_ICON + 10
-
-
-@kernel
 def fill_context(s, K, W, p, occ, best, be, ctx):
     """What the heuristic needs for every move of one decision, computed once."""
+    n = s[O_N]
+    ncur = s[O_NCUR]
     for a in range(NAREA):
-        ctx[C_AREA + a] = area_value(s, K, W, p, a)
-    for k in range(NLEAD):
-        ctx[C_LEAD + k] = leader_value(s, K, W, p, k, occ, be)
+        need = 0
+        if a < A_REST:
+            kk = a if a < NRES else NNEED - 1
+            for j in range(ncur):
+                need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
+        have = 0
+        for q in range(n):
+            have += s[O_AREA + q * NAREA + a]
+        ctx[C_NEED + a] = need
+        ctx[C_HAVE + a] = have
+    # one more cube of p in an area: needed for the mission, or surplus; and the majority
+    for a in range(NAREA):
+        if a == A_REST:
+            v = W[W_REST]
+        else:
+            v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
+        if s[O_HOLDER + a] != p:
+            mine = s[O_AREA + p * NAREA + a] + 1
+            clear = True
+            for q in range(n):
+                if q != p and s[O_AREA + q * NAREA + a] >= mine:
+                    clear = False
+            if clear:
+                v += W[W_MAJORITY]
+        ctx[C_AREA + a] = v
+    # leader spaces: worth their point times the chance the part succeeds
+    need_r = 0.0
+    have_r = 0.0
+    for a in range(NRES):
+        need_r += ctx[C_NEED + a]
+        have_r += min(ctx[C_HAVE + a], ctx[C_NEED + a])
+    frac = 1.0 if need_r == 0 else have_r / need_r
+    ctx[C_LEAD + L_RESOURCES] = W[W_LEAD_RES] * frac * frac
+    nd = ctx[C_NEED + A_SUPPORTER]
+    frac = 1.0 if nd == 0 else min(1.0, ctx[C_HAVE + A_SUPPORTER] / nd)
+    ctx[C_LEAD + L_SUPPORTERS] = W[W_LEAD_SUP] * frac * frac
+    ctx[C_LEAD + L_FIRST] = W[W_LEAD_FIRST]
+    v = W[W_LEAD_ROUTE] / (1.0 + be)
+    lead = True   # a leading player values choosing the route the others scored on
+    for q in range(n):
+        if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
+            lead = False
+    if lead:
+        v += W[W_DENIAL]
+    ctx[C_LEAD + L_ROUTE] = v
+    ml = s[O_MLOC]
+    mc = s[O_LOCCARD + ml]
+    if mc < 0:
+        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC]
+    else:
+        ns = K[K_LC_NSLOT + mc]
+        f = 0
+        for i in range(ns):
+            if s[O_LOC + ml * MAXSLOT + i] >= 0:
+                f += 1
+        frac = f / ns
+        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
     # region potential: empty spaces worth filling now (mission location, best route)
     for r in range(MAXR):
         ctx[C_REGPOT + r] = 0.0
@@ -1068,8 +1062,12 @@ def fill_context(s, K, W, p, occ, best, be, ctx):
             ctx[C_REGPOT + ra] += 1.0
             if rb != ra:
                 ctx[C_REGPOT + rb] += 1.0
+    # locations: the current mission's, the two next candidates', any other
     for l2 in range(K[K_NLOC]):
-        ctx[C_LOC + l2] = next_location_value(s, K, l2, W)
+        ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
+    for i in range(s[O_NNEXT]):
+        ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
+    ctx[C_LOC + ml] = W[W_MISSION]
     spare = supply_of(s, p) > 1   # an icon's action needs a second cube
     ctx[C_ICON + IC_NONE] = 0.0
     ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
@@ -1079,72 +1077,10 @@ def fill_context(s, K, W, p, occ, best, be, ctx):
         ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
 
 
-@kernel
-def heuristic_value(s, K, W, p, kind, a, b, best, short, best_empty, ctx):
-    """Estimated worth, in points, of one move for p (context from fill_context)."""
-    if kind == MV_PASS:
-        return W[W_PASS]
-    if kind == MV_DECLINE:
-        return 0.0
-    if kind == MV_POINT:
-        return float(K[K_POINT_PT])
-    if kind == MV_ROUTE:
-        bit = np.uint64(1) << np.uint64(a)
-        if (best & bit) != np.uint64(0):
-            return W[W_MISSION] + (0.3 if best_empty == 1 else 0.0)
-        if (short & bit) != np.uint64(0):
-            return W[W_FUTURE]
-        return 0.05
-    if kind == MV_LOC:
-        l = a // MAXSLOT
-        c = s[O_LOCCARD + l]
-        return ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
-    if kind == MV_LEADER:
-        return ctx[C_LEAD + a]
-    if kind == MV_AREA:
-        return ctx[C_AREA + a]
-    if kind == MV_BUILD:
-        ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
-        v = W[W_FUTURE]
-        for b2 in range(K[K_NB]):
-            if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
-                v = 0.1
-        if s[O_BLD + a] >= 0:
-            v -= 0.2
-        return v
-    if kind == MV_MOVE:
-        if supply_of(s, p) == 0:
-            return -1.0
-        return W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + region_of(s, p)]) - 0.1
-    if kind == MV_REMOVE:
-        return -0.6
-    return 0.0
-
-
-@kernel
-def greedy_value(s, K, p, kind, a):
-    """Immediate gain: points now, or a cube that scores in this mission as things stand."""
-    if kind == MV_POINT:
-        return float(K[K_POINT_PT])
-    if kind == MV_LOC:
-        l = a // MAXSLOT
-        c = s[O_LOCCARD + l]
-        v = 1.0 if l == s[O_MLOC] else 0.0
-        if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
-            v += K[K_POINT_PT]
-        return v
-    if kind == MV_AREA and a < A_REST:
-        k = a if a < NRES else NNEED - 1
-        return 1.0 if area_total(s, a) < mission_need(s, K, k) else 0.0
-    if kind == MV_LEADER and a == L_FIRST:
-        return float(K[K_FIRST_PT])
-    return 0.0
-
-
 # =================================================================================================
 # Bots: choosing
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
     """Worth of one half of a favor card, from the best basic moves of the same decision."""
     if act == ACT_MOVE:
@@ -1179,6 +1115,8 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     b_route = -1.0
     b_move = -1.0
     has_favor = False
+    my_supply = s[O_PL + p * PLK + P_SUPPLY]
+    my_region = s[O_PL + p * PLK + P_REGION]
     for j in range(nm):
         i = start + j
         if i >= nm:
@@ -1187,7 +1125,45 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
         if kind == MV_FAVOR:
             has_favor = True
             continue
-        v = heuristic_value(s, K, W, p, kind, moves[i, 1], moves[i, 2], bm, short, be, ctx)
+        # the worth of one move in points, written out here: a helper taking the arrays
+        # would cost reference counting on every move
+        a = moves[i, 1]
+        v = 0.0
+        if kind == MV_PASS:
+            v = W[W_PASS]
+        elif kind == MV_POINT:
+            v = float(K[K_POINT_PT])
+        elif kind == MV_ROUTE:
+            bit = np.uint64(1) << np.uint64(a)
+            if (bm & bit) != np.uint64(0):
+                v = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+            elif (short & bit) != np.uint64(0):
+                v = W[W_FUTURE]
+            else:
+                v = 0.05
+        elif kind == MV_LOC:
+            l = a // MAXSLOT
+            c = s[O_LOCCARD + l]
+            v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
+        elif kind == MV_LEADER:
+            v = ctx[C_LEAD + a]
+        elif kind == MV_AREA:
+            v = ctx[C_AREA + a]
+        elif kind == MV_BUILD:
+            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+            v = W[W_FUTURE]
+            for b2 in range(K[K_NB]):
+                if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                    v = 0.1
+            if s[O_BLD + a] >= 0:
+                v -= 0.2
+        elif kind == MV_MOVE:
+            if my_supply == 0:
+                v = -1.0
+            else:
+                v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
+        elif kind == MV_REMOVE:
+            v = -0.6
         if kind == MV_ROUTE:
             b_route = max(b_route, v)
             b_place = max(b_place, v)
@@ -1221,11 +1197,36 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     if bot == BOT_RANDOM:
         return below(rng, stream, nm)
     if bot == BOT_GREEDY:
+        mloc = s[O_MLOC]
+        # ctx[C_AREA + a]: cubes area a still lacks for the mission
+        for a in range(A_REST):
+            need = 0
+            for j in range(s[O_NCUR]):
+                need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + (a if a < NRES else NNEED - 1)]
+            have = 0
+            for q in range(s[O_N]):
+                have += s[O_AREA + q * NAREA + a]
+            ctx[C_AREA + a] = need - have
         best = -1e9
         bi = 0
         ties = 0
         for i in range(nm):
-            v = greedy_value(s, K, p, moves[i, 0], moves[i, 1])
+            # immediate gain: points now, or a cube that scores in this mission as things stand
+            kind = moves[i, 0]
+            a = moves[i, 1]
+            v = 0.0
+            if kind == MV_POINT:
+                v = float(K[K_POINT_PT])
+            elif kind == MV_LOC:
+                l = a // MAXSLOT
+                c = s[O_LOCCARD + l]
+                v = 1.0 if l == mloc else 0.0
+                if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
+                    v += K[K_POINT_PT]
+            elif kind == MV_AREA and a < A_REST:
+                v = 1.0 if ctx[C_AREA + a] > 0 else 0.0
+            elif kind == MV_LEADER and a == L_FIRST:
+                v = float(K[K_FIRST_PT])
             if v > best + 1e-9:
                 best = v
                 bi = i
