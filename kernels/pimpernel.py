@@ -207,7 +207,8 @@ O_ST_LOC = O_ST_ROUTE + MAXS
 O_ST_BLD = O_ST_LOC + MAXL * MAXSLOT
 O_ST_LEAD = O_ST_BLD + MAXB
 O_SHORT = O_ST_LEAD + NLEAD           # NSHORT route indices into RM
-O_PL = O_SHORT + NSHORT               # MAXP * PLK
+O_RESBOT = O_SHORT + NSHORT           # MAXP: how each seat decides as a leader at round end
+O_PL = O_RESBOT + MAXP                # MAXP * PLK
 P_SCORE = 0
 P_SUPPLY = 1
 P_REGION = 2
@@ -261,7 +262,7 @@ ARG_TYPES = {
     "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
     "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
     "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
-    "adj_deg": _I1, "out": _U1, "out_complete": types.Array(types.boolean, 1, "C"),
+    "adj_deg": _I1, "out": _U1, "scr": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
     "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
     "short": types.uint64, "seed": types.uint64, "index": types.uint64,
     "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
@@ -550,8 +551,8 @@ def start_round(s):
 # Legal moves
 # =================================================================================================
 @kernel
-def setup(s, K, n, rng):
-    """A new game on row s, dealt from the chance stream of rng."""
+def setup(s, K, n, rng, scr):
+    """A new game on row s, dealt from the chance stream of rng (scr: scratch row)."""
     s[:] = 0
     s[O_N] = n
     s[O_STREAM] = -1
@@ -570,12 +571,11 @@ def setup(s, K, n, rng):
     for i in range(NLEAD):
         s[O_LEADER + i] = -1
     # location cards at random on every location but House of Justice and Temple Prison
-    tmp = np.empty(MAXDECK, np.int64)
-    for i in range(MAXLC):
-        tmp[i % MAXDECK] = i
+    tmp = scr
     nlc = 0
     for l in range(nloc):
         if l != K[K_HOJ] and l != K[K_TP]:
+            tmp[nlc] = nlc
             nlc += 1
     shuffle(rng, CHANCE, tmp, nlc)
     j = 0
@@ -1264,17 +1264,16 @@ def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx,
 def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_on):
     """Both actions of the favor card on tile t, in the order the bot likes."""
     c = s[O_TILECARD + t]
-    acts = np.empty(2, np.int64)
-    acts[0] = K[K_FC_ACT + c * 2]
-    acts[1] = K[K_FC_ACT + c * 2 + 1]
+    act0 = K[K_FC_ACT + c * 2]
+    act1 = K[K_FC_ACT + c * 2 + 1]
     done0 = False
     done1 = False
     for step in range(2):
         nm = 0
         if not done0:
-            nm = gen_action(s, K, p, acts[0], moves, nm, 0, False)
+            nm = gen_action(s, K, p, act0, moves, nm, 0, False)
         if not done1:
-            nm = gen_action(s, K, p, acts[1], moves, nm, 1, False)
+            nm = gen_action(s, K, p, act1, moves, nm, 1, False)
         if nm == 0:
             return
         i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
@@ -1645,21 +1644,17 @@ def hide_deck(s, nr, rng, stream):
     """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
     ptr = s[O_DECK_PTR]
     ln = s[O_DECK_LEN]
-    buf = np.empty(MAXDECK + 4, np.int64)
-    k = 0
-    for i in range(ptr, ln):
-        buf[k] = s[O_DECK + i]
-        k += 1
+    # the removed cards join the unseen deck (there is room: the deck never fills its slots)
     for i in range(nr):
-        buf[k] = s[O_REMOVED + i]
-        k += 1
+        s[O_DECK + ln + i] = s[O_REMOVED + i]
+    k = ln - ptr + nr
+    hidden = s[O_DECK + ptr:O_DECK + ptr + k]
     # canonical order first, so the result does not depend on the hidden order
-    buf[:k].sort()
-    shuffle(rng, stream, buf, k)
-    for i in range(ptr, ln):
-        s[O_DECK + i] = buf[i - ptr]
+    hidden.sort()
+    shuffle(rng, stream, hidden, k)
     for i in range(nr):
-        s[O_REMOVED + i] = buf[ln - ptr + i]
+        s[O_REMOVED + i] = s[O_DECK + ln + i]
+        s[O_DECK + ln + i] = 0
 
 
 @kernel
@@ -1680,7 +1675,6 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
     for i in range(nm):
         for j in range(4):
             cand[i, j] = moves[i, j]
-    hbots = np.full(MAXP, BOT_HEURISTIC, np.int64)
     best = -1e18
     bi = 0
     for i in range(nm):
@@ -1688,6 +1682,8 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
         for r in range(nplay):
             s2[:] = s[:]
             s2[O_STREAM] = stream
+            for q in range(MAXP):
+                s2[O_RESBOT + q] = BOT_HEURISTIC
             hide_deck(s2, K[K_REMOVED], rng, stream)
             play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
                       moves, tmp, ctx, rng, log, nlog, False)
@@ -1701,7 +1697,7 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
                           moves, tmp, ctx, rng, log, nlog, False)
                 guard += 1
             if round_over(s2):
-                resolve_mission(s2, K, RS, RM, W, hbots, rng, owner_masks, log, nlog, False)
+                resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
             tot += playout_value(s2, p)
         v = tot / nplay + 1e-6 * uniform(rng, stream)
         if v > best:
@@ -1734,14 +1730,14 @@ def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_m
 
 
 @kernel
-def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
-    setup(s, K, n, rng)
+def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on,
+              scr):
+    setup(s, K, n, rng, scr)
     short_routes(s, K, RS, RM)
     log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
-    res_bots = np.empty(MAXP, np.int64)
     for p in range(n):
         # leaders at the end of a round decide as their seat's bot (rollout as heuristic)
-        res_bots[p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
+        s[O_RESBOT + p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
     while s[O_DONE] == 0:
         if s[O_TURNS] >= K[K_MAX_TURNS]:
             s[O_DONE] = 1
@@ -1749,15 +1745,15 @@ def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owne
             break
         play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
         if round_over(s):
-            resolve_mission(s, K, RS, RM, W, res_bots, rng, owner_masks, log, nlog, log_on)
+            resolve_mission(s, K, RS, RM, W, s[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, log_on)
     log_event(log, nlog, log_on, EV_END, -1, s[O_END], 0, 0, 0)
 
 
 @kernel
-def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions):
+def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions, scr):
     n = s[O_N]
-    sc = np.empty(n, np.int64)
-    tb = np.empty(n, np.int64)
+    sc = scr[0:n]
+    tb = scr[MAXP:MAXP + n]
     for p in range(n):
         sc[p] = score_of(s, p)
         tb[p] = sc[p] - s[O_PL + p * PLK + P_FINAL_START]
@@ -1793,13 +1789,14 @@ def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
     CTX = np.zeros((nchunk, C_SIZE), np.float64)
     LOG = np.zeros((nchunk, 1, LOGW), np.int64)
     NLOG = np.zeros((nchunk, 1), np.int64)
+    SCR = np.zeros((nchunk, 2 * MAXDECK), np.int64)
     for c in prange(nchunk):
         for g in range(c, B, nchunk):
             seed_streams(RNG[c], seed, game_index[g])
             seat_bots(bots, rotation[g], SB[c])
             play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], CTX[c], MV[c, 2], S[c, 1],
-                      RNG[c], OM[c], LOG[c], NLOG[c], False)
-            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions)
+                      RNG[c], OM[c], LOG[c], NLOG[c], False, SCR[c])
+            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions, SCR[c])
 
 
 @kernel
@@ -1814,8 +1811,9 @@ def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, t
     om = np.empty(MAXP + 1, np.uint64)
     ctx = np.zeros(C_SIZE, np.float64)
     nlog = np.zeros(1, np.int64)
+    scr = np.zeros(2 * MAXDECK, np.int64)
     seed_streams(rng, seed, index)
     seat_bots(bots, rot, sb)
-    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], ctx, mv[2], s2, rng, om, log, nlog, True)
-    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions)
+    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], ctx, mv[2], s2, rng, om, log, nlog, True, scr)
+    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions, scr)
     return nlog[0]

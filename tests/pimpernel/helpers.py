@@ -40,7 +40,7 @@ class Table:
         self.om = np.zeros(kp.MAXP + 1, np.uint64)
         self.log = np.zeros((1, kp.LOGW), np.int64)
         self.nlog = np.zeros(1, np.int64)
-        kp.setup(self.s, self.K, n, self.rng)
+        kp.setup(self.s, self.K, n, self.rng, np.zeros(2 * kp.MAXDECK, np.int64))
         kp.short_routes(self.s, self.K, self.c.RS, self.c.RM)
 
     # names

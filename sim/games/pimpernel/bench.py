@@ -23,7 +23,7 @@ def _route_loop(RS, RM, nloc, owner_masks, n, reps, out_complete, out_cubes):
 @njit(cache=True)
 def _movegen_loop(K, n, reps, s, moves, tmp, rng):
     tot = 0
-    kp.setup(s, K, n, rng)
+    kp.setup(s, K, n, rng, np.zeros(2 * kp.MAXDECK, np.int64))
     for i in range(reps):
         tot += kp.gen_main(s, K, i % n, moves, tmp)
     return tot
