@@ -107,7 +107,10 @@ W_REST = 9
 W_MOVE = 10
 W_PASS = 11
 W_PLAYOUTS = 12
-N_WEIGHTS = 13
+W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
+N_WEIGHTS = 14
+
+TRIED = -(1 << 62)
 
 END_FINISHED = 0
 END_TURN_CAP = 1
@@ -228,7 +231,8 @@ C_LOC = C_REGPOT + MAXR   # per location: worth of a cube on its card
 C_ICON = C_LOC + MAXL     # per icon: worth of its follow-up action
 C_NEED = C_ICON + 10      # per area: the mission's need (rest: 0)
 C_HAVE = C_NEED + NAREA   # per area: cubes there
-C_SIZE = C_HAVE + NAREA
+C_VALS = C_HAVE + NAREA   # per move of the decision: the heuristic's value
+C_SIZE = C_VALS + MAXM
 
 # ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
 EV_SETUP = 0        # a = Pimpernel start, b = first mission location, c = first player
@@ -1173,6 +1177,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
             b_build = max(b_build, v)
         elif kind == MV_MOVE:
             b_move = max(b_move, v)
+        ctx[C_VALS + i] = v
         if v > best:
             best = v
             bi = i
@@ -1182,6 +1187,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
                 c = s[O_TILECARD + moves[i, 1]]
                 v = act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
                     + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+                ctx[C_VALS + i] = v
                 if v > best:
                     best = v
                     bi = i
@@ -1669,15 +1675,24 @@ def playout_value(s, p):
 
 @kernel
 def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
-    """Flat Monte Carlo over the main moves: play each to the end of the round N times."""
+    """Flat Monte Carlo over the main moves: the heuristic's best few moves are each played
+    to the end of the round N times (hidden cards re-dealt); the best average margin wins."""
     stream = BOT0 + p
     nplay = int(W[W_PLAYOUTS])
+    width = min(int(W[W_WIDTH]), nm)
+    choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
     for i in range(nm):
-        for j in range(4):
+        for j in range(3):
             cand[i, j] = moves[i, j]
+        cand[i, 3] = int(ctx[C_VALS + i] * 1e6)   # rank key; a tried move gets TRIED
     best = -1e18
     bi = 0
-    for i in range(nm):
+    for w in range(width):
+        i = 0
+        for j in range(1, nm):
+            if cand[j, 3] > cand[i, 3]:
+                i = j
+        cand[i, 3] = TRIED
         tot = 0.0
         for r in range(nplay):
             s2[:] = s[:]
@@ -1704,8 +1719,9 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
             best = v
             bi = i
     for i in range(nm):
-        for j in range(4):
+        for j in range(3):
             moves[i, j] = cand[i, j]
+        moves[i, 3] = -1
     return bi
 
 

@@ -151,10 +151,7 @@ def test_random_content_in_ranges_never_crashes(data):
     sets = []
     for k, v, (lo, hi) in picks:
         if isinstance(v, int) and not isinstance(v, bool):
-            if k.startswith("bots.") and k != "bots.rollout_playouts":
-                val = data.draw(st.floats(lo, hi))
-            else:
-                val = data.draw(st.integers(int(lo), int(hi)))
+            val = data.draw(st.integers(int(lo), int(hi)))
         else:
             val = data.draw(st.floats(lo, hi))
         sets.append(f"{k}={val}")
@@ -166,6 +163,7 @@ def test_random_content_in_ranges_never_crashes(data):
     except UserError:
         return   # a clear one-line error is an acceptable answer to an impossible setup
     out = Batch.alloc(3, n, len(GAME.metrics))
-    GAME.play(c, GAME.bot_codes(["random", "heuristic"] * 3, 6)[:n] if False else GAME.bot_codes(["heuristic"], n),
-              GAME.weights(content), 1, np.arange(3, dtype=np.uint64), np.zeros(3, np.uint8), out)
+    names = (["heuristic", "random", "greedy"] * 2)[:n]
+    GAME.play(c, GAME.bot_codes(names, n), GAME.weights(content), 1, np.arange(3, dtype=np.uint64),
+              np.zeros(3, np.uint8), out)
     assert (out.rank >= 1).all()

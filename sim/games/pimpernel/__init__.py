@@ -58,7 +58,7 @@ class PimpernelGame(Game):
                "captures", "missions")
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
-                    "rest", "move", "pass_threshold", "rollout_playouts")
+                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width")
     max_turns = 3000
     content_file = HERE / "content.toml"
     kernel_figures = ("route_searches_per_s", "legal_move_gens_per_s")
