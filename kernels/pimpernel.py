@@ -365,8 +365,13 @@ def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
         for b in range(nloc):
             c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
             st = start[a * MAXL + b]
+            # shortest routes first (fewest route spaces), so the few shortest are the first few
+            keys = np.empty(c, np.int64)
             for i in range(c):
-                masks[st + i] = buf[i]
+                keys[i] = popcount64(buf[i])
+            order = np.argsort(keys, kind="mergesort")
+            for i in range(c):
+                masks[st + i] = buf[order[i]]
     return start, masks, 0
 
 
@@ -667,7 +672,7 @@ def has_cube(s, p, from_rest):
 
 @kernel
 def gen_route_spaces(s, K, p, moves, nm, slot):
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     for i in range(K[K_REG_NSP + r]):
         sp = K[K_REG_SP + r * MAXS + i]
         if s[O_ROUTE + sp] < 0 and nm < MAXM:
@@ -683,7 +688,7 @@ def gen_route_spaces(s, K, p, moves, nm, slot):
 def gen_place(s, K, p, moves, nm, slot):
     """Place a cube: a route space or location space in the pawn's region, or a leader space."""
     nm = gen_route_spaces(s, K, p, moves, nm, slot)
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     for i in range(K[K_REG_NLOC + r]):
         l = K[K_REG_LOC + r * MAXL + i]
         c = s[O_LOCCARD + l]
@@ -697,7 +702,12 @@ def gen_place(s, K, p, moves, nm, slot):
                     nm += 1
     for k in range(NLEAD):
         if s[O_LEADER + k] < 0:
-            nm = push(moves, nm, MV_LEADER, k, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_LEADER
+                moves[nm, 1] = k
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
@@ -711,18 +721,28 @@ def area_open(s, p, a):
 def gen_building(s, K, p, moves, nm, slot, from_rest):
     """Use a building: take a building space in the pawn's region (bumping another player's
     cube into its area), or place in the area of a tile you already hold a cube on."""
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     seen = 0
     for b in range(K[K_NB]):
         o = s[O_BLD + b]
         if o != p and K[K_BLD_REGION + b] == r:
-            nm = push(moves, nm, MV_BUILD, b, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_BUILD
+                moves[nm, 1] = b
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
         if o == p:
             a = K[K_TILE_AREA + s[O_BLDTILE + b]]
             bit = 1 << a
             if (seen & bit) == 0 and area_open(s, p, a) and not (from_rest and a == A_REST):
                 seen |= bit
-                nm = push(moves, nm, MV_AREA, a, 0, slot)
+                if nm < MAXM:
+                    moves[nm, 0] = MV_AREA
+                    moves[nm, 1] = a
+                    moves[nm, 2] = 0
+                    moves[nm, 3] = slot
+                    nm += 1
     return nm
 
 
@@ -749,31 +769,61 @@ def removable(s, K, p, where, i):
 def gen_remove(s, K, p, moves, nm, slot):
     for i in range(K[K_NS]):
         if removable(s, K, p, RM_ROUTE, i):
-            nm = push(moves, nm, MV_REMOVE, RM_ROUTE, i, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_ROUTE
+                moves[nm, 2] = i
+                moves[nm, 3] = slot
+                nm += 1
     for l in range(K[K_NLOC]):
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
                 if removable(s, K, p, RM_LOC, l * MAXSLOT + k):
-                    nm = push(moves, nm, MV_REMOVE, RM_LOC, l * MAXSLOT + k, slot)
+                    if nm < MAXM:
+                        moves[nm, 0] = MV_REMOVE
+                        moves[nm, 1] = RM_LOC
+                        moves[nm, 2] = l * MAXSLOT + k
+                        moves[nm, 3] = slot
+                        nm += 1
     for b in range(K[K_NB]):
         if removable(s, K, p, RM_BUILD, b):
-            nm = push(moves, nm, MV_REMOVE, RM_BUILD, b, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_BUILD
+                moves[nm, 2] = b
+                moves[nm, 3] = slot
+                nm += 1
     for a in range(NAREA):
         if removable(s, K, p, RM_AREA, a):
-            nm = push(moves, nm, MV_REMOVE, RM_AREA, a, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_AREA
+                moves[nm, 2] = a
+                moves[nm, 3] = slot
+                nm += 1
     for k in range(NLEAD):
         if removable(s, K, p, RM_LEADER, k):
-            nm = push(moves, nm, MV_REMOVE, RM_LEADER, k, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_LEADER
+                moves[nm, 2] = k
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
 @kernel
 def gen_pawn_moves(s, K, p, moves, nm, slot):
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     for r2 in range(K[K_NREG]):
         if K[K_REG_ADJ + r * MAXR + r2] == 1:
-            nm = push(moves, nm, MV_MOVE, r2, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_MOVE
+                moves[nm, 1] = r2
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
@@ -810,7 +860,7 @@ def action_possible(s, K, p, act, moves):
     """Has this action at least one option? (Quick answers first, else generate.)"""
     if act == ACT_MOVE or act == ACT_POINT:
         return True
-    if act == ACT_PLACE and supply_of(s, p) > 0:
+    if act == ACT_PLACE and s[O_PL + p * PLK + P_SUPPLY] > 0:
         for k in range(NLEAD):
             if s[O_LEADER + k] < 0:
                 return True
@@ -828,7 +878,7 @@ def favor_usable(s, K, p, t, moves):
         need += 1
     if needs_cube(a2):
         need += 1
-    if need > supply_of(s, p):
+    if need > s[O_PL + p * PLK + P_SUPPLY]:
         return False
     return action_possible(s, K, p, a1, moves) and action_possible(s, K, p, a2, moves)
 
@@ -836,24 +886,37 @@ def favor_usable(s, K, p, t, moves):
 @kernel
 def gen_main(s, K, p, moves, tmp):
     """The turn's choice: pass, a basic action, or one held special favor tile."""
-    nm = push(moves, 0, MV_PASS, 0, 0, -1)
+    moves[0, 0] = MV_PASS
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     # a pawn move is offered only to a player with a cube to place (supply or rest): moving
     # with nothing to place could go on forever and keep the round from ending
-    if supply_of(s, p) > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
         nm = gen_pawn_moves(s, K, p, moves, nm, -1)
-    if supply_of(s, p) > 0:
+    if s[O_PL + p * PLK + P_SUPPLY] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
     for t in range(NAREA):
         if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, tmp):
-            nm = push(moves, nm, MV_FAVOR, t, 0, -1)
+            if nm < MAXM:
+                moves[nm, 0] = MV_FAVOR
+                moves[nm, 1] = t
+                moves[nm, 2] = 0
+                moves[nm, 3] = -1
+                nm += 1
     return nm
 
 
 @kernel
 def gen_rest(s, K, p, moves):
     """After an action: use a cube from the rest area to place a cube or use a building."""
-    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    moves[0, 0] = MV_DECLINE
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     if s[O_T_ACTED] == 0 or s[O_T_REST_IN] == 1 or s[O_T_REST_OUT] == 1:
         return nm
     if s[O_AREA + p * NAREA + A_REST] == 0:
@@ -941,25 +1004,14 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
 # =================================================================================================
 @kernel
 def short_routes(s, K, RS, RM):
-    """Remember the NSHORT routes with fewest route spaces for the current mission."""
+    """Remember the NSHORT routes with fewest route spaces for the current mission
+    (the route table lists each pair's routes shortest first)."""
     src = s[O_PIMP]
     dst = s[O_MLOC]
     st = RS[src * MAXL + dst]
-    en = RS[src * MAXL + dst + 1]
-    ns = 0
-    for r in range(st, en):
-        ln = popcount64(RM[r])
-        # insertion into a short sorted list
-        pos = ns
-        while pos > 0 and popcount64(RM[s[O_SHORT + pos - 1]]) > ln:
-            pos -= 1
-        if pos < NSHORT:
-            last = ns if ns < NSHORT else NSHORT - 1
-            for i in range(last, pos, -1):
-                s[O_SHORT + i] = s[O_SHORT + i - 1]
-            s[O_SHORT + pos] = r
-            if ns < NSHORT:
-                ns += 1
+    ns = min(NSHORT, RS[src * MAXL + dst + 1] - st)
+    for i in range(ns):
+        s[O_SHORT + i] = st + i
     s[O_NSHORT] = ns
 
 
@@ -1072,7 +1124,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx):
     for i in range(s[O_NNEXT]):
         ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
     ctx[C_LOC + ml] = W[W_MISSION]
-    spare = supply_of(s, p) > 1   # an icon's action needs a second cube
+    spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
     ctx[C_ICON + IC_NONE] = 0.0
     ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
     ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
@@ -1251,7 +1303,11 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
 @kernel
 def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
     """An icon's optional follow-up action."""
-    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    moves[0, 0] = MV_DECLINE
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     nm = gen_action(s, K, p, act, moves, nm, -1, False)
     i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
     s[O_DECISIONS] += 1
