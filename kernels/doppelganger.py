@@ -275,14 +275,21 @@ def reachable(dist, pads, taken, start, total, out):
     total of ``total`` (up to that many steps), pads included; ``taken`` = mask of pads held by
     other pawns. Returns 1 if a pad can be landed on (then any room is a destination too)."""
     m1, m1p, m2 = pad_costs(dist, pads, start)
-    jumps = m1 + 1 <= total
-    for v in range(dist.shape[0]):
-        if dist[start, v] <= total:
-            out[v] = 1
-        elif jumps and move_cost(dist, pads, taken, start, m1, m1p, m2, v) <= total:
-            out[v] = 1
-        else:
-            out[v] = 0
+    N = dist.shape[0]
+    row = dist[start]
+    for v in range(N):
+        out[v] = 1 if row[v] <= total else 0
+    # after a jump the pawn stands on free pad q with ``left`` steps to go
+    for q in range(pads.shape[0]):
+        if (taken >> q) & 1:
+            continue
+        left = total - ((m2 if q == m1p else m1) + 1)
+        if left < 0:
+            continue
+        prow = dist[pads[q]]
+        for v in range(N):
+            if prow[v] <= left:
+                out[v] = 1
     return 1 if m1 <= total else 0
 
 
@@ -550,23 +557,24 @@ def readiness(st, o, rules):
 
 
 @njit(cache=True)
-def weapon_values(st, n, me, rules, weights, prob, deep, wv):
+def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
     """What holding each weapon is worth to ``me`` (public state and own hand only)."""
     nc = rules[R_NCARDS]
+    for o in range(n):
+        ready[o] = readiness(st, o, rules)
+    exposed = ready[me]
     for w in range(nc):
         v = 0.0
         if deep:
             for o in range(n):
                 if o == me:
                     continue
-                ready = readiness(st, o, rules)
                 if (st[F_WHAT_UP + o] >> w) & 1:
-                    v += weights[W_WEAPON_KILL] * ready
+                    v += weights[W_WEAPON_KILL] * ready[o]
                 else:
                     # a likely vulnerability of a nearly killable target is a future killing weapon
-                    v += prob[2 * o + 1, w] * (weights[W_WEAPON_MAYBE] + 0.5 * weights[W_WEAPON_KILL] * ready)
+                    v += prob[2 * o + 1, w] * (weights[W_WEAPON_MAYBE] + 0.5 * weights[W_WEAPON_KILL] * ready[o])
             # holding my own vulnerability keeps it from others: matters more the more exposed I am
-            exposed = readiness(st, me, rules)
             if (st[F_WHAT_UP + me] >> w) & 1:
                 v += weights[W_DENY_OWN] * exposed
             elif (st[F_WHAT + me] >> w) & 1:
@@ -667,12 +675,9 @@ def cheapest_drop(held, wv, nc):
 @njit(cache=True)
 def steal_gain(st, n, me, held, w, wv, rules, weights, deep):
     """Worth of taking weapon w from another player."""
-    gain = wv[w]
+    gain = wv[w]   # for my own face-up weapon this already holds the worth of denying it
     if deep:
-        if (st[F_WHAT_UP + me] >> w) & 1:
-            # take my killing weapon away from its holder
-            gain += weights[W_DENY_OWN] * readiness(st, me, rules)
-        else:
+        if not (st[F_WHAT_UP + me] >> w) & 1:
             # a lone killing weapon taken from a player is taken back at once:
             # only worth a fraction unless I would then hold two against that target
             for o in range(n):
@@ -687,7 +692,7 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
               plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
     up to k plans, best first. Reads only ``me``'s cards and public state. fv[0] receives the
-    weapon values, fv[1:] the card probabilities.
+    weapon values, fv[1:1+2*MAXP] the card probabilities, fv[1+2*MAXP] each readiness.
 
     Destinations: rim rooms within walking reach, and any room after landing on a pad (then
     optionally bringing one player). An attack's worth depends on the room only through its
@@ -697,9 +702,9 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     nc = rules[R_NCARDS]
     knowledge(st, n, me, rules, deep, kn)
     wv = fv[0]
-    prob = fv[1:]
+    prob = fv[1:1 + 2 * MAXP]
     card_probs(kn, n, me, nc, prob)
-    weapon_values(st, n, me, rules, weights, prob, deep, wv)
+    weapon_values(st, n, me, rules, weights, prob, deep, wv, fv[1 + 2 * MAXP])
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
@@ -1134,7 +1139,7 @@ def alloc_scratch(B, n, N):
     plans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     pscore = np.zeros((B, MAX_PLANS), np.float64)
     kn = np.zeros((B, MAXP, K_SIZE), np.int64)
-    wv = np.zeros((B, 1 + 2 * MAXP, MAXC), np.float64)
+    wv = np.zeros((B, 2 + 2 * MAXP, MAXC), np.float64)
     rplans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     rscore = np.zeros((B, MAX_PLANS), np.float64)
     rst = np.zeros((B, 1, F_SIZE), np.int32)
