@@ -34,7 +34,8 @@ F_NOT_WHAT = F_NOT_WHERE + MAXP  # [MAXP] what cards everyone knows the player l
 F_FORM = F_NOT_WHAT + MAXP   # [MAXP] who card the pawn shows, -1 = Miss Scarlet
 F_ROOM_W = F_FORM + MAXP     # [MAXC] weapon tokens lying in each rim room (public)
 F_WINNER = F_ROOM_W + MAXC   # seat that made the kill, -1 = none yet
-F_SIZE = F_WINNER + 1
+F_QUIET = F_WINNER + 1       # turns since a card was last turned up (public)
+F_SIZE = F_QUIET + 1
 
 # -- compiled rules vector ------------------------------------------------------------------
 R_DICE = 0
@@ -72,12 +73,13 @@ W_REVEAL_VULN_COST = 12
 W_PAIR_COST = 13
 W_TRUE_FORM_COST = 14
 W_CONTEST = 15
-W_ROLLOUT_PLAYOUTS = 16
-W_ROLLOUT_CANDIDATES = 17
-W_ROLLOUT_HORIZON = 18
+W_PATIENCE = 16
+W_ROLLOUT_PLAYOUTS = 17
+W_ROLLOUT_CANDIDATES = 18
+W_ROLLOUT_HORIZON = 19
 WEIGHT_NAMES = ("reveal", "who_step", "info", "focus", "gift", "setup", "weapon_kill",
                 "weapon_maybe", "weapon_any", "deny_own", "deny_hidden", "reveal_who_cost",
-                "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "rollout_playouts",
+                "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "patience", "rollout_playouts",
                 "rollout_candidates", "rollout_horizon")
 
 # -- room actions ---------------------------------------------------------------------------
@@ -128,7 +130,7 @@ EV_TELEPORT = 6   # seat, room node, brought seat or -1
 EV_PICKUP = 7     # seat, weapon, room, dropped or -1
 EV_STEAL = 8      # seat, victim, weapon, dropped or -1
 EV_ATTACK = 9     # seat, target, room, weapon
-EV_REVEAL = 10    # target, kind (REV_*), card, forced (1) or chosen (0)
+EV_REVEAL = 10    # target, kind (REV_*), card, forced (1: the only option) or chosen (0)
 EV_NOTHING = 11   # target
 EV_KILL = 12      # seat, target, room, weapon
 EV_CAP = 13
@@ -435,7 +437,8 @@ def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met
             st[F_NOT_WHAT + target] |= 1 << weapon
         log_event(log, li, on, EV_NOTHING, target, room, weapon, 0, 0)
         return 0
-    forced = 1 if opts == REV_WHO else 0
+    forced = 1 if popcount(opts) == 1 else 0
+    st[F_QUIET] = 0
     met[attacker, M_REVEALS_CAUSED] += 1
     met[target, M_CARDS_REVEALED] += 1
     if choice == REV_WHERE:
@@ -602,7 +605,8 @@ def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, fo
             for o in range(n):
                 if o != me and o != target and st[F_HELD + o] & st[F_WHAT_UP + target]:
                     others = 1
-            if others:
+            # ... unless nothing has been revealed for ``patience`` rounds (a standoff)
+            if others and st[F_QUIET] <= weights[W_PATIENCE] * n:
                 return -weights[W_GIFT]
             return weights[W_SETUP] + bonus
         return weights[W_WHO_STEP] + bonus
@@ -673,18 +677,18 @@ def cheapest_drop(held, wv, nc):
 
 
 @njit(cache=True)
-def steal_gain(st, n, me, held, w, wv, rules, weights, deep):
-    """Worth of taking weapon w from another player."""
-    gain = wv[w]   # for my own face-up weapon this already holds the worth of denying it
-    if deep:
-        if not (st[F_WHAT_UP + me] >> w) & 1:
-            # a lone killing weapon taken from a player is taken back at once:
-            # only worth a fraction unless I would then hold two against that target
-            for o in range(n):
-                if o != me and (st[F_WHAT_UP + o] >> w) & 1 and not (held & st[F_WHAT_UP + o]):
-                    gain *= weights[W_CONTEST]
-                    break
-    return gain
+def steal_gain(st, n, me, held, w, wv, ready, rules, weights, deep):
+    """Worth of taking weapon w from another player. A weapon taken for attacking others is
+    taken straight back by the next player who wants it, so that part of its worth counts
+    only ``contest`` times; denying my own vulnerability counts in full."""
+    if not deep:
+        return wv[w]
+    own = 0.0
+    if (st[F_WHAT_UP + me] >> w) & 1:
+        own = weights[W_DENY_OWN] * ready[me]
+    elif (st[F_WHAT + me] >> w) & 1:
+        own = weights[W_DENY_HIDDEN] * ready[me]
+    return own + weights[W_CONTEST] * (wv[w] - own)
 
 
 @njit(cache=True)
@@ -759,7 +763,8 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
         while vh:
             w = nth_bit(vh, 0)
             vh &= vh - 1
-            sc = steal_gain(st, n, me, held, w, wv, rules, weights, deep) + any_bonus - dv - STEAL_EPS - TELE_EPS * stele
+            sc = (steal_gain(st, n, me, held, w, wv, fv[1 + 2 * MAXP], rules, weights, deep)
+                  + any_bonus - dv - STEAL_EPS - TELE_EPS * stele)
             cnt = plan_insert(plans, pscore, k, cnt, sc, sdest, stele, sbring, ACT_STEAL, t, drop, w)
         if nheld == 0:
             continue
@@ -960,6 +965,7 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
     outside (rollout). Returns 1 if the turn ended the game with a kill."""
     bot = bots[seat]
     acts_left = rules[R_ACTIONS]
+    st[F_QUIET] += 1
     deep = 1 if bot != BOT_GREEDY else 0
     # -- before moving ---------------------------------------------------------------------
     if st[F_POS + seat] < rules[R_NROOMS]:
