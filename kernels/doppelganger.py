@@ -296,6 +296,28 @@ def reachable(dist, pads, taken, start, total, out):
 
 
 @njit(cache=True)
+def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
+    """Mask of the rim rooms (nodes 0..nr-1) reachable on foot and by pad jumps: the move
+    generation of ``reachable`` restricted to rooms."""
+    row = dist[start]
+    m = 0
+    for r in range(nr):
+        if row[r] <= total:
+            m |= 1 << r
+    for q in range(pads.shape[0]):
+        if (taken >> q) & 1:
+            continue
+        left = total - ((m2 if q == m1p else m1) + 1)
+        if left < 0:
+            continue
+        prow = dist[pads[q]]
+        for r in range(nr):
+            if prow[r] <= left:
+                m |= 1 << r
+    return m
+
+
+@njit(cache=True)
 def taken_pads(st, n, seat, pad_index):
     m = 0
     for o in range(n):
@@ -492,14 +514,16 @@ def knowledge(st, n, me, rules, deep, kn):
     if not deep:
         return
     for _ in range(3):
+        changed = False
         for cat in range(2):
             pi = K_PW if cat == 0 else K_PX
             ki = K_KW if cat == 0 else K_KX
             ui = K_UW if cat == 0 else K_UX
             free = freew if cat == 0 else freex
             for o in range(n):
-                if o != me and popcount(kn[o, pi]) <= kn[o, ui]:
+                if o != me and popcount(kn[o, pi]) <= kn[o, ui] and kn[o, ki] != kn[o, pi]:
                     kn[o, ki] = kn[o, pi]
+                    changed = True
             for c in range(nc):
                 if not (free >> c) & 1:
                     continue
@@ -509,14 +533,18 @@ def knowledge(st, n, me, rules, deep, kn):
                     if o != me and (kn[o, pi] >> c) & 1:
                         holders += 1
                         last = o
-                if holders == 1:
+                if holders == 1 and not (kn[last, ki] >> c) & 1:
                     kn[last, ki] |= 1 << c
+                    changed = True
             for o in range(n):
                 if o == me or kn[o, ki] == 0:
                     continue
                 for o2 in range(n):
-                    if o2 != me and o2 != o:
+                    if o2 != me and o2 != o and kn[o2, pi] & kn[o, ki]:
                         kn[o2, pi] &= ~kn[o, ki]
+                        changed = True
+        if not changed:
+            break
 
 
 @njit(cache=True)
@@ -714,11 +742,7 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     taken = taken_pads(st, n, me, pad_index)
     m1, m1p, m2 = pad_costs(dist, pads, start)
     land = m1 <= total
-    jumps = m1 + 1 <= total
-    walkmask = 0
-    for r in range(nr):
-        if dist[start, r] <= total or (jumps and move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total):
-            walkmask |= 1 << r
+    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr)
     held = st[F_HELD + me]
     nheld = popcount(held)
     any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
