@@ -615,31 +615,27 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
 
 
 @njit(cache=True)
-def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, focus):
-    """Expected worth to ``me`` of attacking ``target`` in ``room`` with ``weapon``."""
-    ru = (st[F_WHERE_UP + target] >> room) & 1
-    wu = (st[F_WHAT_UP + target] >> weapon) & 1
-    tf = is_true_form(st, target, rules)
+def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights, deep):
+    """Expected worth of an attack from its facts: room / weapon face up for the target (ru, wu),
+    chance each matches face down (pr, pw), target in true form, its who cards left, whether
+    another player holds a face-up weapon of it (gift), whether it is my focus."""
     if ru and wu:
         if tf:
             return 1e9  # a kill wins the game
         if not deep:
             return 1.0
-        who_left = rules[R_HAND] - popcount(st[F_WHO_UP + target])
-        bonus = weights[W_FOCUS] if target == focus else 0.0
+        bonus = weights[W_FOCUS] if is_focus else 0.0
         if who_left == 1:
-            # this forces true form: good if only I hold a weapon that kills it next
-            others = 0
-            for o in range(n):
-                if o != me and o != target and st[F_HELD + o] & st[F_WHAT_UP + target]:
-                    others = 1
-            # ... unless nothing has been revealed for ``patience`` rounds (a standoff)
-            if others and st[F_QUIET] <= weights[W_PATIENCE] * n:
+            # this forces true form: good if only I hold a weapon that kills it next,
+            # unless nothing has been revealed for ``patience`` rounds (a standoff)
+            if gift and quiet <= weights[W_PATIENCE] * n:
                 return -weights[W_GIFT]
             return weights[W_SETUP] + bonus
         return weights[W_WHO_STEP] + bonus
-    pr = 0.0 if ru else prob[2 * target, room]
-    pw = 0.0 if wu else prob[2 * target + 1, weapon]
+    if ru:
+        pr = 0.0
+    if wu:
+        pw = 0.0
     p = 1.0 - (1.0 - pr) * (1.0 - pw)
     if not deep:
         return p
@@ -649,7 +645,7 @@ def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, fo
     if not wu and 0.0 < pw < 1.0:
         unknown += 1
     v = p * weights[W_REVEAL] + (1.0 - p) * weights[W_INFO] * unknown
-    if target == focus:
+    if is_focus:
         v += p * weights[W_FOCUS]
     return v
 
@@ -795,6 +791,14 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
         up = st[F_WHERE_UP + t]
         sure = kn[t, K_KW] & ~up
         maybe = kn[t, K_PW] & ~sure & ~up
+        # the target's facts, once
+        who_left = rules[R_HAND] - popcount(st[F_WHO_UP + t])
+        wup = st[F_WHAT_UP + t]
+        gift = 0
+        for o in range(n):
+            if o != me and o != t and st[F_HELD + o] & wup:
+                gift = 1
+        quiet = st[F_QUIET]
         for cls in range(4):
             if not land:
                 if cls > 0:
@@ -817,11 +821,14 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
                 r = nth_bit(cmask, 0)
                 tele = 1
                 bring = -1 if r == tpos else t
+            ru = (up >> r) & 1
+            pr = prob[2 * t, r]
             hm = held
             while hm:
                 w = nth_bit(hm, 0)
                 hm &= hm - 1
-                sc = attack_value(st, n, me, t, r, w, rules, weights, prob, deep, focus) - TELE_EPS * tele
+                sc = attack_worth(ru, pr, (wup >> w) & 1, prob[2 * t + 1, w], who_left == 0, who_left,
+                                  gift, t == focus, quiet, n, weights, deep) - TELE_EPS * tele
                 cnt = plan_insert(plans, pscore, k, cnt, sc, r, tele, bring, ACT_ATTACK, t, -1, w)
     if pscore[0] <= 0.0 and nheld == 0 and not land:
         # nothing to do here: walk toward the nearest room with a weapon token
