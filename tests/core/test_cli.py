@@ -31,3 +31,12 @@ def test_help_lists_the_commands():
     assert r.returncode == 0
     for cmd in ("games", "run", "trace", "bench"):
         assert cmd in r.stdout
+
+
+def test_board_draws_a_png_and_refuses_games_without_a_board(tmp_path):
+    png = tmp_path / "board.png"
+    r = balance("board", "doppelganger", "--out", str(png))
+    assert r.returncode == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = balance("board", "bastille", "--out", str(tmp_path / "none.png"))
+    assert r.returncode == 2 and "no board drawing" in r.stderr
+    assert not (tmp_path / "none.png").exists()

@@ -119,6 +119,9 @@ class DoppelgangerGame(Game):
         return describe(compiled, log, seat_bot)
 
     # -- bench ----------------------------------------------------------------------------------
+    def draw_board(self, content: Content, path: Path) -> None:
+        draw_board(content, path)
+
     def kernel_bench(self, compiled: Compiled) -> dict[str, float]:
         c = compiled
         rng = np.random.default_rng(0)
