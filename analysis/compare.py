@@ -46,17 +46,20 @@ def paired_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "seat")
     keys = [*DEAL, "seat"]
     j = df_a.select(*keys, by, "win") if by not in keys else df_a.select(*keys, "win")
     j = j.join(df_b.select(*keys, pl.col("win").alias("win_b")), on=keys)
-    return (j.group_by([*DEAL, by]).agg((pl.col("win").cast(pl.Float64).mean()
-                                         - pl.col("win_b").cast(pl.Float64).mean()).alias("d")))
+    return (j.group_by([*DEAL, by])
+            .agg(pl.col("win").cast(pl.Float64).mean().alias("a"), pl.col("win_b").cast(pl.Float64).mean().alias("b"))
+            .with_columns((pl.col("a") - pl.col("b")).alias("d")))
 
 
 def paired_compare(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "seat",
                    gap: float = 0.02, power: float = 0.8) -> pl.DataFrame:
-    """Paired (same-deal) comparison per group: mean difference with a normal interval on the
+    """Paired (same-deal) comparison per group, on the deals both runs played: each run's win
+    rate there, the mean difference with a normal interval on the
     per-deal differences, the exact sign test on deals where A and B differ (McNemar for 0/1
     wins), Holm-adjusted, and the deals needed to resolve `gap` with this pairing."""
     t = (paired_differences(df_a, df_b, by).group_by(by)
-         .agg(pl.len().alias("deals"), pl.col("d").mean().alias("diff"),
+         .agg(pl.len().alias("deals"), pl.col("a").mean().alias("rate_a"), pl.col("b").mean().alias("rate_b"),
+              pl.col("d").mean().alias("diff"),
               pl.col("d").std().fill_null(0).alias("sd"),
               (pl.col("d") > 0).sum().alias("a_better"), (pl.col("d") < 0).sum().alias("b_better"))
          .sort(by))
@@ -81,12 +84,5 @@ def format_comparison(t: pl.DataFrame, by: str, paired: bool) -> str:
     return "\n".join(lines)
 
 
-def with_rates(paired: pl.DataFrame, stats_a: pl.DataFrame, stats_b: pl.DataFrame, by: str) -> pl.DataFrame:
-    """Add each run's own win rate to a paired table, for display."""
-    a = win_rates(stats_a, by).select(by, pl.col("win_rate").alias("rate_a"))
-    b = win_rates(stats_b, by).select(by, pl.col("win_rate").alias("rate_b"))
-    return paired.join(a, on=by, how="left").join(b, on=by, how="left")
-
-
 __all__ = ["compare_rates", "is_paired", "paired_differences", "paired_compare", "format_comparison",
-           "with_rates", "normal_sf", "np"]
+           "normal_sf", "np"]

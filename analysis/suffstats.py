@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from sim.errors import UserError
@@ -27,42 +28,61 @@ STATS_FILE = "stats.parquet"
 
 
 def per_game(df: pl.DataFrame) -> pl.DataFrame:
-    """One row per game: length, end reason, winning margin and whether the win was shared."""
-    best = pl.col("rank") == pl.col("rank").min()
-    return df.group_by(GAME_ID).agg(
-        pl.col("turns").first(),
-        pl.col("end_reason").first(),
-        (pl.col("score").filter(best).max() - pl.col("score").filter(~best).max())
-        .fill_null(0).alias("margin"),
-        ((pl.col("win") > 0) & (pl.col("win") < 1)).any().cast(pl.Int8).alias("shared"),
+    """One row per game: length, end reason, winning margin (best score among the top rank
+    minus best score below it; 0 when everyone ties) and whether the win was shared."""
+    frames = []
+    for (_, _, n), part in df.group_by(CONFIG):
+        frames.append(game_rows(seats_in_blocks(part, int(n)), int(n)))
+    return pl.concat(frames)
+
+
+def seats_in_blocks(df: pl.DataFrame, n: int) -> pl.DataFrame:
+    """Rows ordered as consecutive blocks of seats 0..n-1 of one game (the runner's order)."""
+    seat = df["seat"].to_numpy().reshape(-1, n) if df.height % n == 0 else None
+    gi = df["game_index"].to_numpy()
+    ordered = (seat is not None and (seat == np.arange(n)).all()
+               and (gi.reshape(-1, n) == gi[::n, None]).all()
+               and (df["rotation"].to_numpy().reshape(-1, n) == df["rotation"].to_numpy()[::n, None]).all()
+               and (df["seed"].to_numpy().reshape(-1, n) == df["seed"].to_numpy()[::n, None]).all())
+    return df if ordered else df.sort(["seed", "game_index", "rotation", "seat"])
+
+
+def game_rows(df: pl.DataFrame, n: int) -> pl.DataFrame:
+    """Game-level facts from seat blocks, with array arithmetic rather than a group-by."""
+    score = df["score"].to_numpy().astype(np.int64).reshape(-1, n)
+    rank = df["rank"].to_numpy().reshape(-1, n)
+    win = df["win"].to_numpy().reshape(-1, n)
+    best = rank == rank.min(axis=1, keepdims=True)
+    lowest = np.iinfo(np.int64).min
+    top = np.where(best, score, lowest).max(axis=1)
+    below = np.where(best, lowest, score).max(axis=1)
+    first = df.gather_every(n)
+    return first.select(*CONFIG, "turns", "end_reason").with_columns(
+        pl.Series("margin", np.where(below == lowest, 0, top - below)),
+        pl.Series("shared", ((win > 0) & (win < 1)).any(axis=1).astype(np.int8)),
     )
+
+
+def _histogram(df: pl.DataFrame, keys: list, stat: str) -> pl.DataFrame:
+    return (df.group_by([*keys, stat]).agg(pl.len().cast(pl.Int64).alias("count"))
+            .rename({stat: "value"}).with_columns(pl.lit(stat).alias("stat")))
 
 
 def sufficient_stats(df: pl.DataFrame) -> pl.DataFrame:
     """The histogram table of a results table (see the module docstring)."""
-    seats = (
-        df.select(*CONFIG, pl.col("seat").cast(pl.Int16), "bot", "role",
-                  *[pl.col(s).cast(pl.Float64) for s in SEAT_STATS])
-        .unpivot(index=[*CONFIG, "seat", "bot", "role"], on=list(SEAT_STATS),
-                 variable_name="stat", value_name="value")
-        .with_columns(pl.lit(None, pl.String).alias("label"))
-    )
+    seat_keys = [*CONFIG, "seat", "bot", "role"]
+    parts = [_histogram(df, seat_keys, s).with_columns(pl.lit(None, pl.String).alias("label"))
+             for s in SEAT_STATS]
     games = per_game(df)
-    game_rows = (
-        games.select(*CONFIG, *[pl.col(s).cast(pl.Float64) for s in GAME_STATS])
-        .unpivot(index=CONFIG, on=list(GAME_STATS), variable_name="stat", value_name="value")
-        .with_columns(pl.lit(None, pl.String).alias("label"))
-    )
-    ends = games.select(*CONFIG, pl.lit("end_reason").alias("stat"),
-                        pl.col("end_reason").alias("label"), pl.lit(0.0).alias("value"))
     no_seat = [pl.lit(-1, pl.Int16).alias("seat"), pl.lit(None, pl.String).alias("bot"),
                pl.lit(None, pl.String).alias("role")]
-    long = pl.concat([
-        seats.select(KEYS),
-        game_rows.with_columns(no_seat).select(KEYS),
-        ends.with_columns(no_seat).select(KEYS),
-    ], how="vertical_relaxed")
-    return canonical(long.group_by(KEYS).agg(pl.len().cast(pl.Int64).alias("count")))
+    parts += [_histogram(games, CONFIG, s).with_columns(*no_seat, pl.lit(None, pl.String).alias("label"))
+              for s in GAME_STATS]
+    ends = (games.group_by([*CONFIG, "end_reason"]).agg(pl.len().cast(pl.Int64).alias("count"))
+            .rename({"end_reason": "label"})
+            .with_columns(*no_seat, pl.lit("end_reason").alias("stat"), pl.lit(0.0).alias("value")))
+    return canonical(pl.concat([p.select([pl.col(k).cast(t) for k, t in SCHEMA.items()])
+                                for p in [*parts, ends]]))
 
 
 def canonical(stats: pl.DataFrame) -> pl.DataFrame:

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.compare import compare_rates, is_paired, paired_compare, with_rates
+from analysis.compare import compare_rates, is_paired, paired_compare
 from analysis.metrics import end_reasons, game_count, summary_metrics, win_rates
 from analysis.ratings import matrix, ratings
-from analysis.suffstats import load_stats
+from analysis.suffstats import load_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
 from reports import charts
 from sim.errors import UserError
-from sim.results import read_results, write_parquet  # noqa: F401  (write_parquet: for callers)
+from sim.results import read_results
 
 
 @dataclass
@@ -71,7 +71,8 @@ def load_run(path: Path, label: str) -> Run:
     rows = read_results(path) if (path / "results.parquet").is_file() else None
     meta_path = path / "run.json"
     meta = json.loads(meta_path.read_text()) if meta_path.is_file() else None
-    return Run(label, path, load_stats(path), rows, meta)
+    stats = sufficient_stats(rows) if rows is not None else load_stats(path)
+    return Run(label, path, stats, rows, meta)
 
 
 def labels_for(paths: list[Path]) -> list[str]:
@@ -166,11 +167,11 @@ def comparisons(page: Page, runs: list[Run], gap: float = 0.02):
             page.para(f"{b.label} is not compared with {a.label}: a different game or player count.")
             continue
         paired = a.rows is not None and b.rows is not None and is_paired(a.rows, b.rows)
-        t = (with_rates(paired_compare(a.rows, b.rows, "seat", gap), a.stats, b.stats, "seat") if paired
+        t = (paired_compare(a.rows, b.rows, "seat", gap) if paired
              else compare_rates(a.stats, b.stats, "seat", gap))
         need = "deals_needed" if paired else "games_needed"
         page.heading(f"{a.label} (A) vs {b.label} (B)", 3)
-        page.para(("Paired on the same deals: per-deal differences, exact sign test (McNemar for 0/1 wins). "
+        page.para(("Paired on the deals both runs played (rates on those deals): per-deal differences, exact sign test (McNemar for 0/1 wins). "
                    if paired else "Independent runs: Newcombe interval, two-proportion z-test. ")
                   + f"p-values Holm-adjusted across seats; the last column is the number of "
                     f"{'deals' if paired else 'games per run'} that would resolve a gap of {100 * gap:.0f} points.")

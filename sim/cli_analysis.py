@@ -38,7 +38,7 @@ def _write_run(prep, df, out: Path, threads: int, wall: float) -> None:
 
 
 def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
-    from analysis.compare import compare_rates, format_comparison, is_paired, paired_compare, with_rates
+    from analysis.compare import compare_rates, format_comparison, is_paired, paired_compare
     from analysis.suffstats import load_stats
     from sim.results import read_results
 
@@ -47,7 +47,7 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
     if all(p.is_file() for p in rows):
         a, b = read_results(dir_a), read_results(dir_b)
         if is_paired(a, b):
-            return format_comparison(with_rates(paired_compare(a, b, by, gap), sa, sb, by), by, paired=True)
+            return format_comparison(paired_compare(a, b, by, gap), by, paired=True)
     return format_comparison(compare_rates(sa, sb, by, gap), by, paired=False)
 
 
@@ -92,10 +92,9 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
             raise UserError("balance compare", "DIR_A DIR_B", f"expected two run directories (or --run GAME), got {len(dirs)}")
         click.echo(compare_dirs(dirs[0], dirs[1], by, gap))
         return
-    from analysis.compare import format_comparison, paired_compare, with_rates
+    from analysis.compare import format_comparison, paired_compare
     from analysis.paired_runs import check_pairable, play_pair, until_decided as play_until
     from analysis.sprt import SprtSpec
-    from analysis.suffstats import sufficient_stats
     from sim.runner import Prepared, set_threads
 
     base = _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads)
@@ -117,7 +116,7 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
         check_pairable(prep_a, prep_b)
         a, b = play_pair(prep_a, prep_b, 0, n_games)
     wall = time.perf_counter() - t0
-    t = with_rates(paired_compare(a, b, by, gap), sufficient_stats(a), sufficient_stats(b), by)
+    t = paired_compare(a, b, by, gap)
     click.echo(format_comparison(t, by, paired=True))
     if out_dir:
         _write_run(prep_a, a, out_dir / "A", used_threads, wall)

@@ -8,6 +8,8 @@ from sim.game import Game
 
 GAME_MODULES = {
     "bastille": "sim.games.bastille",
+    "pimpernel": "sim.games.pimpernel",
+    "doppelganger": "sim.games.doppelganger",
 }
 
 

@@ -1,9 +1,10 @@
 """The gate's three outcomes on crafted results, and the sweep grid parsing."""
 import math
+from pathlib import Path
 
 import pytest
 
-from analysis.check import FAIL, PASS, UNDECIDED, check, judge, overall
+from analysis.check import FAIL, PASS, UNDECIDED, check, judge, load_spec, overall
 from analysis.suffstats import sufficient_stats
 from analysis.sweep import grid_points, parse_grid, split_values
 from sim.errors import UserError
@@ -68,3 +69,12 @@ def test_sweep_grid():
     assert len(points) == 6 and points[0] == {"a.b": "1", "c": "x"}
     with pytest.raises(UserError):
         parse_grid(["novalue"])
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[2] / "specs").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_sample_specs_load_and_name_their_game(path):
+    spec = load_spec(path)
+    assert spec["spec"]["game"] == path.stem
+    assert set(spec["thresholds"]) == {"max_seat_spread", "max_first_seat_advantage", "max_turn_cap_share",
+                                       "game_length"}

@@ -29,6 +29,7 @@ def test_paired_comparison_on_shared_deals():
     t = paired_compare(a, b, "seat")
     expected = (a["win"] - b["win"]).to_numpy().reshape(-1, 4).mean(axis=0)
     assert t["diff"].to_list() == pytest.approx(expected.tolist())
+    assert (t["rate_a"] - t["rate_b"]).to_list() == pytest.approx(expected.tolist())
     assert (t["b_better"] == 0).all()
     assert t["p_holm"][0] < 1e-10
     assert all(lo <= d <= hi for d, lo, hi in zip(t["diff"], t["diff_low"], t["diff_high"]))

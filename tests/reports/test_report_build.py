@@ -42,7 +42,7 @@ def test_html_is_self_contained_and_carries_provenance(report):
     sources = re.findall(r"(?:src|href)='([^']*)'", html)
     assert sources and all(s.startswith("data:") for s in sources)
     assert "<script" not in html
-    for text in ("sha256:crafted", "scoring.first_bonus=2", "Paired on the same deals", "Bradley-Terry",
+    for text in ("sha256:crafted", "scoring.first_bonus=2", "Paired on the deals both runs played", "Bradley-Terry",
                  "Sweep sweep: scoring.first_bonus", "turn cap"):
         assert text in html
 

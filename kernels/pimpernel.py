@@ -1,0 +1,1717 @@
+"""The Scarlet Pimpernel: setup, turns, legal moves, mission resolution, bots, play_batch.
+
+State of one game is one int32 row ``s`` (field offsets below, in one place); content is one
+int32 row ``K`` (offsets ``K_*``) plus the precomputed route table ``RS``/``RM``: for each
+ordered pair of locations, every simple route as a bit mask of its route spaces.
+The route search proper (``route_search``, ``all_simple_routes``) is at the top.
+"""
+import numpy as np
+from numba import njit, prange
+
+from kernels.common import rank_players, seat_bots
+from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
+
+# ---- sizes ------------------------------------------------------------------------------
+MAXP = 6
+MAXL = 24        # locations
+MAXSLOT = 4      # spaces per location card
+MAXS = 64        # route spaces (one bit each in a route mask)
+MAXE = 48        # routes between two locations (graph edges)
+MAXB = 8         # building spaces / tiles
+NAREA = 6        # planning areas
+NRES = 4         # resource areas come first
+NNEED = 5        # mission card needs: 4 resources + supporters
+NLEAD = 5        # leader spaces
+MAXMC = 24       # mission cards
+MAXLC = 24       # location cards
+MAXFC = 24       # special favor cards
+MAXR = 8         # regions
+MAXDECK = 24
+MAXTRAIL = 16
+MAXM = 256       # legal moves at one decision
+NSHORT = 4       # shortest routes the heuristic watches per mission
+
+# ---- planning areas -----------------------------------------------------------------------
+A_DISGUISE = 0
+A_PAPERS = 1
+A_CART = 2
+A_HORSE = 3
+A_SUPPORTER = 4
+A_REST = 5
+
+# ---- leader spaces, resolved in this order -------------------------------------------------
+L_RESOURCES = 0
+L_SUPPORTERS = 1
+L_FIRST = 2
+L_ROUTE = 3
+L_LOCATION = 4
+
+# ---- location card icons -------------------------------------------------------------------
+IC_NONE = 0
+IC_ROUTE = 1
+IC_POINT = 2
+IC_DISGUISE = 3   # .. IC_SUPPORTER = 7 in area order
+IC_SUPPORTER = 7
+IC_REST = 8
+IC_REMOVE = 9
+
+# ---- actions (favor cards; an icon k >= 1 grants action k + 2) ------------------------------
+ACT_MOVE = 0
+ACT_PLACE = 1
+ACT_BUILDING = 2
+ACT_ROUTE = 3
+ACT_POINT = 4
+ACT_DISGUISE = 5  # .. ACT_SUPPORTER = 9 in area order
+ACT_SUPPORTER = 9
+ACT_REST = 10
+ACT_REMOVE = 11
+ICON_TO_ACT = 2
+
+# ---- move kinds: moves[m] = (kind, a, b, favor slot) -----------------------------------------
+MV_PASS = 0
+MV_MOVE = 1      # a = region
+MV_ROUTE = 2     # a = route space
+MV_LOC = 3       # a = location * MAXSLOT + slot
+MV_LEADER = 4    # a = leader space
+MV_BUILD = 5     # a = building space (bumps another player's cube into its area)
+MV_AREA = 6      # a = planning area
+MV_FAVOR = 7     # a = favor tile (= planning area)
+MV_POINT = 8
+MV_REMOVE = 9    # a = where (RM_*), b = index
+MV_DECLINE = 10  # decline an icon's action or the rest cube
+
+RM_ROUTE = 0
+RM_LOC = 1
+RM_BUILD = 2
+RM_AREA = 3
+RM_LEADER = 4
+
+# ---- bots --------------------------------------------------------------------------------
+BOT_RANDOM = 0
+BOT_GREEDY = 1
+BOT_HEURISTIC = 2
+BOT_ROLLOUT = 3
+
+W_LEAD_RES = 0
+W_LEAD_SUP = 1
+W_LEAD_FIRST = 2
+W_LEAD_ROUTE = 3
+W_LEAD_LOC = 4
+W_MAJORITY = 5
+W_MISSION = 6
+W_FUTURE = 7
+W_DENIAL = 8
+W_REST = 9
+W_MOVE = 10
+W_PASS = 11
+W_PLAYOUTS = 12
+N_WEIGHTS = 13
+
+END_FINISHED = 0
+END_TURN_CAP = 1
+
+# ---- content row K ---------------------------------------------------------------------------
+K_NLOC = 0
+K_NREG = 1
+K_NS = 2
+K_NE = 3
+K_NB = 4
+K_NMC = 5
+K_NFC = 6
+K_HOJ = 7
+K_TP = 8
+K_FINAL = 9           # Vienna
+K_RESCUE = 10         # Richmond
+K_CUBES = 11          # cubes per player for this player count
+K_NMISSIONS = 12
+K_FIRST_MISSION = 13
+K_REMOVED = 14
+K_LEADER_PT = 15
+K_FIRST_PT = 16
+K_CUBE_PT = 17
+K_POINT_PT = 18
+K_CHAUVELIN = 19
+K_HOJ_PT = 20
+K_FIRST_GAME = 21
+K_MAX_TURNS = 22
+K_FINAL_CARD = 23     # mission card index of Vienna
+K_RESCUE_CARD = 24    # mission card index of Richmond
+K_SPACE_RA = 32
+K_SPACE_RB = K_SPACE_RA + MAXS
+K_SPACE_EDGE = K_SPACE_RB + MAXS
+K_EDGE_A = K_SPACE_EDGE + MAXS
+K_EDGE_B = K_EDGE_A + MAXE
+K_LOC_REGION = K_EDGE_B + MAXE
+K_LC_NSLOT = K_LOC_REGION + MAXL
+K_LC_ICON = K_LC_NSLOT + MAXLC
+K_MC_LOC = K_LC_ICON + MAXLC * MAXSLOT
+K_MC_NEED = K_MC_LOC + MAXMC
+K_BLD_REGION = K_MC_NEED + MAXMC * NNEED
+K_TILE_AREA = K_BLD_REGION + MAXB
+K_FC_ACT = K_TILE_AREA + MAXB
+K_FC_STAR = K_FC_ACT + MAXFC * 2
+K_REG_ADJ = K_FC_STAR + MAXFC
+K_SIZE = K_REG_ADJ + MAXR * MAXR
+
+# ---- state row s -----------------------------------------------------------------------------
+O_N = 0
+O_CUR = 1             # player to act
+O_FIRST = 2           # first-player marker
+O_PASSES = 3          # passes in succession
+O_LAST = 4            # last player to place a cube this round (-1 none)
+O_MISSION = 5         # number of the current mission marker
+O_PIMP = 6            # Pimpernel's location
+O_CHAUV = 7           # Chauvelin's place on the marker trail (-1 = House of Justice)
+O_PRISON = 8          # Pimpernel in Temple Prison
+O_MLOC = 9            # current mission location
+O_NCUR = 10
+O_CUR_CARDS = 11      # 3: top card first
+O_NNEXT = 14
+O_NEXT_CARDS = 15     # 3
+O_DECK_PTR = 18
+O_DECK_LEN = 19
+O_TRAIL_LEN = 20
+O_TURNS = 21
+O_DONE = 22
+O_END = 23
+O_PARTS_FAILED = 24
+O_CAPTURES = 25
+O_T_REST_IN = 26      # this turn: a cube went into the rest area
+O_T_REST_OUT = 27     # this turn: the rest cube was used
+O_T_ACTED = 28        # this turn: an action (not a pass) was taken
+O_MISSIONS_DONE = 29
+O_NSHORT = 30
+O_DECISIONS = 31
+O_STREAM = 38         # bot stream override inside rollouts (-1 = the acting seat's own)
+O_T_AREA = 39                         # NAREA: cubes the acting player put in each area this turn
+O_DECK = O_T_AREA + NAREA             # MAXDECK: draw pile, next card at O_DECK_PTR
+O_REMOVED = O_DECK + MAXDECK          # 4: cards out of the game unseen
+O_TRAIL = O_REMOVED + 4               # MAXTRAIL: mission marker locations 0, first, ...
+O_LOCCARD = O_TRAIL + MAXTRAIL        # MAXL: location card on each location (-1 none)
+O_BLDTILE = O_LOCCARD + MAXL          # MAXB
+O_TILECARD = O_BLDTILE + MAXB         # NAREA: favor card on each favor tile
+O_HOLDER = O_TILECARD + NAREA         # NAREA: player holding each favor tile (-1)
+O_LEADER = O_HOLDER + NAREA           # NLEAD: cube owner on each leader space (-1)
+O_ROUTE = O_LEADER + NLEAD            # MAXS
+O_LOC = O_ROUTE + MAXS                # MAXL * MAXSLOT
+O_BLD = O_LOC + MAXL * MAXSLOT        # MAXB
+O_AREA = O_BLD + MAXB                 # MAXP * NAREA
+O_ST_ROUTE = O_AREA + MAXP * NAREA    # turn stamp when each cube was placed
+O_ST_LOC = O_ST_ROUTE + MAXS
+O_ST_BLD = O_ST_LOC + MAXL * MAXSLOT
+O_ST_LEAD = O_ST_BLD + MAXB
+O_SHORT = O_ST_LEAD + NLEAD           # NSHORT route indices into RM
+O_PL = O_SHORT + NSHORT               # MAXP * PLK
+P_SCORE = 0
+P_SUPPLY = 1
+P_REGION = 2
+P_HOJ = 3
+P_FINAL_START = 4
+P_LEADER_PTS = 5
+P_CUBE_PTS = 6
+P_ICON_PTS = 7
+PLK = 8
+S_SIZE = O_PL + MAXP * PLK
+
+# ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
+EV_SETUP = 0        # a = Pimpernel start, b = first mission location, c = first player
+EV_MOVE = 1         # seat plays move (a = kind, b = arg a, c = arg b, d = from rest)
+EV_PART = 2         # a = leader space, seat = leader (-1 none), b = success, c = cubes scored
+EV_ROUTE = 3        # a = route index within the pair's list, b = complete routes, c = cubes
+EV_PIMP = 4         # a = location
+EV_CHAUV = 5        # a = steps, b = new trail position, c = captured
+EV_NEXT = 6         # a = mission number, b = location
+EV_TILE = 7         # a = tile, seat = new holder
+EV_BUMP = 8         # seat bumped, a = area
+EV_END = 9          # a = end reason
+EV_HOJ = 10         # seat's leader cube goes to the House of Justice
+EV_PASS = 11
+EV_ICON = 12        # a = icon
+EV_FAVOR_STEP = 13
+LOGW = 6
+
+
+# =================================================================================================
+# Route search: the hot kernel
+# =================================================================================================
+@njit(cache=True)
+def popcount64(x):
+    x = np.uint64(x)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
+    """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
+
+    adj_to[v, k] / adj_mask[v, k]: k-th neighbour of v and the mask of that edge.
+    Returns the number of routes (or -1 if more than cap)."""
+    count = 0
+    if src == dst:
+        out[0] = np.uint64(0)
+        return 1
+    on_path = np.zeros(nloc, np.bool_)
+    stack_v = np.empty(nloc + 1, np.int64)
+    stack_k = np.empty(nloc + 1, np.int64)
+    stack_m = np.empty(nloc + 1, np.uint64)
+    depth = 0
+    stack_v[0] = src
+    stack_k[0] = 0
+    stack_m[0] = np.uint64(0)
+    on_path[src] = True
+    while depth >= 0:
+        v = stack_v[depth]
+        k = stack_k[depth]
+        if k >= adj_deg[v]:
+            on_path[v] = False
+            depth -= 1
+            continue
+        stack_k[depth] = k + 1
+        w = adj_to[v, k]
+        if on_path[w]:
+            continue
+        m = stack_m[depth] | adj_mask[v, k]
+        if w == dst:
+            if count >= cap:
+                return -1
+            out[count] = m
+            count += 1
+            continue
+        depth += 1
+        stack_v[depth] = w
+        stack_k[depth] = 0
+        stack_m[depth] = m
+        on_path[w] = True
+    return count
+
+
+@njit(cache=True)
+def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
+    """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
+    start = np.zeros(MAXL * MAXL + 1, np.int32)
+    buf = np.empty(cap, np.uint64)
+    total = 0
+    for a in range(MAXL):
+        for b in range(MAXL):
+            if a < nloc and b < nloc:
+                c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
+                if c < 0:
+                    return start, buf[:0], -1
+                total += c
+            start[a * MAXL + b + 1] = total
+    masks = np.empty(total, np.uint64)
+    for a in range(nloc):
+        for b in range(nloc):
+            c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
+            st = start[a * MAXL + b]
+            for i in range(c):
+                masks[st + i] = buf[i]
+    return start, masks, 0
+
+
+@njit(cache=True)
+def route_masks_of(s, n, owner_masks):
+    """owner_masks[p] = route spaces holding p's cubes; owner_masks[n] = all occupied."""
+    for p in range(n + 1):
+        owner_masks[p] = np.uint64(0)
+    for sp in range(MAXS):
+        o = s[O_ROUTE + sp]
+        if o >= 0:
+            bit = np.uint64(1) << np.uint64(sp)
+            owner_masks[o] |= bit
+            owner_masks[n] |= bit
+    return owner_masks[n]
+
+
+@njit(cache=True)
+def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
+    """Every simple route between two locations with its completeness and cubes per player.
+
+    owner_masks[p] (p < n) are the route spaces holding p's cubes, owner_masks[n] the occupied
+    ones. Fills out_complete[r] and out_cubes[r, p]; returns the number of routes."""
+    st = RS[src * MAXL + dst]
+    en = RS[src * MAXL + dst + 1]
+    occ = owner_masks[n]
+    for r in range(en - st):
+        m = RM[st + r]
+        out_complete[r] = (m & ~occ) == np.uint64(0)
+        for p in range(n):
+            out_cubes[r, p] = popcount64(m & owner_masks[p])
+    return en - st
+
+
+@njit(cache=True)
+def count_complete(RS, RM, src, dst, occ):
+    st = RS[src * MAXL + dst]
+    en = RS[src * MAXL + dst + 1]
+    c = 0
+    for r in range(st, en):
+        if (RM[r] & ~occ) == np.uint64(0):
+            c += 1
+    return c
+
+
+# =================================================================================================
+# Small state helpers
+# =================================================================================================
+@njit(cache=True)
+def score_of(s, p):
+    return s[O_PL + p * PLK + P_SCORE]
+
+
+@njit(cache=True)
+def add_score(s, p, pts):
+    s[O_PL + p * PLK + P_SCORE] += pts
+
+
+@njit(cache=True)
+def supply_of(s, p):
+    return s[O_PL + p * PLK + P_SUPPLY]
+
+
+@njit(cache=True)
+def region_of(s, p):
+    return s[O_PL + p * PLK + P_REGION]
+
+
+@njit(cache=True)
+def area_count(s, p, a):
+    return s[O_AREA + p * NAREA + a]
+
+
+@njit(cache=True)
+def area_total(s, a):
+    t = 0
+    for p in range(s[O_N]):
+        t += s[O_AREA + p * NAREA + a]
+    return t
+
+
+@njit(cache=True)
+def bot_stream(s, p):
+    """The random stream a decision of seat p draws from."""
+    if s[O_STREAM] >= 0:
+        return s[O_STREAM]
+    return BOT0 + p
+
+
+@njit(cache=True)
+def stamp(s):
+    return s[O_TURNS] + 1
+
+
+@njit(cache=True)
+def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
+    if log_on:
+        i = nlog[0]
+        if i < log.shape[0]:
+            log[i, 0] = ev
+            log[i, 1] = seat
+            log[i, 2] = a
+            log[i, 3] = b
+            log[i, 4] = c
+            log[i, 5] = d
+            nlog[0] = i + 1
+
+
+@njit(cache=True)
+def mission_need(s, K, k):
+    """Sum of need k over the current mission cards."""
+    t = 0
+    for i in range(s[O_NCUR]):
+        t += K[K_MC_NEED + s[O_CUR_CARDS + i] * NNEED + k]
+    return t
+
+
+@njit(cache=True)
+def update_majority(s, a, log, nlog, log_on):
+    """A player with strictly more cubes than each other player in area a takes its tile."""
+    n = s[O_N]
+    best = -1
+    bestc = 0
+    tie = False
+    for p in range(n):
+        c = s[O_AREA + p * NAREA + a]
+        if c > bestc:
+            bestc = c
+            best = p
+            tie = False
+        elif c == bestc and c > 0:
+            tie = True
+    if best >= 0 and not tie and s[O_HOLDER + a] != best:
+        s[O_HOLDER + a] = best
+        log_event(log, nlog, log_on, EV_TILE, best, a, 0, 0, 0)
+
+
+@njit(cache=True)
+def draw_card(s):
+    ptr = s[O_DECK_PTR]
+    if ptr >= s[O_DECK_LEN]:
+        return -1
+    s[O_DECK_PTR] = ptr + 1
+    return s[O_DECK + ptr]
+
+
+@njit(cache=True)
+def place_marker(s, loc):
+    t = s[O_TRAIL_LEN]
+    s[O_TRAIL + t] = loc
+    s[O_TRAIL_LEN] = t + 1
+
+
+@njit(cache=True)
+def refill_next(s, K, new_mission):
+    """Next mission area for the mission after new_mission."""
+    s[O_NNEXT] = 0
+    last = K[K_NMISSIONS]
+    if new_mission >= last:
+        return
+    for i in range(2):
+        c = draw_card(s)
+        if c >= 0:
+            s[O_NEXT_CARDS + s[O_NNEXT]] = c
+            s[O_NNEXT] += 1
+    if new_mission == last - 1:
+        # Vienna joins the last mission, on top
+        nn = s[O_NNEXT]
+        for i in range(nn, 0, -1):
+            s[O_NEXT_CARDS + i] = s[O_NEXT_CARDS + i - 1]
+        s[O_NEXT_CARDS] = K[K_FINAL_CARD]
+        s[O_NNEXT] = nn + 1
+
+
+# =================================================================================================
+# Setup
+# =================================================================================================
+@njit(cache=True)
+def setup(s, K, n, rng):
+    """A new game on row s, dealt from the chance stream of rng."""
+    s[:] = 0
+    s[O_N] = n
+    s[O_STREAM] = -1
+    nloc = K[K_NLOC]
+    for i in range(MAXL):
+        s[O_LOCCARD + i] = -1
+    for i in range(MAXS):
+        s[O_ROUTE + i] = -1
+    for i in range(MAXL * MAXSLOT):
+        s[O_LOC + i] = -1
+    for i in range(MAXB):
+        s[O_BLD + i] = -1
+        s[O_BLDTILE + i] = -1
+    for i in range(NAREA):
+        s[O_HOLDER + i] = -1
+    for i in range(NLEAD):
+        s[O_LEADER + i] = -1
+    # location cards at random on every location but House of Justice and Temple Prison
+    tmp = np.empty(MAXDECK, np.int32)
+    for i in range(MAXLC):
+        tmp[i % MAXDECK] = i
+    nlc = 0
+    for l in range(nloc):
+        if l != K[K_HOJ] and l != K[K_TP]:
+            nlc += 1
+    shuffle(rng, CHANCE, tmp, nlc)
+    j = 0
+    for l in range(nloc):
+        if l != K[K_HOJ] and l != K[K_TP]:
+            s[O_LOCCARD + l] = tmp[j]
+            j += 1
+    # special favor cards on the six tiles: the starred ones for a first game
+    nf = 0
+    for c in range(K[K_NFC]):
+        if K[K_FIRST_GAME] == 0 or K[K_FC_STAR + c] == 1:
+            tmp[nf] = c
+            nf += 1
+    shuffle(rng, CHANCE, tmp, nf)
+    for a in range(NAREA):
+        s[O_TILECARD + a] = tmp[a % nf]
+    # mission deck: Vienna (and Richmond with Chauvelin) aside, shuffle, remove some unseen
+    nd = 0
+    for c in range(K[K_NMC]):
+        if c == K[K_FINAL_CARD]:
+            continue
+        if K[K_CHAUVELIN] == 1 and c == K[K_RESCUE_CARD]:
+            continue
+        tmp[nd] = c
+        nd += 1
+    shuffle(rng, CHANCE, tmp, nd)
+    nrem = K[K_REMOVED]
+    for i in range(nrem):
+        s[O_REMOVED + i] = tmp[i]
+    for i in range(nd - nrem):
+        s[O_DECK + i] = tmp[nrem + i]
+    s[O_DECK_LEN] = nd - nrem
+    s[O_DECK_PTR] = 0
+    # the Pimpernel's start: marker 0
+    c0 = draw_card(s)
+    start = K[K_MC_LOC + c0]
+    s[O_PIMP] = start
+    s[O_TRAIL_LEN] = 0
+    place_marker(s, start)
+    s[O_CHAUV] = -1
+    # building tiles at random
+    nb = K[K_NB]
+    for i in range(nb):
+        tmp[i] = i
+    shuffle(rng, CHANCE, tmp, nb)
+    for i in range(nb):
+        s[O_BLDTILE + i] = tmp[i]
+    # cubes, pawns in the Pimpernel's region
+    for p in range(n):
+        s[O_PL + p * PLK + P_SUPPLY] = K[K_CUBES]
+        s[O_PL + p * PLK + P_REGION] = K[K_LOC_REGION + start]
+    # first player at random
+    s[O_FIRST] = below(rng, CHANCE, n)
+    # current mission: two cards, the second on top; then the next mission
+    m = K[K_FIRST_MISSION]
+    s[O_MISSION] = m
+    c1 = draw_card(s)
+    c2 = draw_card(s)
+    s[O_NCUR] = 2
+    s[O_CUR_CARDS] = c2
+    s[O_CUR_CARDS + 1] = c1
+    s[O_MLOC] = K[K_MC_LOC + c2]
+    place_marker(s, s[O_MLOC])
+    refill_next(s, K, m)
+    start_round(s)
+
+
+@njit(cache=True)
+def start_round(s):
+    s[O_CUR] = s[O_FIRST]
+    s[O_PASSES] = 0
+    s[O_LAST] = -1
+
+
+# =================================================================================================
+# Legal moves
+# =================================================================================================
+@njit(cache=True)
+def push(moves, nm, kind, a, b, slot):
+    if nm < MAXM:
+        moves[nm, 0] = kind
+        moves[nm, 1] = a
+        moves[nm, 2] = b
+        moves[nm, 3] = slot
+        return nm + 1
+    return nm
+
+
+@njit(cache=True)
+def has_cube(s, p, from_rest):
+    if from_rest:
+        return s[O_AREA + p * NAREA + A_REST] > 0
+    return s[O_PL + p * PLK + P_SUPPLY] > 0
+
+
+@njit(cache=True)
+def gen_route_spaces(s, K, p, moves, nm, slot):
+    r = region_of(s, p)
+    for sp in range(K[K_NS]):
+        if s[O_ROUTE + sp] < 0 and (K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r):
+            nm = push(moves, nm, MV_ROUTE, sp, 0, slot)
+    return nm
+
+
+@njit(cache=True)
+def gen_place(s, K, p, moves, nm, slot):
+    """Place a cube: a route space or location space in the pawn's region, or a leader space."""
+    nm = gen_route_spaces(s, K, p, moves, nm, slot)
+    r = region_of(s, p)
+    for l in range(K[K_NLOC]):
+        c = s[O_LOCCARD + l]
+        if c >= 0 and K[K_LOC_REGION + l] == r:
+            for k in range(K[K_LC_NSLOT + c]):
+                if s[O_LOC + l * MAXSLOT + k] < 0:
+                    nm = push(moves, nm, MV_LOC, l * MAXSLOT + k, 0, slot)
+    for k in range(NLEAD):
+        if s[O_LEADER + k] < 0:
+            nm = push(moves, nm, MV_LEADER, k, 0, slot)
+    return nm
+
+
+@njit(cache=True)
+def area_open(s, p, a):
+    """May p put a cube in area a now? Not into rest once the rest cube was used."""
+    return not (a == A_REST and s[O_T_REST_OUT] == 1)
+
+
+@njit(cache=True)
+def gen_building(s, K, p, moves, nm, slot, from_rest):
+    """Use a building: take a building space in the pawn's region (bumping another player's
+    cube into its area), or place in the area of a tile you already hold a cube on."""
+    r = region_of(s, p)
+    seen = 0
+    for b in range(K[K_NB]):
+        o = s[O_BLD + b]
+        if o != p and K[K_BLD_REGION + b] == r:
+            nm = push(moves, nm, MV_BUILD, b, 0, slot)
+        if o == p:
+            a = K[K_TILE_AREA + s[O_BLDTILE + b]]
+            bit = 1 << a
+            if (seen & bit) == 0 and area_open(s, p, a) and not (from_rest and a == A_REST):
+                seen |= bit
+                nm = push(moves, nm, MV_AREA, a, 0, slot)
+    return nm
+
+
+@njit(cache=True)
+def removable(s, K, p, where, i):
+    st = stamp(s)
+    if where == RM_ROUTE:
+        return s[O_ROUTE + i] == p and s[O_ST_ROUTE + i] != st
+    if where == RM_LOC:
+        if s[O_LOC + i] != p or s[O_ST_LOC + i] == st:
+            return False
+        c = s[O_LOCCARD + i // MAXSLOT]
+        return K[K_LC_ICON + c * MAXSLOT + i % MAXSLOT] != IC_POINT
+    if where == RM_BUILD:
+        return s[O_BLD + i] == p and s[O_ST_BLD + i] != st
+    if where == RM_AREA:
+        if i == A_REST and s[O_T_REST_IN] == 1:
+            return False
+        return s[O_AREA + p * NAREA + i] > s[O_T_AREA + i]
+    return s[O_LEADER + i] == p and s[O_ST_LEAD + i] != st
+
+
+@njit(cache=True)
+def gen_remove(s, K, p, moves, nm, slot):
+    for i in range(K[K_NS]):
+        if removable(s, K, p, RM_ROUTE, i):
+            nm = push(moves, nm, MV_REMOVE, RM_ROUTE, i, slot)
+    for l in range(K[K_NLOC]):
+        c = s[O_LOCCARD + l]
+        if c >= 0:
+            for k in range(K[K_LC_NSLOT + c]):
+                if removable(s, K, p, RM_LOC, l * MAXSLOT + k):
+                    nm = push(moves, nm, MV_REMOVE, RM_LOC, l * MAXSLOT + k, slot)
+    for b in range(K[K_NB]):
+        if removable(s, K, p, RM_BUILD, b):
+            nm = push(moves, nm, MV_REMOVE, RM_BUILD, b, slot)
+    for a in range(NAREA):
+        if removable(s, K, p, RM_AREA, a):
+            nm = push(moves, nm, MV_REMOVE, RM_AREA, a, slot)
+    for k in range(NLEAD):
+        if removable(s, K, p, RM_LEADER, k):
+            nm = push(moves, nm, MV_REMOVE, RM_LEADER, k, slot)
+    return nm
+
+
+@njit(cache=True)
+def gen_pawn_moves(s, K, p, moves, nm, slot):
+    r = region_of(s, p)
+    for r2 in range(K[K_NREG]):
+        if K[K_REG_ADJ + r * MAXR + r2] == 1:
+            nm = push(moves, nm, MV_MOVE, r2, 0, slot)
+    return nm
+
+
+@njit(cache=True)
+def gen_action(s, K, p, act, moves, nm, slot, from_rest):
+    """Options of one action (a favor card's half, an icon's follow-up, the rest cube)."""
+    if act == ACT_MOVE:
+        return gen_pawn_moves(s, K, p, moves, nm, slot)
+    if act == ACT_POINT:
+        return push(moves, nm, MV_POINT, 0, 0, slot)
+    if act == ACT_REMOVE:
+        return gen_remove(s, K, p, moves, nm, slot)
+    if not has_cube(s, p, from_rest):
+        return nm
+    if act == ACT_PLACE:
+        return gen_place(s, K, p, moves, nm, slot)
+    if act == ACT_BUILDING:
+        return gen_building(s, K, p, moves, nm, slot, from_rest)
+    if act == ACT_ROUTE:
+        return gen_route_spaces(s, K, p, moves, nm, slot)
+    a = act - ACT_DISGUISE  # a planning area (rest included)
+    if area_open(s, p, a) and not (from_rest and a == A_REST):
+        return push(moves, nm, MV_AREA, a, 0, slot)
+    return nm
+
+
+@njit(cache=True)
+def needs_cube(act):
+    return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
+
+
+@njit(cache=True)
+def favor_usable(s, K, p, t, moves):
+    """Both actions of the card on tile t have an option and there are cubes for both."""
+    c = s[O_TILECARD + t]
+    a1 = K[K_FC_ACT + c * 2]
+    a2 = K[K_FC_ACT + c * 2 + 1]
+    need = 0
+    if needs_cube(a1):
+        need += 1
+    if needs_cube(a2):
+        need += 1
+    if need > supply_of(s, p):
+        return False
+    if gen_action(s, K, p, a1, moves, 0, 0, False) == 0:
+        return False
+    return gen_action(s, K, p, a2, moves, 0, 0, False) > 0
+
+
+@njit(cache=True)
+def gen_main(s, K, p, moves, tmp):
+    """The turn's choice: pass, a basic action, or one held special favor tile."""
+    nm = push(moves, 0, MV_PASS, 0, 0, -1)
+    # a pawn move is offered only to a player with a cube to place (supply or rest): moving
+    # with nothing to place could go on forever and keep the round from ending
+    if supply_of(s, p) > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+        nm = gen_pawn_moves(s, K, p, moves, nm, -1)
+    if supply_of(s, p) > 0:
+        nm = gen_place(s, K, p, moves, nm, -1)
+        nm = gen_building(s, K, p, moves, nm, -1, False)
+    for t in range(NAREA):
+        if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, tmp):
+            nm = push(moves, nm, MV_FAVOR, t, 0, -1)
+    return nm
+
+
+@njit(cache=True)
+def gen_rest(s, K, p, moves):
+    """After an action: use a cube from the rest area to place a cube or use a building."""
+    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    if s[O_T_ACTED] == 0 or s[O_T_REST_IN] == 1 or s[O_T_REST_OUT] == 1:
+        return nm
+    if s[O_AREA + p * NAREA + A_REST] == 0:
+        return nm
+    nm = gen_place(s, K, p, moves, nm, -1)
+    nm = gen_building(s, K, p, moves, nm, -1, True)
+    return nm
+
+
+# =================================================================================================
+# Applying a move
+# =================================================================================================
+@njit(cache=True)
+def take_cube(s, p, from_rest, log, nlog, log_on):
+    if from_rest:
+        s[O_AREA + p * NAREA + A_REST] -= 1
+        s[O_T_REST_OUT] = 1
+        update_majority(s, A_REST, log, nlog, log_on)
+    else:
+        s[O_PL + p * PLK + P_SUPPLY] -= 1
+    s[O_LAST] = p
+
+
+@njit(cache=True)
+def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
+    """Play one move for p; returns the action an icon now offers (or -1)."""
+    log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 1 if from_rest else 0)
+    st = stamp(s)
+    if kind == MV_MOVE:
+        s[O_PL + p * PLK + P_REGION] = a
+    elif kind == MV_ROUTE:
+        take_cube(s, p, from_rest, log, nlog, log_on)
+        s[O_ROUTE + a] = p
+        s[O_ST_ROUTE + a] = st
+    elif kind == MV_LOC:
+        take_cube(s, p, from_rest, log, nlog, log_on)
+        s[O_LOC + a] = p
+        s[O_ST_LOC + a] = st
+        c = s[O_LOCCARD + a // MAXSLOT]
+        icon = K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]
+        if icon != IC_NONE:
+            return icon + ICON_TO_ACT
+    elif kind == MV_LEADER:
+        take_cube(s, p, from_rest, log, nlog, log_on)
+        s[O_LEADER + a] = p
+        s[O_ST_LEAD + a] = st
+    elif kind == MV_BUILD:
+        take_cube(s, p, from_rest, log, nlog, log_on)
+        q = s[O_BLD + a]
+        if q >= 0:
+            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+            s[O_AREA + q * NAREA + ar] += 1
+            log_event(log, nlog, log_on, EV_BUMP, q, ar, a, 0, 0)
+            update_majority(s, ar, log, nlog, log_on)
+        s[O_BLD + a] = p
+        s[O_ST_BLD + a] = st
+    elif kind == MV_AREA:
+        take_cube(s, p, from_rest, log, nlog, log_on)
+        s[O_AREA + p * NAREA + a] += 1
+        s[O_T_AREA + a] += 1
+        if a == A_REST:
+            s[O_T_REST_IN] = 1
+        update_majority(s, a, log, nlog, log_on)
+    elif kind == MV_POINT:
+        add_score(s, p, K[K_POINT_PT])
+        s[O_PL + p * PLK + P_ICON_PTS] += K[K_POINT_PT]
+    elif kind == MV_REMOVE:
+        s[O_PL + p * PLK + P_SUPPLY] += 1
+        if a == RM_ROUTE:
+            s[O_ROUTE + b] = -1
+        elif a == RM_LOC:
+            s[O_LOC + b] = -1
+        elif a == RM_BUILD:
+            s[O_BLD + b] = -1
+        elif a == RM_AREA:
+            s[O_AREA + p * NAREA + b] -= 1
+            update_majority(s, b, log, nlog, log_on)
+        else:
+            s[O_LEADER + b] = -1
+    return -1
+
+
+# =================================================================================================
+# Bots: move values
+# =================================================================================================
+@njit(cache=True)
+def short_routes(s, K, RS, RM):
+    """Remember the NSHORT routes with fewest route spaces for the current mission."""
+    src = s[O_PIMP]
+    dst = s[O_MLOC]
+    st = RS[src * MAXL + dst]
+    en = RS[src * MAXL + dst + 1]
+    ns = 0
+    for r in range(st, en):
+        ln = popcount64(RM[r])
+        # insertion into a short sorted list
+        pos = ns
+        while pos > 0 and popcount64(RM[s[O_SHORT + pos - 1]]) > ln:
+            pos -= 1
+        if pos < NSHORT:
+            last = ns if ns < NSHORT else NSHORT - 1
+            for i in range(last, pos, -1):
+                s[O_SHORT + i] = s[O_SHORT + i - 1]
+            s[O_SHORT + pos] = r
+            if ns < NSHORT:
+                ns += 1
+    s[O_NSHORT] = ns
+
+
+@njit(cache=True)
+def occupied_mask(s, K):
+    m = np.uint64(0)
+    for sp in range(K[K_NS]):
+        if s[O_ROUTE + sp] >= 0:
+            m |= np.uint64(1) << np.uint64(sp)
+    return m
+
+
+@njit(cache=True)
+def best_short(s, RM, occ):
+    """(mask of the short route with fewest empty spaces, its empty count)."""
+    best = np.uint64(0)
+    be = 99
+    for i in range(s[O_NSHORT]):
+        m = RM[s[O_SHORT + i]]
+        e = popcount64(m & ~occ)
+        if e < be:
+            be = e
+            best = m
+    return best, be
+
+
+@njit(cache=True)
+def area_value(s, K, W, p, a):
+    """Heuristic value of one more cube of p in area a."""
+    if a == A_REST:
+        v = W[W_REST]
+    else:
+        need = mission_need(s, K, a if a < NRES else NNEED - 1)
+        have = area_total(s, a)
+        v = W[W_MISSION] if have < need else W[W_FUTURE] * 0.3
+    # majority: would this cube take the tile?
+    if s[O_HOLDER + a] != p:
+        mine = s[O_AREA + p * NAREA + a] + 1
+        clear = True
+        for q in range(s[O_N]):
+            if q != p and s[O_AREA + q * NAREA + a] >= mine:
+                clear = False
+        if clear:
+            v += W[W_MAJORITY]
+    return v
+
+
+@njit(cache=True)
+def leader_value(s, K, W, p, k, occ, best_empty):
+    if k == L_FIRST:
+        return W[W_LEAD_FIRST]
+    if k == L_RESOURCES:
+        need = 0
+        have = 0
+        for a in range(NRES):
+            nd = mission_need(s, K, a)
+            need += nd
+            t = area_total(s, a)
+            have += t if t < nd else nd
+        frac = 1.0 if need == 0 else have / need
+        return W[W_LEAD_RES] * frac * frac
+    if k == L_SUPPORTERS:
+        nd = mission_need(s, K, NNEED - 1)
+        t = area_total(s, A_SUPPORTER)
+        frac = 1.0 if nd == 0 else min(1.0, t / nd)
+        return W[W_LEAD_SUP] * frac * frac
+    if k == L_ROUTE:
+        v = W[W_LEAD_ROUTE] / (1.0 + best_empty)
+        # leading players value choosing the route others scored on
+        lead = True
+        for q in range(s[O_N]):
+            if q != p and score_of(s, q) >= score_of(s, p):
+                lead = False
+        if lead:
+            v += W[W_DENIAL]
+        return v
+    l = s[O_MLOC]
+    c = s[O_LOCCARD + l]
+    if c < 0:
+        return W[W_LEAD_LOC]
+    ns = K[K_LC_NSLOT + c]
+    f = 0
+    for i in range(ns):
+        if s[O_LOC + l * MAXSLOT + i] >= 0:
+            f += 1
+    frac = f / ns
+    return W[W_LEAD_LOC] * frac * frac
+
+
+@njit(cache=True)
+def next_location_value(s, K, l, W):
+    if l == s[O_MLOC]:
+        return W[W_MISSION]
+    for i in range(s[O_NNEXT]):
+        if K[K_MC_LOC + s[O_NEXT_CARDS + i]] == l:
+            return W[W_FUTURE]
+    return W[W_FUTURE] * 0.2
+
+
+@njit(cache=True)
+def icon_value(s, K, W, p, icon):
+    if icon == IC_NONE:
+        return 0.0
+    if icon == IC_POINT:
+        return float(K[K_POINT_PT])
+    if icon == IC_ROUTE:
+        return 0.5 * W[W_MISSION] if supply_of(s, p) > 1 else 0.0
+    if icon == IC_REMOVE:
+        return 0.0
+    if supply_of(s, p) <= 1:
+        return 0.0
+    return area_value(s, K, W, p, icon - IC_DISGUISE)
+
+
+@njit(cache=True)
+def region_potential(s, K, W, r, best, occ):
+    v = 0.0
+    l = s[O_MLOC]
+    c = s[O_LOCCARD + l]
+    if c >= 0 and K[K_LOC_REGION + l] == r:
+        for i in range(K[K_LC_NSLOT + c]):
+            if s[O_LOC + l * MAXSLOT + i] < 0:
+                v += 1.0
+    free = best & ~occ
+    for sp in range(K[K_NS]):
+        if (free >> np.uint64(sp)) & np.uint64(1):
+            if K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r:
+                v += 1.0
+    return v
+
+
+@njit(cache=True)
+def heuristic_value(s, K, RS, RM, W, p, kind, a, b, occ, best, best_empty):
+    """Estimated worth, in points, of one move for p."""
+    if kind == MV_PASS:
+        return W[W_PASS]
+    if kind == MV_DECLINE:
+        return 0.0
+    if kind == MV_POINT:
+        return float(K[K_POINT_PT])
+    if kind == MV_ROUTE:
+        bit = np.uint64(1) << np.uint64(a)
+        if (best & bit) != np.uint64(0):
+            return W[W_MISSION] + (0.3 if best_empty == 1 else 0.0)
+        for i in range(s[O_NSHORT]):
+            if (RM[s[O_SHORT + i]] & bit) != np.uint64(0):
+                return W[W_FUTURE]
+        return 0.05
+    if kind == MV_LOC:
+        l = a // MAXSLOT
+        c = s[O_LOCCARD + l]
+        return next_location_value(s, K, l, W) + icon_value(s, K, W, p, K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT])
+    if kind == MV_LEADER:
+        return leader_value(s, K, W, p, a, occ, best_empty)
+    if kind == MV_AREA:
+        return area_value(s, K, W, p, a)
+    if kind == MV_BUILD:
+        ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+        v = W[W_FUTURE]
+        for b2 in range(K[K_NB]):
+            if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                v = 0.1
+        if s[O_BLD + a] >= 0:
+            v -= 0.2
+        return v
+    if kind == MV_MOVE:
+        here = region_potential(s, K, W, region_of(s, p), best, occ)
+        there = region_potential(s, K, W, a, best, occ)
+        if supply_of(s, p) == 0:
+            return -1.0
+        return W[W_MOVE] * (there - here) - 0.1
+    if kind == MV_REMOVE:
+        return -0.6
+    return 0.0
+
+
+@njit(cache=True)
+def greedy_value(s, K, p, kind, a):
+    """Immediate gain: points now, or a cube that scores in this mission as things stand."""
+    if kind == MV_POINT:
+        return float(K[K_POINT_PT])
+    if kind == MV_LOC:
+        l = a // MAXSLOT
+        c = s[O_LOCCARD + l]
+        v = 1.0 if l == s[O_MLOC] else 0.0
+        if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
+            v += K[K_POINT_PT]
+        return v
+    if kind == MV_AREA and a < A_REST:
+        k = a if a < NRES else NNEED - 1
+        return 1.0 if area_total(s, a) < mission_need(s, K, k) else 0.0
+    if kind == MV_LEADER and a == L_FIRST:
+        return float(K[K_FIRST_PT])
+    return 0.0
+
+
+# =================================================================================================
+# Bots: choosing
+# =================================================================================================
+@njit(cache=True)
+def favor_value(s, K, RS, RM, W, p, t, tmp, occ, best, be):
+    c = s[O_TILECARD + t]
+    v = 0.0
+    for h in range(2):
+        act = K[K_FC_ACT + c * 2 + h]
+        nm = gen_action(s, K, p, act, tmp, 0, 0, False)
+        bv = -1e9
+        for i in range(nm):
+            x = heuristic_value(s, K, RS, RM, W, p, tmp[i, 0], tmp[i, 1], tmp[i, 2], occ, best, be)
+            if x > bv:
+                bv = x
+        v += bv
+    return v
+
+
+@njit(cache=True)
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
+    """The bot's choice among moves[:nm] (rollout decides only through play_rollout)."""
+    if nm == 1:
+        return 0
+    stream = bot_stream(s, p)
+    if bot == BOT_RANDOM:
+        return below(rng, stream, nm)
+    if bot == BOT_GREEDY:
+        best = -1e9
+        bi = 0
+        ties = 0
+        for i in range(nm):
+            v = greedy_value(s, K, p, moves[i, 0], moves[i, 1])
+            if v > best + 1e-9:
+                best = v
+                bi = i
+                ties = 1
+            elif v > best - 1e-9:
+                ties += 1
+                if below(rng, stream, ties) == 0:
+                    bi = i
+        return bi
+    occ = occupied_mask(s, K)
+    bm, be = best_short(s, RM, occ)
+    best = -1e9
+    bi = 0
+    for i in range(nm):
+        if moves[i, 0] == MV_FAVOR:
+            v = favor_value(s, K, RS, RM, W, p, moves[i, 1], tmp, occ, bm, be)
+        else:
+            v = heuristic_value(s, K, RS, RM, W, p, moves[i, 0], moves[i, 1], moves[i, 2], occ, bm, be)
+        v += 1e-3 * uniform(rng, stream)
+        if v > best:
+            best = v
+            bi = i
+    return bi
+
+
+# =================================================================================================
+# A turn
+# =================================================================================================
+@njit(cache=True)
+def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on):
+    """An icon's optional follow-up action."""
+    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    nm = gen_action(s, K, p, act, moves, nm, -1, False)
+    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+    s[O_DECISIONS] += 1
+    if moves[i, 0] != MV_DECLINE:
+        apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
+
+
+@njit(cache=True)
+def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, rng, log, nlog, log_on):
+    act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
+    if act >= 0:
+        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on)
+
+
+@njit(cache=True)
+def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, rng, log, nlog, log_on):
+    """Both actions of the favor card on tile t, in the order the bot likes."""
+    c = s[O_TILECARD + t]
+    acts = np.empty(2, np.int64)
+    acts[0] = K[K_FC_ACT + c * 2]
+    acts[1] = K[K_FC_ACT + c * 2 + 1]
+    done0 = False
+    done1 = False
+    for step in range(2):
+        nm = 0
+        if not done0:
+            nm = gen_action(s, K, p, acts[0], moves, nm, 0, False)
+        if not done1:
+            nm = gen_action(s, K, p, acts[1], moves, nm, 1, False)
+        if nm == 0:
+            return
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        s[O_DECISIONS] += 1
+        if moves[i, 3] == 0:
+            done0 = True
+        else:
+            done1 = True
+        play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False,
+                    moves, tmp, rng, log, nlog, log_on)
+
+
+@njit(cache=True)
+def begin_turn(s):
+    s[O_T_REST_IN] = 0
+    s[O_T_REST_OUT] = 0
+    s[O_T_ACTED] = 0
+    for a in range(NAREA):
+        s[O_T_AREA + a] = 0
+
+
+@njit(cache=True)
+def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on):
+    """The optional rest cube, then pass the turn on."""
+    if s[O_T_ACTED] == 1:
+        nm = gen_rest(s, K, p, moves)
+        if nm > 1:
+            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+            s[O_DECISIONS] += 1
+            if moves[i, 0] != MV_DECLINE:
+                play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True,
+                            moves, tmp, rng, log, nlog, log_on)
+    s[O_TURNS] += 1
+    s[O_CUR] = (p + 1) % s[O_N]
+
+
+@njit(cache=True)
+def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, rng, log, nlog, log_on):
+    """Carry out the turn's chosen main move and the rest of the turn."""
+    if kind == MV_PASS:
+        s[O_PASSES] += 1
+        log_event(log, nlog, log_on, EV_PASS, p, 0, 0, 0, 0)
+    else:
+        s[O_PASSES] = 0
+        s[O_T_ACTED] = 1
+        if kind == MV_FAVOR:
+            log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
+            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, rng, log, nlog, log_on)
+        else:
+            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, rng, log, nlog, log_on)
+    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on)
+
+
+@njit(cache=True)
+def round_over(s):
+    full = True
+    for k in range(NLEAD):
+        if s[O_LEADER + k] < 0:
+            full = False
+    return full or s[O_PASSES] >= s[O_N]
+
+
+# =================================================================================================
+# End of the round: completing the mission
+# =================================================================================================
+@njit(cache=True)
+def score_cube(s, K, a, q):
+    """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
+    s[O_AREA + q * NAREA + a] -= 1
+    s[O_PL + q * PLK + P_SUPPLY] += 1
+    add_score(s, q, K[K_CUBE_PT])
+    s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+
+
+@njit(cache=True)
+def choose_cube_owner(s, a, leader, bot, rng):
+    """Whose cube the leader takes next from area a (the area is not empty)."""
+    n = s[O_N]
+    if bot == BOT_RANDOM:
+        k = below(rng, bot_stream(s, leader), area_total(s, a))
+        for o in range(n):
+            c = s[O_AREA + o * NAREA + a]
+            if k < c:
+                return o
+            k -= c
+    # own cubes first, then the trailing players' cubes
+    if s[O_AREA + leader * NAREA + a] > 0:
+        return leader
+    q = -1
+    for o in range(n):
+        if s[O_AREA + o * NAREA + a] > 0 and (q < 0 or score_of(s, o) < score_of(s, q)):
+            q = o
+    return q
+
+
+@njit(cache=True)
+def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
+    """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
+    moved = 0
+    while moved < need and area_total(s, a) > 0:
+        score_cube(s, K, a, choose_cube_owner(s, a, leader, bot, rng))
+        moved += 1
+    return moved
+
+
+@njit(cache=True)
+def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
+    """Leader point on success; the leader's cube back (or to the House of Justice)."""
+    log_event(log, nlog, log_on, EV_PART, leader, k, 1 if success else 0, scored, 0)
+    if not success:
+        s[O_PARTS_FAILED] += 1
+    if s[O_LEADER + k] < 0:
+        return
+    s[O_LEADER + k] = -1
+    if success:
+        pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
+        add_score(s, leader, pts)
+        s[O_PL + leader * PLK + P_LEADER_PTS] += pts
+        s[O_PL + leader * PLK + P_SUPPLY] += 1
+    elif K[K_CHAUVELIN] == 1:
+        s[O_PL + leader * PLK + P_HOJ] += 1
+        log_event(log, nlog, log_on, EV_HOJ, leader, k, 0, 0, 0)
+    else:
+        s[O_PL + leader * PLK + P_SUPPLY] += 1
+
+
+@njit(cache=True)
+def leader_of(s, k):
+    o = s[O_LEADER + k]
+    if o >= 0:
+        return o
+    if s[O_LAST] >= 0:
+        return s[O_LAST]
+    return s[O_FIRST]
+
+
+@njit(cache=True)
+def resolve_resources(s, K, bots, rng, log, nlog, log_on):
+    leader = leader_of(s, L_RESOURCES)
+    ok = True
+    scored = 0
+    for a in range(NRES):
+        need = mission_need(s, K, a)
+        got = pick_cubes(s, K, a, need, leader, bots[leader], rng, log, nlog, log_on)
+        scored += got
+        if got < need:
+            ok = False
+    for a in range(NRES):
+        update_majority(s, a, log, nlog, log_on)
+    settle_leader(s, K, L_RESOURCES, leader, ok, log, nlog, log_on, scored)
+
+
+@njit(cache=True)
+def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
+    leader = leader_of(s, L_SUPPORTERS)
+    need = mission_need(s, K, NNEED - 1)
+    got = pick_cubes(s, K, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
+    update_majority(s, A_SUPPORTER, log, nlog, log_on)
+    settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
+
+
+@njit(cache=True)
+def resolve_first(s, K, log, nlog, log_on):
+    leader = leader_of(s, L_FIRST)
+    s[O_FIRST] = leader
+    settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
+
+
+@njit(cache=True)
+def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
+    """The leader's route: the only complete one if exactly one; a complete one if several;
+    else any route. Returns (route index in RM, complete routes)."""
+    n = s[O_N]
+    src = s[O_PIMP]
+    dst = s[O_MLOC]
+    occ = route_masks_of(s, n, owner_masks)
+    st = RS[src * MAXL + dst]
+    en = RS[src * MAXL + dst + 1]
+    ncomp = count_complete(RS, RM, src, dst, occ)
+    best = -1
+    bestv = -1e18
+    seen = 0
+    stream = bot_stream(s, leader)
+    for r in range(st, en):
+        m = RM[r]
+        comp = (m & ~occ) == np.uint64(0)
+        if ncomp > 0 and not comp:
+            continue
+        if bot == BOT_RANDOM:
+            seen += 1
+            if below(rng, stream, seen) == 0:
+                best = r
+            continue
+        mine = popcount64(m & owner_masks[leader])
+        others = popcount64(m & occ) - mine
+        if bot == BOT_GREEDY:
+            v = float(mine)
+        else:
+            v = mine - W[W_DENIAL] * others
+        if v > bestv:
+            bestv = v
+            best = r
+    return best, ncomp
+
+
+@njit(cache=True)
+def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
+    leader = leader_of(s, L_ROUTE)
+    r, ncomp = choose_route(s, K, RS, RM, W, leader, bots[leader], rng, owner_masks)
+    scored = 0
+    if r >= 0:
+        m = RM[r]
+        for sp in range(K[K_NS]):
+            if (m >> np.uint64(sp)) & np.uint64(1):
+                o = s[O_ROUTE + sp]
+                if o >= 0:
+                    s[O_ROUTE + sp] = -1
+                    s[O_PL + o * PLK + P_SUPPLY] += 1
+                    add_score(s, o, K[K_CUBE_PT])
+                    s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+                    scored += 1
+        log_event(log, nlog, log_on, EV_ROUTE, leader, r - RS[s[O_PIMP] * MAXL + s[O_MLOC]], ncomp, scored, 0)
+    settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
+
+
+@njit(cache=True)
+def move_pimpernel(s, log, nlog, log_on):
+    s[O_PIMP] = s[O_MLOC]
+    s[O_PRISON] = 0
+    log_event(log, nlog, log_on, EV_PIMP, -1, s[O_MLOC], 0, 0, 0)
+
+
+@njit(cache=True)
+def resolve_location(s, K, log, nlog, log_on):
+    leader = leader_of(s, L_LOCATION)
+    l = s[O_MLOC]
+    c = s[O_LOCCARD + l]
+    full = True
+    scored = 0
+    if c >= 0:
+        for i in range(K[K_LC_NSLOT + c]):
+            o = s[O_LOC + l * MAXSLOT + i]
+            if o < 0:
+                full = False
+            else:
+                s[O_LOC + l * MAXSLOT + i] = -1
+                s[O_PL + o * PLK + P_SUPPLY] += 1
+                add_score(s, o, K[K_CUBE_PT])
+                s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+                scored += 1
+    settle_leader(s, K, L_LOCATION, leader, full, log, nlog, log_on, scored)
+    return leader
+
+
+@njit(cache=True)
+def move_chauvelin(s, K, log, nlog, log_on):
+    """Chauvelin walks the marker trail one step per House of Justice cube; then those score."""
+    n = s[O_N]
+    steps = 0
+    for p in range(n):
+        steps += s[O_PL + p * PLK + P_HOJ]
+    captured = 0
+    if steps > 0:
+        pos = s[O_CHAUV] + steps
+        pimp_at = s[O_TRAIL_LEN] - 1
+        if pos >= pimp_at:
+            s[O_PIMP] = K[K_TP]
+            s[O_PRISON] = 1
+            s[O_CHAUV] = -1
+            s[O_CAPTURES] += 1
+            captured = 1
+        else:
+            s[O_CHAUV] = pos
+        log_event(log, nlog, log_on, EV_CHAUV, -1, steps, s[O_CHAUV], captured, 0)
+    for p in range(n):
+        h = s[O_PL + p * PLK + P_HOJ]
+        if h > 0:
+            add_score(s, p, h * K[K_HOJ_PT])
+            s[O_PL + p * PLK + P_LEADER_PTS] += h * K[K_HOJ_PT]
+            s[O_PL + p * PLK + P_SUPPLY] += h
+            s[O_PL + p * PLK + P_HOJ] = 0
+
+
+@njit(cache=True)
+def top_choice_value(s, K, W, leader, bot, l):
+    """How much the leader likes location l as the next mission."""
+    v = 0.0
+    c = s[O_LOCCARD + l]
+    if c >= 0:
+        for i in range(K[K_LC_NSLOT + c]):
+            o = s[O_LOC + l * MAXSLOT + i]
+            if o == leader:
+                v += 1.0
+            elif o >= 0:
+                v -= 0.5
+    return v
+
+
+@njit(cache=True)
+def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
+    """Next mission: the leader picks the top card (not for Vienna; Richmond if in prison)."""
+    m = s[O_MISSION] + 1
+    s[O_MISSION] = m
+    nn = s[O_NNEXT]
+    for i in range(nn):
+        s[O_CUR_CARDS + i] = s[O_NEXT_CARDS + i]
+    s[O_NCUR] = nn
+    last = K[K_NMISSIONS]
+    if m == last:
+        loc = K[K_MC_LOC + s[O_CUR_CARDS]]  # Vienna on top
+    elif s[O_PRISON] == 1:
+        for i in range(nn, 0, -1):
+            s[O_CUR_CARDS + i] = s[O_CUR_CARDS + i - 1]
+        s[O_CUR_CARDS] = K[K_RESCUE_CARD]
+        s[O_NCUR] = nn + 1
+        loc = K[K_RESCUE]
+    else:
+        top = 0
+        if nn > 1:
+            bot = bots[leader]
+            if bot == BOT_RANDOM:
+                top = below(rng, bot_stream(s, leader), nn)
+            else:
+                v0 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS]])
+                v1 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS + 1]])
+                top = 1 if v1 > v0 else 0
+            s[O_DECISIONS] += 1
+        if top == 1:
+            t = s[O_CUR_CARDS]
+            s[O_CUR_CARDS] = s[O_CUR_CARDS + 1]
+            s[O_CUR_CARDS + 1] = t
+        loc = K[K_MC_LOC + s[O_CUR_CARDS]]
+    s[O_MLOC] = loc
+    place_marker(s, loc)
+    log_event(log, nlog, log_on, EV_NEXT, leader, m, loc, 0, 0)
+    refill_next(s, K, m)
+
+
+@njit(cache=True)
+def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
+    """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
+    resolve_resources(s, K, bots, rng, log, nlog, log_on)
+    resolve_supporters(s, K, bots, rng, log, nlog, log_on)
+    resolve_first(s, K, log, nlog, log_on)
+    resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on)
+    move_pimpernel(s, log, nlog, log_on)
+    leader = resolve_location(s, K, log, nlog, log_on)
+    if K[K_CHAUVELIN] == 1:
+        move_chauvelin(s, K, log, nlog, log_on)
+    s[O_MISSIONS_DONE] += 1
+    if s[O_MISSION] >= K[K_NMISSIONS]:
+        s[O_DONE] = 1
+        s[O_END] = END_FINISHED
+        return
+    prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on)
+    if s[O_MISSION] == K[K_NMISSIONS]:
+        for p in range(s[O_N]):
+            s[O_PL + p * PLK + P_FINAL_START] = score_of(s, p)
+    start_round(s)
+    short_routes(s, K, RS, RM)
+
+
+# =================================================================================================
+# Rollout bot
+# =================================================================================================
+@njit(cache=True)
+def hide_deck(s, nr, rng, stream):
+    """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
+    ptr = s[O_DECK_PTR]
+    ln = s[O_DECK_LEN]
+    buf = np.empty(MAXDECK + 4, np.int32)
+    k = 0
+    for i in range(ptr, ln):
+        buf[k] = s[O_DECK + i]
+        k += 1
+    for i in range(nr):
+        buf[k] = s[O_REMOVED + i]
+        k += 1
+    # canonical order first, so the result does not depend on the hidden order
+    buf[:k].sort()
+    shuffle(rng, stream, buf, k)
+    for i in range(ptr, ln):
+        s[O_DECK + i] = buf[i - ptr]
+    for i in range(nr):
+        s[O_REMOVED + i] = buf[ln - ptr + i]
+
+
+@njit(cache=True)
+def playout_value(s, p):
+    n = s[O_N]
+    best_other = -1
+    for q in range(n):
+        if q != p and score_of(s, q) > best_other:
+            best_other = score_of(s, q)
+    return float(score_of(s, p) - best_other)
+
+
+@njit(cache=True)
+def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog):
+    """Flat Monte Carlo over the main moves: play each to the end of the round N times."""
+    stream = BOT0 + p
+    nplay = int(W[W_PLAYOUTS])
+    for i in range(nm):
+        for j in range(4):
+            cand[i, j] = moves[i, j]
+    hbots = np.full(MAXP, BOT_HEURISTIC, np.int64)
+    best = -1e18
+    bi = 0
+    for i in range(nm):
+        tot = 0.0
+        for r in range(nplay):
+            s2[:] = s[:]
+            s2[O_STREAM] = stream
+            hide_deck(s2, K[K_REMOVED], rng, stream)
+            play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
+                      moves, tmp, rng, log, nlog, False)
+            guard = 0
+            while not round_over(s2) and guard < 400:
+                q = s2[O_CUR]
+                begin_turn(s2)
+                mn = gen_main(s2, K, q, moves, tmp)
+                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, rng)
+                play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
+                          moves, tmp, rng, log, nlog, False)
+                guard += 1
+            if round_over(s2):
+                resolve_mission(s2, K, RS, RM, W, hbots, rng, owner_masks, log, nlog, False)
+            tot += playout_value(s2, p)
+        v = tot / nplay + 1e-6 * uniform(rng, stream)
+        if v > best:
+            best = v
+            bi = i
+    for i in range(nm):
+        for j in range(4):
+            moves[i, j] = cand[i, j]
+    return bi
+
+
+# =================================================================================================
+# A whole game
+# =================================================================================================
+@njit(cache=True)
+def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
+    p = s[O_CUR]
+    bot = seat_bot[p]
+    begin_turn(s)
+    nm = gen_main(s, K, p, moves, tmp)
+    if bot == BOT_ROLLOUT and nm > 1:
+        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog)
+        sub = BOT_HEURISTIC
+    else:
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        sub = bot
+    s[O_DECISIONS] += 1
+    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, rng,
+              log, nlog, log_on)
+
+
+@njit(cache=True)
+def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
+    setup(s, K, n, rng)
+    short_routes(s, K, RS, RM)
+    log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
+    res_bots = np.empty(MAXP, np.int64)
+    for p in range(n):
+        # leaders at the end of a round decide as their seat's bot (rollout as heuristic)
+        res_bots[p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
+    while s[O_DONE] == 0:
+        if s[O_TURNS] >= K[K_MAX_TURNS]:
+            s[O_DONE] = 1
+            s[O_END] = END_TURN_CAP
+            break
+        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on)
+        if round_over(s):
+            resolve_mission(s, K, RS, RM, W, res_bots, rng, owner_masks, log, nlog, log_on)
+    log_event(log, nlog, log_on, EV_END, -1, s[O_END], 0, 0, 0)
+
+
+@njit(cache=True)
+def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions):
+    n = s[O_N]
+    sc = np.empty(n, np.int64)
+    tb = np.empty(n, np.int64)
+    for p in range(n):
+        sc[p] = score_of(s, p)
+        tb[p] = sc[p] - s[O_PL + p * PLK + P_FINAL_START]
+    rank_players(sc, tb, n, rank[g], win[g])
+    for p in range(n):
+        score[g, p] = sc[p]
+        metrics[g, p, 0] = s[O_PL + p * PLK + P_LEADER_PTS]
+        metrics[g, p, 1] = s[O_PL + p * PLK + P_CUBE_PTS]
+        metrics[g, p, 2] = s[O_PL + p * PLK + P_ICON_PTS]
+        held = 0
+        for a in range(NAREA):
+            if s[O_HOLDER + a] == p:
+                held += 1
+        metrics[g, p, 3] = held
+        metrics[g, p, 4] = s[O_PARTS_FAILED]
+        metrics[g, p, 5] = s[O_CAPTURES]
+        metrics[g, p, 6] = s[O_MISSIONS_DONE]
+    turns[g] = s[O_TURNS]
+    end_reason[g] = s[O_END]
+    decisions[g] = s[O_DECISIONS]
+
+
+@njit(cache=True, parallel=True)
+def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
+               score, rank, win, turns, end_reason, metrics, decisions):
+    B = game_index.shape[0]
+    nchunk = min(B, 64)
+    S = np.zeros((nchunk, 2, S_SIZE), np.int32)
+    MV = np.zeros((nchunk, 3, MAXM, 4), np.int32)
+    RNG = np.empty((nchunk, 1 + n), np.uint64)
+    SB = np.empty((nchunk, n), np.int64)
+    OM = np.empty((nchunk, MAXP + 1), np.uint64)
+    LOG = np.zeros((nchunk, 1, LOGW), np.int64)
+    NLOG = np.zeros((nchunk, 1), np.int64)
+    for c in prange(nchunk):
+        for g in range(c, B, nchunk):
+            seed_streams(RNG[c], seed, game_index[g])
+            seat_bots(bots, rotation[g], SB[c])
+            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], MV[c, 2], S[c, 1],
+                      RNG[c], OM[c], LOG[c], NLOG[c], False)
+            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions)
+
+
+@njit(cache=True)
+def trace_game(K, RS, RM, W, bots, seed, game_index, rotation, n, log, score, rank, win, turns,
+               end_reason, metrics, decisions):
+    """One game with its event log: the same code path as play_batch."""
+    s = np.zeros(S_SIZE, np.int32)
+    s2 = np.zeros(S_SIZE, np.int32)
+    mv = np.zeros((3, MAXM, 4), np.int32)
+    rng = np.empty(1 + n, np.uint64)
+    sb = np.empty(n, np.int64)
+    om = np.empty(MAXP + 1, np.uint64)
+    nlog = np.zeros(1, np.int64)
+    seed_streams(rng, seed, game_index)
+    seat_bots(bots, rotation, sb)
+    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], mv[2], s2, rng, om, log, nlog, True)
+    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions)
+    return nlog[0]

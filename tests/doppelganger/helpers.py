@@ -1,0 +1,106 @@
+"""Small helpers that build doppelganger positions and call the compiled functions."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import doppelganger as K
+from kernels.rng import seed_streams
+from sim.games.doppelganger import GAME
+
+CONTENT = GAME.content()
+
+
+def compiled(n: int = 4, sets: tuple[str, ...] = ()):
+    return GAME.compile(GAME.content(sets=sets), n)
+
+
+def weights(sets: tuple[str, ...] = ()) -> np.ndarray:
+    return GAME.weights(GAME.content(sets=sets))
+
+
+def mask(*cards: int) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def bits(m: int) -> list[int]:
+    return [i for i in range(32) if (m >> i) & 1]
+
+
+class Table:
+    """One game's state row plus the scratch a turn needs, for driving the rules from tests."""
+
+    def __init__(self, n: int = 4, seed: int = 1, game_index: int = 0, sets: tuple[str, ...] = ()):
+        self.c = compiled(n, sets)
+        self.n = n
+        self.rules = self.c.rules
+        self.w = weights(sets)
+        (self.st, self.rng, self.deck, self.reach, self.acts, self.plans, self.pscore, self.kn,
+         self.fv, self.rplans, self.rscore, self.rst, self.rrng, self.pbots, self.gplan, self.pmet,
+         self.ctr, self.sb) = K.alloc_scratch(1, n, self.c.board.n_nodes)
+        seed_streams(self.rng[0], seed, game_index)
+        self.s = self.st[0]
+        self.log = np.zeros((4096, K.LOG_W), np.int32)
+        self.li = np.zeros(1, np.int64)
+        self.dec = np.zeros(1, np.int64)
+        self.met = np.zeros((n, K.N_METRICS), np.float64)
+        K.setup(self.s, n, self.rules, self.rng[0], self.deck[0])
+
+    # -- state access ---------------------------------------------------------------------
+    def get(self, field: int, p: int = 0) -> int:
+        return int(self.s[field + p])
+
+    def set(self, field: int, p: int, value: int) -> None:
+        self.s[field + p] = value
+
+    def place(self, p: int, node: int) -> None:
+        self.s[K.F_POS + p] = node
+
+    def room(self, name: str) -> int:
+        return self.c.where.index(name)
+
+    def weapon(self, name: str) -> int:
+        return self.c.what.index(name)
+
+    def clear_weapons(self) -> None:
+        for r in range(K.MAXC):
+            self.s[K.F_ROOM_W + r] = 0
+        for p in range(self.n):
+            self.s[K.F_HELD + p] = 0
+
+    def deal(self, p: int, who=(), where=(), what=()) -> None:
+        """Give player p exactly these cards (tests build the position they need)."""
+        self.s[K.F_WHO + p] = mask(*who)
+        self.s[K.F_WHERE + p] = mask(*where)
+        self.s[K.F_WHAT + p] = mask(*what)
+
+    # -- rules --------------------------------------------------------------------------------
+    def attack(self, attacker: int, target: int, weapon: int, choice: int | None = None) -> int:
+        room = self.get(K.F_POS, attacker)
+        opts = K.attack_options(self.s, target, room, weapon, self.rules)
+        if choice is None:
+            choice = opts
+        return K.resolve_attack(self.s, attacker, target, weapon, choice, self.rules, self.log, self.li,
+                                True, self.met)
+
+    def options(self, target: int, room: int, weapon: int) -> int:
+        return K.attack_options(self.s, target, room, weapon, self.rules)
+
+    def actions(self, p: int) -> list[tuple[int, int, int, int]]:
+        k = K.list_actions(self.s, self.n, p, self.rules, self.acts[0])
+        return [tuple(int(x) for x in self.acts[0, i]) for i in range(k)]
+
+    def turn(self, seat: int, total: int, bots: np.ndarray, given: np.ndarray | None = None) -> int:
+        if given is None:
+            given = np.full(K.P_SIZE, -1, np.int32)
+        return K.play_turn(self.s, self.n, seat, total, given, bots, self.rules, self.w, self.c.dist,
+                           self.c.nxt, self.c.pads, self.c.pad_index, self.rng[0], self.reach[0],
+                           self.acts[0], self.plans[0], self.pscore[0], self.kn[0], self.fv[0], self.log,
+                           self.li, False, self.met, self.dec)
+
+    def plan(self, seat: int, total: int, deep: int) -> tuple[int, ...]:
+        K.plan_turn(self.s, self.n, seat, total, self.rules, self.w, self.c.dist, self.c.nxt, self.c.pads,
+                    self.c.pad_index, self.kn[0], self.fv[0], deep, self.plans[0], self.pscore[0], 1)
+        return tuple(int(x) for x in self.plans[0, 0])

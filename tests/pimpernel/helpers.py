@@ -1,0 +1,119 @@
+"""Small helpers that build Scarlet Pimpernel positions through the compiled functions."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import pimpernel as kp
+from kernels.rng import seed_streams
+from sim.games.pimpernel import GAME
+
+_CACHE: dict = {}
+
+
+def compiled(n: int = 4, variants: tuple[str, ...] = ()):
+    key = (n, variants)
+    if key not in _CACHE:
+        _CACHE[key] = GAME.compile(GAME.content(variants), n)
+    return _CACHE[key]
+
+
+def weights(variants: tuple[str, ...] = ()):
+    return GAME.weights(GAME.content(variants))
+
+
+class Table:
+    """One game's arrays plus the scratch a turn needs."""
+
+    def __init__(self, n: int = 4, seed: int = 1, index: int = 0, variants: tuple[str, ...] = ()):
+        self.c = compiled(n, variants)
+        self.K = self.c.K.copy()
+        self.n = n
+        self.W = weights(variants)
+        self.s = np.zeros(kp.S_SIZE, np.int32)
+        self.s2 = np.zeros(kp.S_SIZE, np.int32)
+        self.moves = np.zeros((kp.MAXM, 4), np.int32)
+        self.tmp = np.zeros((kp.MAXM, 4), np.int32)
+        self.cand = np.zeros((kp.MAXM, 4), np.int32)
+        self.rng = np.empty(1 + n, np.uint64)
+        seed_streams(self.rng, seed, index)
+        self.om = np.zeros(kp.MAXP + 1, np.uint64)
+        self.log = np.zeros((1, kp.LOGW), np.int64)
+        self.nlog = np.zeros(1, np.int64)
+        kp.setup(self.s, self.K, n, self.rng)
+        kp.short_routes(self.s, self.K, self.c.RS, self.c.RM)
+
+    # names
+    def loc(self, name: str) -> int:
+        return self.c.names["locations"].index(name)
+
+    def pl(self, p: int, field: int) -> int:
+        return int(self.s[kp.O_PL + p * kp.PLK + field])
+
+    def set_pl(self, p: int, field: int, v: int) -> None:
+        self.s[kp.O_PL + p * kp.PLK + field] = v
+
+    def score(self, p: int) -> int:
+        return self.pl(p, kp.P_SCORE)
+
+    def area(self, p: int, a: int) -> int:
+        return int(self.s[kp.O_AREA + p * kp.NAREA + a])
+
+    def set_area(self, p: int, a: int, v: int) -> None:
+        """Put v of p's cubes in area a, taken from (or returned to) p's supply."""
+        d = v - self.area(p, a)
+        self.s[kp.O_AREA + p * kp.NAREA + a] = v
+        self.set_pl(p, kp.P_SUPPLY, self.pl(p, kp.P_SUPPLY) - d)
+
+    def put(self, offset: int, p: int) -> None:
+        """A cube of p from supply onto a board space (route/location/leader/building)."""
+        assert self.s[offset] < 0
+        self.s[offset] = p
+        self.set_pl(p, kp.P_SUPPLY, self.pl(p, kp.P_SUPPLY) - 1)
+
+    def route_spaces(self, a: str, b: str) -> list[int]:
+        ia, ib = self.loc(a), self.loc(b)
+        for e, (x, y) in enumerate(self.c.names["edges"]):
+            if {x, y} == {ia, ib}:
+                return [sp for sp in range(int(self.K[kp.K_NS])) if self.K[kp.K_SPACE_EDGE + sp] == e]
+        raise KeyError((a, b))
+
+    def set_mission(self, cards: list[int], loc: int | None = None) -> None:
+        self.s[kp.O_NCUR] = len(cards)
+        for i, c in enumerate(cards):
+            self.s[kp.O_CUR_CARDS + i] = c
+        self.s[kp.O_MLOC] = self.K[kp.K_MC_LOC + cards[0]] if loc is None else loc
+
+    def set_need(self, card: int, need: list[int]) -> None:
+        for k, v in enumerate(need):
+            self.K[kp.K_MC_NEED + card * kp.NNEED + k] = v
+
+    def card_of(self, location: str) -> int:
+        l = self.loc(location)
+        return [c for c in range(int(self.K[kp.K_NMC])) if self.K[kp.K_MC_LOC + c] == l][0]
+
+    def cubes_of(self, p: int) -> int:
+        """Every cube of p wherever it is: supply, board, planning areas, House of Justice."""
+        s, K = self.s, self.K
+        t = self.pl(p, kp.P_SUPPLY) + self.pl(p, kp.P_HOJ)
+        t += int((s[kp.O_ROUTE:kp.O_ROUTE + kp.MAXS] == p).sum())
+        t += int((s[kp.O_LOC:kp.O_LOC + kp.MAXL * kp.MAXSLOT] == p).sum())
+        t += int((s[kp.O_BLD:kp.O_BLD + kp.MAXB] == p).sum())
+        t += int((s[kp.O_LEADER:kp.O_LEADER + kp.NLEAD] == p).sum())
+        t += int(s[kp.O_AREA + p * kp.NAREA:kp.O_AREA + (p + 1) * kp.NAREA].sum())
+        return t
+
+    # compiled steps
+    def gen_main(self, p: int) -> list[tuple[int, int, int]]:
+        nm = kp.gen_main(self.s, self.K, p, self.moves, self.tmp)
+        return [tuple(int(x) for x in self.moves[i, :3]) for i in range(nm)]
+
+    def apply(self, p: int, kind: int, a: int, b: int = 0, from_rest: bool = False) -> int:
+        return kp.apply_move(self.s, self.K, p, kind, a, b, from_rest, self.log, self.nlog, False)
+
+    def play_turn(self, seat_bot: np.ndarray) -> None:
+        kp.play_turn(self.s, self.K, self.c.RS, self.c.RM, self.W, seat_bot, self.moves, self.tmp,
+                     self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False)
+
+    def resolve(self, bots: np.ndarray) -> None:
+        kp.resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
+                           self.log, self.nlog, False)

@@ -1,0 +1,171 @@
+"""Whole games: invariants, determinism, bots-do-not-peek, trace = play, content ranges."""
+import numpy as np
+import numba
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from kernels import pimpernel as kp
+from sim.errors import UserError
+from sim.game import Batch
+from sim.games.pimpernel import GAME
+from tests.pimpernel.helpers import Table, compiled, weights
+
+
+def play(n, names, seed=7, games=8, variants=(), index0=0, rotation=None):
+    c = compiled(n, variants)
+    out = Batch.alloc(games, n, len(GAME.metrics))
+    gi = np.arange(index0, index0 + games, dtype=np.uint64)
+    rot = np.zeros(games, np.uint8) if rotation is None else rotation
+    GAME.play(c, GAME.bot_codes(names, n), weights(variants), seed, gi, rot, out)
+    return out
+
+
+VARIANTS = [(), ("chauvelin",), ("short",), ("chauvelin", "short"), ("first_game",)]
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+@pytest.mark.parametrize("bot", [kp.BOT_RANDOM, kp.BOT_HEURISTIC])
+def test_invariants_turn_by_turn(variants, bot):
+    """Cubes conserved after every turn and mission; missions and marker trail as the rules say."""
+    for n in (2, 4, 6):
+        t = Table(n, seed=11, index=n, variants=variants)
+        bots = np.full(kp.MAXP, bot, np.int64)
+        cubes = int(t.K[kp.K_CUBES])
+        first = int(t.K[kp.K_FIRST_MISSION])
+        missions = []
+        while t.s[kp.O_DONE] == 0:
+            t.play_turn(bots)
+            assert all(t.cubes_of(p) == cubes for p in range(n))
+            assert t.s[kp.O_TURNS] < 3000
+            if kp.round_over(t.s):
+                missions.append(int(t.s[kp.O_MLOC]))
+                t.resolve(bots)
+                assert all(t.cubes_of(p) == cubes for p in range(n))
+                assert t.s[kp.O_LEADER:kp.O_LEADER + 5].max() == -1
+                assert t.s[kp.O_PIMP] == missions[-1] or t.s[kp.O_PRISON] == 1
+        assert len(missions) == 7 - first + 1
+        trail = list(t.s[kp.O_TRAIL:kp.O_TRAIL + t.s[kp.O_TRAIL_LEN]])
+        assert trail[1:] == missions          # marker 0 then one marker per mission, in order
+        assert missions[-1] == t.loc("Vienna")
+        if "chauvelin" not in variants:
+            assert len(set(trail)) == len(trail)  # each mission card names its place once
+        assert t.s[kp.O_DECISIONS] > 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_every_bot_finishes_and_scores_are_consistent(n):
+    for names in (["random"], ["greedy"], ["heuristic"], ["rollout"] + ["heuristic"] * (n - 1)):
+        out = play(n, names, games=2 if "rollout" in names else 6)
+        assert (out.end_reason == 0).all()
+        assert np.allclose(out.win.sum(1), 1.0)
+        assert (out.rank.min(1) == 1).all()
+        assert (out.metrics[:, :, 6] == 7).all()
+        best = out.score.max(1)
+        for g in range(len(best)):
+            assert all(out.win[g, s] == 0 for s in range(n) if out.score[g, s] < best[g])
+
+
+def test_short_game_plays_four_missions():
+    out = play(4, ["heuristic"], variants=("short",))
+    assert (out.metrics[:, :, 6] == 4).all()
+
+
+def test_determinism_threads_and_batch_size():
+    a = play(4, ["heuristic", "greedy", "random", "heuristic"], games=12)
+    numba.set_num_threads(1)
+    try:
+        b = play(4, ["heuristic", "greedy", "random", "heuristic"], games=12)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert (a.score == b.score).all() and (a.turns == b.turns).all()
+    for i in (0, 5, 11):
+        one = play(4, ["heuristic", "greedy", "random", "heuristic"], games=1, index0=i)
+        assert (one.score[0] == a.score[i]).all() and one.turns[0] == a.turns[i]
+
+
+def test_bot_swap_keeps_the_deal():
+    """Chance draws only at setup, from the chance stream: the deal is the same for any bots."""
+    c = compiled(4)
+    for names in (["random"], ["heuristic"], ["greedy", "rollout", "random", "heuristic"]):
+        log, _ = GAME.trace_events(c, GAME.bot_codes(names, 4), weights(), 3, 5, 0)
+        setup = log[log[:, 0] == kp.EV_SETUP][0]
+        if names == ["random"]:
+            ref = setup
+        assert (setup == ref).all()
+    t1, t2 = Table(4, seed=3, index=5), Table(4, seed=3, index=5)
+    assert (t1.s == t2.s).all()
+
+
+def test_trace_is_the_game_play_plays():
+    c = compiled(4)
+    bots = GAME.bot_codes(["heuristic", "random", "greedy", "heuristic"], 4)
+    for i, rot in ((0, 0), (3, 2)):
+        out = play(4, ["heuristic", "random", "greedy", "heuristic"], games=1, index0=i,
+                   rotation=np.array([rot], np.uint8))
+        log, tout = GAME.trace_events(c, bots, weights(), 7, i, rot)
+        assert (tout.score == out.score).all() and tout.turns[0] == out.turns[0]
+        lines = GAME.trace(c, bots, weights(), 7, i, rot)
+        assert any("leader space" in x for x in lines) and lines[-1].startswith("Seat 3")
+
+
+@pytest.mark.parametrize("bot", [kp.BOT_RANDOM, kp.BOT_GREEDY, kp.BOT_HEURISTIC, kp.BOT_ROLLOUT])
+def test_bots_do_not_peek_at_the_mission_deck(bot):
+    """Re-deal the hidden deck order and removed cards: every bot's choice stays the same."""
+    t = Table(4, seed=5, index=2)
+    bots = np.full(kp.MAXP, kp.BOT_HEURISTIC, np.int64)
+    for _ in range(9):   # a few turns in
+        t.play_turn(bots)
+    p = int(t.s[kp.O_CUR])
+    kp.begin_turn(t.s)
+    nm = kp.gen_main(t.s, t.K, p, t.moves, t.tmp)
+    choices = set()
+    perm_rng = np.random.default_rng(0)
+    for trial in range(4):
+        s = t.s.copy()
+        ptr, ln = s[kp.O_DECK_PTR], s[kp.O_DECK_LEN]
+        hidden = np.concatenate([s[kp.O_DECK + ptr:kp.O_DECK + ln], s[kp.O_REMOVED:kp.O_REMOVED + 2]])
+        if trial:
+            hidden = perm_rng.permutation(hidden)
+        s[kp.O_DECK + ptr:kp.O_DECK + ln] = hidden[:ln - ptr]
+        s[kp.O_REMOVED:kp.O_REMOVED + 2] = hidden[ln - ptr:]
+        rng = t.rng.copy()
+        moves = t.moves.copy()
+        if bot == kp.BOT_ROLLOUT:
+            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.cand, t.s2, rng,
+                                  t.om, t.log, t.nlog)
+        else:
+            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, rng)
+        choices.add((i, tuple(rng)))
+    assert len(choices) == 1
+
+
+def _params():
+    return [(k, v, r) for k, v, r in GAME.content().params() if r is not None]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_content_in_ranges_never_crashes(data):
+    params = _params()
+    picks = data.draw(st.lists(st.sampled_from(params), min_size=1, max_size=6))
+    sets = []
+    for k, v, (lo, hi) in picks:
+        if isinstance(v, int) and not isinstance(v, bool):
+            if k.startswith("bots.") and k != "bots.rollout_playouts":
+                val = data.draw(st.floats(lo, hi))
+            else:
+                val = data.draw(st.integers(int(lo), int(hi)))
+        else:
+            val = data.draw(st.floats(lo, hi))
+        sets.append(f"{k}={val}")
+    variants = data.draw(st.sampled_from(VARIANTS))
+    n = data.draw(st.sampled_from(GAME.player_counts))
+    try:
+        content = GAME.content(variants, tuple(sets))
+        c = GAME.compile(content, n)
+    except UserError:
+        return   # a clear one-line error is an acceptable answer to an impossible setup
+    out = Batch.alloc(3, n, len(GAME.metrics))
+    GAME.play(c, GAME.bot_codes(["random", "heuristic"] * 3, 6)[:n] if False else GAME.bot_codes(["heuristic"], n),
+              GAME.weights(content), 1, np.arange(3, dtype=np.uint64), np.zeros(3, np.uint8), out)
+    assert (out.rank >= 1).all()
