@@ -17,6 +17,12 @@ $(STAMP): pyproject.toml
 # The main job: a million four-player Bastille games with the default bots.
 run: setup
 	$(BAL) run bastille -n 1000000 -p 4 --out out
+	$(BAL) report out --out out/report
+
+# The balance gate on a small run (exit 1 = a threshold failed, 3 = undecided).
+balance-check: setup
+	$(BAL) run bastille -n 20000 -p 4 --seed 1 --out out/ci-balance
+	$(BAL) check out/ci-balance --spec specs/bastille.toml
 
 test: setup
 	$(PY) -m pytest

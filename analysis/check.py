@@ -10,11 +10,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
 from analysis.intervals import Z95, extra_games, normal_quantile, wilson
-from analysis.metrics import game_count, moments, share, summary_metrics, win_rates
+from analysis.metrics import game_count, moments, share, win_rates
 from sim.content import load_toml
 from sim.errors import UserError
 
@@ -138,7 +137,3 @@ def format_verdicts(verdicts: list[Verdict], games: int, confidence: float = 0.9
                      f"{v.allowed:>14} {v.outcome.upper():>10} {more:>12}")
     lines.append(f"Overall: {overall(verdicts).upper()}")
     return "\n".join(lines)
-
-
-__all__ = ["Verdict", "judge", "check", "load_spec", "overall", "format_verdicts", "EXIT_CODES",
-           "summary_metrics", "np"]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import polars as pl
 
-from analysis.intervals import (Z95, games_needed, holm, newcombe_diff, normal_quantile,
-                                normal_sf, sign_test, two_proportion_test)
+from analysis.intervals import (Z95, games_needed, holm, newcombe_diff, normal_quantile, sign_test,
+                                two_proportion_test)
 from analysis.metrics import win_rates
 
 DEAL = ["seed", "game_index", "rotation"]
@@ -82,7 +81,3 @@ def format_comparison(t: pl.DataFrame, by: str, paired: bool) -> str:
         lines.append(f"  {str(r[by]):<10} {ra:>8.4f} {rb:>8.4f} {r['diff']:>+8.4f} "
                      f"[{r['diff_low']:+.4f}, {r['diff_high']:+.4f}] {r['p']:>8.4f} {r['p_holm']:>8.4f} {r[need]:>13,}")
     return "\n".join(lines)
-
-
-__all__ = ["compare_rates", "is_paired", "paired_differences", "paired_compare", "format_comparison",
-           "normal_sf", "np"]

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import polars as pl
 
-from analysis.intervals import Z95, mean_interval, wilson
+from analysis.intervals import mean_interval, wilson
 
 PERCENTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -115,7 +115,3 @@ def summary_metrics(stats: pl.DataFrame) -> dict:
         "mean_margin": margin["mean"][0],
         "duration": length_table(stats),
     }
-
-
-__all__ = ["Z95", "moments", "win_rates", "histogram", "percentiles", "end_reasons",
-           "game_count", "length_table", "share", "summary_metrics"]

@@ -106,9 +106,11 @@ def sweep_table(sweep_dir: Path) -> pl.DataFrame:
 
 
 def format_sweep(t: pl.DataFrame, params: list[str]) -> str:
+    """One row per grid point, one column per metric (point estimates; intervals in the report)."""
     wide = t.pivot(on="metric", index=params, values="estimate", maintain_order=True)
-    cols = wide.columns
-    lines = ["  ".join(f"{c:>14}" for c in cols)]
+    widths = [max(len(c), 8) for c in wide.columns]
+    lines = ["  ".join(f"{c:>{w}}" for c, w in zip(wide.columns, widths))]
     for r in wide.iter_rows():
-        lines.append("  ".join(f"{v:>14.4f}" if isinstance(v, float) else f"{str(v):>14}" for v in r))
+        lines.append("  ".join(f"{v:>{w}.4f}" if isinstance(v, float) else f"{str(v):>{w}}"
+                               for v, w in zip(r, widths)))
     return "\n".join(lines)

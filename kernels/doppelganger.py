@@ -34,7 +34,8 @@ F_NOT_WHAT = F_NOT_WHERE + MAXP  # [MAXP] what cards everyone knows the player l
 F_FORM = F_NOT_WHAT + MAXP   # [MAXP] who card the pawn shows, -1 = Miss Scarlet
 F_ROOM_W = F_FORM + MAXP     # [MAXC] weapon tokens lying in each rim room (public)
 F_WINNER = F_ROOM_W + MAXC   # seat that made the kill, -1 = none yet
-F_SIZE = F_WINNER + 1
+F_QUIET = F_WINNER + 1       # turns since a card was last turned up (public)
+F_SIZE = F_QUIET + 1
 
 # -- compiled rules vector ------------------------------------------------------------------
 R_DICE = 0
@@ -72,12 +73,13 @@ W_REVEAL_VULN_COST = 12
 W_PAIR_COST = 13
 W_TRUE_FORM_COST = 14
 W_CONTEST = 15
-W_ROLLOUT_PLAYOUTS = 16
-W_ROLLOUT_CANDIDATES = 17
-W_ROLLOUT_HORIZON = 18
+W_PATIENCE = 16
+W_ROLLOUT_PLAYOUTS = 17
+W_ROLLOUT_CANDIDATES = 18
+W_ROLLOUT_HORIZON = 19
 WEIGHT_NAMES = ("reveal", "who_step", "info", "focus", "gift", "setup", "weapon_kill",
                 "weapon_maybe", "weapon_any", "deny_own", "deny_hidden", "reveal_who_cost",
-                "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "rollout_playouts",
+                "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "patience", "rollout_playouts",
                 "rollout_candidates", "rollout_horizon")
 
 # -- room actions ---------------------------------------------------------------------------
@@ -128,7 +130,7 @@ EV_TELEPORT = 6   # seat, room node, brought seat or -1
 EV_PICKUP = 7     # seat, weapon, room, dropped or -1
 EV_STEAL = 8      # seat, victim, weapon, dropped or -1
 EV_ATTACK = 9     # seat, target, room, weapon
-EV_REVEAL = 10    # target, kind (REV_*), card, forced (1) or chosen (0)
+EV_REVEAL = 10    # target, kind (REV_*), card, forced (1: the only option) or chosen (0)
 EV_NOTHING = 11   # target
 EV_KILL = 12      # seat, target, room, weapon
 EV_CAP = 13
@@ -275,15 +277,44 @@ def reachable(dist, pads, taken, start, total, out):
     total of ``total`` (up to that many steps), pads included; ``taken`` = mask of pads held by
     other pawns. Returns 1 if a pad can be landed on (then any room is a destination too)."""
     m1, m1p, m2 = pad_costs(dist, pads, start)
-    jumps = m1 + 1 <= total
-    for v in range(dist.shape[0]):
-        if dist[start, v] <= total:
-            out[v] = 1
-        elif jumps and move_cost(dist, pads, taken, start, m1, m1p, m2, v) <= total:
-            out[v] = 1
-        else:
-            out[v] = 0
+    N = dist.shape[0]
+    row = dist[start]
+    for v in range(N):
+        out[v] = 1 if row[v] <= total else 0
+    # after a jump the pawn stands on free pad q with ``left`` steps to go
+    for q in range(pads.shape[0]):
+        if (taken >> q) & 1:
+            continue
+        left = total - ((m2 if q == m1p else m1) + 1)
+        if left < 0:
+            continue
+        prow = dist[pads[q]]
+        for v in range(N):
+            if prow[v] <= left:
+                out[v] = 1
     return 1 if m1 <= total else 0
+
+
+@njit(cache=True)
+def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
+    """Mask of the rim rooms (nodes 0..nr-1) reachable on foot and by pad jumps: the move
+    generation of ``reachable`` restricted to rooms."""
+    row = dist[start]
+    m = 0
+    for r in range(nr):
+        if row[r] <= total:
+            m |= 1 << r
+    for q in range(pads.shape[0]):
+        if (taken >> q) & 1:
+            continue
+        left = total - ((m2 if q == m1p else m1) + 1)
+        if left < 0:
+            continue
+        prow = dist[pads[q]]
+        for r in range(nr):
+            if prow[r] <= left:
+                m |= 1 << r
+    return m
 
 
 @njit(cache=True)
@@ -428,7 +459,8 @@ def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met
             st[F_NOT_WHAT + target] |= 1 << weapon
         log_event(log, li, on, EV_NOTHING, target, room, weapon, 0, 0)
         return 0
-    forced = 1 if opts == REV_WHO else 0
+    forced = 1 if popcount(opts) == 1 else 0
+    st[F_QUIET] = 0
     met[attacker, M_REVEALS_CAUSED] += 1
     met[target, M_CARDS_REVEALED] += 1
     if choice == REV_WHERE:
@@ -482,14 +514,16 @@ def knowledge(st, n, me, rules, deep, kn):
     if not deep:
         return
     for _ in range(3):
+        changed = False
         for cat in range(2):
             pi = K_PW if cat == 0 else K_PX
             ki = K_KW if cat == 0 else K_KX
             ui = K_UW if cat == 0 else K_UX
             free = freew if cat == 0 else freex
             for o in range(n):
-                if o != me and popcount(kn[o, pi]) <= kn[o, ui]:
+                if o != me and popcount(kn[o, pi]) <= kn[o, ui] and kn[o, ki] != kn[o, pi]:
                     kn[o, ki] = kn[o, pi]
+                    changed = True
             for c in range(nc):
                 if not (free >> c) & 1:
                     continue
@@ -499,14 +533,18 @@ def knowledge(st, n, me, rules, deep, kn):
                     if o != me and (kn[o, pi] >> c) & 1:
                         holders += 1
                         last = o
-                if holders == 1:
+                if holders == 1 and not (kn[last, ki] >> c) & 1:
                     kn[last, ki] |= 1 << c
+                    changed = True
             for o in range(n):
                 if o == me or kn[o, ki] == 0:
                     continue
                 for o2 in range(n):
-                    if o2 != me and o2 != o:
+                    if o2 != me and o2 != o and kn[o2, pi] & kn[o, ki]:
                         kn[o2, pi] &= ~kn[o, ki]
+                        changed = True
+        if not changed:
+            break
 
 
 @njit(cache=True)
@@ -550,23 +588,24 @@ def readiness(st, o, rules):
 
 
 @njit(cache=True)
-def weapon_values(st, n, me, rules, weights, prob, deep, wv):
+def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
     """What holding each weapon is worth to ``me`` (public state and own hand only)."""
     nc = rules[R_NCARDS]
+    for o in range(n):
+        ready[o] = readiness(st, o, rules)
+    exposed = ready[me]
     for w in range(nc):
         v = 0.0
         if deep:
             for o in range(n):
                 if o == me:
                     continue
-                ready = readiness(st, o, rules)
                 if (st[F_WHAT_UP + o] >> w) & 1:
-                    v += weights[W_WEAPON_KILL] * ready
+                    v += weights[W_WEAPON_KILL] * ready[o]
                 else:
                     # a likely vulnerability of a nearly killable target is a future killing weapon
-                    v += prob[2 * o + 1, w] * (weights[W_WEAPON_MAYBE] + 0.5 * weights[W_WEAPON_KILL] * ready)
+                    v += prob[2 * o + 1, w] * (weights[W_WEAPON_MAYBE] + 0.5 * weights[W_WEAPON_KILL] * ready[o])
             # holding my own vulnerability keeps it from others: matters more the more exposed I am
-            exposed = readiness(st, me, rules)
             if (st[F_WHAT_UP + me] >> w) & 1:
                 v += weights[W_DENY_OWN] * exposed
             elif (st[F_WHAT + me] >> w) & 1:
@@ -576,30 +615,27 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv):
 
 
 @njit(cache=True)
-def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, focus):
-    """Expected worth to ``me`` of attacking ``target`` in ``room`` with ``weapon``."""
-    ru = (st[F_WHERE_UP + target] >> room) & 1
-    wu = (st[F_WHAT_UP + target] >> weapon) & 1
-    tf = is_true_form(st, target, rules)
+def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights, deep):
+    """Expected worth of an attack from its facts: room / weapon face up for the target (ru, wu),
+    chance each matches face down (pr, pw), target in true form, its who cards left, whether
+    another player holds a face-up weapon of it (gift), whether it is my focus."""
     if ru and wu:
         if tf:
             return 1e9  # a kill wins the game
         if not deep:
             return 1.0
-        who_left = rules[R_HAND] - popcount(st[F_WHO_UP + target])
-        bonus = weights[W_FOCUS] if target == focus else 0.0
+        bonus = weights[W_FOCUS] if is_focus else 0.0
         if who_left == 1:
-            # this forces true form: good if only I hold a weapon that kills it next
-            others = 0
-            for o in range(n):
-                if o != me and o != target and st[F_HELD + o] & st[F_WHAT_UP + target]:
-                    others = 1
-            if others:
+            # this forces true form: good if only I hold a weapon that kills it next,
+            # unless nothing has been revealed for ``patience`` rounds (a standoff)
+            if gift and quiet <= weights[W_PATIENCE] * n:
                 return -weights[W_GIFT]
             return weights[W_SETUP] + bonus
         return weights[W_WHO_STEP] + bonus
-    pr = 0.0 if ru else prob[2 * target, room]
-    pw = 0.0 if wu else prob[2 * target + 1, weapon]
+    if ru:
+        pr = 0.0
+    if wu:
+        pw = 0.0
     p = 1.0 - (1.0 - pr) * (1.0 - pw)
     if not deep:
         return p
@@ -609,7 +645,7 @@ def attack_value(st, n, me, target, room, weapon, rules, weights, prob, deep, fo
     if not wu and 0.0 < pw < 1.0:
         unknown += 1
     v = p * weights[W_REVEAL] + (1.0 - p) * weights[W_INFO] * unknown
-    if target == focus:
+    if is_focus:
         v += p * weights[W_FOCUS]
     return v
 
@@ -665,21 +701,18 @@ def cheapest_drop(held, wv, nc):
 
 
 @njit(cache=True)
-def steal_gain(st, n, me, held, w, wv, rules, weights, deep):
-    """Worth of taking weapon w from another player."""
-    gain = wv[w]
-    if deep:
-        if (st[F_WHAT_UP + me] >> w) & 1:
-            # take my killing weapon away from its holder
-            gain += weights[W_DENY_OWN] * readiness(st, me, rules)
-        else:
-            # a lone killing weapon taken from a player is taken back at once:
-            # only worth a fraction unless I would then hold two against that target
-            for o in range(n):
-                if o != me and (st[F_WHAT_UP + o] >> w) & 1 and not (held & st[F_WHAT_UP + o]):
-                    gain *= weights[W_CONTEST]
-                    break
-    return gain
+def steal_gain(st, n, me, held, w, wv, ready, rules, weights, deep):
+    """Worth of taking weapon w from another player. A weapon taken for attacking others is
+    taken straight back by the next player who wants it, so that part of its worth counts
+    only ``contest`` times; denying my own vulnerability counts in full."""
+    if not deep:
+        return wv[w]
+    own = 0.0
+    if (st[F_WHAT_UP + me] >> w) & 1:
+        own = weights[W_DENY_OWN] * ready[me]
+    elif (st[F_WHAT + me] >> w) & 1:
+        own = weights[W_DENY_HIDDEN] * ready[me]
+    return own + weights[W_CONTEST] * (wv[w] - own)
 
 
 @njit(cache=True)
@@ -687,7 +720,7 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
               plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
     up to k plans, best first. Reads only ``me``'s cards and public state. fv[0] receives the
-    weapon values, fv[1:] the card probabilities.
+    weapon values, fv[1:1+2*MAXP] the card probabilities, fv[1+2*MAXP] each readiness.
 
     Destinations: rim rooms within walking reach, and any room after landing on a pad (then
     optionally bringing one player). An attack's worth depends on the room only through its
@@ -697,19 +730,15 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     nc = rules[R_NCARDS]
     knowledge(st, n, me, rules, deep, kn)
     wv = fv[0]
-    prob = fv[1:]
+    prob = fv[1:1 + 2 * MAXP]
     card_probs(kn, n, me, nc, prob)
-    weapon_values(st, n, me, rules, weights, prob, deep, wv)
+    weapon_values(st, n, me, rules, weights, prob, deep, wv, fv[1 + 2 * MAXP])
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
     m1, m1p, m2 = pad_costs(dist, pads, start)
     land = m1 <= total
-    jumps = m1 + 1 <= total
-    walkmask = 0
-    for r in range(nr):
-        if dist[start, r] <= total or (jumps and move_cost(dist, pads, taken, start, m1, m1p, m2, r) <= total):
-            walkmask |= 1 << r
+    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr)
     held = st[F_HELD + me]
     nheld = popcount(held)
     any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
@@ -754,13 +783,22 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
         while vh:
             w = nth_bit(vh, 0)
             vh &= vh - 1
-            sc = steal_gain(st, n, me, held, w, wv, rules, weights, deep) + any_bonus - dv - STEAL_EPS - TELE_EPS * stele
+            sc = (steal_gain(st, n, me, held, w, wv, fv[1 + 2 * MAXP], rules, weights, deep)
+                  + any_bonus - dv - STEAL_EPS - TELE_EPS * stele)
             cnt = plan_insert(plans, pscore, k, cnt, sc, sdest, stele, sbring, ACT_STEAL, t, drop, w)
         if nheld == 0:
             continue
         up = st[F_WHERE_UP + t]
         sure = kn[t, K_KW] & ~up
         maybe = kn[t, K_PW] & ~sure & ~up
+        # the target's facts, once
+        who_left = rules[R_HAND] - popcount(st[F_WHO_UP + t])
+        wup = st[F_WHAT_UP + t]
+        gift = 0
+        for o in range(n):
+            if o != me and o != t and st[F_HELD + o] & wup:
+                gift = 1
+        quiet = st[F_QUIET]
         for cls in range(4):
             if not land:
                 if cls > 0:
@@ -783,11 +821,14 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
                 r = nth_bit(cmask, 0)
                 tele = 1
                 bring = -1 if r == tpos else t
+            ru = (up >> r) & 1
+            pr = prob[2 * t, r]
             hm = held
             while hm:
                 w = nth_bit(hm, 0)
                 hm &= hm - 1
-                sc = attack_value(st, n, me, t, r, w, rules, weights, prob, deep, focus) - TELE_EPS * tele
+                sc = attack_worth(ru, pr, (wup >> w) & 1, prob[2 * t + 1, w], who_left == 0, who_left,
+                                  gift, t == focus, quiet, n, weights, deep) - TELE_EPS * tele
                 cnt = plan_insert(plans, pscore, k, cnt, sc, r, tele, bring, ACT_ATTACK, t, -1, w)
     if pscore[0] <= 0.0 and nheld == 0 and not land:
         # nothing to do here: walk toward the nearest room with a weapon token
@@ -955,6 +996,7 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
     outside (rollout). Returns 1 if the turn ended the game with a kill."""
     bot = bots[seat]
     acts_left = rules[R_ACTIONS]
+    st[F_QUIET] += 1
     deep = 1 if bot != BOT_GREEDY else 0
     # -- before moving ---------------------------------------------------------------------
     if st[F_POS + seat] < rules[R_NROOMS]:
@@ -1134,7 +1176,7 @@ def alloc_scratch(B, n, N):
     plans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     pscore = np.zeros((B, MAX_PLANS), np.float64)
     kn = np.zeros((B, MAXP, K_SIZE), np.int64)
-    wv = np.zeros((B, 1 + 2 * MAXP, MAXC), np.float64)
+    wv = np.zeros((B, 2 + 2 * MAXP, MAXC), np.float64)
     rplans = np.zeros((B, MAX_PLANS, P_SIZE), np.int32)
     rscore = np.zeros((B, MAX_PLANS), np.float64)
     rst = np.zeros((B, 1, F_SIZE), np.int32)

@@ -1,12 +1,14 @@
 """The Scarlet Pimpernel: setup, turns, legal moves, mission resolution, bots, play_batch.
 
-State of one game is one int32 row ``s`` (field offsets below, in one place); content is one
-int32 row ``K`` (offsets ``K_*``) plus the precomputed route table ``RS``/``RM``: for each
+State of one game is one int64 row ``s`` (field offsets below, in one place); content is one
+int64 row ``K`` (offsets ``K_*``) plus the precomputed route table ``RS``/``RM``: for each
 ordered pair of locations, every simple route as a bit mask of its route spaces.
 The route search proper (``route_search``, ``all_simple_routes``) is at the top.
 """
+import inspect
+
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
@@ -105,7 +107,10 @@ W_REST = 9
 W_MOVE = 10
 W_PASS = 11
 W_PLAYOUTS = 12
-N_WEIGHTS = 13
+W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
+N_WEIGHTS = 14
+
+TRIED = -(1 << 62)
 
 END_FINISHED = 0
 END_TURN_CAP = 1
@@ -151,7 +156,11 @@ K_TILE_AREA = K_BLD_REGION + MAXB
 K_FC_ACT = K_TILE_AREA + MAXB
 K_FC_STAR = K_FC_ACT + MAXFC * 2
 K_REG_ADJ = K_FC_STAR + MAXFC
-K_SIZE = K_REG_ADJ + MAXR * MAXR
+K_REG_NSP = K_REG_ADJ + MAXR * MAXR   # route spaces a pawn in region r may use
+K_REG_SP = K_REG_NSP + MAXR
+K_REG_NLOC = K_REG_SP + MAXR * MAXS   # locations in region r
+K_REG_LOC = K_REG_NLOC + MAXR
+K_SIZE = K_REG_LOC + MAXR * MAXL
 
 # ---- state row s -----------------------------------------------------------------------------
 O_N = 0
@@ -201,7 +210,8 @@ O_ST_LOC = O_ST_ROUTE + MAXS
 O_ST_BLD = O_ST_LOC + MAXL * MAXSLOT
 O_ST_LEAD = O_ST_BLD + MAXB
 O_SHORT = O_ST_LEAD + NLEAD           # NSHORT route indices into RM
-O_PL = O_SHORT + NSHORT               # MAXP * PLK
+O_RESBOT = O_SHORT + NSHORT           # MAXP: how each seat decides as a leader at round end
+O_PL = O_RESBOT + MAXP                # MAXP * PLK
 P_SCORE = 0
 P_SUPPLY = 1
 P_REGION = 2
@@ -212,6 +222,17 @@ P_CUBE_PTS = 6
 P_ICON_PTS = 7
 PLK = 8
 S_SIZE = O_PL + MAXP * PLK
+
+# ---- heuristic context: per decision, computed once (float row ctx) ------------------------------
+C_AREA = 0                # per area: worth of one more cube of the deciding player
+C_LEAD = C_AREA + NAREA   # per leader space: its worth now
+C_REGPOT = C_LEAD + NLEAD # per region: empty spaces worth filling now
+C_LOC = C_REGPOT + MAXR   # per location: worth of a cube on its card
+C_ICON = C_LOC + MAXL     # per icon: worth of its follow-up action
+C_NEED = C_ICON + 10      # per area: the mission's need (rest: 0)
+C_HAVE = C_NEED + NAREA   # per area: cubes there
+C_VALS = C_HAVE + NAREA   # per move of the decision: the heuristic's value
+C_SIZE = C_VALS + MAXM
 
 # ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
 EV_SETUP = 0        # a = Pimpernel start, b = first mission location, c = first player
@@ -231,10 +252,47 @@ EV_FAVOR_STEP = 13
 LOGW = 6
 
 
+# ---- one compiled signature per function ------------------------------------------------------
+# Numba would compile a new copy of a function for every literal constant a caller passes
+# (MV_ROUTE, True, ...); declaring each function's types once, from its parameter names,
+# keeps one copy per function and the cold compile short.
+_I = types.int64
+_I1 = types.Array(types.int64, 1, "C")
+_I2 = types.Array(types.int64, 2, "C")
+_U1 = types.Array(types.uint64, 1, "C")
+_U2 = types.Array(types.uint64, 2, "C")
+_F1 = types.Array(types.float64, 1, "C")
+ARG_TYPES = {
+    "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
+    "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
+    "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
+    "adj_deg": _I1, "out": _U1, "scr": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
+    "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
+    "short": types.uint64, "seed": types.uint64, "index": types.uint64,
+    "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
+    "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
+    "b_move": types.float64,
+    "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
+    "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
+    "win": types.Array(types.float32, 2, "C"), "turns": types.Array(types.uint32, 1, "C"),
+    "end_reason": types.Array(types.uint8, 1, "C"),
+    "metrics": types.Array(types.float64, 3, "C"), "decisions": types.Array(types.uint32, 1, "C"),
+}
+
+
+def kernel(fn=None, parallel=False, inline=False):
+    """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise);
+    inline=True for the small helpers of the hot loops (no call per move)."""
+    def wrap(f):
+        sig = tuple(ARG_TYPES.get(name, _I) for name in inspect.signature(f).parameters)
+        return njit(sig, cache=True, parallel=parallel, inline="always" if inline else "never")(f)
+    return wrap(fn) if fn is not None else wrap
+
+
 # =================================================================================================
 # Route search: the hot kernel
 # =================================================================================================
-@njit(cache=True)
+@kernel(inline=True)
 def popcount64(x):
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -243,7 +301,7 @@ def popcount64(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
+@kernel
 def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
 
@@ -288,10 +346,10 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     return count
 
 
-@njit(cache=True)
+@kernel
 def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
     """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
-    start = np.zeros(MAXL * MAXL + 1, np.int32)
+    start = np.zeros(MAXL * MAXL + 1, np.int64)
     buf = np.empty(cap, np.uint64)
     total = 0
     for a in range(MAXL):
@@ -307,12 +365,17 @@ def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
         for b in range(nloc):
             c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
             st = start[a * MAXL + b]
+            # shortest routes first (fewest route spaces), so the few shortest are the first few
+            keys = np.empty(c, np.int64)
             for i in range(c):
-                masks[st + i] = buf[i]
+                keys[i] = popcount64(buf[i])
+            order = np.argsort(keys, kind="mergesort")
+            for i in range(c):
+                masks[st + i] = buf[order[i]]
     return start, masks, 0
 
 
-@njit(cache=True)
+@kernel
 def route_masks_of(s, n, owner_masks):
     """owner_masks[p] = route spaces holding p's cubes; owner_masks[n] = all occupied."""
     for p in range(n + 1):
@@ -326,7 +389,7 @@ def route_masks_of(s, n, owner_masks):
     return owner_masks[n]
 
 
-@njit(cache=True)
+@kernel
 def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
     """Every simple route between two locations with its completeness and cubes per player.
 
@@ -343,7 +406,7 @@ def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
     return en - st
 
 
-@njit(cache=True)
+@kernel
 def count_complete(RS, RM, src, dst, occ):
     st = RS[src * MAXL + dst]
     en = RS[src * MAXL + dst + 1]
@@ -357,32 +420,32 @@ def count_complete(RS, RM, src, dst, occ):
 # =================================================================================================
 # Small state helpers
 # =================================================================================================
-@njit(cache=True)
+@kernel(inline=True)
 def score_of(s, p):
     return s[O_PL + p * PLK + P_SCORE]
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def add_score(s, p, pts):
     s[O_PL + p * PLK + P_SCORE] += pts
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def supply_of(s, p):
     return s[O_PL + p * PLK + P_SUPPLY]
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def region_of(s, p):
     return s[O_PL + p * PLK + P_REGION]
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def area_count(s, p, a):
     return s[O_AREA + p * NAREA + a]
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def area_total(s, a):
     t = 0
     for p in range(s[O_N]):
@@ -390,7 +453,7 @@ def area_total(s, a):
     return t
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def bot_stream(s, p):
     """The random stream a decision of seat p draws from."""
     if s[O_STREAM] >= 0:
@@ -398,12 +461,12 @@ def bot_stream(s, p):
     return BOT0 + p
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def stamp(s):
     return s[O_TURNS] + 1
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
     if log_on:
         i = nlog[0]
@@ -417,7 +480,7 @@ def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
             nlog[0] = i + 1
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def mission_need(s, K, k):
     """Sum of need k over the current mission cards."""
     t = 0
@@ -426,7 +489,7 @@ def mission_need(s, K, k):
     return t
 
 
-@njit(cache=True)
+@kernel
 def update_majority(s, a, log, nlog, log_on):
     """A player with strictly more cubes than each other player in area a takes its tile."""
     n = s[O_N]
@@ -446,7 +509,7 @@ def update_majority(s, a, log, nlog, log_on):
         log_event(log, nlog, log_on, EV_TILE, best, a, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def draw_card(s):
     ptr = s[O_DECK_PTR]
     if ptr >= s[O_DECK_LEN]:
@@ -455,14 +518,14 @@ def draw_card(s):
     return s[O_DECK + ptr]
 
 
-@njit(cache=True)
+@kernel
 def place_marker(s, loc):
     t = s[O_TRAIL_LEN]
     s[O_TRAIL + t] = loc
     s[O_TRAIL_LEN] = t + 1
 
 
-@njit(cache=True)
+@kernel
 def refill_next(s, K, new_mission):
     """Next mission area for the mission after new_mission."""
     s[O_NNEXT] = 0
@@ -486,9 +549,19 @@ def refill_next(s, K, new_mission):
 # =================================================================================================
 # Setup
 # =================================================================================================
-@njit(cache=True)
-def setup(s, K, n, rng):
-    """A new game on row s, dealt from the chance stream of rng."""
+@kernel
+def start_round(s):
+    s[O_CUR] = s[O_FIRST]
+    s[O_PASSES] = 0
+    s[O_LAST] = -1
+
+
+# =================================================================================================
+# Legal moves
+# =================================================================================================
+@kernel
+def setup(s, K, n, rng, scr):
+    """A new game on row s, dealt from the chance stream of rng (scr: scratch row)."""
     s[:] = 0
     s[O_N] = n
     s[O_STREAM] = -1
@@ -507,12 +580,11 @@ def setup(s, K, n, rng):
     for i in range(NLEAD):
         s[O_LEADER + i] = -1
     # location cards at random on every location but House of Justice and Temple Prison
-    tmp = np.empty(MAXDECK, np.int32)
-    for i in range(MAXLC):
-        tmp[i % MAXDECK] = i
+    tmp = scr
     nlc = 0
     for l in range(nloc):
         if l != K[K_HOJ] and l != K[K_TP]:
+            tmp[nlc] = nlc
             nlc += 1
     shuffle(rng, CHANCE, tmp, nlc)
     j = 0
@@ -580,17 +652,7 @@ def setup(s, K, n, rng):
     start_round(s)
 
 
-@njit(cache=True)
-def start_round(s):
-    s[O_CUR] = s[O_FIRST]
-    s[O_PASSES] = 0
-    s[O_LAST] = -1
-
-
-# =================================================================================================
-# Legal moves
-# =================================================================================================
-@njit(cache=True)
+@kernel(inline=True)
 def push(moves, nm, kind, a, b, slot):
     if nm < MAXM:
         moves[nm, 0] = kind
@@ -601,65 +663,90 @@ def push(moves, nm, kind, a, b, slot):
     return nm
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def has_cube(s, p, from_rest):
     if from_rest:
         return s[O_AREA + p * NAREA + A_REST] > 0
     return s[O_PL + p * PLK + P_SUPPLY] > 0
 
 
-@njit(cache=True)
+@kernel
 def gen_route_spaces(s, K, p, moves, nm, slot):
-    r = region_of(s, p)
-    for sp in range(K[K_NS]):
-        if s[O_ROUTE + sp] < 0 and (K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r):
-            nm = push(moves, nm, MV_ROUTE, sp, 0, slot)
+    r = s[O_PL + p * PLK + P_REGION]
+    for i in range(K[K_REG_NSP + r]):
+        sp = K[K_REG_SP + r * MAXS + i]
+        if s[O_ROUTE + sp] < 0 and nm < MAXM:
+            moves[nm, 0] = MV_ROUTE
+            moves[nm, 1] = sp
+            moves[nm, 2] = 0
+            moves[nm, 3] = slot
+            nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_place(s, K, p, moves, nm, slot):
     """Place a cube: a route space or location space in the pawn's region, or a leader space."""
     nm = gen_route_spaces(s, K, p, moves, nm, slot)
-    r = region_of(s, p)
-    for l in range(K[K_NLOC]):
+    r = s[O_PL + p * PLK + P_REGION]
+    for i in range(K[K_REG_NLOC + r]):
+        l = K[K_REG_LOC + r * MAXL + i]
         c = s[O_LOCCARD + l]
-        if c >= 0 and K[K_LOC_REGION + l] == r:
+        if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
-                if s[O_LOC + l * MAXSLOT + k] < 0:
-                    nm = push(moves, nm, MV_LOC, l * MAXSLOT + k, 0, slot)
+                if s[O_LOC + l * MAXSLOT + k] < 0 and nm < MAXM:
+                    moves[nm, 0] = MV_LOC
+                    moves[nm, 1] = l * MAXSLOT + k
+                    moves[nm, 2] = 0
+                    moves[nm, 3] = slot
+                    nm += 1
     for k in range(NLEAD):
         if s[O_LEADER + k] < 0:
-            nm = push(moves, nm, MV_LEADER, k, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_LEADER
+                moves[nm, 1] = k
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def area_open(s, p, a):
     """May p put a cube in area a now? Not into rest once the rest cube was used."""
     return not (a == A_REST and s[O_T_REST_OUT] == 1)
 
 
-@njit(cache=True)
+@kernel
 def gen_building(s, K, p, moves, nm, slot, from_rest):
     """Use a building: take a building space in the pawn's region (bumping another player's
     cube into its area), or place in the area of a tile you already hold a cube on."""
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     seen = 0
     for b in range(K[K_NB]):
         o = s[O_BLD + b]
         if o != p and K[K_BLD_REGION + b] == r:
-            nm = push(moves, nm, MV_BUILD, b, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_BUILD
+                moves[nm, 1] = b
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
         if o == p:
             a = K[K_TILE_AREA + s[O_BLDTILE + b]]
             bit = 1 << a
             if (seen & bit) == 0 and area_open(s, p, a) and not (from_rest and a == A_REST):
                 seen |= bit
-                nm = push(moves, nm, MV_AREA, a, 0, slot)
+                if nm < MAXM:
+                    moves[nm, 0] = MV_AREA
+                    moves[nm, 1] = a
+                    moves[nm, 2] = 0
+                    moves[nm, 3] = slot
+                    nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel
 def removable(s, K, p, where, i):
     st = stamp(s)
     if where == RM_ROUTE:
@@ -678,39 +765,69 @@ def removable(s, K, p, where, i):
     return s[O_LEADER + i] == p and s[O_ST_LEAD + i] != st
 
 
-@njit(cache=True)
+@kernel
 def gen_remove(s, K, p, moves, nm, slot):
     for i in range(K[K_NS]):
         if removable(s, K, p, RM_ROUTE, i):
-            nm = push(moves, nm, MV_REMOVE, RM_ROUTE, i, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_ROUTE
+                moves[nm, 2] = i
+                moves[nm, 3] = slot
+                nm += 1
     for l in range(K[K_NLOC]):
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
                 if removable(s, K, p, RM_LOC, l * MAXSLOT + k):
-                    nm = push(moves, nm, MV_REMOVE, RM_LOC, l * MAXSLOT + k, slot)
+                    if nm < MAXM:
+                        moves[nm, 0] = MV_REMOVE
+                        moves[nm, 1] = RM_LOC
+                        moves[nm, 2] = l * MAXSLOT + k
+                        moves[nm, 3] = slot
+                        nm += 1
     for b in range(K[K_NB]):
         if removable(s, K, p, RM_BUILD, b):
-            nm = push(moves, nm, MV_REMOVE, RM_BUILD, b, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_BUILD
+                moves[nm, 2] = b
+                moves[nm, 3] = slot
+                nm += 1
     for a in range(NAREA):
         if removable(s, K, p, RM_AREA, a):
-            nm = push(moves, nm, MV_REMOVE, RM_AREA, a, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_AREA
+                moves[nm, 2] = a
+                moves[nm, 3] = slot
+                nm += 1
     for k in range(NLEAD):
         if removable(s, K, p, RM_LEADER, k):
-            nm = push(moves, nm, MV_REMOVE, RM_LEADER, k, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_REMOVE
+                moves[nm, 1] = RM_LEADER
+                moves[nm, 2] = k
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_pawn_moves(s, K, p, moves, nm, slot):
-    r = region_of(s, p)
+    r = s[O_PL + p * PLK + P_REGION]
     for r2 in range(K[K_NREG]):
         if K[K_REG_ADJ + r * MAXR + r2] == 1:
-            nm = push(moves, nm, MV_MOVE, r2, 0, slot)
+            if nm < MAXM:
+                moves[nm, 0] = MV_MOVE
+                moves[nm, 1] = r2
+                moves[nm, 2] = 0
+                moves[nm, 3] = slot
+                nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     """Options of one action (a favor card's half, an icon's follow-up, the rest cube)."""
     if act == ACT_MOVE:
@@ -733,12 +850,24 @@ def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     return nm
 
 
-@njit(cache=True)
+@kernel(inline=True)
 def needs_cube(act):
     return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
 
 
-@njit(cache=True)
+@kernel
+def action_possible(s, K, p, act, moves):
+    """Has this action at least one option? (Quick answers first, else generate.)"""
+    if act == ACT_MOVE or act == ACT_POINT:
+        return True
+    if act == ACT_PLACE and s[O_PL + p * PLK + P_SUPPLY] > 0:
+        for k in range(NLEAD):
+            if s[O_LEADER + k] < 0:
+                return True
+    return gen_action(s, K, p, act, moves, 0, 0, False) > 0
+
+
+@kernel
 def favor_usable(s, K, p, t, moves):
     """Both actions of the card on tile t have an option and there are cubes for both."""
     c = s[O_TILECARD + t]
@@ -749,34 +878,45 @@ def favor_usable(s, K, p, t, moves):
         need += 1
     if needs_cube(a2):
         need += 1
-    if need > supply_of(s, p):
+    if need > s[O_PL + p * PLK + P_SUPPLY]:
         return False
-    if gen_action(s, K, p, a1, moves, 0, 0, False) == 0:
-        return False
-    return gen_action(s, K, p, a2, moves, 0, 0, False) > 0
+    return action_possible(s, K, p, a1, moves) and action_possible(s, K, p, a2, moves)
 
 
-@njit(cache=True)
+@kernel
 def gen_main(s, K, p, moves, tmp):
     """The turn's choice: pass, a basic action, or one held special favor tile."""
-    nm = push(moves, 0, MV_PASS, 0, 0, -1)
+    moves[0, 0] = MV_PASS
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     # a pawn move is offered only to a player with a cube to place (supply or rest): moving
     # with nothing to place could go on forever and keep the round from ending
-    if supply_of(s, p) > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
         nm = gen_pawn_moves(s, K, p, moves, nm, -1)
-    if supply_of(s, p) > 0:
+    if s[O_PL + p * PLK + P_SUPPLY] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
     for t in range(NAREA):
         if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, tmp):
-            nm = push(moves, nm, MV_FAVOR, t, 0, -1)
+            if nm < MAXM:
+                moves[nm, 0] = MV_FAVOR
+                moves[nm, 1] = t
+                moves[nm, 2] = 0
+                moves[nm, 3] = -1
+                nm += 1
     return nm
 
 
-@njit(cache=True)
+@kernel
 def gen_rest(s, K, p, moves):
     """After an action: use a cube from the rest area to place a cube or use a building."""
-    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    moves[0, 0] = MV_DECLINE
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     if s[O_T_ACTED] == 0 or s[O_T_REST_IN] == 1 or s[O_T_REST_OUT] == 1:
         return nm
     if s[O_AREA + p * NAREA + A_REST] == 0:
@@ -789,7 +929,7 @@ def gen_rest(s, K, p, moves):
 # =================================================================================================
 # Applying a move
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def take_cube(s, p, from_rest, log, nlog, log_on):
     if from_rest:
         s[O_AREA + p * NAREA + A_REST] -= 1
@@ -800,7 +940,7 @@ def take_cube(s, p, from_rest, log, nlog, log_on):
     s[O_LAST] = p
 
 
-@njit(cache=True)
+@kernel
 def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     """Play one move for p; returns the action an icon now offers (or -1)."""
     log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 1 if from_rest else 0)
@@ -862,31 +1002,20 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
 # =================================================================================================
 # Bots: move values
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def short_routes(s, K, RS, RM):
-    """Remember the NSHORT routes with fewest route spaces for the current mission."""
+    """Remember the NSHORT routes with fewest route spaces for the current mission
+    (the route table lists each pair's routes shortest first)."""
     src = s[O_PIMP]
     dst = s[O_MLOC]
     st = RS[src * MAXL + dst]
-    en = RS[src * MAXL + dst + 1]
-    ns = 0
-    for r in range(st, en):
-        ln = popcount64(RM[r])
-        # insertion into a short sorted list
-        pos = ns
-        while pos > 0 and popcount64(RM[s[O_SHORT + pos - 1]]) > ln:
-            pos -= 1
-        if pos < NSHORT:
-            last = ns if ns < NSHORT else NSHORT - 1
-            for i in range(last, pos, -1):
-                s[O_SHORT + i] = s[O_SHORT + i - 1]
-            s[O_SHORT + pos] = r
-            if ns < NSHORT:
-                ns += 1
+    ns = min(NSHORT, RS[src * MAXL + dst + 1] - st)
+    for i in range(ns):
+        s[O_SHORT + i] = st + i
     s[O_NSHORT] = ns
 
 
-@njit(cache=True)
+@kernel
 def occupied_mask(s, K):
     m = np.uint64(0)
     for sp in range(K[K_NS]):
@@ -895,7 +1024,7 @@ def occupied_mask(s, K):
     return m
 
 
-@njit(cache=True)
+@kernel
 def best_short(s, RM, occ):
     """(mask of the short route with fewest empty spaces, its empty count)."""
     best = np.uint64(0)
@@ -909,197 +1038,216 @@ def best_short(s, RM, occ):
     return best, be
 
 
-@njit(cache=True)
-def area_value(s, K, W, p, a):
-    """Heuristic value of one more cube of p in area a."""
-    if a == A_REST:
-        v = W[W_REST]
-    else:
-        need = mission_need(s, K, a if a < NRES else NNEED - 1)
-        have = area_total(s, a)
-        v = W[W_MISSION] if have < need else W[W_FUTURE] * 0.3
-    # majority: would this cube take the tile?
-    if s[O_HOLDER + a] != p:
-        mine = s[O_AREA + p * NAREA + a] + 1
-        clear = True
-        for q in range(s[O_N]):
-            if q != p and s[O_AREA + q * NAREA + a] >= mine:
-                clear = False
-        if clear:
-            v += W[W_MAJORITY]
-    return v
-
-
-@njit(cache=True)
-def leader_value(s, K, W, p, k, occ, best_empty):
-    if k == L_FIRST:
-        return W[W_LEAD_FIRST]
-    if k == L_RESOURCES:
+@kernel
+def fill_context(s, K, W, p, occ, best, be, ctx):
+    """What the heuristic needs for every move of one decision, computed once."""
+    n = s[O_N]
+    ncur = s[O_NCUR]
+    for a in range(NAREA):
         need = 0
+        if a < A_REST:
+            kk = a if a < NRES else NNEED - 1
+            for j in range(ncur):
+                need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
         have = 0
-        for a in range(NRES):
-            nd = mission_need(s, K, a)
-            need += nd
-            t = area_total(s, a)
-            have += t if t < nd else nd
-        frac = 1.0 if need == 0 else have / need
-        return W[W_LEAD_RES] * frac * frac
-    if k == L_SUPPORTERS:
-        nd = mission_need(s, K, NNEED - 1)
-        t = area_total(s, A_SUPPORTER)
-        frac = 1.0 if nd == 0 else min(1.0, t / nd)
-        return W[W_LEAD_SUP] * frac * frac
-    if k == L_ROUTE:
-        v = W[W_LEAD_ROUTE] / (1.0 + best_empty)
-        # leading players value choosing the route others scored on
-        lead = True
-        for q in range(s[O_N]):
-            if q != p and score_of(s, q) >= score_of(s, p):
-                lead = False
-        if lead:
-            v += W[W_DENIAL]
-        return v
+        for q in range(n):
+            have += s[O_AREA + q * NAREA + a]
+        ctx[C_NEED + a] = need
+        ctx[C_HAVE + a] = have
+    # one more cube of p in an area: needed for the mission, or surplus; and the majority
+    for a in range(NAREA):
+        if a == A_REST:
+            v = W[W_REST]
+        else:
+            v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
+        if s[O_HOLDER + a] != p:
+            mine = s[O_AREA + p * NAREA + a] + 1
+            clear = True
+            for q in range(n):
+                if q != p and s[O_AREA + q * NAREA + a] >= mine:
+                    clear = False
+            if clear:
+                v += W[W_MAJORITY]
+        ctx[C_AREA + a] = v
+    # leader spaces: worth their point times the chance the part succeeds
+    need_r = 0.0
+    have_r = 0.0
+    for a in range(NRES):
+        need_r += ctx[C_NEED + a]
+        have_r += min(ctx[C_HAVE + a], ctx[C_NEED + a])
+    frac = 1.0 if need_r == 0 else have_r / need_r
+    ctx[C_LEAD + L_RESOURCES] = W[W_LEAD_RES] * frac * frac
+    nd = ctx[C_NEED + A_SUPPORTER]
+    frac = 1.0 if nd == 0 else min(1.0, ctx[C_HAVE + A_SUPPORTER] / nd)
+    ctx[C_LEAD + L_SUPPORTERS] = W[W_LEAD_SUP] * frac * frac
+    ctx[C_LEAD + L_FIRST] = W[W_LEAD_FIRST]
+    v = W[W_LEAD_ROUTE] / (1.0 + be)
+    lead = True   # a leading player values choosing the route the others scored on
+    for q in range(n):
+        if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
+            lead = False
+    if lead:
+        v += W[W_DENIAL]
+    ctx[C_LEAD + L_ROUTE] = v
+    ml = s[O_MLOC]
+    mc = s[O_LOCCARD + ml]
+    if mc < 0:
+        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC]
+    else:
+        ns = K[K_LC_NSLOT + mc]
+        f = 0
+        for i in range(ns):
+            if s[O_LOC + ml * MAXSLOT + i] >= 0:
+                f += 1
+        frac = f / ns
+        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
+    # region potential: empty spaces worth filling now (mission location, best route)
+    for r in range(MAXR):
+        ctx[C_REGPOT + r] = 0.0
     l = s[O_MLOC]
     c = s[O_LOCCARD + l]
-    if c < 0:
-        return W[W_LEAD_LOC]
-    ns = K[K_LC_NSLOT + c]
-    f = 0
-    for i in range(ns):
-        if s[O_LOC + l * MAXSLOT + i] >= 0:
-            f += 1
-    frac = f / ns
-    return W[W_LEAD_LOC] * frac * frac
-
-
-@njit(cache=True)
-def next_location_value(s, K, l, W):
-    if l == s[O_MLOC]:
-        return W[W_MISSION]
-    for i in range(s[O_NNEXT]):
-        if K[K_MC_LOC + s[O_NEXT_CARDS + i]] == l:
-            return W[W_FUTURE]
-    return W[W_FUTURE] * 0.2
-
-
-@njit(cache=True)
-def icon_value(s, K, W, p, icon):
-    if icon == IC_NONE:
-        return 0.0
-    if icon == IC_POINT:
-        return float(K[K_POINT_PT])
-    if icon == IC_ROUTE:
-        return 0.5 * W[W_MISSION] if supply_of(s, p) > 1 else 0.0
-    if icon == IC_REMOVE:
-        return 0.0
-    if supply_of(s, p) <= 1:
-        return 0.0
-    return area_value(s, K, W, p, icon - IC_DISGUISE)
-
-
-@njit(cache=True)
-def region_potential(s, K, W, r, best, occ):
-    v = 0.0
-    l = s[O_MLOC]
-    c = s[O_LOCCARD + l]
-    if c >= 0 and K[K_LOC_REGION + l] == r:
+    if c >= 0:
         for i in range(K[K_LC_NSLOT + c]):
             if s[O_LOC + l * MAXSLOT + i] < 0:
-                v += 1.0
+                ctx[C_REGPOT + K[K_LOC_REGION + l]] += 1.0
     free = best & ~occ
     for sp in range(K[K_NS]):
         if (free >> np.uint64(sp)) & np.uint64(1):
-            if K[K_SPACE_RA + sp] == r or K[K_SPACE_RB + sp] == r:
-                v += 1.0
-    return v
-
-
-@njit(cache=True)
-def heuristic_value(s, K, RS, RM, W, p, kind, a, b, occ, best, best_empty):
-    """Estimated worth, in points, of one move for p."""
-    if kind == MV_PASS:
-        return W[W_PASS]
-    if kind == MV_DECLINE:
-        return 0.0
-    if kind == MV_POINT:
-        return float(K[K_POINT_PT])
-    if kind == MV_ROUTE:
-        bit = np.uint64(1) << np.uint64(a)
-        if (best & bit) != np.uint64(0):
-            return W[W_MISSION] + (0.3 if best_empty == 1 else 0.0)
-        for i in range(s[O_NSHORT]):
-            if (RM[s[O_SHORT + i]] & bit) != np.uint64(0):
-                return W[W_FUTURE]
-        return 0.05
-    if kind == MV_LOC:
-        l = a // MAXSLOT
-        c = s[O_LOCCARD + l]
-        return next_location_value(s, K, l, W) + icon_value(s, K, W, p, K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT])
-    if kind == MV_LEADER:
-        return leader_value(s, K, W, p, a, occ, best_empty)
-    if kind == MV_AREA:
-        return area_value(s, K, W, p, a)
-    if kind == MV_BUILD:
-        ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
-        v = W[W_FUTURE]
-        for b2 in range(K[K_NB]):
-            if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
-                v = 0.1
-        if s[O_BLD + a] >= 0:
-            v -= 0.2
-        return v
-    if kind == MV_MOVE:
-        here = region_potential(s, K, W, region_of(s, p), best, occ)
-        there = region_potential(s, K, W, a, best, occ)
-        if supply_of(s, p) == 0:
-            return -1.0
-        return W[W_MOVE] * (there - here) - 0.1
-    if kind == MV_REMOVE:
-        return -0.6
-    return 0.0
-
-
-@njit(cache=True)
-def greedy_value(s, K, p, kind, a):
-    """Immediate gain: points now, or a cube that scores in this mission as things stand."""
-    if kind == MV_POINT:
-        return float(K[K_POINT_PT])
-    if kind == MV_LOC:
-        l = a // MAXSLOT
-        c = s[O_LOCCARD + l]
-        v = 1.0 if l == s[O_MLOC] else 0.0
-        if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
-            v += K[K_POINT_PT]
-        return v
-    if kind == MV_AREA and a < A_REST:
-        k = a if a < NRES else NNEED - 1
-        return 1.0 if area_total(s, a) < mission_need(s, K, k) else 0.0
-    if kind == MV_LEADER and a == L_FIRST:
-        return float(K[K_FIRST_PT])
-    return 0.0
+            ra = K[K_SPACE_RA + sp]
+            rb = K[K_SPACE_RB + sp]
+            ctx[C_REGPOT + ra] += 1.0
+            if rb != ra:
+                ctx[C_REGPOT + rb] += 1.0
+    # locations: the current mission's, the two next candidates', any other
+    for l2 in range(K[K_NLOC]):
+        ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
+    for i in range(s[O_NNEXT]):
+        ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
+    ctx[C_LOC + ml] = W[W_MISSION]
+    spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
+    ctx[C_ICON + IC_NONE] = 0.0
+    ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
+    ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
+    ctx[C_ICON + IC_REMOVE] = 0.0
+    for ic in range(IC_DISGUISE, IC_REST + 1):
+        ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
 
 
 # =================================================================================================
 # Bots: choosing
 # =================================================================================================
-@njit(cache=True)
-def favor_value(s, K, RS, RM, W, p, t, tmp, occ, best, be):
-    c = s[O_TILECARD + t]
-    v = 0.0
-    for h in range(2):
-        act = K[K_FC_ACT + c * 2 + h]
-        nm = gen_action(s, K, p, act, tmp, 0, 0, False)
-        bv = -1e9
+@kernel(inline=True)
+def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
+    """Worth of one half of a favor card, from the best basic moves of the same decision."""
+    if act == ACT_MOVE:
+        return max(b_move, 0.0)
+    if act == ACT_PLACE:
+        return b_place
+    if act == ACT_BUILDING:
+        return b_build
+    if act == ACT_ROUTE:
+        return b_route
+    if act == ACT_POINT:
+        return float(K[K_POINT_PT])
+    if act == ACT_REMOVE:
+        return -0.6
+    return ctx[C_AREA + act - ACT_DISGUISE]
+
+
+@kernel
+def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
+    occ = occupied_mask(s, K)
+    bm, be = best_short(s, RM, occ)
+    short = np.uint64(0)
+    for i in range(s[O_NSHORT]):
+        short |= RM[s[O_SHORT + i]]
+    fill_context(s, K, W, p, occ, bm, be, ctx)
+    best = -1e9
+    bi = 0
+    # ties go to the first best move counted from a random start
+    start = below(rng, stream, nm)
+    b_place = -1.0
+    b_build = -1.0
+    b_route = -1.0
+    b_move = -1.0
+    has_favor = False
+    my_supply = s[O_PL + p * PLK + P_SUPPLY]
+    my_region = s[O_PL + p * PLK + P_REGION]
+    for j in range(nm):
+        i = start + j
+        if i >= nm:
+            i -= nm
+        kind = moves[i, 0]
+        if kind == MV_FAVOR:
+            has_favor = True
+            continue
+        # the worth of one move in points, written out here: a helper taking the arrays
+        # would cost reference counting on every move
+        a = moves[i, 1]
+        v = 0.0
+        if kind == MV_PASS:
+            v = W[W_PASS]
+        elif kind == MV_POINT:
+            v = float(K[K_POINT_PT])
+        elif kind == MV_ROUTE:
+            bit = np.uint64(1) << np.uint64(a)
+            if (bm & bit) != np.uint64(0):
+                v = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+            elif (short & bit) != np.uint64(0):
+                v = W[W_FUTURE]
+            else:
+                v = 0.05
+        elif kind == MV_LOC:
+            l = a // MAXSLOT
+            c = s[O_LOCCARD + l]
+            v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
+        elif kind == MV_LEADER:
+            v = ctx[C_LEAD + a]
+        elif kind == MV_AREA:
+            v = ctx[C_AREA + a]
+        elif kind == MV_BUILD:
+            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+            v = W[W_FUTURE]
+            for b2 in range(K[K_NB]):
+                if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                    v = 0.1
+            if s[O_BLD + a] >= 0:
+                v -= 0.2
+        elif kind == MV_MOVE:
+            if my_supply == 0:
+                v = -1.0
+            else:
+                v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
+        elif kind == MV_REMOVE:
+            v = -0.6
+        if kind == MV_ROUTE:
+            b_route = max(b_route, v)
+            b_place = max(b_place, v)
+        elif kind == MV_LOC or kind == MV_LEADER:
+            b_place = max(b_place, v)
+        elif kind == MV_BUILD or kind == MV_AREA:
+            b_build = max(b_build, v)
+        elif kind == MV_MOVE:
+            b_move = max(b_move, v)
+        ctx[C_VALS + i] = v
+        if v > best:
+            best = v
+            bi = i
+    if has_favor:
         for i in range(nm):
-            x = heuristic_value(s, K, RS, RM, W, p, tmp[i, 0], tmp[i, 1], tmp[i, 2], occ, best, be)
-            if x > bv:
-                bv = x
-        v += bv
-    return v
+            if moves[i, 0] == MV_FAVOR:
+                c = s[O_TILECARD + moves[i, 1]]
+                v = act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
+                    + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+                ctx[C_VALS + i] = v
+                if v > best:
+                    best = v
+                    bi = i
+    return bi
 
 
-@njit(cache=True)
-def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
+@kernel
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through play_rollout)."""
     if nm == 1:
         return 0
@@ -1107,11 +1255,36 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
     if bot == BOT_RANDOM:
         return below(rng, stream, nm)
     if bot == BOT_GREEDY:
+        mloc = s[O_MLOC]
+        # ctx[C_AREA + a]: cubes area a still lacks for the mission
+        for a in range(A_REST):
+            need = 0
+            for j in range(s[O_NCUR]):
+                need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + (a if a < NRES else NNEED - 1)]
+            have = 0
+            for q in range(s[O_N]):
+                have += s[O_AREA + q * NAREA + a]
+            ctx[C_AREA + a] = need - have
         best = -1e9
         bi = 0
         ties = 0
         for i in range(nm):
-            v = greedy_value(s, K, p, moves[i, 0], moves[i, 1])
+            # immediate gain: points now, or a cube that scores in this mission as things stand
+            kind = moves[i, 0]
+            a = moves[i, 1]
+            v = 0.0
+            if kind == MV_POINT:
+                v = float(K[K_POINT_PT])
+            elif kind == MV_LOC:
+                l = a // MAXSLOT
+                c = s[O_LOCCARD + l]
+                v = 1.0 if l == mloc else 0.0
+                if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
+                    v += K[K_POINT_PT]
+            elif kind == MV_AREA and a < A_REST:
+                v = 1.0 if ctx[C_AREA + a] > 0 else 0.0
+            elif kind == MV_LEADER and a == L_FIRST:
+                v = float(K[K_FIRST_PT])
             if v > best + 1e-9:
                 best = v
                 bi = i
@@ -1121,71 +1294,61 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng):
                 if below(rng, stream, ties) == 0:
                     bi = i
         return bi
-    occ = occupied_mask(s, K)
-    bm, be = best_short(s, RM, occ)
-    best = -1e9
-    bi = 0
-    for i in range(nm):
-        if moves[i, 0] == MV_FAVOR:
-            v = favor_value(s, K, RS, RM, W, p, moves[i, 1], tmp, occ, bm, be)
-        else:
-            v = heuristic_value(s, K, RS, RM, W, p, moves[i, 0], moves[i, 1], moves[i, 2], occ, bm, be)
-        v += 1e-3 * uniform(rng, stream)
-        if v > best:
-            best = v
-            bi = i
-    return bi
+    return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
 
 
 # =================================================================================================
 # A turn
 # =================================================================================================
-@njit(cache=True)
-def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
     """An icon's optional follow-up action."""
-    nm = push(moves, 0, MV_DECLINE, 0, 0, -1)
+    moves[0, 0] = MV_DECLINE
+    moves[0, 1] = 0
+    moves[0, 2] = 0
+    moves[0, 3] = -1
+    nm = 1
     nm = gen_action(s, K, p, act, moves, nm, -1, False)
-    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
     s[O_DECISIONS] += 1
     if moves[i, 0] != MV_DECLINE:
         apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx, rng, log, nlog, log_on):
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     if act >= 0:
-        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, rng, log, nlog, log_on)
+        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_on):
     """Both actions of the favor card on tile t, in the order the bot likes."""
     c = s[O_TILECARD + t]
-    acts = np.empty(2, np.int64)
-    acts[0] = K[K_FC_ACT + c * 2]
-    acts[1] = K[K_FC_ACT + c * 2 + 1]
+    act0 = K[K_FC_ACT + c * 2]
+    act1 = K[K_FC_ACT + c * 2 + 1]
     done0 = False
     done1 = False
     for step in range(2):
         nm = 0
         if not done0:
-            nm = gen_action(s, K, p, acts[0], moves, nm, 0, False)
+            nm = gen_action(s, K, p, act0, moves, nm, 0, False)
         if not done1:
-            nm = gen_action(s, K, p, acts[1], moves, nm, 1, False)
+            nm = gen_action(s, K, p, act1, moves, nm, 1, False)
         if nm == 0:
             return
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
         s[O_DECISIONS] += 1
         if moves[i, 3] == 0:
             done0 = True
         else:
             done1 = True
         play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False,
-                    moves, tmp, rng, log, nlog, log_on)
+                    moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
+@kernel
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
@@ -1194,23 +1357,23 @@ def begin_turn(s):
         s[O_T_AREA + a] = 0
 
 
-@njit(cache=True)
-def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on):
     """The optional rest cube, then pass the turn on."""
     if s[O_T_ACTED] == 1:
         nm = gen_rest(s, K, p, moves)
         if nm > 1:
-            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
             s[O_DECISIONS] += 1
             if moves[i, 0] != MV_DECLINE:
                 play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True,
-                            moves, tmp, rng, log, nlog, log_on)
+                            moves, tmp, ctx, rng, log, nlog, log_on)
     s[O_TURNS] += 1
     s[O_CUR] = (p + 1) % s[O_N]
 
 
-@njit(cache=True)
-def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, rng, log, nlog, log_on):
+@kernel
+def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nlog, log_on):
     """Carry out the turn's chosen main move and the rest of the turn."""
     if kind == MV_PASS:
         s[O_PASSES] += 1
@@ -1220,13 +1383,13 @@ def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, rng, log, nlog, l
         s[O_T_ACTED] = 1
         if kind == MV_FAVOR:
             log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
-            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, rng, log, nlog, log_on)
+            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, ctx, rng, log, nlog, log_on)
         else:
-            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, rng, log, nlog, log_on)
-    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, rng, log, nlog, log_on)
+            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, ctx, rng, log, nlog, log_on)
+    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@njit(cache=True)
+@kernel
 def round_over(s):
     full = True
     for k in range(NLEAD):
@@ -1238,7 +1401,7 @@ def round_over(s):
 # =================================================================================================
 # End of the round: completing the mission
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def score_cube(s, K, a, q):
     """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
     s[O_AREA + q * NAREA + a] -= 1
@@ -1247,7 +1410,7 @@ def score_cube(s, K, a, q):
     s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
 
 
-@njit(cache=True)
+@kernel
 def choose_cube_owner(s, a, leader, bot, rng):
     """Whose cube the leader takes next from area a (the area is not empty)."""
     n = s[O_N]
@@ -1268,7 +1431,7 @@ def choose_cube_owner(s, a, leader, bot, rng):
     return q
 
 
-@njit(cache=True)
+@kernel
 def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
     """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
     moved = 0
@@ -1278,7 +1441,7 @@ def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
     return moved
 
 
-@njit(cache=True)
+@kernel
 def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
     """Leader point on success; the leader's cube back (or to the House of Justice)."""
     log_event(log, nlog, log_on, EV_PART, leader, k, 1 if success else 0, scored, 0)
@@ -1299,7 +1462,7 @@ def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
         s[O_PL + leader * PLK + P_SUPPLY] += 1
 
 
-@njit(cache=True)
+@kernel
 def leader_of(s, k):
     o = s[O_LEADER + k]
     if o >= 0:
@@ -1309,7 +1472,7 @@ def leader_of(s, k):
     return s[O_FIRST]
 
 
-@njit(cache=True)
+@kernel
 def resolve_resources(s, K, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_RESOURCES)
     ok = True
@@ -1325,7 +1488,7 @@ def resolve_resources(s, K, bots, rng, log, nlog, log_on):
     settle_leader(s, K, L_RESOURCES, leader, ok, log, nlog, log_on, scored)
 
 
-@njit(cache=True)
+@kernel
 def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_SUPPORTERS)
     need = mission_need(s, K, NNEED - 1)
@@ -1334,14 +1497,14 @@ def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
     settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
 
 
-@njit(cache=True)
+@kernel
 def resolve_first(s, K, log, nlog, log_on):
     leader = leader_of(s, L_FIRST)
     s[O_FIRST] = leader
     settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
 
 
-@njit(cache=True)
+@kernel
 def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     """The leader's route: the only complete one if exactly one; a complete one if several;
     else any route. Returns (route index in RM, complete routes)."""
@@ -1378,7 +1541,7 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     return best, ncomp
 
 
-@njit(cache=True)
+@kernel
 def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     leader = leader_of(s, L_ROUTE)
     r, ncomp = choose_route(s, K, RS, RM, W, leader, bots[leader], rng, owner_masks)
@@ -1398,14 +1561,14 @@ def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@njit(cache=True)
+@kernel
 def move_pimpernel(s, log, nlog, log_on):
     s[O_PIMP] = s[O_MLOC]
     s[O_PRISON] = 0
     log_event(log, nlog, log_on, EV_PIMP, -1, s[O_MLOC], 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def resolve_location(s, K, log, nlog, log_on):
     leader = leader_of(s, L_LOCATION)
     l = s[O_MLOC]
@@ -1427,7 +1590,7 @@ def resolve_location(s, K, log, nlog, log_on):
     return leader
 
 
-@njit(cache=True)
+@kernel
 def move_chauvelin(s, K, log, nlog, log_on):
     """Chauvelin walks the marker trail one step per House of Justice cube; then those score."""
     n = s[O_N]
@@ -1456,7 +1619,7 @@ def move_chauvelin(s, K, log, nlog, log_on):
             s[O_PL + p * PLK + P_HOJ] = 0
 
 
-@njit(cache=True)
+@kernel
 def top_choice_value(s, K, W, leader, bot, l):
     """How much the leader likes location l as the next mission."""
     v = 0.0
@@ -1471,7 +1634,7 @@ def top_choice_value(s, K, W, leader, bot, l):
     return v
 
 
-@njit(cache=True)
+@kernel
 def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
     """Next mission: the leader picks the top card (not for Vienna; Richmond if in prison)."""
     m = s[O_MISSION] + 1
@@ -1511,7 +1674,7 @@ def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
     refill_next(s, K, m)
 
 
-@njit(cache=True)
+@kernel
 def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
     resolve_resources(s, K, bots, rng, log, nlog, log_on)
@@ -1538,29 +1701,25 @@ def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
 # =================================================================================================
 # Rollout bot
 # =================================================================================================
-@njit(cache=True)
+@kernel
 def hide_deck(s, nr, rng, stream):
     """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
     ptr = s[O_DECK_PTR]
     ln = s[O_DECK_LEN]
-    buf = np.empty(MAXDECK + 4, np.int32)
-    k = 0
-    for i in range(ptr, ln):
-        buf[k] = s[O_DECK + i]
-        k += 1
+    # the removed cards join the unseen deck (there is room: the deck never fills its slots)
     for i in range(nr):
-        buf[k] = s[O_REMOVED + i]
-        k += 1
+        s[O_DECK + ln + i] = s[O_REMOVED + i]
+    k = ln - ptr + nr
+    hidden = s[O_DECK + ptr:O_DECK + ptr + k]
     # canonical order first, so the result does not depend on the hidden order
-    buf[:k].sort()
-    shuffle(rng, stream, buf, k)
-    for i in range(ptr, ln):
-        s[O_DECK + i] = buf[i - ptr]
+    hidden.sort()
+    shuffle(rng, stream, hidden, k)
     for i in range(nr):
-        s[O_REMOVED + i] = buf[ln - ptr + i]
+        s[O_REMOVED + i] = s[O_DECK + ln + i]
+        s[O_DECK + ln + i] = 0
 
 
-@njit(cache=True)
+@kernel
 def playout_value(s, p):
     n = s[O_N]
     best_other = -1
@@ -1570,92 +1729,103 @@ def playout_value(s, p):
     return float(score_of(s, p) - best_other)
 
 
-@njit(cache=True)
-def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog):
-    """Flat Monte Carlo over the main moves: play each to the end of the round N times."""
+@kernel
+def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
+    """Flat Monte Carlo over the main moves: the heuristic's best few moves are each played
+    to the end of the round N times (hidden cards re-dealt); the best average margin wins."""
     stream = BOT0 + p
     nplay = int(W[W_PLAYOUTS])
+    width = min(int(W[W_WIDTH]), nm)
+    choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
     for i in range(nm):
-        for j in range(4):
+        for j in range(3):
             cand[i, j] = moves[i, j]
-    hbots = np.full(MAXP, BOT_HEURISTIC, np.int64)
+        cand[i, 3] = int(ctx[C_VALS + i] * 1e6)   # rank key; a tried move gets TRIED
     best = -1e18
     bi = 0
-    for i in range(nm):
+    for w in range(width):
+        i = 0
+        for j in range(1, nm):
+            if cand[j, 3] > cand[i, 3]:
+                i = j
+        cand[i, 3] = TRIED
         tot = 0.0
         for r in range(nplay):
             s2[:] = s[:]
             s2[O_STREAM] = stream
+            for q in range(MAXP):
+                s2[O_RESBOT + q] = BOT_HEURISTIC
             hide_deck(s2, K[K_REMOVED], rng, stream)
             play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
-                      moves, tmp, rng, log, nlog, False)
+                      moves, tmp, ctx, rng, log, nlog, False)
             guard = 0
             while not round_over(s2) and guard < 400:
                 q = s2[O_CUR]
                 begin_turn(s2)
                 mn = gen_main(s2, K, q, moves, tmp)
-                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, rng)
+                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
                 play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
-                          moves, tmp, rng, log, nlog, False)
+                          moves, tmp, ctx, rng, log, nlog, False)
                 guard += 1
             if round_over(s2):
-                resolve_mission(s2, K, RS, RM, W, hbots, rng, owner_masks, log, nlog, False)
+                resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
             tot += playout_value(s2, p)
         v = tot / nplay + 1e-6 * uniform(rng, stream)
         if v > best:
             best = v
             bi = i
     for i in range(nm):
-        for j in range(4):
+        for j in range(3):
             moves[i, j] = cand[i, j]
+        moves[i, 3] = -1
     return bi
 
 
 # =================================================================================================
 # A whole game
 # =================================================================================================
-@njit(cache=True)
-def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
+@kernel
+def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
     p = s[O_CUR]
     bot = seat_bot[p]
     begin_turn(s)
     nm = gen_main(s, K, p, moves, tmp)
     if bot == BOT_ROLLOUT and nm > 1:
-        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, cand, s2, rng, owner_masks, log, nlog)
+        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
         sub = BOT_HEURISTIC
     else:
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, rng)
+        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
         sub = bot
     s[O_DECISIONS] += 1
-    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, rng,
+    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, ctx, rng,
               log, nlog, log_on)
 
 
-@njit(cache=True)
-def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on):
-    setup(s, K, n, rng)
+@kernel
+def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on,
+              scr):
+    setup(s, K, n, rng, scr)
     short_routes(s, K, RS, RM)
     log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
-    res_bots = np.empty(MAXP, np.int64)
     for p in range(n):
         # leaders at the end of a round decide as their seat's bot (rollout as heuristic)
-        res_bots[p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
+        s[O_RESBOT + p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
     while s[O_DONE] == 0:
         if s[O_TURNS] >= K[K_MAX_TURNS]:
             s[O_DONE] = 1
             s[O_END] = END_TURN_CAP
             break
-        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, cand, s2, rng, owner_masks, log, nlog, log_on)
+        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
         if round_over(s):
-            resolve_mission(s, K, RS, RM, W, res_bots, rng, owner_masks, log, nlog, log_on)
+            resolve_mission(s, K, RS, RM, W, s[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, log_on)
     log_event(log, nlog, log_on, EV_END, -1, s[O_END], 0, 0, 0)
 
 
-@njit(cache=True)
-def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions):
+@kernel
+def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions, scr):
     n = s[O_N]
-    sc = np.empty(n, np.int64)
-    tb = np.empty(n, np.int64)
+    sc = scr[0:n]
+    tb = scr[MAXP:MAXP + n]
     for p in range(n):
         sc[p] = score_of(s, p)
         tb[p] = sc[p] - s[O_PL + p * PLK + P_FINAL_START]
@@ -1678,40 +1848,44 @@ def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisio
     decisions[g] = s[O_DECISIONS]
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
     nchunk = min(B, 64)
-    S = np.zeros((nchunk, 2, S_SIZE), np.int32)
-    MV = np.zeros((nchunk, 3, MAXM, 4), np.int32)
+    S = np.zeros((nchunk, 2, S_SIZE), np.int64)
+    MV = np.zeros((nchunk, 3, MAXM, 4), np.int64)
     RNG = np.empty((nchunk, 1 + n), np.uint64)
     SB = np.empty((nchunk, n), np.int64)
     OM = np.empty((nchunk, MAXP + 1), np.uint64)
+    CTX = np.zeros((nchunk, C_SIZE), np.float64)
     LOG = np.zeros((nchunk, 1, LOGW), np.int64)
     NLOG = np.zeros((nchunk, 1), np.int64)
+    SCR = np.zeros((nchunk, 2 * MAXDECK), np.int64)
     for c in prange(nchunk):
         for g in range(c, B, nchunk):
             seed_streams(RNG[c], seed, game_index[g])
             seat_bots(bots, rotation[g], SB[c])
-            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], MV[c, 2], S[c, 1],
-                      RNG[c], OM[c], LOG[c], NLOG[c], False)
-            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions)
+            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], CTX[c], MV[c, 2], S[c, 1],
+                      RNG[c], OM[c], LOG[c], NLOG[c], False, SCR[c])
+            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions, SCR[c])
 
 
-@njit(cache=True)
-def trace_game(K, RS, RM, W, bots, seed, game_index, rotation, n, log, score, rank, win, turns,
+@kernel
+def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, turns,
                end_reason, metrics, decisions):
     """One game with its event log: the same code path as play_batch."""
-    s = np.zeros(S_SIZE, np.int32)
-    s2 = np.zeros(S_SIZE, np.int32)
-    mv = np.zeros((3, MAXM, 4), np.int32)
+    s = np.zeros(S_SIZE, np.int64)
+    s2 = np.zeros(S_SIZE, np.int64)
+    mv = np.zeros((3, MAXM, 4), np.int64)
     rng = np.empty(1 + n, np.uint64)
     sb = np.empty(n, np.int64)
     om = np.empty(MAXP + 1, np.uint64)
+    ctx = np.zeros(C_SIZE, np.float64)
     nlog = np.zeros(1, np.int64)
-    seed_streams(rng, seed, game_index)
-    seat_bots(bots, rotation, sb)
-    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], mv[2], s2, rng, om, log, nlog, True)
-    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions)
+    scr = np.zeros(2 * MAXDECK, np.int64)
+    seed_streams(rng, seed, index)
+    seat_bots(bots, rot, sb)
+    play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], ctx, mv[2], s2, rng, om, log, nlog, True, scr)
+    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions, scr)
     return nlog[0]

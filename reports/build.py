@@ -16,7 +16,7 @@ import polars as pl
 from analysis.compare import compare_rates, is_paired, paired_compare
 from analysis.metrics import end_reasons, game_count, summary_metrics, win_rates
 from analysis.ratings import matrix, ratings
-from analysis.suffstats import load_stats, sufficient_stats
+from analysis.suffstats import CONFIG, load_stats, merge_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
 from reports import charts
 from sim.errors import UserError
@@ -83,20 +83,26 @@ def labels_for(paths: list[Path]) -> list[str]:
 
 # -- sections ----------------------------------------------------------------------------
 
+PROVENANCE = ["game", "variant", "players", "bots", "games", "seed", "rotated seats", "overrides",
+              "content hash", "content file", "git revision", "versions", "wall time"]
+
+
+def provenance_of(r: Run) -> list[str]:
+    """What reproduces the run, from its run.json (one value per PROVENANCE field)."""
+    m = r.meta or {}
+    cfg = m.get("config", {})
+    versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items() if v)
+    return [cfg.get("game", "?"), m.get("variant", "?"), cfg.get("players", "?"),
+            ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
+            "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
+            m.get("content_hash", "?"), m.get("content_file", "?"), m.get("git_revision", "?"), versions or "?",
+            f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"]
+
+
 def provenance(page: Page, runs: list[Run]):
     page.heading("Runs and provenance")
-    rows = []
-    for r in runs:
-        m = r.meta or {}
-        cfg = m.get("config", {})
-        versions = ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items() if v)
-        rows.append([r.label, cfg.get("game", "?"), m.get("variant", cfg.get("variant", "?")), cfg.get("players", "?"),
-                     ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
-                     "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
-                     m.get("content_hash", "?"), m.get("git_revision", "?"), versions or "?",
-                     f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"])
-    page.table(["run", "game", "variant", "players", "bots", "games", "seed", "rotated seats", "overrides",
-                "content hash", "git revision", "versions", "wall time"], rows)
+    columns = [provenance_of(r) for r in runs]
+    page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
 
 
 def summary(page: Page, runs: list[Run]):
@@ -129,6 +135,20 @@ def rate_tables(page: Page, runs: list[Run]):
         if rows:
             page.heading(f"Win rate by {by}", 3)
             page.table(["run", by, "seat-games", "win rate", "95% interval (%)", "mean score", "score sd"], rows)
+
+
+def config_table(page: Page, runs: list[Run]):
+    """Seat win rates by player count and variant, all runs pooled (exact histogram merge),
+    when the runs cover more than one configuration."""
+    merged = merge_stats([r.stats for r in runs])
+    configs = merged.filter(pl.col("seat") >= 0).select(CONFIG).unique()
+    if configs.height < 2:
+        return
+    page.heading("Win rate by player count and variant", 3)
+    t = win_rates(merged, [*CONFIG, "seat"])
+    page.table(["game", "variant", "players", "seat", "seat-games", "win rate", "95% interval (%)"],
+               [[r["game"], r["variant"], r["n_players"], r["seat"], f"{r['games']:,}", pct(r["win_rate"]),
+                 interval(r["ci_low"], r["ci_high"])] for r in t.iter_rows(named=True)])
 
 
 def rate_charts(page: Page, runs: list[Run]):
@@ -299,6 +319,7 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report")
         summary(page, runs)
         page.heading("Win rates")
         rate_tables(page, runs)
+        config_table(page, runs)
         rate_charts(page, runs)
         end_reason_table(page, runs)
         if len(runs) > 1:

@@ -96,7 +96,9 @@ def score_by_seat_chart(label: str, stats: pl.DataFrame, games: int):
 def sweep_chart(table: pl.DataFrame, params: list[str], games: int, title: str):
     """Seat win rates and mean game length against the grid point, with 95% bands."""
     points = table.select(params).unique(maintain_order=True)
-    labels = [", ".join(f"{p}={r[p]}" for p in params) for r in points.iter_rows(named=True)]
+    one = len(params) == 1  # one parameter: its values on the axis, its name as the label
+    labels = [str(r[params[0]]) if one else ", ".join(f"{p}={r[p]}" for p in params)
+              for r in points.iter_rows(named=True)]
     x = np.arange(len(labels))
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     seat_metrics = [m for m in table["metric"].unique(maintain_order=True) if m.startswith("win rate seat")]
@@ -104,8 +106,8 @@ def sweep_chart(table: pl.DataFrame, params: list[str], games: int, title: str):
         _band(ax1, x, table.filter(pl.col("metric") == metric), metric.replace("win rate ", ""), i, 100)
     _band(ax2, x, table.filter(pl.col("metric") == "mean length (turns)"), "mean length", 0, 1)
     for ax, ylabel in ((ax1, "win rate (%), band = 95% interval"), (ax2, "mean game length (turns), band = 95%")):
-        ax.set_xticks(x, labels, rotation=20, ha="right", fontsize=8)
-        ax.set_xlabel("parameter value")
+        ax.set_xticks(x, labels, rotation=0 if one else 20, ha="center" if one else "right", fontsize=8)
+        ax.set_xlabel(params[0] if one else "grid point")
         ax.set_ylabel(ylabel)
         ax.legend(fontsize=8, frameon=False)
     fig.suptitle(f"{title}\nn = {games:,} games per grid point, same deals at every point", fontsize=11)

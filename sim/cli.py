@@ -153,6 +153,18 @@ def trace(game_id, seed, game_index, rotation, players, bots, variant, sets) -> 
 
 
 @cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), default="board.png", show_default=True)
+@click.option("--content", "content_path", type=click.Path(dir_okay=False), default=None, help="Another content TOML.")
+def board(game_id, out_file, content_path) -> None:
+    """Draw GAME's board as content describes it (PNG or SVG by the file name)."""
+    game = get_game(game_id)
+    content = game.content(path=Path(content_path) if content_path else None)
+    game.draw_board(content, Path(out_file))
+    click.echo(f"Board: {Path(out_file).resolve()}")
+
+
+@cli.command()
 @click.option("--game", "only", multiple=True, help="Only these games (repeatable).")
 @click.option("--games", "n_games", type=int, default=None, help="Games per measurement.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default="bench/results.json", show_default=True)

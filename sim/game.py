@@ -102,6 +102,10 @@ class Game:
         """One game told move by move in plain language; the same game ``play`` plays."""
         raise NotImplementedError
 
+    def draw_board(self, content: Content, path: Path) -> None:
+        """Draw the game's board (content) to an image file, for games with a board graph."""
+        raise UserError(self.id, "board", "this game has no board drawing")
+
     def kernel_bench(self, compiled: Any) -> dict[str, float]:
         """Per-game kernel figures (e.g. location evaluations/s) for ``balance bench``."""
         return {}

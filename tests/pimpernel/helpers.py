@@ -29,17 +29,18 @@ class Table:
         self.K = self.c.K.copy()
         self.n = n
         self.W = weights(variants)
-        self.s = np.zeros(kp.S_SIZE, np.int32)
-        self.s2 = np.zeros(kp.S_SIZE, np.int32)
-        self.moves = np.zeros((kp.MAXM, 4), np.int32)
-        self.tmp = np.zeros((kp.MAXM, 4), np.int32)
-        self.cand = np.zeros((kp.MAXM, 4), np.int32)
+        self.s = np.zeros(kp.S_SIZE, np.int64)
+        self.s2 = np.zeros(kp.S_SIZE, np.int64)
+        self.moves = np.zeros((kp.MAXM, 4), np.int64)
+        self.tmp = np.zeros((kp.MAXM, 4), np.int64)
+        self.cand = np.zeros((kp.MAXM, 4), np.int64)
+        self.ctx = np.zeros(kp.C_SIZE, np.float64)
         self.rng = np.empty(1 + n, np.uint64)
         seed_streams(self.rng, seed, index)
         self.om = np.zeros(kp.MAXP + 1, np.uint64)
         self.log = np.zeros((1, kp.LOGW), np.int64)
         self.nlog = np.zeros(1, np.int64)
-        kp.setup(self.s, self.K, n, self.rng)
+        kp.setup(self.s, self.K, n, self.rng, np.zeros(2 * kp.MAXDECK, np.int64))
         kp.short_routes(self.s, self.K, self.c.RS, self.c.RM)
 
     # names
@@ -112,7 +113,7 @@ class Table:
 
     def play_turn(self, seat_bot: np.ndarray) -> None:
         kp.play_turn(self.s, self.K, self.c.RS, self.c.RM, self.W, seat_bot, self.moves, self.tmp,
-                     self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False)
+                     self.ctx, self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False)
 
     def resolve(self, bots: np.ndarray) -> None:
         kp.resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,

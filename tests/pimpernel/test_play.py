@@ -131,10 +131,10 @@ def test_bots_do_not_peek_at_the_mission_deck(bot):
         rng = t.rng.copy()
         moves = t.moves.copy()
         if bot == kp.BOT_ROLLOUT:
-            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.cand, t.s2, rng,
+            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.ctx, t.cand, t.s2, rng,
                                   t.om, t.log, t.nlog)
         else:
-            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, rng)
+            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
         choices.add((i, tuple(rng)))
     assert len(choices) == 1
 
@@ -151,10 +151,7 @@ def test_random_content_in_ranges_never_crashes(data):
     sets = []
     for k, v, (lo, hi) in picks:
         if isinstance(v, int) and not isinstance(v, bool):
-            if k.startswith("bots.") and k != "bots.rollout_playouts":
-                val = data.draw(st.floats(lo, hi))
-            else:
-                val = data.draw(st.integers(int(lo), int(hi)))
+            val = data.draw(st.integers(int(lo), int(hi)))
         else:
             val = data.draw(st.floats(lo, hi))
         sets.append(f"{k}={val}")
@@ -166,6 +163,7 @@ def test_random_content_in_ranges_never_crashes(data):
     except UserError:
         return   # a clear one-line error is an acceptable answer to an impossible setup
     out = Batch.alloc(3, n, len(GAME.metrics))
-    GAME.play(c, GAME.bot_codes(["random", "heuristic"] * 3, 6)[:n] if False else GAME.bot_codes(["heuristic"], n),
-              GAME.weights(content), 1, np.arange(3, dtype=np.uint64), np.zeros(3, np.uint8), out)
+    names = (["heuristic", "random", "greedy"] * 2)[:n]
+    GAME.play(c, GAME.bot_codes(names, n), GAME.weights(content), 1, np.arange(3, dtype=np.uint64),
+              np.zeros(3, np.uint8), out)
     assert (out.rank >= 1).all()

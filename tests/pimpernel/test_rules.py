@@ -97,7 +97,7 @@ def test_remove_restrictions_same_turn_and_point_icon():
     t.apply(0, kp.MV_ROUTE, 0)
     nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert nm == 0  # the route cube is new this turn, the point cube never leaves
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     kp.begin_turn(t.s)
     nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert [tuple(t.moves[i, :3]) for i in range(nm)] == [(kp.MV_REMOVE, kp.RM_ROUTE, 0)]
@@ -113,7 +113,7 @@ def test_rest_cube_rules():
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # nothing in rest: only decline
     t.apply(0, kp.MV_AREA, kp.A_REST)
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # placed on rest this turn: no rest cube
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     kp.begin_turn(t.s)
     assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # no action taken yet
     t.s[kp.O_T_ACTED] = 1
@@ -146,7 +146,7 @@ def test_favor_turn_takes_both_actions():
     sup = t.pl(0, kp.P_SUPPLY)
     kp.begin_turn(t.s)
     kp.play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_GREEDY, 0, kp.MV_FAVOR, kp.A_CART, 0,
-                 t.moves, t.tmp, t.rng, t.log, t.nlog, False)
+                 t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     assert t.pl(0, kp.P_SUPPLY) <= sup - 2
 
 
@@ -184,13 +184,29 @@ def test_leader_picks_top_card_location():
 
 
 def test_tie_break_final_mission_score_then_shared():
-    from kernels.common import rank_players
-    score = np.array([30, 30, 28], np.int64)
-    final = np.array([5, 7, 9], np.int64)
-    rank = np.zeros(3, np.uint8)
-    win = np.zeros(3, np.float32)
-    rank_players(score, final, 3, rank, win)
-    assert list(rank) == [2, 1, 3] and list(win) == [0, 1, 0]
-    final[:] = 5
-    rank_players(score, final, 3, rank, win)
-    assert list(win) == [0.5, 0.5, 0]
+    """Highest score wins; a tie goes to the best score on the final mission; then shared."""
+    from sim.game import Batch
+    t = Table(3)
+    for p, (score, start) in enumerate(((30, 25), (30, 23), (28, 10))):
+        t.set_pl(p, kp.P_SCORE, score)
+        t.set_pl(p, kp.P_FINAL_START, start)   # scores 5, 7 and 18 on the final mission
+    out = Batch.alloc(1, 3, 7)
+    scr = np.zeros(2 * kp.MAXDECK, np.int64)
+    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.turns, out.end_reason,
+                     out.metrics, out.decisions, scr)
+    assert list(out.rank[0]) == [2, 1, 3] and list(out.win[0]) == [0, 1, 0]
+    t.set_pl(1, kp.P_FINAL_START, 25)
+    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.turns, out.end_reason,
+                     out.metrics, out.decisions, scr)
+    assert list(out.win[0]) == [0.5, 0.5, 0] and list(out.rank[0]) == [1, 1, 3]
+
+
+def test_final_mission_score_starts_with_the_last_round():
+    t = Table(4)
+    t.s[kp.O_MISSION] = 6
+    for p in range(4):
+        t.set_pl(p, kp.P_SCORE, 10 + p)
+    bots = np.full(6, kp.BOT_HEURISTIC, np.int64)
+    kp.resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
+    assert t.s[kp.O_MISSION] == 7
+    assert [t.pl(p, kp.P_FINAL_START) for p in range(4)] == [t.score(p) for p in range(4)]

@@ -43,7 +43,7 @@ def test_html_is_self_contained_and_carries_provenance(report):
     assert sources and all(s.startswith("data:") for s in sources)
     assert "<script" not in html
     for text in ("sha256:crafted", "scoring.first_bonus=2", "Paired on the deals both runs played", "Bradley-Terry",
-                 "Sweep sweep: scoring.first_bonus", "turn cap"):
+                 "Sweep sweep: scoring.first_bonus", "turn cap", "Win rate by player count and variant"):
         assert text in html
 
 
@@ -81,3 +81,17 @@ def test_browser_check_catches_a_broken_page(tmp_path, chromium):
     page = load_page(chromium, bad)
     assert page["broken"] == ["lost"]
     assert any("nosuch" in m for m in page["console"])
+
+
+def test_report_from_an_aggregate_mode_directory(crafted_dirs, tmp_path):
+    """No per-game rows, only stats.parquet: the same balance tables from the histograms."""
+    from analysis.suffstats import write_stats
+
+    agg = tmp_path / "agg"
+    agg.mkdir()
+    write_stats(load_stats(crafted_dirs["A"]), agg)
+    (agg / "run.json").write_text((crafted_dirs["A"] / "run.json").read_text())
+    page = build_report([agg, crafted_dirs["A"]], tmp_path / "rep")
+    html = page.read_text()
+    assert "agg (A) vs A (B)" in html and "two-proportion" in html
+    assert html.count("<td>agg</td><td>0</td><td>3,000</td>") == 1

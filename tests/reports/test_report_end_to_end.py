@@ -90,3 +90,13 @@ def test_compare_until_decided_stops_on_a_large_effect(game, tmp_path):
     deals = int(line.split(" after ")[1].split(" paired")[0].replace(",", ""))
     assert deals < 400
     assert (tmp_path / "ab" / "A" / "results.parquet").is_file()
+
+
+def test_compare_run_fixed_size_is_paired(game, tmp_path):
+    key, a, b = tunable(game)
+    r = CliRunner().invoke(cli, ["compare", "--run", game.id, "--a-set", f"{key}={a}", "--b-set", f"{key}={b}",
+                                 "-n", "40", "--seed", "4", "--out", str(tmp_path / "ab")])
+    assert r.exit_code == 0, r.output
+    assert "Paired comparison A - B on shared deals" in r.output
+    rows = [pl.read_parquet(tmp_path / "ab" / s / "results.parquet") for s in "AB"]
+    assert rows[0].select("game_index", "seat").equals(rows[1].select("game_index", "seat"))

@@ -177,7 +177,7 @@ def describe(c: Compiled, log: np.ndarray, seat_bot: list[str]) -> list[str]:
         elif ev == K.EV_ATTACK:
             lines.append(f"{seat(s)} attacks {seat(a)} in the {c.where[bb]} with the {c.what[cc]}")
         elif ev == K.EV_REVEAL:
-            how = "must turn up" if bb >= 0 and cc >= 0 and d == 1 else "turns up"
+            how = "must turn up" if cc == 1 else "chooses to turn up"
             if a == K.REV_WHERE:
                 lines.append(f"{seat(s)} {how} the where card {c.where[bb]}")
             elif a == K.REV_WHAT:

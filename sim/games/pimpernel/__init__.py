@@ -18,8 +18,8 @@ ROUTE_CAP = 1 << 16  # most simple routes between one pair of locations the tabl
 
 @dataclass
 class Compiled:
-    K: np.ndarray          # int32 content row (offsets kp.K_*)
-    RS: np.ndarray         # int32 route table start per ordered pair of locations
+    K: np.ndarray          # int64 content row (offsets kp.K_*)
+    RS: np.ndarray         # int64 route table start per ordered pair of locations
     RM: np.ndarray         # uint64 route masks (bit = route space)
     n_players: int
     names: dict            # plain names for the trace
@@ -58,7 +58,7 @@ class PimpernelGame(Game):
                "captures", "missions")
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
-                    "rest", "move", "pass_threshold", "rollout_playouts")
+                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width")
     max_turns = 3000
     content_file = HERE / "content.toml"
     kernel_figures = ("route_searches_per_s", "legal_move_gens_per_s")
@@ -69,7 +69,7 @@ class PimpernelGame(Game):
         where = content.path.name
         g, mp, bl, fv, lc, ms = (content[k] for k in
                                  ("game", "map", "buildings", "favors", "location_cards", "missions"))
-        K = np.zeros(kp.K_SIZE, np.int32)
+        K = np.zeros(kp.K_SIZE, np.int64)
         locs = list(mp["locations"])
         nloc = len(locs)
         if nloc > kp.MAXL or len(mp["location_region"]) != nloc:
@@ -112,9 +112,18 @@ class PimpernelGame(Game):
             K[kp.K_EDGE_A + e], K[kp.K_EDGE_B + e] = a, b
             ra, rb = mp["location_region"][a], mp["location_region"][b]
             K[kp.K_REG_ADJ + ra * kp.MAXR + rb] = K[kp.K_REG_ADJ + rb * kp.MAXR + ra] = int(ra != rb)
+        if nreg > kp.MAXR:
+            raise UserError(where, "map.regions", f"expected at most {kp.MAXR} regions")
         if len(edges) > kp.MAXE:
             raise UserError(where, "map.routes", f"expected at most {kp.MAXE} routes")
         K[kp.K_NS] = sp
+        for r in range(nreg):
+            sps = [x for x in range(sp) if r in (K[kp.K_SPACE_RA + x], K[kp.K_SPACE_RB + x])]
+            K[kp.K_REG_NSP + r] = len(sps)
+            K[kp.K_REG_SP + r * kp.MAXS:kp.K_REG_SP + r * kp.MAXS + len(sps)] = sps
+            ls = [l for l in range(nloc) if mp["location_region"][l] == r]
+            K[kp.K_REG_NLOC + r] = len(ls)
+            K[kp.K_REG_LOC + r * kp.MAXL:kp.K_REG_LOC + r * kp.MAXL + len(ls)] = ls
         K[kp.K_NE] = len(edges)
         # buildings
         nb = len(bl["space_region"])
@@ -196,7 +205,8 @@ class PimpernelGame(Game):
              game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> None:
         c = compiled
         kp.play_batch(c.K, c.RS, c.RM, np.asarray(weights, np.float64), np.asarray(bots, np.int64),
-                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
+                      np.uint64(seed), np.ascontiguousarray(game_index, np.uint64),
+                      np.ascontiguousarray(rotation, np.int64),
                       c.n_players, out.score, out.rank, out.win, out.turns, out.end_reason,
                       out.metrics, out.decisions)
 

@@ -23,7 +23,7 @@ def _route_loop(RS, RM, nloc, owner_masks, n, reps, out_complete, out_cubes):
 @njit(cache=True)
 def _movegen_loop(K, n, reps, s, moves, tmp, rng):
     tot = 0
-    kp.setup(s, K, n, rng)
+    kp.setup(s, K, n, rng, np.zeros(2 * kp.MAXDECK, np.int64))
     for i in range(reps):
         tot += kp.gen_main(s, K, i % n, moves, tmp)
     return tot
@@ -44,9 +44,9 @@ def bench(c, seconds: float = 0.5) -> dict[str, float]:
     maxr = int(np.max(np.diff(c.RS)))
     comp = np.zeros(maxr, np.bool_)
     cubes = np.zeros((maxr, n), np.int64)
-    s = np.zeros(kp.S_SIZE, np.int32)
-    mv = np.zeros((kp.MAXM, 4), np.int32)
-    tmp = np.zeros((kp.MAXM, 4), np.int32)
+    s = np.zeros(kp.S_SIZE, np.int64)
+    mv = np.zeros((kp.MAXM, 4), np.int64)
+    tmp = np.zeros((kp.MAXM, 4), np.int64)
     _route_loop(c.RS, c.RM, nloc, owner, n, 10, comp, cubes)
     _movegen_loop(c.K, n, 10, s, mv, tmp, rng)
     out = {}
