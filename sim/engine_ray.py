@@ -129,7 +129,7 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
     if not todo:
         return
     ray = _ray()
-    from ray.exceptions import GetTimeoutError, RayActorError, RayTaskError  # noqa: F401
+    from ray.exceptions import RayActorError, RayTaskError
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
     from sim import registry

@@ -45,6 +45,7 @@ from sim.results import batch_frame, write_json, write_parquet
 
 SHARD_DEALS = 1 << 16
 MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
+MAX_SHARDS = 1_000_000       # keeps the manifest and the shard list bounded
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
 RESULT_FILES = ("results.parquet", aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
@@ -94,7 +95,10 @@ class Prepared:
         if not 1 <= cfg.batch_size <= 1 << 20:
             raise UserError("--batch-size", None, f"expected 1..{1 << 20}, got {cfg.batch_size}")
         if not 1 <= cfg.shard_deals <= 1 << 24:
-            raise UserError("shard_deals", None, f"expected 1..{1 << 24}, got {cfg.shard_deals}")
+            raise UserError("--shard-deals", None, f"expected 1..{1 << 24}, got {cfg.shard_deals}")
+        if -(-cfg.games // cfg.shard_deals) > MAX_SHARDS:
+            raise UserError("--games", None, f"{cfg.games} games in shards of {cfg.shard_deals} deals make more "
+                            f"than {MAX_SHARDS:,} shards; raise --shard-deals")
         self.content = self.game.content(tuple(cfg.variants), tuple(cfg.sets),
                                          Path(cfg.content_path) if cfg.content_path else None)
         self.bots = self.game.bot_codes(cfg.bots, cfg.players)

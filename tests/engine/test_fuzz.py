@@ -13,7 +13,13 @@ from sim.registry import get_game
 from tests.engine.helpers import cli, games
 
 CODES: list[int] = []
+# Flat Monte Carlo bots cost about a second a game: their own tests cover them.
+SLOW_BOTS = ("rollout",)
 JUNK = ["", " ", "nope", "-1", "1e309", "nan", "[1, 2]", "true", "{a = 1}", "é", "=", "0x10", "3.5"]
+
+
+def fast_bots(game) -> list[str]:
+    return [b for b in game.bots if b not in SLOW_BOTS]
 
 
 def set_values(game_id: str, valid: bool = False):
@@ -48,11 +54,12 @@ def set_values(game_id: str, valid: bool = False):
 
 def arguments(game_id: str):
     g = get_game(game_id)
-    bot_names = st.sampled_from([*g.bots, "nobody", ""])
+    bot_names = st.sampled_from([*fast_bots(g), "nobody", ""])
     opt = lambda flag, strat: st.one_of(st.just([]), strat.map(lambda v: [flag, str(v)]))  # noqa: E731
     return st.tuples(
         st.sampled_from([game_id, game_id, game_id, "nogame"]).map(lambda x: [x]),
-        opt("-n", st.one_of(st.integers(-2, 12), st.just(2 ** 70))),
+        # always a small (or absurd) -n: the default, 10,000 deals, is a real run, not a fuzz case
+        st.one_of(st.integers(-2, 12), st.sampled_from([2 ** 62, 2 ** 70])).map(lambda v: ["-n", str(v)]),
         opt("-p", st.one_of(st.sampled_from(g.player_counts), st.integers(-1, 30))),
         opt("--bots", st.lists(bot_names, min_size=1, max_size=7).map(",".join)),
         opt("--variant", st.sampled_from([*g.variants(), "nope", "base,base", ""])),
@@ -77,9 +84,9 @@ def valid_arguments(game_id: str):
     @st.composite
     def args(draw):
         n = draw(st.sampled_from(g.player_counts))
-        bots = draw(st.one_of(st.sampled_from(g.bots).map(lambda b: [b]),
-                              st.lists(st.sampled_from(g.bots), min_size=n, max_size=n)))
-        out = [game_id, "-n", str(draw(st.integers(1, 12))), "-p", str(n), "--bots", ",".join(bots),
+        bots = draw(st.one_of(st.sampled_from(fast_bots(g)).map(lambda b: [b]),
+                              st.lists(st.sampled_from(fast_bots(g)), min_size=n, max_size=n)))
+        out = [game_id, "-n", str(draw(st.integers(1, 6))), "-p", str(n), "--bots", ",".join(bots),
                "--variant", draw(st.sampled_from(g.variants())),
                "--seed", str(draw(st.integers(0, 2 ** 64 - 1))),
                "--threads", str(draw(st.integers(0, numba.config.NUMBA_NUM_THREADS))),
@@ -121,7 +128,7 @@ def check(args: list[str]) -> None:
 
 @pytest.mark.parametrize("game_id", games())
 def test_any_run_arguments_run_or_are_rejected_in_one_line(game_id):
-    @settings(max_examples=40, deadline=None, derandomize=True,
+    @settings(max_examples=30, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(st.one_of(valid_arguments(game_id), arguments(game_id)))
     def fuzz(args):
@@ -129,4 +136,4 @@ def test_any_run_arguments_run_or_are_rejected_in_one_line(game_id):
 
     CODES.clear()
     fuzz()
-    assert CODES.count(0) >= 5 and CODES.count(2) >= 5   # both outcomes really exercised
+    assert CODES.count(0) >= 4 and CODES.count(2) >= 4   # both outcomes really exercised
