@@ -116,6 +116,7 @@ P_BSTEPS = 49         # metric: Bastille steps gained
 P_CATCUBES = 50       # henchmen lying on a catacomb bonus during a scoring
 P_NFIELDS = 51
 MAXV = 7              # capacity of the tile value fields
+MONKS_EXHAUSTIVE = 6  # up to this many monks, every way of sorting them is tried
 
 # -- log events: row = (event, seat, a, b, c, d) ------------------------------------------------
 EV_ROUND = 1          # a = round (1-based)
@@ -285,7 +286,7 @@ TB_SIZE = T_MN + MAXM
 # =============================================================================================
 # small helpers
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_ev(st, log, ev, p, a, b, c, d):
     if st[G_LOGON] == 0:
         return
@@ -300,18 +301,18 @@ def log_ev(st, log, ev, p, a, b, c, d):
         st[G_LOGN] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bot_stream(p):
     return BOT0 + p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rounds_left(tb, st, rng):
     """Rounds still to be played after the current one."""
     return tb[T_ROUNDS] - 1 - st[G_ROUND]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scorings_left(tb, st, rng):
     """Interim/final scorings still to come (the one in progress included)."""
     sc = st[G_SCORING]
@@ -322,20 +323,20 @@ def scorings_left(tb, st, rng):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_coins(tb, st, rng, p, n):
     """The player takes n coins from the bank."""
     st[PL + p * NPF + P_COINS] += n
     st[G_BANK] -= n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay_coins(tb, st, rng, p, n):
     st[PL + p * NPF + P_COINS] -= n
     st[G_BANK] += n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def henchmen_to_bag(tb, st, rng, p, n):
     k = min(n, st[PL + p * NPF + P_HSUP])
     st[PL + p * NPF + P_HSUP] -= k
@@ -343,7 +344,7 @@ def henchmen_to_bag(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_torches(tb, st, rng, p, n):
     k = min(n, st[G_TORCH])
     st[G_TORCH] -= k
@@ -417,12 +418,12 @@ def add_character(tb, st, rng, p, c):
             st[PL + p * NPF + P_NEED + t] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def group_count(st, p, gr):
     return st[PL + p * NPF + P_GRP + gr] + st[PL + p * NPF + P_MONKAS + gr]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def weapon_count(st, p):
     """Weapons for the max-weapons mission: tokens, torches and imprinted weapons."""
     k = st[PL + p * NPF + P_TORCH]
@@ -431,7 +432,7 @@ def weapon_count(st, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unarmed_count(tb, st, rng, p):
     """Characters left without a weapon once tokens and torches are assigned."""
     short = 0
@@ -447,14 +448,14 @@ def unarmed_count(tb, st, rng, p):
     return short if short > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unarmed_penalty(tb, k):
     if k >= tb[T_N_UNARMED]:
         return tb[T_UNARMED + tb[T_N_UNARMED] - 1]
     return tb[T_UNARMED + k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_tiles(st, p):
     k = 0
     for v in range(1, MAXV + 1):
@@ -462,7 +463,7 @@ def hand_tiles(st, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def upgrade_tile(tb, st, rng, p, v):
     """Exchange one tile of value v in front of the player for one of value v+1 from the
     personal supply; the old tile goes to the box. Returns the value the player keeps."""
@@ -475,7 +476,7 @@ def upgrade_tile(tb, st, rng, p, v):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_upgrade(tb, st, rng, p, v):
     return v + 1 <= tb[T_MAXV] and st[PL + p * NPF + P_SUP + v + 1] > 0
 
@@ -595,7 +596,7 @@ def refill_display(tb, st, rng):
             st[CLOC + c] = AT_DISPLAY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def give_mission(tb, st, rng, p, m):
     st[MLOC + m] = p
     st[PL + p * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
@@ -605,7 +606,7 @@ def give_mission(tb, st, rng, p, m):
 # =============================================================================================
 # phase 1: placing influence tiles
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_tile(tb, st, rng, p, v, loc, log):
     """Put p's tile of value v on the leftmost free space of loc."""
     k = st[BN + loc]
@@ -617,7 +618,7 @@ def place_tile(tb, st, rng, p, v, loc, log):
     log_ev(st, log, EV_PLACE, p, v, loc, k, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_to_place(tb, st, rng, p):
     """The next seat clockwise from p that still holds a tile, or -1 when all are placed."""
     n = tb[T_NP]
@@ -628,7 +629,7 @@ def next_to_place(tb, st, rng, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance_turn(tb, st, rng):
     q = next_to_place(tb, st, rng, st[G_TURN])
     if q < 0:
@@ -641,17 +642,19 @@ def advance_turn(tb, st, rng):
 # phase 2: evaluating the locations (the hot kernel)
 # =============================================================================================
 @njit(cache=True)
-def location_order(st, loc, order):
-    """Spaces of loc in the order they act: higher tile first, then the earlier placed."""
+def location_order(st, loc):
+    """Spaces of loc in the order they act (into st[SCR_ORDER..]): higher tile first, then
+    the earlier placed. Returns the number of tiles."""
     k = st[BN + loc]
     for i in range(k):
-        order[i] = i
+        st[SCR_ORDER + i] = i
     for i in range(1, k):
         j = i
-        while j > 0 and st[BVAL + loc * MAXS + order[j]] > st[BVAL + loc * MAXS + order[j - 1]]:
-            t = order[j]
-            order[j] = order[j - 1]
-            order[j - 1] = t
+        while j > 0 and (st[BVAL + loc * MAXS + st[SCR_ORDER + j]]
+                         > st[BVAL + loc * MAXS + st[SCR_ORDER + j - 1]]):
+            t = st[SCR_ORDER + j]
+            st[SCR_ORDER + j] = st[SCR_ORDER + j - 1]
+            st[SCR_ORDER + j - 1] = t
             j -= 1
     return k
 
@@ -719,14 +722,13 @@ def take_mission(tb, st, rng, p, pile, W, log):
 def evaluate_location(tb, st, rng, loc, W, log):
     """Resolve every tile on loc in order and give each its bonus; tiles go back to hand.
     Returns the number of tiles resolved."""
-    order = st[SCR_ORDER:SCR_ORDER + MAXS]
-    k = location_order(st, loc, order)
+    k = location_order(st, loc)
     log_ev(st, log, EV_EVAL, -1, loc, k, 0, 0)
     other_pile = AT_DECK
     vt = st[VERS + st[G_VERS_TOP]] if st[G_VERS_TOP] < tb[T_NVERS] else -1
     vers_taken = -1
     for pos in range(k):
-        slot = order[pos]
+        slot = st[SCR_ORDER + pos]
         v = st[BVAL + loc * MAXS + slot]
         p = st[BOWN + loc * MAXS + slot]
         st[PL + p * NPF + P_HAND + v] += 1          # the tile returns in front of its owner
@@ -976,7 +978,7 @@ def mission_points(tb, st, rng, p, m):
     return tb[T_MF + m]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def target_value(st, p, tgt):
     if tgt < N_GROUPS:
         return group_count(st, p, tgt)
@@ -1084,18 +1086,18 @@ def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
 # =============================================================================================
 # bots: valuations shared by greedy (weight set WB_GREEDY) and heuristic (WB_HEUR)
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def weight_base(st, p):
     return WB_GREEDY if st[SEATBOT + p] == BOT_GREEDY else WB_HEUR
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def coin_value(tb, st, rng, W, wb):
     frac = rounds_left(tb, st, rng) / tb[T_ROUNDS]
     return 1.0 / tb[T_CPV] + W[wb + W_COIN] * frac
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step_value(tb, st, rng, p, steps, W, wb):
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
@@ -1108,7 +1110,7 @@ def step_value(tb, st, rng, p, steps, W, wb):
             + over * coin_value(tb, st, rng, W, wb))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def torch_value(tb, st, rng, p, W, wb):
     v = W[wb + W_TORCH]
     short = unarmed_count(tb, st, rng, p)
@@ -1117,7 +1119,7 @@ def torch_value(tb, st, rng, p, W, wb):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_value(tb, st, rng, p, kind, amount, W, wb):
     """What a bonus is worth to p now, in victory points."""
     if kind == K_COINS:
@@ -1140,7 +1142,7 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
     return amount * W[wb + W_MISSION]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mission_need(tb, st, rng, p, c):
     """How many of p's missions ask for character c (its group, or its value in a series)."""
     gr = tb[T_CH_GROUP + c]
@@ -1170,7 +1172,7 @@ def mission_need(tb, st, rng, p, c):
     return need
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def character_value(tb, st, rng, p, c, W, wb):
     """What owning character c is worth to p, before its price."""
     v = W[wb + W_CHAR] * tb[T_CH_VP + c]
@@ -1238,77 +1240,121 @@ def mission_value(tb, st, rng, p, m, W, wb):
     return tb[T_MF + m] * (frac * (1.0 - left) + left * 0.6 * frac + 0.2 * left)
 
 
+# per-decision cache of the placement valuation in the float scratch row fs
+FS_COIN = 0           # coin value
+FS_VA = 1             # Versailles side a
+FS_VB = 2             # Versailles side b
+FS_HENCH = 3          # a henchman into the bag (0 when the supply is empty)
+FS_CARD = 4           # value of each display card (8)
+FS_SORT = 12          # sorted net card values (8)
+FS_STEP = 20          # worth of s Bastille steps (24)
+FS_UPG = 44           # worth of upgrading a tile of value v (8)
+FS_HIGHER = 52        # opponents' unplaced tiles above value v (8)
+FS_SIZE = 60
+
+
 @njit(cache=True)
-def best_display_values(tb, st, rng, p, v, W, wb, vals):
-    """Net worth of each affordable display card for tile v, sorted high to low; count."""
-    cv = coin_value(tb, st, rng, W, wb)
+def prepare_values(tb, st, rng, p, W, wb, fs):
+    """Everything the placement valuation needs, once per decision."""
+    fs[FS_COIN] = coin_value(tb, st, rng, W, wb)
+    fs[FS_VA] = 0.0
+    fs[FS_VB] = 0.0
+    if st[G_VERS_TOP] < tb[T_NVERS]:
+        vt = st[VERS + st[G_VERS_TOP]]
+        fs[FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
+        fs[FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
+    fs[FS_HENCH] = W[wb + W_HENCH]
+    for i in range(tb[T_DISPLAY]):
+        c = st[DISP + i]
+        if c >= 0:
+            fs[FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb)
+    pos = st[PL + p * NPF + P_BPOS]
+    last = tb[T_BAS_LAST]
+    ns = scorings_left(tb, st, rng)
+    wstep = W[wb + W_STEP]
+    for k in range(24):
+        npos = min(pos + k, last)
+        over = pos + k - npos
+        fs[FS_STEP + k] = (ns * (tb[T_BAS_PTS + npos] - tb[T_BAS_PTS + pos]) + wstep * (npos - pos)
+                           + over * fs[FS_COIN])
+    rl = rounds_left(tb, st, rng)
+    n = tb[T_NP]
+    for v in range(1, tb[T_MAXV] + 1):
+        fs[FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
+        h = 0
+        for q in range(n):
+            if q != p:
+                for u in range(v + 1, tb[T_MAXV] + 1):
+                    h += st[PL + q * NPF + P_HAND + u]
+        fs[FS_HIGHER + v] = h
+
+
+@njit(cache=True, inline="always")
+def best_display_values(tb, st, p, v, fs):
+    """Net worth of each affordable display card for tile v, sorted high to low into
+    fs[FS_SORT..]; returns how many are worth taking."""
+    cv = fs[FS_COIN]
     k = 0
+    coins = st[PL + p * NPF + P_COINS]
     for i in range(tb[T_DISPLAY]):
         c = st[DISP + i]
         if c < 0:
             continue
         price = max(0, tb[T_CH_COST + c] - v)
-        if price > st[PL + p * NPF + P_COINS]:
+        if price > coins:
             continue
-        x = character_value(tb, st, rng, p, c, W, wb) - cv * price
+        x = fs[FS_CARD + i] - cv * price
         if x <= 0:
             continue
         j = k
-        while j > 0 and vals[j - 1] < x:
-            vals[j] = vals[j - 1]
+        while j > 0 and fs[FS_SORT + j - 1] < x:
+            fs[FS_SORT + j] = fs[FS_SORT + j - 1]
             j -= 1
-        vals[j] = x
+        fs[FS_SORT + j] = x
         k += 1
     return k
 
 
-@njit(cache=True)
-def reward_at(tb, st, rng, p, loc, pos, v, W, wb, vals):
-    """Worth to p of acting at place pos of loc with a tile of value v."""
+@njit(cache=True, inline="always")
+def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
+    """Worth to p of acting at place pos of loc with a tile of value v (after
+    prepare_values; ncards = best_display_values for v when loc is Place Louis)."""
     if loc == L_BANQUE:
-        x = tb[T_BANQUE] * v * coin_value(tb, st, rng, W, wb)
+        x = tb[T_BANQUE] * v * fs[FS_COIN]
         if pos == 0:
             x += W[wb + W_START]
         return x
     if loc == L_NOTRE_DAME:
-        x = 0.0
-        if can_upgrade(tb, st, rng, p, v):
-            x = W[wb + W_UPGRADE] * rounds_left(tb, st, rng)
+        x = fs[FS_UPG + v]
         if pos == 0:
             x += tb[T_ND_VP]
         return x
     if loc == L_VERSAILLES:
-        if st[G_VERS_TOP] >= tb[T_NVERS]:
-            return 0.0
-        vt = st[VERS + st[G_VERS_TOP]]
-        a = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
-        b = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
         if pos == 0:
-            return max(a, b)
+            return max(fs[FS_VA], fs[FS_VB])
         if pos == 1:
-            return min(a, b)
+            return min(fs[FS_VA], fs[FS_VB])
         return 0.0
     if loc == L_CATACOMBES:
         if pos < tb[T_N_CATH]:
-            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * W[wb + W_HENCH]
+            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * fs[FS_HENCH]
         return 0.0
     if loc == L_PLACE_LOUIS:
-        k = best_display_values(tb, st, rng, p, v, W, wb, vals)
-        if pos < k:
-            return vals[pos]
+        if pos < ncards:
+            return fs[FS_SORT + pos]
         return 0.0
     if loc == L_BASTILLE:
         if pos < tb[T_N_BASX]:
-            return step_value(tb, st, rng, p, v + tb[T_BAS_EXTRA + pos], W, wb)
+            return fs[FS_STEP + min(v + tb[T_BAS_EXTRA + pos], 23)]
         return 0.0
     x = W[wb + W_MISSION]
     if pos == 0:
-        x += tb[T_ETATS] * coin_value(tb, st, rng, W, wb)
+        x += tb[T_ETATS] * fs[FS_COIN]
     return x
 
 
-@njit(cache=True)
-def placement_value(tb, st, rng, p, v, loc, W, wb, vals):
+@njit(cache=True, inline="always")
+def placement_value(tb, st, p, v, loc, W, wb, fs):
     """Worth of placing v on loc now: the place it takes among tiles already there, less
     the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
     k = st[BN + loc]
@@ -1316,20 +1362,18 @@ def placement_value(tb, st, rng, p, v, loc, W, wb, vals):
     for i in range(k):
         if st[BVAL + loc * MAXS + i] >= v:
             pos += 1
-    x = reward_at(tb, st, rng, p, loc, pos, v, W, wb, vals)
+    ncards = 0
+    if loc == L_PLACE_LOUIS:
+        ncards = best_display_values(tb, st, p, v, fs)
+    x = reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards)
     bump = W[wb + W_BUMP]
     if bump > 0.0:
         free = tb[T_SPACES + loc] - k - 1
-        if free > 0:
-            higher = 0
-            n = tb[T_NP]
-            for q in range(n):
-                if q != p:
-                    for u in range(v + 1, tb[T_MAXV] + 1):
-                        higher += st[PL + q * NPF + P_HAND + u]
-            if higher > 0:
-                y = reward_at(tb, st, rng, p, loc, pos + 1, v, W, wb, vals)
-                x -= bump * min(higher, free) / (1.0 + min(higher, free)) * (x - y)
+        higher = fs[FS_HIGHER + v]
+        if free > 0 and higher > 0:
+            y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
+            h = min(higher, free)
+            x -= bump * h / (1.0 + h) * (x - y)
     return x
 
 
@@ -1363,7 +1407,7 @@ def choose_placement(tb, st, rng, p, W, fs):
                 r -= 1
         return tv, 0
     wb = weight_base(st, p)
-    vals = fs
+    prepare_values(tb, st, rng, p, W, wb, fs)
     best = -1e300
     bv = 1
     bl = 0
@@ -1373,7 +1417,7 @@ def choose_placement(tb, st, rng, p, W, fs):
         for loc in range(N_LOC):
             if st[BN + loc] >= tb[T_SPACES + loc]:
                 continue
-            x = placement_value(tb, st, rng, p, v, loc, W, wb, vals)
+            x = placement_value(tb, st, p, v, loc, W, wb, fs)
             x -= W[wb + W_KEEP] * v     # keep big tiles for the contested places
             if x > best:
                 best = x
@@ -1584,6 +1628,24 @@ def assign_monks(tb, st, rng, p, W, log):
             st[PL + p * NPF + P_MONKAS + gr] += 1
             log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
         return
+    if n_m > MONKS_EXHAUSTIVE:
+        # many monks: sort them one at a time, each to the group that scores best so far
+        for i in range(n_m):
+            c = idx[base + i]
+            bg = 0
+            bvl = -(1 << 40)
+            for gr in range(N_GROUPS):
+                st[CGRP + c] = gr
+                st[PL + p * NPF + P_MONKAS + gr] += 1
+                val = own_end_points(tb, st, rng, p)
+                st[PL + p * NPF + P_MONKAS + gr] -= 1
+                if val > bvl:
+                    bvl = val
+                    bg = gr
+            st[CGRP + c] = bg
+            st[PL + p * NPF + P_MONKAS + bg] += 1
+            log_ev(st, log, EV_MONK, p, c, bg, 0, 0)
+        return
     combos = 1
     for i in range(n_m):
         combos *= N_GROUPS
@@ -1617,17 +1679,32 @@ def assign_monks(tb, st, rng, p, W, log):
 # rollout bot: flat Monte Carlo over placements, on re-dealt hidden information
 # =============================================================================================
 @njit(cache=True)
+def sort_range(a, lo, hi):
+    """Insertion sort of a[lo:hi] (small ranges)."""
+    for i in range(lo + 1, hi):
+        x = a[i]
+        j = i
+        while j > lo and a[j - 1] > x:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = x
+
+
+@njit(cache=True)
 def redeal_hidden(tb, d, drng, p, s):
     """Re-deal everything seat p cannot see, from stream s of drng: the character deck below
     the display, the face-down weapons, the Versailles stack, the future bonus tiles and
     every mission card p does not hold (opponents keep their counts, piles their sizes)."""
     n = tb[T_NCHARS]
     k0 = d[G_DECK_TOP]
+    sort_range(d, DECK + k0, DECK + n)          # forget the real order, then deal anew
     shuffle(drng, s, d[DECK + k0:DECK + n], n - k0)
     w0 = d[G_WTOP]
+    sort_range(d, WPOOL + w0, WPOOL + tb[T_NPOOL])
     shuffle(drng, s, d[WPOOL + w0:WPOOL + tb[T_NPOOL]], tb[T_NPOOL] - w0)
     v0 = d[G_VERS_TOP] + 1
     if v0 < tb[T_NVERS]:
+        sort_range(d, VERS + v0, VERS + tb[T_NVERS])
         shuffle(drng, s, d[VERS + v0:VERS + tb[T_NVERS]], tb[T_NVERS] - v0)
     # bonus tiles of the rounds to come: any regular tile not face up yet may lie there
     r0 = d[G_ROUND] + 1
@@ -1653,6 +1730,7 @@ def redeal_hidden(tb, d, drng, p, s):
             d[MORD + k] = m
             d[CATOCC + k] = d[MLOC + m]     # where the k-th unseen card was
             k += 1
+    sort_range(d, CATOCC, CATOCC + k)           # the places, in a canonical order
     shuffle(drng, s, d[MORD:MORD + k], k)
     for q in range(tb[T_NP]):
         if q != p:
@@ -1669,8 +1747,8 @@ def redeal_hidden(tb, d, drng, p, s):
             for i2 in range(k):
                 m2 = d[MORD + i2]
                 if d[MLOC + m2] < 0 and (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + m2]) & 1 == 0:
+                    d[MLOC + m] = d[MLOC + m2]
                     d[MLOC + m2] = q
-                    d[MLOC + m] = d[MLOC + m2] if False else AT_DECK
                     m = m2
                     break
         d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
