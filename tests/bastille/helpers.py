@@ -123,12 +123,12 @@ def invariants(T, st, n):
             bad.append(f"henchmen {p}")
         if min(pl(p, K.P_HSUP), pl(p, K.P_HBAG), pl(p, K.P_COINS) + 1000) < 0:
             bad.append(f"negative {p}")
-        tiles = sum(pl(p, K.P_HAND + v) + pl(p, K.P_SUP + v) for v in range(1, T.max_value + 1))
-        if tiles + pl(p, K.P_BOXED) != int(T.tile_set.sum()):
-            bad.append(f"tiles {p}")
         held = sum(pl(p, K.P_HAND + v) for v in range(1, T.max_value + 1))
         placed = sum(1 for loc in range(K.N_LOC) for k in range(int(st[K.BN + loc]))
                      if st[K.BOWN + loc * K.MAXS + k] == p)
+        supply = sum(pl(p, K.P_SUP + v) for v in range(1, T.max_value + 1))
+        if held + placed + supply + pl(p, K.P_BOXED) != int(T.tile_set.sum()):
+            bad.append(f"tiles {p}")
         if held + placed != int(T.start_hand.sum()):
             bad.append(f"tiles in play {p}")
     weapons = sum(int(st[K.G_BW + t]) for t in range(3)) + (T.n_pool - int(st[K.G_WTOP]))

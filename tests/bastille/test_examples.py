@@ -111,7 +111,9 @@ def test_place_louis_pays_price_minus_tile_and_follows_the_display_order():
     buys = g.events(K.EV_BUY)
     assert list(buys[:, 1]) == [ALEX, JAN, ANI, ALEX]
     assert buys[0, 2] == noble and buys[0, 3] == 10 - 4
-    assert g.get(ALEX, K.P_COINS) == 8 - 6
+    last = int(buys[3, 2])
+    assert buys[3, 3] == max(0, g.T.char_cost[last] - 1)
+    assert g.get(ALEX, K.P_COINS) == 8 - 6 - buys[3, 3]
     assert g.get(ALEX, K.P_NCHAR) == 2 and g.get(JAN, K.P_NCHAR) == 1 and g.get(ANI, K.P_NCHAR) == 1
     assert all(g.st[K.DISP + i] < 0 for i in range(4))
 
