@@ -114,7 +114,8 @@ P_MISVP = 47          # metric: points from missions
 P_UNARMED = 48        # metric: unarmed characters at the end
 P_BSTEPS = 49         # metric: Bastille steps gained
 P_CATCUBES = 50       # henchmen lying on a catacomb bonus during a scoring
-P_NFIELDS = 51
+P_VCACHE = 51         # round + 1 for which the seat's placement values are cached in fs
+P_NFIELDS = 52
 MAXV = 7              # capacity of the tile value fields
 MONKS_EXHAUSTIVE = 6  # up to this many monks, every way of sorting them is tried
 
@@ -1064,7 +1065,7 @@ def play_rest(tb, st, rng, W, fs, log):
 
 
 @njit(cache=True)
-def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
+def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller); d and drng
     are the playout scratch of the rollout bot."""
     setup_game(tb, st, rng, CHANCE)
@@ -1074,7 +1075,7 @@ def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
         if st[G_PHASE] == PH_PLACE:
             p = st[G_TURN]
             if st[SEATBOT + p] == BOT_ROLLOUT:
-                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, log)
+                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, log)
             else:
                 v, loc = choose_placement(tb, st, rng, p, W, fs)
             place_tile(tb, st, rng, p, v, loc, log)
@@ -1240,34 +1241,50 @@ def mission_value(tb, st, rng, p, m, W, wb):
     return tb[T_MF + m] * (frac * (1.0 - left) + left * 0.6 * frac + 0.2 * left)
 
 
-# per-decision cache of the placement valuation in the float scratch row fs
+# cache of the placement valuation in the float scratch row fs, one block per seat: while
+# tiles are being placed nothing these values depend on changes, so most are computed once
+# a round
 FS_COIN = 0           # coin value
 FS_VA = 1             # Versailles side a
 FS_VB = 2             # Versailles side b
-FS_HENCH = 3          # a henchman into the bag (0 when the supply is empty)
+FS_HENCH = 3          # a henchman into the bag
 FS_CARD = 4           # value of each display card (8)
 FS_SORT = 12          # sorted net card values (8)
 FS_STEP = 20          # worth of s Bastille steps (24)
 FS_UPG = 44           # worth of upgrading a tile of value v (8)
 FS_HIGHER = 52        # opponents' unplaced tiles above value v (8)
-FS_SIZE = 60
+FS_BLOCK = 60
+FS_SIZE = MAXP * FS_BLOCK
 
 
 @njit(cache=True)
 def prepare_values(tb, st, rng, p, W, wb, fs):
-    """Everything the placement valuation needs, once per decision."""
-    fs[FS_COIN] = coin_value(tb, st, rng, W, wb)
-    fs[FS_VA] = 0.0
-    fs[FS_VB] = 0.0
+    """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
+    f = p * FS_BLOCK
+    n = tb[T_NP]
+    for v in range(1, tb[T_MAXV] + 1):
+        h = 0
+        for q in range(n):
+            if q != p:
+                for u in range(v + 1, tb[T_MAXV] + 1):
+                    h += st[PL + q * NPF + P_HAND + u]
+        fs[f + FS_HIGHER + v] = h
+    key = st[G_ROUND] + 1
+    if st[PL + p * NPF + P_VCACHE] == key:
+        return
+    st[PL + p * NPF + P_VCACHE] = key
+    fs[f + FS_COIN] = coin_value(tb, st, rng, W, wb)
+    fs[f + FS_VA] = 0.0
+    fs[f + FS_VB] = 0.0
     if st[G_VERS_TOP] < tb[T_NVERS]:
         vt = st[VERS + st[G_VERS_TOP]]
-        fs[FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
-        fs[FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
-    fs[FS_HENCH] = W[wb + W_HENCH]
+        fs[f + FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
+        fs[f + FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
+    fs[f + FS_HENCH] = W[wb + W_HENCH]
     for i in range(tb[T_DISPLAY]):
         c = st[DISP + i]
         if c >= 0:
-            fs[FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb)
+            fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb)
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
     ns = scorings_left(tb, st, rng)
@@ -1275,25 +1292,19 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
     for k in range(24):
         npos = min(pos + k, last)
         over = pos + k - npos
-        fs[FS_STEP + k] = (ns * (tb[T_BAS_PTS + npos] - tb[T_BAS_PTS + pos]) + wstep * (npos - pos)
-                           + over * fs[FS_COIN])
+        fs[f + FS_STEP + k] = (ns * (tb[T_BAS_PTS + npos] - tb[T_BAS_PTS + pos])
+                               + wstep * (npos - pos) + over * fs[f + FS_COIN])
     rl = rounds_left(tb, st, rng)
-    n = tb[T_NP]
     for v in range(1, tb[T_MAXV] + 1):
-        fs[FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
-        h = 0
-        for q in range(n):
-            if q != p:
-                for u in range(v + 1, tb[T_MAXV] + 1):
-                    h += st[PL + q * NPF + P_HAND + u]
-        fs[FS_HIGHER + v] = h
+        fs[f + FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
 
 
 @njit(cache=True, inline="always")
 def best_display_values(tb, st, p, v, fs):
     """Net worth of each affordable display card for tile v, sorted high to low into
     fs[FS_SORT..]; returns how many are worth taking."""
-    cv = fs[FS_COIN]
+    f = p * FS_BLOCK
+    cv = fs[f + FS_COIN]
     k = 0
     coins = st[PL + p * NPF + P_COINS]
     for i in range(tb[T_DISPLAY]):
@@ -1303,14 +1314,14 @@ def best_display_values(tb, st, p, v, fs):
         price = max(0, tb[T_CH_COST + c] - v)
         if price > coins:
             continue
-        x = fs[FS_CARD + i] - cv * price
+        x = fs[f + FS_CARD + i] - cv * price
         if x <= 0:
             continue
         j = k
-        while j > 0 and fs[FS_SORT + j - 1] < x:
-            fs[FS_SORT + j] = fs[FS_SORT + j - 1]
+        while j > 0 and fs[f + FS_SORT + j - 1] < x:
+            fs[f + FS_SORT + j] = fs[f + FS_SORT + j - 1]
             j -= 1
-        fs[FS_SORT + j] = x
+        fs[f + FS_SORT + j] = x
         k += 1
     return k
 
@@ -1319,37 +1330,38 @@ def best_display_values(tb, st, p, v, fs):
 def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
     """Worth to p of acting at place pos of loc with a tile of value v (after
     prepare_values; ncards = best_display_values for v when loc is Place Louis)."""
+    f = p * FS_BLOCK
     if loc == L_BANQUE:
-        x = tb[T_BANQUE] * v * fs[FS_COIN]
+        x = tb[T_BANQUE] * v * fs[f + FS_COIN]
         if pos == 0:
             x += W[wb + W_START]
         return x
     if loc == L_NOTRE_DAME:
-        x = fs[FS_UPG + v]
+        x = fs[f + FS_UPG + v]
         if pos == 0:
             x += tb[T_ND_VP]
         return x
     if loc == L_VERSAILLES:
         if pos == 0:
-            return max(fs[FS_VA], fs[FS_VB])
+            return max(fs[f + FS_VA], fs[f + FS_VB])
         if pos == 1:
-            return min(fs[FS_VA], fs[FS_VB])
+            return min(fs[f + FS_VA], fs[f + FS_VB])
         return 0.0
     if loc == L_CATACOMBES:
         if pos < tb[T_N_CATH]:
-            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * fs[FS_HENCH]
+            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * fs[f + FS_HENCH]
         return 0.0
     if loc == L_PLACE_LOUIS:
         if pos < ncards:
-            return fs[FS_SORT + pos]
+            return fs[f + FS_SORT + pos]
         return 0.0
     if loc == L_BASTILLE:
         if pos < tb[T_N_BASX]:
-            return fs[FS_STEP + min(v + tb[T_BAS_EXTRA + pos], 23)]
+            return fs[f + FS_STEP + min(v + tb[T_BAS_EXTRA + pos], 23)]
         return 0.0
     x = W[wb + W_MISSION]
     if pos == 0:
-        x += tb[T_ETATS] * fs[FS_COIN]
+        x += tb[T_ETATS] * fs[f + FS_COIN]
     return x
 
 
@@ -1366,10 +1378,11 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
     if loc == L_PLACE_LOUIS:
         ncards = best_display_values(tb, st, p, v, fs)
     x = reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards)
+    f = p * FS_BLOCK
     bump = W[wb + W_BUMP]
     if bump > 0.0:
         free = tb[T_SPACES + loc] - k - 1
-        higher = fs[FS_HIGHER + v]
+        higher = fs[f + FS_HIGHER + v]
         if free > 0 and higher > 0:
             y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
             h = min(higher, free)
@@ -1757,7 +1770,7 @@ def redeal_hidden(tb, d, drng, p, s):
 
 
 @njit(cache=True)
-def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
+def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
     """Flat Monte Carlo: each (tile value, location) choice gets N playouts by greedy
     players on re-dealt hidden information; the best mean margin over the best rival wins."""
     st[G_DEC] += 1
@@ -1777,6 +1790,8 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
             tot = 0.0
             for _ in range(nplay):
                 d[:] = st[:]
+                for q in range(tb[T_NP]):
+                    d[PL + q * NPF + P_VCACHE] = 0
                 seedv = next_u64(rng, s)
                 for i in range(drng.shape[0]):
                     drng[i] = seedv + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)
@@ -1786,7 +1801,7 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
                     d[SEATBOT + q] = BOT_GREEDY
                 place_tile(tb, d, drng, p, v, loc, dummy)
                 advance_turn(tb, d, drng)
-                play_rest(tb, d, drng, W, fs, dummy)
+                play_rest(tb, d, drng, W, dfs, dummy)
                 rival = -(1 << 40)
                 for q in range(tb[T_NP]):
                     if q != p:
@@ -1822,21 +1837,21 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
 
 
 @njit(cache=True)
-def play_one(tb, st, rng, fs, log, d, drng, bots, W, seed, game_index, rotation, log_on):
+def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rotation, log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, st[SEATBOT:SEATBOT + MAXP])
-    play_game(tb, st, rng, W, fs, log, d, drng, log_on)
+    play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on)
 
 
 @njit(cache=True, parallel=True)
-def play_batch(tb, st, rng, fs, st2, rng2, logs, bots, W, seed, game_index, rotation,
+def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index, rotation,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
     for i in prange(B):
         g = np.int64(i)
         log = logs[g]
-        play_one(tb, st[g], rng[g], fs[g], log, st2[g], rng2[g], bots, W, seed,
+        play_one(tb, st[g], rng[g], fs[g], log, st2[g], rng2[g], fs2[g], bots, W, seed,
                  game_index[g], np.int64(rotation[g]), 0)
         finish_game(tb, st[g], score[g], rank[g], win[g], metrics[g], log)
         turns[g] = st[g, G_NPLACED]
@@ -1845,10 +1860,10 @@ def play_batch(tb, st, rng, fs, st2, rng2, logs, bots, W, seed, game_index, rota
 
 
 @njit(cache=True)
-def trace_game(tb, st, rng, fs, st2, rng2, bots, W, seed, game_index, rotation, log,
+def trace_game(tb, st, rng, fs, st2, rng2, fs2, bots, W, seed, game_index, rotation, log,
                score, rank, win, metrics):
     """One game played exactly as play_batch plays it, with the event log on."""
-    play_one(tb, st, rng, fs, log, st2, rng2, bots, W, seed, game_index, rotation, 1)
+    play_one(tb, st, rng, fs, log, st2, rng2, fs2, bots, W, seed, game_index, rotation, 1)
     finish_game(tb, st, score, rank, win, metrics, log)
     return st[G_LOGN]
 

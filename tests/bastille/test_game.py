@@ -164,7 +164,7 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
             p = int(g.st[K.G_TURN])
             before = g.st.copy()
             rng0 = g.rng.copy()
-            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.log)
+            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
                     if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
             pile = K.choose_pile(g.tb, g.st, g.rng, p, g.W)
             g.st[:] = before
@@ -172,7 +172,7 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
             _redeal(g, p, 1000 + seed)
             hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
             changed += not np.array_equal(before[hidden], g.st[hidden])
-            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.log)
+            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
                      if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
             assert again == pick, (seed, bot)
             assert K.choose_pile(g.tb, g.st, g.rng, p, g.W) == pile

@@ -57,7 +57,7 @@ class BastilleGame(Game):
     def play(self, compiled, bots, weights, seed, game_index, rotation, out: Batch) -> None:
         B = len(game_index)
         S, S2 = compiled.states(B)
-        K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S.logs,
+        K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S2.fs, S.logs,
                      np.asarray(bots, np.int64), np.asarray(weights, np.float64),
                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
                      out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
@@ -73,7 +73,7 @@ class BastilleGame(Game):
         rank = np.zeros(n, np.uint8)
         win = np.zeros(n, np.float32)
         metrics = np.zeros((n, len(self.metrics)), np.float64)
-        k = K.trace_game(compiled.tb, S.st[0], S.rng[0], S.fs[0], S2.st[0], S2.rng[0],
+        k = K.trace_game(compiled.tb, S.st[0], S.rng[0], S.fs[0], S2.st[0], S2.rng[0], S2.fs[0],
                          np.asarray(bots, np.int64), np.asarray(weights, np.float64),
                          np.uint64(seed), np.uint64(game_index), np.int64(rotation), log,
                          score, rank, win, metrics)
