@@ -9,7 +9,8 @@ arrays with the game index first (see ``STATE_FIELDS`` in the game package).
 The hot kernel is ``evaluate_location``: one location's placed tiles resolved in order.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, uniform
@@ -285,6 +286,27 @@ TB_SIZE = T_MN + MAXM
 
 
 # =============================================================================================
+# borrowed views: no reference counting in the hot loops
+# =============================================================================================
+@intrinsic
+def borrow(typingctx, arr):
+    """A view of arr with no reference count (null meminfo). Passing an array between
+    functions otherwise costs atomic increments on its shared count, which threads fight
+    over; the caller keeps arr alive while the view is used."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+# =============================================================================================
 # small helpers
 # =============================================================================================
 @njit(cache=True, inline="always")
@@ -353,7 +375,7 @@ def take_torches(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_bastille(tb, st, rng, p, steps, log):
     """Advance the Bastille marker; a marker landing on a space goes behind those there.
     Steps that cannot be made past the last space pay one coin each."""
@@ -379,7 +401,7 @@ def move_bastille(tb, st, rng, p, steps, log):
     return coins
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def track_order(tb, st, rng, order):
     """Seats from front to back of the Bastille track (space, then arrival on the space)."""
     n = tb[T_NP]
@@ -400,7 +422,7 @@ def track_order(tb, st, rng, order):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_character(tb, st, rng, p, c):
     """Character card c joins player p's cards."""
     st[CLOC + c] = p
@@ -642,7 +664,7 @@ def advance_turn(tb, st, rng):
 # =============================================================================================
 # phase 2: evaluating the locations (the hot kernel)
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def location_order(st, loc):
     """Spaces of loc in the order they act (into st[SCR_ORDER..]): higher tile first, then
     the earlier placed. Returns the number of tiles."""
@@ -933,7 +955,7 @@ def interim_scoring(tb, st, rng, W, log):
     st[G_SCORING] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mission_points(tb, st, rng, p, m):
     """Points mission card m earns its holder p at the end (0 when not achieved)."""
     n = tb[T_NP]
@@ -1192,7 +1214,7 @@ def character_value(tb, st, rng, p, c, W, wb):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mission_value(tb, st, rng, p, m, W, wb):
     """Expected worth of mission m for p, judged from public information and p's cards."""
     n = tb[T_NP]
@@ -1609,7 +1631,7 @@ def choose_upgrade(tb, st, rng, p, W):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def own_end_points(tb, st, rng, p):
     """p's mission points less its unarmed penalty with the monks as assigned now."""
     tot = 0
@@ -1850,10 +1872,14 @@ def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index,
     B = game_index.shape[0]
     for i in prange(B):
         g = np.int64(i)
-        log = logs[g]
-        play_one(tb, st[g], rng[g], fs[g], log, st2[g], rng2[g], fs2[g], bots, W, seed,
-                 game_index[g], np.int64(rotation[g]), 0)
-        finish_game(tb, st[g], score[g], rank[g], win[g], metrics[g], log)
+        j = g if st2.shape[0] == B else 0      # playout scratch exists only for rollout bots
+        tbv = borrow(tb)
+        stv = borrow(st[g])
+        log = borrow(logs[g])
+        play_one(tbv, stv, borrow(rng[g]), borrow(fs[g]), log, borrow(st2[j]), borrow(rng2[j]),
+                 borrow(fs2[j]), borrow(bots), borrow(W), seed, game_index[g],
+                 np.int64(rotation[g]), 0)
+        finish_game(tbv, stv, score[g], rank[g], win[g], metrics[g], log)
         turns[g] = st[g, G_NPLACED]
         end_reason[g] = 0
         decisions[g] = st[g, G_DEC]
@@ -1863,8 +1889,12 @@ def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index,
 def trace_game(tb, st, rng, fs, st2, rng2, fs2, bots, W, seed, game_index, rotation, log,
                score, rank, win, metrics):
     """One game played exactly as play_batch plays it, with the event log on."""
-    play_one(tb, st, rng, fs, log, st2, rng2, fs2, bots, W, seed, game_index, rotation, 1)
-    finish_game(tb, st, score, rank, win, metrics, log)
+    tbv = borrow(tb)
+    stv = borrow(st)
+    logv = borrow(log)
+    play_one(tbv, stv, borrow(rng), borrow(fs), logv, borrow(st2), borrow(rng2), borrow(fs2),
+             borrow(bots), borrow(W), seed, game_index, rotation, 1)
+    finish_game(tbv, stv, score, rank, win, metrics, logv)
     return st[G_LOGN]
 
 
@@ -1879,7 +1909,8 @@ def bench_prepare(tb, st, rng, fs, logs, W, seed):
         seed_streams(rng[g], seed, g)
         for p in range(MAXP):
             st[g, SEATBOT + p] = BOT_GREEDY
-        bench_play_to_eval(tb, st[g], rng[g], W, fs[g], logs[g])
+        bench_play_to_eval(borrow(tb), borrow(st[g]), borrow(rng[g]), borrow(W), borrow(fs[g]),
+                           borrow(logs[g]))
 
 
 @njit(cache=True)
@@ -1909,7 +1940,8 @@ def bench_locations(tb, st, rng, logs, W, reps):
             for loc in range(N_LOC):
                 nb[loc] = st[g, BN + loc]
             for loc in range(N_LOC):
-                evaluate_location(tb, st[g], rng[g], loc, W, log)
+                evaluate_location(borrow(tb), borrow(st[g]), borrow(rng[g]), loc, borrow(W),
+                                  borrow(log))
                 count += 1
             for loc in range(N_LOC):
                 st[g, BN + loc] = nb[loc]

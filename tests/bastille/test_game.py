@@ -23,7 +23,7 @@ def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), fir
     rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
     out = Batch.alloc(n, players, len(GAME.metrics))
     GAME.play(comp, codes, W, seed, gi, rot, out)
-    S, _ = comp.states(n)
+    S, _ = comp.states(n, rollout="rollout" in bots)
     return out, S.st.copy(), comp
 
 
@@ -204,7 +204,7 @@ def test_random_content_overrides_never_crash(data):
     gi = np.arange(4, dtype=np.uint64)
     out = Batch.alloc(4, players, len(GAME.metrics))
     GAME.play(comp, codes, GAME.weights(content), 3, gi, (gi % players).astype(np.uint8), out)
-    S, _ = comp.states(4)
+    S, _ = comp.states(4, rollout=False)
     for g in range(4):
         assert invariants(comp.T, S.st[g], players) == []
     assert np.allclose(out.win.sum(axis=1), 1.0)

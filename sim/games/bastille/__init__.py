@@ -26,12 +26,14 @@ class Compiled:
         self.tb = pack(T)
         self._cache: dict[int, tuple] = {}
 
-    def states(self, games: int) -> tuple[State, State]:
-        """Game states and the rollout bot's playout scratch, reused between batches."""
-        if games not in self._cache:
+    def states(self, games: int, rollout: bool = True) -> tuple[State, State]:
+        """Game states and the rollout bot's playout scratch (one row per game when a
+        rollout bot plays, a single unused row otherwise), reused between batches."""
+        key = (games, rollout)
+        if key not in self._cache:
             self._cache.clear()
-            self._cache[games] = (State(games), State(games))
-        return self._cache[games]
+            self._cache[key] = (State(games), State(games if rollout else 1))
+        return self._cache[key]
 
 
 class BastilleGame(Game):
@@ -56,9 +58,10 @@ class BastilleGame(Game):
 
     def play(self, compiled, bots, weights, seed, game_index, rotation, out: Batch) -> None:
         B = len(game_index)
-        S, S2 = compiled.states(B)
+        bots = np.asarray(bots, np.int64)
+        S, S2 = compiled.states(B, rollout=bool((bots == K.BOT_ROLLOUT).any()))
         K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S2.fs, S.logs,
-                     np.asarray(bots, np.int64), np.asarray(weights, np.float64),
+                     bots, np.asarray(weights, np.float64),
                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
                      out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
                      out.decisions)
