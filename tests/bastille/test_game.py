@@ -208,3 +208,13 @@ def test_random_content_overrides_never_crash(data):
     for g in range(4):
         assert invariants(comp.T, S.st[g], players) == []
     assert np.allclose(out.win.sum(axis=1), 1.0)
+
+
+def test_secret_mission_catacomb_bonus_takes_from_a_chosen_pile():
+    g = Pos(variants=("secret_mission",), seed=12, bots="heuristic")
+    piles = g.st[K.MLOC:K.MLOC + g.T.n_missions].copy()
+    K.gain(g.tb, g.st, g.rng, 2, K.K_MISSION, 1, K.SRC_CATACOMBS, g.W, g.log)
+    taken = g.events(K.EV_MISSION)
+    assert len(taken) == 1 and taken[0, 1] == 2
+    m, pile = int(taken[0, 2]), int(taken[0, 3])
+    assert piles[m] == pile and g.st[K.MLOC + m] == 2 and g.get(2, K.P_NMIS) == 1
