@@ -309,7 +309,7 @@ def borrow(typingctx, arr):
 # =============================================================================================
 # small helpers
 # =============================================================================================
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def log_ev(st, log, ev, p, a, b, c, d):
     if st[G_LOGON] == 0:
         return
@@ -324,18 +324,18 @@ def log_ev(st, log, ev, p, a, b, c, d):
         st[G_LOGN] = k + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def bot_stream(p):
     return BOT0 + p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def rounds_left(tb, st, rng):
     """Rounds still to be played after the current one."""
     return tb[T_ROUNDS] - 1 - st[G_ROUND]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def scorings_left(tb, st, rng):
     """Interim/final scorings still to come (the one in progress included)."""
     sc = st[G_SCORING]
@@ -346,20 +346,20 @@ def scorings_left(tb, st, rng):
     return 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def take_coins(tb, st, rng, p, n):
     """The player takes n coins from the bank."""
     st[PL + p * NPF + P_COINS] += n
     st[G_BANK] -= n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def pay_coins(tb, st, rng, p, n):
     st[PL + p * NPF + P_COINS] -= n
     st[G_BANK] += n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def henchmen_to_bag(tb, st, rng, p, n):
     k = min(n, st[PL + p * NPF + P_HSUP])
     st[PL + p * NPF + P_HSUP] -= k
@@ -367,7 +367,7 @@ def henchmen_to_bag(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def take_torches(tb, st, rng, p, n):
     k = min(n, st[G_TORCH])
     st[G_TORCH] -= k
@@ -375,7 +375,7 @@ def take_torches(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def move_bastille(tb, st, rng, p, steps, log):
     """Advance the Bastille marker; a marker landing on a space goes behind those there.
     Steps that cannot be made past the last space pay one coin each."""
@@ -401,7 +401,7 @@ def move_bastille(tb, st, rng, p, steps, log):
     return coins
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def track_order(tb, st, rng, order):
     """Seats from front to back of the Bastille track (space, then arrival on the space)."""
     n = tb[T_NP]
@@ -422,7 +422,7 @@ def track_order(tb, st, rng, order):
                 break
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_character(tb, st, rng, p, c):
     """Character card c joins player p's cards."""
     st[CLOC + c] = p
@@ -441,12 +441,12 @@ def add_character(tb, st, rng, p, c):
             st[PL + p * NPF + P_NEED + t] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def group_count(st, p, gr):
     return st[PL + p * NPF + P_GRP + gr] + st[PL + p * NPF + P_MONKAS + gr]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def weapon_count(st, p):
     """Weapons for the max-weapons mission: tokens, torches and imprinted weapons."""
     k = st[PL + p * NPF + P_TORCH]
@@ -455,7 +455,7 @@ def weapon_count(st, p):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def unarmed_count(tb, st, rng, p):
     """Characters left without a weapon once tokens and torches are assigned."""
     short = 0
@@ -471,14 +471,14 @@ def unarmed_count(tb, st, rng, p):
     return short if short > 0 else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def unarmed_penalty(tb, k):
     if k >= tb[T_N_UNARMED]:
         return tb[T_UNARMED + tb[T_N_UNARMED] - 1]
     return tb[T_UNARMED + k]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def hand_tiles(st, p):
     k = 0
     for v in range(1, MAXV + 1):
@@ -486,7 +486,7 @@ def hand_tiles(st, p):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def upgrade_tile(tb, st, rng, p, v):
     """Exchange one tile of value v in front of the player for one of value v+1 from the
     personal supply; the old tile goes to the box. Returns the value the player keeps."""
@@ -499,7 +499,7 @@ def upgrade_tile(tb, st, rng, p, v):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_upgrade(tb, st, rng, p, v):
     return v + 1 <= tb[T_MAXV] and st[PL + p * NPF + P_SUP + v + 1] > 0
 
@@ -507,7 +507,7 @@ def can_upgrade(tb, st, rng, p, v):
 # =============================================================================================
 # setup
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(tb, st, rng, cs):
     """Everything of the rulebook's set-up, drawn from the chance stream cs."""
     n = tb[T_NP]
@@ -596,7 +596,7 @@ def setup_game(tb, st, rng, cs):
     st[G_TURN] = start
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def restock_bastille(tb, st, rng):
     """Draw face-down weapon tokens into the Bastille."""
     for _ in range(tb[T_BAS_WEAP]):
@@ -607,7 +607,7 @@ def restock_bastille(tb, st, rng):
         st[G_WTOP] = w + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill_display(tb, st, rng):
     for i in range(tb[T_DISPLAY]):
         st[DISP + i] = -1
@@ -619,7 +619,7 @@ def refill_display(tb, st, rng):
             st[CLOC + c] = AT_DISPLAY
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def give_mission(tb, st, rng, p, m):
     st[MLOC + m] = p
     st[PL + p * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
@@ -629,7 +629,7 @@ def give_mission(tb, st, rng, p, m):
 # =============================================================================================
 # phase 1: placing influence tiles
 # =============================================================================================
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def place_tile(tb, st, rng, p, v, loc, log):
     """Put p's tile of value v on the leftmost free space of loc."""
     k = st[BN + loc]
@@ -641,7 +641,7 @@ def place_tile(tb, st, rng, p, v, loc, log):
     log_ev(st, log, EV_PLACE, p, v, loc, k, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def next_to_place(tb, st, rng, p):
     """The next seat clockwise from p that still holds a tile, or -1 when all are placed."""
     n = tb[T_NP]
@@ -652,7 +652,7 @@ def next_to_place(tb, st, rng, p):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def advance_turn(tb, st, rng):
     q = next_to_place(tb, st, rng, st[G_TURN])
     if q < 0:
@@ -664,7 +664,7 @@ def advance_turn(tb, st, rng):
 # =============================================================================================
 # phase 2: evaluating the locations (the hot kernel)
 # =============================================================================================
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def location_order(st, loc):
     """Spaces of loc in the order they act (into st[SCR_ORDER..]): higher tile first, then
     the earlier placed. Returns the number of tiles."""
@@ -682,7 +682,7 @@ def location_order(st, loc):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain(tb, st, rng, p, kind, amount, src, W, log):
     """Player p receives a bonus of one kind (Versailles, flags, catacombs)."""
     got = amount
@@ -730,7 +730,7 @@ def gain(tb, st, rng, p, kind, amount, src, W, log):
     return got
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_mission(tb, st, rng, p, pile, W, log):
     """p looks through the deck (or one pile) and keeps a mission it does not hold yet."""
     m = choose_mission(tb, st, rng, p, pile, W)
@@ -741,7 +741,7 @@ def take_mission(tb, st, rng, p, pile, W, log):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate_location(tb, st, rng, loc, W, log):
     """Resolve every tile on loc in order and give each its bonus; tiles go back to hand.
     Returns the number of tiles resolved."""
@@ -814,7 +814,7 @@ def evaluate_location(tb, st, rng, loc, W, log):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_flags(tb, st, rng, W, log):
     """The round's bonus tile: most flags takes the larger bonus, second most the smaller;
     ties go to the seat nearer the start player clockwise."""
@@ -841,7 +841,7 @@ def score_flags(tb, st, rng, W, log):
         gain(tb, st, rng, second, tb[T_BK + b], tb[T_BS + b], SRC_FLAGS, W, log)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_round(tb, st, rng, log):
     """Next Versailles tile; leftover characters to the box; a new display."""
     st[G_VERS_TOP] += 1
@@ -857,7 +857,7 @@ def prepare_round(tb, st, rng, log):
 # =============================================================================================
 # interim and final scoring
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_gems_and_crowns(tb, st, rng, crown_vp, log):
     n = tb[T_NP]
     best = 0
@@ -873,7 +873,7 @@ def score_gems_and_crowns(tb, st, rng, crown_vp, log):
                 log_ev(st, log, EV_POINTS, p, PT_CROWNS, crown_vp, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_catacombs(tb, st, rng, final, W, log):
     """Draw henchmen from the bag one at a time; each owner puts the cube on an untaken bonus.
     Interim: the left board's cubes go home, the right board's back into the bag.
@@ -918,7 +918,7 @@ def score_catacombs(tb, st, rng, final, W, log):
             occ[i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_bastille(tb, st, rng, restock, W, log):
     """Track points, then weapons claimed from the front: two each, the last takes the rest."""
     n = tb[T_NP]
@@ -945,7 +945,7 @@ def score_bastille(tb, st, rng, restock, W, log):
         restock_bastille(tb, st, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def interim_scoring(tb, st, rng, W, log):
     st[G_SCORING] = 1
     log_ev(st, log, EV_SCORING, -1, 1, 0, 0, 0)
@@ -955,7 +955,7 @@ def interim_scoring(tb, st, rng, W, log):
     st[G_SCORING] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def mission_points(tb, st, rng, p, m):
     """Points mission card m earns its holder p at the end (0 when not achieved)."""
     n = tb[T_NP]
@@ -1001,7 +1001,7 @@ def mission_points(tb, st, rng, p, m):
     return tb[T_MF + m]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def target_value(st, p, tgt):
     if tgt < N_GROUPS:
         return group_count(st, p, tgt)
@@ -1012,7 +1012,7 @@ def target_value(st, p, tgt):
     return st[PL + p * NPF + P_GEMS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_scoring(tb, st, rng, W, log):
     n = tb[T_NP]
     st[G_SCORING] = 2
@@ -1054,7 +1054,7 @@ def final_scoring(tb, st, rng, W, log):
 # =============================================================================================
 # the round loop
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_of_placing(tb, st, rng, W, log):
     """Phase 2 and 3 of a round, and the scorings; then the next round begins."""
     for loc in range(N_LOC):
@@ -1073,7 +1073,7 @@ def end_of_placing(tb, st, rng, W, log):
     log_ev(st, log, EV_ROUND, -1, r + 2, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_rest(tb, st, rng, W, fs, log):
     """Play on to the end with bots that never roll out (used by playouts)."""
     while st[G_PHASE] != PH_END:
@@ -1086,7 +1086,7 @@ def play_rest(tb, st, rng, W, fs, log):
             end_of_placing(tb, st, rng, W, log)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller); d and drng
     are the playout scratch of the rollout bot."""
@@ -1109,18 +1109,18 @@ def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
 # =============================================================================================
 # bots: valuations shared by greedy (weight set WB_GREEDY) and heuristic (WB_HEUR)
 # =============================================================================================
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def weight_base(st, p):
     return WB_GREEDY if st[SEATBOT + p] == BOT_GREEDY else WB_HEUR
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def coin_value(tb, st, rng, W, wb):
     frac = rounds_left(tb, st, rng) / tb[T_ROUNDS]
     return 1.0 / tb[T_CPV] + W[wb + W_COIN] * frac
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def step_value(tb, st, rng, p, steps, W, wb):
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
@@ -1133,7 +1133,7 @@ def step_value(tb, st, rng, p, steps, W, wb):
             + over * coin_value(tb, st, rng, W, wb))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def torch_value(tb, st, rng, p, W, wb):
     v = W[wb + W_TORCH]
     short = unarmed_count(tb, st, rng, p)
@@ -1142,7 +1142,7 @@ def torch_value(tb, st, rng, p, W, wb):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def gain_value(tb, st, rng, p, kind, amount, W, wb):
     """What a bonus is worth to p now, in victory points."""
     if kind == K_COINS:
@@ -1165,7 +1165,7 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
     return amount * W[wb + W_MISSION]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def mission_need(tb, st, rng, p, c):
     """How many of p's missions ask for character c (its group, or its value in a series)."""
     gr = tb[T_CH_GROUP + c]
@@ -1195,7 +1195,7 @@ def mission_need(tb, st, rng, p, c):
     return need
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def character_value(tb, st, rng, p, c, W, wb):
     """What owning character c is worth to p, before its price."""
     v = W[wb + W_CHAR] * tb[T_CH_VP + c]
@@ -1214,7 +1214,7 @@ def character_value(tb, st, rng, p, c, W, wb):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def mission_value(tb, st, rng, p, m, W, wb):
     """Expected worth of mission m for p, judged from public information and p's cards."""
     n = tb[T_NP]
@@ -1279,7 +1279,7 @@ FS_BLOCK = 60
 FS_SIZE = MAXP * FS_BLOCK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_values(tb, st, rng, p, W, wb, fs):
     """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
     f = p * FS_BLOCK
@@ -1321,7 +1321,7 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
         fs[f + FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def best_display_values(tb, st, p, v, fs):
     """Net worth of each affordable display card for tile v, sorted high to low into
     fs[FS_SORT..]; returns how many are worth taking."""
@@ -1348,7 +1348,7 @@ def best_display_values(tb, st, p, v, fs):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
     """Worth to p of acting at place pos of loc with a tile of value v (after
     prepare_values; ncards = best_display_values for v when loc is Place Louis)."""
@@ -1387,7 +1387,7 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def placement_value(tb, st, p, v, loc, W, wb, fs):
     """Worth of placing v on loc now: the place it takes among tiles already there, less
     the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
@@ -1412,7 +1412,7 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_placement(tb, st, rng, p, W, fs):
     """(tile value, location) for p's next tile."""
     bot = st[SEATBOT + p]
@@ -1461,7 +1461,7 @@ def choose_placement(tb, st, rng, p, W, fs):
     return bv, bl
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_versailles(tb, st, rng, p, vt, W):
     st[G_DEC] += 1
     if st[SEATBOT + p] == BOT_RANDOM:
@@ -1472,7 +1472,7 @@ def choose_versailles(tb, st, rng, p, vt, W):
     return 0 if a >= b else 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_character(tb, st, rng, p, v, W):
     """Display index of the card p takes at Place Louis, or -1 to forfeit."""
     st[G_DEC] += 1
@@ -1509,7 +1509,7 @@ def choose_character(tb, st, rng, p, v, W):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_pile(tb, st, rng, p, W):
     """Secret Mission variant: a pile, chosen without seeing its cards (its size is public)."""
     st[G_DEC] += 1
@@ -1525,7 +1525,7 @@ def choose_pile(tb, st, rng, p, W):
     return AT_DECK if na >= nb else AT_PILE_B
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_mission(tb, st, rng, p, pile, W):
     """A mission card from the deck (or pile) that p does not hold a copy of; -1 if none."""
     st[G_DEC] += 1
@@ -1556,7 +1556,7 @@ def choose_mission(tb, st, rng, p, pile, W):
     return bm
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_catacomb(tb, st, rng, p, lo, hi, W):
     """The untaken catacomb bonus p puts the drawn henchman on; -1 if all are taken."""
     st[G_DEC] += 1
@@ -1589,7 +1589,7 @@ def choose_catacomb(tb, st, rng, p, lo, hi, W):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_weapon(tb, st, rng, p, W):
     """A weapon type still in the Bastille: the one p's characters lack most."""
     st[G_DEC] += 1
@@ -1621,7 +1621,7 @@ def choose_weapon(tb, st, rng, p, W):
     return bt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_upgrade(tb, st, rng, p, W):
     """Value of the tile p upgrades by one (the highest that can be), 0 if none."""
     st[G_DEC] += 1
@@ -1631,7 +1631,7 @@ def choose_upgrade(tb, st, rng, p, W):
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def own_end_points(tb, st, rng, p):
     """p's mission points less its unarmed penalty with the monks as assigned now."""
     tot = 0
@@ -1641,7 +1641,7 @@ def own_end_points(tb, st, rng, p):
     return tot - unarmed_penalty(tb, unarmed_count(tb, st, rng, p))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def assign_monks(tb, st, rng, p, W, log):
     """p sorts each unassigned monk into a group (random bot: at random; others: the
     assignment that scores p's missions and weapons best, tried exhaustively)."""
@@ -1713,7 +1713,7 @@ def assign_monks(tb, st, rng, p, W, log):
 # =============================================================================================
 # rollout bot: flat Monte Carlo over placements, on re-dealt hidden information
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sort_range(a, lo, hi):
     """Insertion sort of a[lo:hi] (small ranges)."""
     for i in range(lo + 1, hi):
@@ -1725,7 +1725,7 @@ def sort_range(a, lo, hi):
         a[j] = x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redeal_hidden(tb, d, drng, p, s):
     """Re-deal everything seat p cannot see, from stream s of drng: the character deck below
     the display, the face-down weapons, the Versailles stack, the future bonus tiles and
@@ -1791,7 +1791,7 @@ def redeal_hidden(tb, d, drng, p, s):
         d[CATOCC + i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
     """Flat Monte Carlo: each (tile value, location) choice gets N playouts by greedy
     players on re-dealt hidden information; the best mean margin over the best rival wins."""
@@ -1811,7 +1811,8 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
                 continue
             tot = 0.0
             for _ in range(nplay):
-                d[:] = st[:]
+                for i in range(ST_SIZE):
+                    d[i] = st[i]
                 for q in range(tb[T_NP]):
                     d[PL + q * NPF + P_VCACHE] = 0
                 seedv = next_u64(rng, s)
@@ -1840,7 +1841,7 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
 # =============================================================================================
 # batch driver
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
     """Final ranking (VP, then coins; equal on both share the win) and the metrics."""
     n = tb[T_NP]
@@ -1858,7 +1859,7 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
         log_ev(st, log, EV_END, p, out_score[p], tiebreak[p], out_rank[p], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rotation, log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""
     seed_streams(rng, seed, game_index)
@@ -1885,7 +1886,7 @@ def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index,
         decisions[g] = st[g, G_DEC]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trace_game(tb, st, rng, fs, st2, rng2, fs2, bots, W, seed, game_index, rotation, log,
                score, rank, win, metrics):
     """One game played exactly as play_batch plays it, with the event log on."""
@@ -1913,7 +1914,7 @@ def bench_prepare(tb, st, rng, fs, logs, W, seed):
                            borrow(logs[g]))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bench_play_to_eval(tb, st, rng, W, fs, log):
     setup_game(tb, st, rng, CHANCE)
     while st[G_PHASE] != PH_END:
