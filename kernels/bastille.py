@@ -9,7 +9,8 @@ arrays with the game index first (see ``STATE_FIELDS`` in the game package).
 The hot kernel is ``evaluate_location``: one location's placed tiles resolved in order.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, uniform
@@ -114,8 +115,10 @@ P_MISVP = 47          # metric: points from missions
 P_UNARMED = 48        # metric: unarmed characters at the end
 P_BSTEPS = 49         # metric: Bastille steps gained
 P_CATCUBES = 50       # henchmen lying on a catacomb bonus during a scoring
-P_NFIELDS = 51
+P_VCACHE = 51         # round + 1 for which the seat's placement values are cached in fs
+P_NFIELDS = 52
 MAXV = 7              # capacity of the tile value fields
+MONKS_EXHAUSTIVE = 6  # up to this many monks, every way of sorting them is tried
 
 # -- log events: row = (event, seat, a, b, c, d) ------------------------------------------------
 EV_ROUND = 1          # a = round (1-based)
@@ -283,9 +286,30 @@ TB_SIZE = T_MN + MAXM
 
 
 # =============================================================================================
+# borrowed views: no reference counting in the hot loops
+# =============================================================================================
+@intrinsic
+def borrow(typingctx, arr):
+    """A view of arr with no reference count (null meminfo). Passing an array between
+    functions otherwise costs atomic increments on its shared count, which threads fight
+    over; the caller keeps arr alive while the view is used."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+# =============================================================================================
 # small helpers
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def log_ev(st, log, ev, p, a, b, c, d):
     if st[G_LOGON] == 0:
         return
@@ -300,18 +324,18 @@ def log_ev(st, log, ev, p, a, b, c, d):
         st[G_LOGN] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def bot_stream(p):
     return BOT0 + p
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def rounds_left(tb, st, rng):
     """Rounds still to be played after the current one."""
     return tb[T_ROUNDS] - 1 - st[G_ROUND]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def scorings_left(tb, st, rng):
     """Interim/final scorings still to come (the one in progress included)."""
     sc = st[G_SCORING]
@@ -322,20 +346,20 @@ def scorings_left(tb, st, rng):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def take_coins(tb, st, rng, p, n):
     """The player takes n coins from the bank."""
     st[PL + p * NPF + P_COINS] += n
     st[G_BANK] -= n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def pay_coins(tb, st, rng, p, n):
     st[PL + p * NPF + P_COINS] -= n
     st[G_BANK] += n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def henchmen_to_bag(tb, st, rng, p, n):
     k = min(n, st[PL + p * NPF + P_HSUP])
     st[PL + p * NPF + P_HSUP] -= k
@@ -343,7 +367,7 @@ def henchmen_to_bag(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def take_torches(tb, st, rng, p, n):
     k = min(n, st[G_TORCH])
     st[G_TORCH] -= k
@@ -351,7 +375,7 @@ def take_torches(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def move_bastille(tb, st, rng, p, steps, log):
     """Advance the Bastille marker; a marker landing on a space goes behind those there.
     Steps that cannot be made past the last space pay one coin each."""
@@ -377,7 +401,7 @@ def move_bastille(tb, st, rng, p, steps, log):
     return coins
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def track_order(tb, st, rng, order):
     """Seats from front to back of the Bastille track (space, then arrival on the space)."""
     n = tb[T_NP]
@@ -398,7 +422,7 @@ def track_order(tb, st, rng, order):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def add_character(tb, st, rng, p, c):
     """Character card c joins player p's cards."""
     st[CLOC + c] = p
@@ -417,12 +441,12 @@ def add_character(tb, st, rng, p, c):
             st[PL + p * NPF + P_NEED + t] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def group_count(st, p, gr):
     return st[PL + p * NPF + P_GRP + gr] + st[PL + p * NPF + P_MONKAS + gr]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def weapon_count(st, p):
     """Weapons for the max-weapons mission: tokens, torches and imprinted weapons."""
     k = st[PL + p * NPF + P_TORCH]
@@ -431,7 +455,7 @@ def weapon_count(st, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def unarmed_count(tb, st, rng, p):
     """Characters left without a weapon once tokens and torches are assigned."""
     short = 0
@@ -447,14 +471,14 @@ def unarmed_count(tb, st, rng, p):
     return short if short > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def unarmed_penalty(tb, k):
     if k >= tb[T_N_UNARMED]:
         return tb[T_UNARMED + tb[T_N_UNARMED] - 1]
     return tb[T_UNARMED + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def hand_tiles(st, p):
     k = 0
     for v in range(1, MAXV + 1):
@@ -462,7 +486,7 @@ def hand_tiles(st, p):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def upgrade_tile(tb, st, rng, p, v):
     """Exchange one tile of value v in front of the player for one of value v+1 from the
     personal supply; the old tile goes to the box. Returns the value the player keeps."""
@@ -475,7 +499,7 @@ def upgrade_tile(tb, st, rng, p, v):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def can_upgrade(tb, st, rng, p, v):
     return v + 1 <= tb[T_MAXV] and st[PL + p * NPF + P_SUP + v + 1] > 0
 
@@ -483,7 +507,7 @@ def can_upgrade(tb, st, rng, p, v):
 # =============================================================================================
 # setup
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(tb, st, rng, cs):
     """Everything of the rulebook's set-up, drawn from the chance stream cs."""
     n = tb[T_NP]
@@ -572,7 +596,7 @@ def setup_game(tb, st, rng, cs):
     st[G_TURN] = start
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def restock_bastille(tb, st, rng):
     """Draw face-down weapon tokens into the Bastille."""
     for _ in range(tb[T_BAS_WEAP]):
@@ -583,7 +607,7 @@ def restock_bastille(tb, st, rng):
         st[G_WTOP] = w + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill_display(tb, st, rng):
     for i in range(tb[T_DISPLAY]):
         st[DISP + i] = -1
@@ -595,7 +619,7 @@ def refill_display(tb, st, rng):
             st[CLOC + c] = AT_DISPLAY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def give_mission(tb, st, rng, p, m):
     st[MLOC + m] = p
     st[PL + p * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
@@ -605,7 +629,7 @@ def give_mission(tb, st, rng, p, m):
 # =============================================================================================
 # phase 1: placing influence tiles
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def place_tile(tb, st, rng, p, v, loc, log):
     """Put p's tile of value v on the leftmost free space of loc."""
     k = st[BN + loc]
@@ -617,7 +641,7 @@ def place_tile(tb, st, rng, p, v, loc, log):
     log_ev(st, log, EV_PLACE, p, v, loc, k, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def next_to_place(tb, st, rng, p):
     """The next seat clockwise from p that still holds a tile, or -1 when all are placed."""
     n = tb[T_NP]
@@ -628,7 +652,7 @@ def next_to_place(tb, st, rng, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def advance_turn(tb, st, rng):
     q = next_to_place(tb, st, rng, st[G_TURN])
     if q < 0:
@@ -640,23 +664,25 @@ def advance_turn(tb, st, rng):
 # =============================================================================================
 # phase 2: evaluating the locations (the hot kernel)
 # =============================================================================================
-@njit(cache=True)
-def location_order(st, loc, order):
-    """Spaces of loc in the order they act: higher tile first, then the earlier placed."""
+@njit(cache=True, _nrt=False, inline="always")
+def location_order(st, loc):
+    """Spaces of loc in the order they act (into st[SCR_ORDER..]): higher tile first, then
+    the earlier placed. Returns the number of tiles."""
     k = st[BN + loc]
     for i in range(k):
-        order[i] = i
+        st[SCR_ORDER + i] = i
     for i in range(1, k):
         j = i
-        while j > 0 and st[BVAL + loc * MAXS + order[j]] > st[BVAL + loc * MAXS + order[j - 1]]:
-            t = order[j]
-            order[j] = order[j - 1]
-            order[j - 1] = t
+        while j > 0 and (st[BVAL + loc * MAXS + st[SCR_ORDER + j]]
+                         > st[BVAL + loc * MAXS + st[SCR_ORDER + j - 1]]):
+            t = st[SCR_ORDER + j]
+            st[SCR_ORDER + j] = st[SCR_ORDER + j - 1]
+            st[SCR_ORDER + j - 1] = t
             j -= 1
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain(tb, st, rng, p, kind, amount, src, W, log):
     """Player p receives a bonus of one kind (Versailles, flags, catacombs)."""
     got = amount
@@ -704,7 +730,7 @@ def gain(tb, st, rng, p, kind, amount, src, W, log):
     return got
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_mission(tb, st, rng, p, pile, W, log):
     """p looks through the deck (or one pile) and keeps a mission it does not hold yet."""
     m = choose_mission(tb, st, rng, p, pile, W)
@@ -715,18 +741,17 @@ def take_mission(tb, st, rng, p, pile, W, log):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate_location(tb, st, rng, loc, W, log):
     """Resolve every tile on loc in order and give each its bonus; tiles go back to hand.
     Returns the number of tiles resolved."""
-    order = st[SCR_ORDER:SCR_ORDER + MAXS]
-    k = location_order(st, loc, order)
+    k = location_order(st, loc)
     log_ev(st, log, EV_EVAL, -1, loc, k, 0, 0)
     other_pile = AT_DECK
     vt = st[VERS + st[G_VERS_TOP]] if st[G_VERS_TOP] < tb[T_NVERS] else -1
     vers_taken = -1
     for pos in range(k):
-        slot = order[pos]
+        slot = st[SCR_ORDER + pos]
         v = st[BVAL + loc * MAXS + slot]
         p = st[BOWN + loc * MAXS + slot]
         st[PL + p * NPF + P_HAND + v] += 1          # the tile returns in front of its owner
@@ -789,7 +814,7 @@ def evaluate_location(tb, st, rng, loc, W, log):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_flags(tb, st, rng, W, log):
     """The round's bonus tile: most flags takes the larger bonus, second most the smaller;
     ties go to the seat nearer the start player clockwise."""
@@ -816,7 +841,7 @@ def score_flags(tb, st, rng, W, log):
         gain(tb, st, rng, second, tb[T_BK + b], tb[T_BS + b], SRC_FLAGS, W, log)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_round(tb, st, rng, log):
     """Next Versailles tile; leftover characters to the box; a new display."""
     st[G_VERS_TOP] += 1
@@ -832,7 +857,7 @@ def prepare_round(tb, st, rng, log):
 # =============================================================================================
 # interim and final scoring
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_gems_and_crowns(tb, st, rng, crown_vp, log):
     n = tb[T_NP]
     best = 0
@@ -848,7 +873,7 @@ def score_gems_and_crowns(tb, st, rng, crown_vp, log):
                 log_ev(st, log, EV_POINTS, p, PT_CROWNS, crown_vp, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_catacombs(tb, st, rng, final, W, log):
     """Draw henchmen from the bag one at a time; each owner puts the cube on an untaken bonus.
     Interim: the left board's cubes go home, the right board's back into the bag.
@@ -893,7 +918,7 @@ def score_catacombs(tb, st, rng, final, W, log):
             occ[i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_bastille(tb, st, rng, restock, W, log):
     """Track points, then weapons claimed from the front: two each, the last takes the rest."""
     n = tb[T_NP]
@@ -920,7 +945,7 @@ def score_bastille(tb, st, rng, restock, W, log):
         restock_bastille(tb, st, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def interim_scoring(tb, st, rng, W, log):
     st[G_SCORING] = 1
     log_ev(st, log, EV_SCORING, -1, 1, 0, 0, 0)
@@ -930,7 +955,7 @@ def interim_scoring(tb, st, rng, W, log):
     st[G_SCORING] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def mission_points(tb, st, rng, p, m):
     """Points mission card m earns its holder p at the end (0 when not achieved)."""
     n = tb[T_NP]
@@ -976,7 +1001,7 @@ def mission_points(tb, st, rng, p, m):
     return tb[T_MF + m]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def target_value(st, p, tgt):
     if tgt < N_GROUPS:
         return group_count(st, p, tgt)
@@ -987,7 +1012,7 @@ def target_value(st, p, tgt):
     return st[PL + p * NPF + P_GEMS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_scoring(tb, st, rng, W, log):
     n = tb[T_NP]
     st[G_SCORING] = 2
@@ -1029,7 +1054,7 @@ def final_scoring(tb, st, rng, W, log):
 # =============================================================================================
 # the round loop
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_of_placing(tb, st, rng, W, log):
     """Phase 2 and 3 of a round, and the scorings; then the next round begins."""
     for loc in range(N_LOC):
@@ -1048,7 +1073,7 @@ def end_of_placing(tb, st, rng, W, log):
     log_ev(st, log, EV_ROUND, -1, r + 2, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_rest(tb, st, rng, W, fs, log):
     """Play on to the end with bots that never roll out (used by playouts)."""
     while st[G_PHASE] != PH_END:
@@ -1061,8 +1086,8 @@ def play_rest(tb, st, rng, W, fs, log):
             end_of_placing(tb, st, rng, W, log)
 
 
-@njit(cache=True)
-def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
+@njit(cache=True, _nrt=False)
+def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller); d and drng
     are the playout scratch of the rollout bot."""
     setup_game(tb, st, rng, CHANCE)
@@ -1072,7 +1097,7 @@ def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
         if st[G_PHASE] == PH_PLACE:
             p = st[G_TURN]
             if st[SEATBOT + p] == BOT_ROLLOUT:
-                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, log)
+                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, log)
             else:
                 v, loc = choose_placement(tb, st, rng, p, W, fs)
             place_tile(tb, st, rng, p, v, loc, log)
@@ -1084,18 +1109,18 @@ def play_game(tb, st, rng, W, fs, log, d, drng, log_on):
 # =============================================================================================
 # bots: valuations shared by greedy (weight set WB_GREEDY) and heuristic (WB_HEUR)
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def weight_base(st, p):
     return WB_GREEDY if st[SEATBOT + p] == BOT_GREEDY else WB_HEUR
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def coin_value(tb, st, rng, W, wb):
     frac = rounds_left(tb, st, rng) / tb[T_ROUNDS]
     return 1.0 / tb[T_CPV] + W[wb + W_COIN] * frac
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def step_value(tb, st, rng, p, steps, W, wb):
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
@@ -1108,7 +1133,7 @@ def step_value(tb, st, rng, p, steps, W, wb):
             + over * coin_value(tb, st, rng, W, wb))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def torch_value(tb, st, rng, p, W, wb):
     v = W[wb + W_TORCH]
     short = unarmed_count(tb, st, rng, p)
@@ -1117,7 +1142,7 @@ def torch_value(tb, st, rng, p, W, wb):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def gain_value(tb, st, rng, p, kind, amount, W, wb):
     """What a bonus is worth to p now, in victory points."""
     if kind == K_COINS:
@@ -1140,7 +1165,7 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
     return amount * W[wb + W_MISSION]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def mission_need(tb, st, rng, p, c):
     """How many of p's missions ask for character c (its group, or its value in a series)."""
     gr = tb[T_CH_GROUP + c]
@@ -1170,7 +1195,7 @@ def mission_need(tb, st, rng, p, c):
     return need
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def character_value(tb, st, rng, p, c, W, wb):
     """What owning character c is worth to p, before its price."""
     v = W[wb + W_CHAR] * tb[T_CH_VP + c]
@@ -1189,7 +1214,7 @@ def character_value(tb, st, rng, p, c, W, wb):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def mission_value(tb, st, rng, p, m, W, wb):
     """Expected worth of mission m for p, judged from public information and p's cards."""
     n = tb[T_NP]
@@ -1238,77 +1263,132 @@ def mission_value(tb, st, rng, p, m, W, wb):
     return tb[T_MF + m] * (frac * (1.0 - left) + left * 0.6 * frac + 0.2 * left)
 
 
-@njit(cache=True)
-def best_display_values(tb, st, rng, p, v, W, wb, vals):
-    """Net worth of each affordable display card for tile v, sorted high to low; count."""
-    cv = coin_value(tb, st, rng, W, wb)
+# cache of the placement valuation in the float scratch row fs, one block per seat: while
+# tiles are being placed nothing these values depend on changes, so most are computed once
+# a round
+FS_COIN = 0           # coin value
+FS_VA = 1             # Versailles side a
+FS_VB = 2             # Versailles side b
+FS_HENCH = 3          # a henchman into the bag
+FS_CARD = 4           # value of each display card (8)
+FS_SORT = 12          # sorted net card values (8)
+FS_STEP = 20          # worth of s Bastille steps (24)
+FS_UPG = 44           # worth of upgrading a tile of value v (8)
+FS_HIGHER = 52        # opponents' unplaced tiles above value v (8)
+FS_BLOCK = 60
+FS_SIZE = MAXP * FS_BLOCK
+
+
+@njit(cache=True, _nrt=False)
+def prepare_values(tb, st, rng, p, W, wb, fs):
+    """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
+    f = p * FS_BLOCK
+    n = tb[T_NP]
+    for v in range(1, tb[T_MAXV] + 1):
+        h = 0
+        for q in range(n):
+            if q != p:
+                for u in range(v + 1, tb[T_MAXV] + 1):
+                    h += st[PL + q * NPF + P_HAND + u]
+        fs[f + FS_HIGHER + v] = h
+    key = st[G_ROUND] + 1
+    if st[PL + p * NPF + P_VCACHE] == key:
+        return
+    st[PL + p * NPF + P_VCACHE] = key
+    fs[f + FS_COIN] = coin_value(tb, st, rng, W, wb)
+    fs[f + FS_VA] = 0.0
+    fs[f + FS_VB] = 0.0
+    if st[G_VERS_TOP] < tb[T_NVERS]:
+        vt = st[VERS + st[G_VERS_TOP]]
+        fs[f + FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
+        fs[f + FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
+    fs[f + FS_HENCH] = W[wb + W_HENCH]
+    for i in range(tb[T_DISPLAY]):
+        c = st[DISP + i]
+        if c >= 0:
+            fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb)
+    pos = st[PL + p * NPF + P_BPOS]
+    last = tb[T_BAS_LAST]
+    ns = scorings_left(tb, st, rng)
+    wstep = W[wb + W_STEP]
+    for k in range(24):
+        npos = min(pos + k, last)
+        over = pos + k - npos
+        fs[f + FS_STEP + k] = (ns * (tb[T_BAS_PTS + npos] - tb[T_BAS_PTS + pos])
+                               + wstep * (npos - pos) + over * fs[f + FS_COIN])
+    rl = rounds_left(tb, st, rng)
+    for v in range(1, tb[T_MAXV] + 1):
+        fs[f + FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def best_display_values(tb, st, p, v, fs):
+    """Net worth of each affordable display card for tile v, sorted high to low into
+    fs[FS_SORT..]; returns how many are worth taking."""
+    f = p * FS_BLOCK
+    cv = fs[f + FS_COIN]
     k = 0
+    coins = st[PL + p * NPF + P_COINS]
     for i in range(tb[T_DISPLAY]):
         c = st[DISP + i]
         if c < 0:
             continue
         price = max(0, tb[T_CH_COST + c] - v)
-        if price > st[PL + p * NPF + P_COINS]:
+        if price > coins:
             continue
-        x = character_value(tb, st, rng, p, c, W, wb) - cv * price
+        x = fs[f + FS_CARD + i] - cv * price
         if x <= 0:
             continue
         j = k
-        while j > 0 and vals[j - 1] < x:
-            vals[j] = vals[j - 1]
+        while j > 0 and fs[f + FS_SORT + j - 1] < x:
+            fs[f + FS_SORT + j] = fs[f + FS_SORT + j - 1]
             j -= 1
-        vals[j] = x
+        fs[f + FS_SORT + j] = x
         k += 1
     return k
 
 
-@njit(cache=True)
-def reward_at(tb, st, rng, p, loc, pos, v, W, wb, vals):
-    """Worth to p of acting at place pos of loc with a tile of value v."""
+@njit(cache=True, _nrt=False, inline="always")
+def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
+    """Worth to p of acting at place pos of loc with a tile of value v (after
+    prepare_values; ncards = best_display_values for v when loc is Place Louis)."""
+    f = p * FS_BLOCK
     if loc == L_BANQUE:
-        x = tb[T_BANQUE] * v * coin_value(tb, st, rng, W, wb)
+        x = tb[T_BANQUE] * v * fs[f + FS_COIN]
         if pos == 0:
             x += W[wb + W_START]
         return x
     if loc == L_NOTRE_DAME:
-        x = 0.0
-        if can_upgrade(tb, st, rng, p, v):
-            x = W[wb + W_UPGRADE] * rounds_left(tb, st, rng)
+        x = fs[f + FS_UPG + v]
         if pos == 0:
             x += tb[T_ND_VP]
         return x
     if loc == L_VERSAILLES:
-        if st[G_VERS_TOP] >= tb[T_NVERS]:
-            return 0.0
-        vt = st[VERS + st[G_VERS_TOP]]
-        a = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
-        b = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
         if pos == 0:
-            return max(a, b)
+            return max(fs[f + FS_VA], fs[f + FS_VB])
         if pos == 1:
-            return min(a, b)
+            return min(fs[f + FS_VA], fs[f + FS_VB])
         return 0.0
     if loc == L_CATACOMBES:
         if pos < tb[T_N_CATH]:
-            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * W[wb + W_HENCH]
+            return min(tb[T_CAT_HENCH + pos], st[PL + p * NPF + P_HSUP]) * fs[f + FS_HENCH]
         return 0.0
     if loc == L_PLACE_LOUIS:
-        k = best_display_values(tb, st, rng, p, v, W, wb, vals)
-        if pos < k:
-            return vals[pos]
+        if pos < ncards:
+            return fs[f + FS_SORT + pos]
         return 0.0
     if loc == L_BASTILLE:
         if pos < tb[T_N_BASX]:
-            return step_value(tb, st, rng, p, v + tb[T_BAS_EXTRA + pos], W, wb)
+            return fs[f + FS_STEP + min(v + tb[T_BAS_EXTRA + pos], 23)]
         return 0.0
     x = W[wb + W_MISSION]
     if pos == 0:
-        x += tb[T_ETATS] * coin_value(tb, st, rng, W, wb)
+        x += tb[T_ETATS] * fs[f + FS_COIN]
     return x
 
 
-@njit(cache=True)
-def placement_value(tb, st, rng, p, v, loc, W, wb, vals):
+@njit(cache=True, _nrt=False, inline="always")
+def placement_value(tb, st, p, v, loc, W, wb, fs):
     """Worth of placing v on loc now: the place it takes among tiles already there, less
     the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
     k = st[BN + loc]
@@ -1316,24 +1396,23 @@ def placement_value(tb, st, rng, p, v, loc, W, wb, vals):
     for i in range(k):
         if st[BVAL + loc * MAXS + i] >= v:
             pos += 1
-    x = reward_at(tb, st, rng, p, loc, pos, v, W, wb, vals)
+    ncards = 0
+    if loc == L_PLACE_LOUIS:
+        ncards = best_display_values(tb, st, p, v, fs)
+    x = reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards)
+    f = p * FS_BLOCK
     bump = W[wb + W_BUMP]
     if bump > 0.0:
         free = tb[T_SPACES + loc] - k - 1
-        if free > 0:
-            higher = 0
-            n = tb[T_NP]
-            for q in range(n):
-                if q != p:
-                    for u in range(v + 1, tb[T_MAXV] + 1):
-                        higher += st[PL + q * NPF + P_HAND + u]
-            if higher > 0:
-                y = reward_at(tb, st, rng, p, loc, pos + 1, v, W, wb, vals)
-                x -= bump * min(higher, free) / (1.0 + min(higher, free)) * (x - y)
+        higher = fs[f + FS_HIGHER + v]
+        if free > 0 and higher > 0:
+            y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
+            h = min(higher, free)
+            x -= bump * h / (1.0 + h) * (x - y)
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_placement(tb, st, rng, p, W, fs):
     """(tile value, location) for p's next tile."""
     bot = st[SEATBOT + p]
@@ -1363,7 +1442,7 @@ def choose_placement(tb, st, rng, p, W, fs):
                 r -= 1
         return tv, 0
     wb = weight_base(st, p)
-    vals = fs
+    prepare_values(tb, st, rng, p, W, wb, fs)
     best = -1e300
     bv = 1
     bl = 0
@@ -1373,7 +1452,7 @@ def choose_placement(tb, st, rng, p, W, fs):
         for loc in range(N_LOC):
             if st[BN + loc] >= tb[T_SPACES + loc]:
                 continue
-            x = placement_value(tb, st, rng, p, v, loc, W, wb, vals)
+            x = placement_value(tb, st, p, v, loc, W, wb, fs)
             x -= W[wb + W_KEEP] * v     # keep big tiles for the contested places
             if x > best:
                 best = x
@@ -1382,7 +1461,7 @@ def choose_placement(tb, st, rng, p, W, fs):
     return bv, bl
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_versailles(tb, st, rng, p, vt, W):
     st[G_DEC] += 1
     if st[SEATBOT + p] == BOT_RANDOM:
@@ -1393,7 +1472,7 @@ def choose_versailles(tb, st, rng, p, vt, W):
     return 0 if a >= b else 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_character(tb, st, rng, p, v, W):
     """Display index of the card p takes at Place Louis, or -1 to forfeit."""
     st[G_DEC] += 1
@@ -1430,7 +1509,7 @@ def choose_character(tb, st, rng, p, v, W):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_pile(tb, st, rng, p, W):
     """Secret Mission variant: a pile, chosen without seeing its cards (its size is public)."""
     st[G_DEC] += 1
@@ -1446,7 +1525,7 @@ def choose_pile(tb, st, rng, p, W):
     return AT_DECK if na >= nb else AT_PILE_B
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_mission(tb, st, rng, p, pile, W):
     """A mission card from the deck (or pile) that p does not hold a copy of; -1 if none."""
     st[G_DEC] += 1
@@ -1477,7 +1556,7 @@ def choose_mission(tb, st, rng, p, pile, W):
     return bm
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_catacomb(tb, st, rng, p, lo, hi, W):
     """The untaken catacomb bonus p puts the drawn henchman on; -1 if all are taken."""
     st[G_DEC] += 1
@@ -1510,7 +1589,7 @@ def choose_catacomb(tb, st, rng, p, lo, hi, W):
     return bi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_weapon(tb, st, rng, p, W):
     """A weapon type still in the Bastille: the one p's characters lack most."""
     st[G_DEC] += 1
@@ -1542,7 +1621,7 @@ def choose_weapon(tb, st, rng, p, W):
     return bt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_upgrade(tb, st, rng, p, W):
     """Value of the tile p upgrades by one (the highest that can be), 0 if none."""
     st[G_DEC] += 1
@@ -1552,7 +1631,7 @@ def choose_upgrade(tb, st, rng, p, W):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def own_end_points(tb, st, rng, p):
     """p's mission points less its unarmed penalty with the monks as assigned now."""
     tot = 0
@@ -1562,7 +1641,7 @@ def own_end_points(tb, st, rng, p):
     return tot - unarmed_penalty(tb, unarmed_count(tb, st, rng, p))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def assign_monks(tb, st, rng, p, W, log):
     """p sorts each unassigned monk into a group (random bot: at random; others: the
     assignment that scores p's missions and weapons best, tried exhaustively)."""
@@ -1583,6 +1662,24 @@ def assign_monks(tb, st, rng, p, W, log):
             st[CGRP + c] = gr
             st[PL + p * NPF + P_MONKAS + gr] += 1
             log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
+        return
+    if n_m > MONKS_EXHAUSTIVE:
+        # many monks: sort them one at a time, each to the group that scores best so far
+        for i in range(n_m):
+            c = idx[base + i]
+            bg = 0
+            bvl = -(1 << 40)
+            for gr in range(N_GROUPS):
+                st[CGRP + c] = gr
+                st[PL + p * NPF + P_MONKAS + gr] += 1
+                val = own_end_points(tb, st, rng, p)
+                st[PL + p * NPF + P_MONKAS + gr] -= 1
+                if val > bvl:
+                    bvl = val
+                    bg = gr
+            st[CGRP + c] = bg
+            st[PL + p * NPF + P_MONKAS + bg] += 1
+            log_ev(st, log, EV_MONK, p, c, bg, 0, 0)
         return
     combos = 1
     for i in range(n_m):
@@ -1616,18 +1713,33 @@ def assign_monks(tb, st, rng, p, W, log):
 # =============================================================================================
 # rollout bot: flat Monte Carlo over placements, on re-dealt hidden information
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def sort_range(a, lo, hi):
+    """Insertion sort of a[lo:hi] (small ranges)."""
+    for i in range(lo + 1, hi):
+        x = a[i]
+        j = i
+        while j > lo and a[j - 1] > x:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = x
+
+
+@njit(cache=True, _nrt=False)
 def redeal_hidden(tb, d, drng, p, s):
     """Re-deal everything seat p cannot see, from stream s of drng: the character deck below
     the display, the face-down weapons, the Versailles stack, the future bonus tiles and
     every mission card p does not hold (opponents keep their counts, piles their sizes)."""
     n = tb[T_NCHARS]
     k0 = d[G_DECK_TOP]
+    sort_range(d, DECK + k0, DECK + n)          # forget the real order, then deal anew
     shuffle(drng, s, d[DECK + k0:DECK + n], n - k0)
     w0 = d[G_WTOP]
+    sort_range(d, WPOOL + w0, WPOOL + tb[T_NPOOL])
     shuffle(drng, s, d[WPOOL + w0:WPOOL + tb[T_NPOOL]], tb[T_NPOOL] - w0)
     v0 = d[G_VERS_TOP] + 1
     if v0 < tb[T_NVERS]:
+        sort_range(d, VERS + v0, VERS + tb[T_NVERS])
         shuffle(drng, s, d[VERS + v0:VERS + tb[T_NVERS]], tb[T_NVERS] - v0)
     # bonus tiles of the rounds to come: any regular tile not face up yet may lie there
     r0 = d[G_ROUND] + 1
@@ -1653,6 +1765,7 @@ def redeal_hidden(tb, d, drng, p, s):
             d[MORD + k] = m
             d[CATOCC + k] = d[MLOC + m]     # where the k-th unseen card was
             k += 1
+    sort_range(d, CATOCC, CATOCC + k)           # the places, in a canonical order
     shuffle(drng, s, d[MORD:MORD + k], k)
     for q in range(tb[T_NP]):
         if q != p:
@@ -1669,8 +1782,8 @@ def redeal_hidden(tb, d, drng, p, s):
             for i2 in range(k):
                 m2 = d[MORD + i2]
                 if d[MLOC + m2] < 0 and (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + m2]) & 1 == 0:
+                    d[MLOC + m] = d[MLOC + m2]
                     d[MLOC + m2] = q
-                    d[MLOC + m] = d[MLOC + m2] if False else AT_DECK
                     m = m2
                     break
         d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
@@ -1678,8 +1791,8 @@ def redeal_hidden(tb, d, drng, p, s):
         d[CATOCC + i] = -1
 
 
-@njit(cache=True)
-def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
+@njit(cache=True, _nrt=False)
+def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
     """Flat Monte Carlo: each (tile value, location) choice gets N playouts by greedy
     players on re-dealt hidden information; the best mean margin over the best rival wins."""
     st[G_DEC] += 1
@@ -1698,7 +1811,10 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
                 continue
             tot = 0.0
             for _ in range(nplay):
-                d[:] = st[:]
+                for i in range(ST_SIZE):
+                    d[i] = st[i]
+                for q in range(tb[T_NP]):
+                    d[PL + q * NPF + P_VCACHE] = 0
                 seedv = next_u64(rng, s)
                 for i in range(drng.shape[0]):
                     drng[i] = seedv + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)
@@ -1708,7 +1824,7 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
                     d[SEATBOT + q] = BOT_GREEDY
                 place_tile(tb, d, drng, p, v, loc, dummy)
                 advance_turn(tb, d, drng)
-                play_rest(tb, d, drng, W, fs, dummy)
+                play_rest(tb, d, drng, W, dfs, dummy)
                 rival = -(1 << 40)
                 for q in range(tb[T_NP]):
                     if q != p:
@@ -1725,7 +1841,7 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dummy):
 # =============================================================================================
 # batch driver
 # =============================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
     """Final ranking (VP, then coins; equal on both share the win) and the metrics."""
     n = tb[T_NP]
@@ -1743,35 +1859,43 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
         log_ev(st, log, EV_END, p, out_score[p], tiebreak[p], out_rank[p], 0)
 
 
-@njit(cache=True)
-def play_one(tb, st, rng, fs, log, d, drng, bots, W, seed, game_index, rotation, log_on):
+@njit(cache=True, _nrt=False)
+def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rotation, log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, st[SEATBOT:SEATBOT + MAXP])
-    play_game(tb, st, rng, W, fs, log, d, drng, log_on)
+    play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on)
 
 
 @njit(cache=True, parallel=True)
-def play_batch(tb, st, rng, fs, st2, rng2, logs, bots, W, seed, game_index, rotation,
+def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index, rotation,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
     for i in prange(B):
         g = np.int64(i)
-        log = logs[g]
-        play_one(tb, st[g], rng[g], fs[g], log, st2[g], rng2[g], bots, W, seed,
-                 game_index[g], np.int64(rotation[g]), 0)
-        finish_game(tb, st[g], score[g], rank[g], win[g], metrics[g], log)
+        j = g if st2.shape[0] == B else 0      # playout scratch exists only for rollout bots
+        tbv = borrow(tb)
+        stv = borrow(st[g])
+        log = borrow(logs[g])
+        play_one(tbv, stv, borrow(rng[g]), borrow(fs[g]), log, borrow(st2[j]), borrow(rng2[j]),
+                 borrow(fs2[j]), borrow(bots), borrow(W), seed, game_index[g],
+                 np.int64(rotation[g]), 0)
+        finish_game(tbv, stv, score[g], rank[g], win[g], metrics[g], log)
         turns[g] = st[g, G_NPLACED]
         end_reason[g] = 0
         decisions[g] = st[g, G_DEC]
 
 
-@njit(cache=True)
-def trace_game(tb, st, rng, fs, st2, rng2, bots, W, seed, game_index, rotation, log,
+@njit(cache=True, _nrt=False)
+def trace_game(tb, st, rng, fs, st2, rng2, fs2, bots, W, seed, game_index, rotation, log,
                score, rank, win, metrics):
     """One game played exactly as play_batch plays it, with the event log on."""
-    play_one(tb, st, rng, fs, log, st2, rng2, bots, W, seed, game_index, rotation, 1)
-    finish_game(tb, st, score, rank, win, metrics, log)
+    tbv = borrow(tb)
+    stv = borrow(st)
+    logv = borrow(log)
+    play_one(tbv, stv, borrow(rng), borrow(fs), logv, borrow(st2), borrow(rng2), borrow(fs2),
+             borrow(bots), borrow(W), seed, game_index, rotation, 1)
+    finish_game(tbv, stv, score, rank, win, metrics, logv)
     return st[G_LOGN]
 
 
@@ -1786,10 +1910,11 @@ def bench_prepare(tb, st, rng, fs, logs, W, seed):
         seed_streams(rng[g], seed, g)
         for p in range(MAXP):
             st[g, SEATBOT + p] = BOT_GREEDY
-        bench_play_to_eval(tb, st[g], rng[g], W, fs[g], logs[g])
+        bench_play_to_eval(borrow(tb), borrow(st[g]), borrow(rng[g]), borrow(W), borrow(fs[g]),
+                           borrow(logs[g]))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bench_play_to_eval(tb, st, rng, W, fs, log):
     setup_game(tb, st, rng, CHANCE)
     while st[G_PHASE] != PH_END:
@@ -1816,7 +1941,8 @@ def bench_locations(tb, st, rng, logs, W, reps):
             for loc in range(N_LOC):
                 nb[loc] = st[g, BN + loc]
             for loc in range(N_LOC):
-                evaluate_location(tb, st[g], rng[g], loc, W, log)
+                evaluate_location(borrow(tb), borrow(st[g]), borrow(rng[g]), loc, borrow(W),
+                                  borrow(log))
                 count += 1
             for loc in range(N_LOC):
                 st[g, BN + loc] = nb[loc]

@@ -26,12 +26,14 @@ class Compiled:
         self.tb = pack(T)
         self._cache: dict[int, tuple] = {}
 
-    def states(self, games: int) -> tuple[State, State]:
-        """Game states and the rollout bot's playout scratch, reused between batches."""
-        if games not in self._cache:
+    def states(self, games: int, rollout: bool = True) -> tuple[State, State]:
+        """Game states and the rollout bot's playout scratch (one row per game when a
+        rollout bot plays, a single unused row otherwise), reused between batches."""
+        key = (games, rollout)
+        if key not in self._cache:
             self._cache.clear()
-            self._cache[games] = (State(games), State(games))
-        return self._cache[games]
+            self._cache[key] = (State(games), State(games if rollout else 1))
+        return self._cache[key]
 
 
 class BastilleGame(Game):
@@ -56,9 +58,10 @@ class BastilleGame(Game):
 
     def play(self, compiled, bots, weights, seed, game_index, rotation, out: Batch) -> None:
         B = len(game_index)
-        S, S2 = compiled.states(B)
-        K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S.logs,
-                     np.asarray(bots, np.int64), np.asarray(weights, np.float64),
+        bots = np.asarray(bots, np.int64)
+        S, S2 = compiled.states(B, rollout=bool((bots == K.BOT_ROLLOUT).any()))
+        K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S2.fs, S.logs,
+                     bots, np.asarray(weights, np.float64),
                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
                      out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
                      out.decisions)
@@ -73,7 +76,7 @@ class BastilleGame(Game):
         rank = np.zeros(n, np.uint8)
         win = np.zeros(n, np.float32)
         metrics = np.zeros((n, len(self.metrics)), np.float64)
-        k = K.trace_game(compiled.tb, S.st[0], S.rng[0], S.fs[0], S2.st[0], S2.rng[0],
+        k = K.trace_game(compiled.tb, S.st[0], S.rng[0], S.fs[0], S2.st[0], S2.rng[0], S2.fs[0],
                          np.asarray(bots, np.int64), np.asarray(weights, np.float64),
                          np.uint64(seed), np.uint64(game_index), np.int64(rotation), log,
                          score, rank, win, metrics)

@@ -36,7 +36,7 @@ class State:
     def __init__(self, games: int):
         self.st = np.zeros((games, K.ST_SIZE), np.int64)
         self.rng = np.zeros((games, 1 + K.MAXP), np.uint64)
-        self.fs = np.zeros((games, 16), np.float64)
+        self.fs = np.zeros((games, K.FS_SIZE), np.float64)
         self.logs = np.zeros((games, 1, 6), np.int64)
 
 

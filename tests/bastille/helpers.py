@@ -1,0 +1,155 @@
+"""Small helpers that build Bastille positions in the kernel's arrays and call the compiled
+rule functions, so tests read like the rulebook's examples."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import bastille as K
+from sim.games.bastille import GAME
+from sim.games.bastille.arrays import State
+
+BOT = {name: i for i, name in enumerate(GAME.bots)}
+
+
+class Pos:
+    """One game in the kernel's arrays, set up by the rulebook's set-up, then edited."""
+
+    def __init__(self, players=4, variants=(), sets=(), seed=1, index=0, bots="greedy", log=True):
+        self.content = GAME.content(tuple(variants), tuple(sets))
+        self.compiled = GAME.compile(self.content, players)
+        self.T = self.compiled.T
+        self.tb = self.compiled.tb
+        self.W = GAME.weights(self.content)
+        self.n = players
+        self.S = State(1)
+        self.S2 = State(1)
+        self.st = self.S.st[0]
+        self.rng = self.S.rng[0]
+        self.fs = self.S.fs[0]
+        self.log = np.zeros((5000, 6), np.int64)
+        K.seed_streams(self.rng, np.uint64(seed), np.uint64(index))
+        names = [bots] * players if isinstance(bots, str) else list(bots)
+        for p, b in enumerate(names):
+            self.st[K.SEATBOT + p] = BOT[b]
+        K.setup_game(self.tb, self.st, self.rng, K.CHANCE)
+        self.st[K.G_LOGON] = 1 if log else 0
+
+    # -- fields ---------------------------------------------------------------------------
+    def get(self, p, f):
+        return int(self.st[K.PL + p * K.NPF + f])
+
+    def set(self, p, f, value):
+        self.st[K.PL + p * K.NPF + f] = value
+
+    def add(self, p, f, value):
+        self.st[K.PL + p * K.NPF + f] += value
+
+    def hand(self, p):
+        return {v: self.get(p, K.P_HAND + v) for v in range(1, self.T.max_value + 1)
+                if self.get(p, K.P_HAND + v)}
+
+    def card(self, group, cost):
+        """Index of the character card of a group with a coin value."""
+        for c in range(self.T.n_chars):
+            if self.T.char_group[c] == group and self.T.char_cost[c] == cost:
+                return c
+        raise KeyError((group, cost))
+
+    def mission(self, name, copy=0):
+        names = [m["name"] for m in self.content["missions"]["cards"]]
+        return [i for i, x in enumerate(names) if x == name][copy]
+
+    def give_card(self, p, c):
+        K.add_character(self.tb, self.st, self.rng, p, c)
+
+    def give_mission(self, p, m):
+        K.give_mission(self.tb, self.st, self.rng, p, m)
+
+    def events(self, ev=None):
+        k = int(self.st[K.G_LOGN])
+        rows = self.log[:k]
+        return rows if ev is None else rows[rows[:, 0] == ev]
+
+    # -- rules ----------------------------------------------------------------------------
+    def place(self, p, v, loc):
+        """p places a tile of value v (handed to p first if p lacks it)."""
+        if self.get(p, K.P_HAND + v) == 0:
+            self.add(p, K.P_HAND + v, 1)
+        K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+
+    def evaluate(self, loc):
+        return K.evaluate_location(self.tb, self.st, self.rng, loc, self.W, self.log)
+
+    def clear_hands(self):
+        for p in range(self.n):
+            for v in range(1, self.T.max_value + 1):
+                self.set(p, K.P_HAND + v, 0)
+
+    def track_order(self):
+        order = np.zeros(K.MAXP, np.int64)
+        K.track_order(self.tb, self.st, self.rng, order)
+        return list(order[:self.n])
+
+    def play_round(self):
+        """Place every tile of the round by the seats' bots, then evaluate and score."""
+        while self.st[K.G_PHASE] == K.PH_PLACE:
+            p = int(self.st[K.G_TURN])
+            v, loc = K.choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
+            K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+            K.advance_turn(self.tb, self.st, self.rng)
+        if self.st[K.G_PHASE] == K.PH_EVAL:
+            K.end_of_placing(self.tb, self.st, self.rng, self.W, self.log)
+
+    def play_placements_until(self, rnd, placed=0):
+        """Play rounds until round rnd (0-based) has `placed` tiles on the board."""
+        while self.st[K.G_ROUND] < rnd:
+            self.play_round()
+        while int(self.st[K.BN:K.BN + K.N_LOC].sum()) < placed:
+            p = int(self.st[K.G_TURN])
+            v, loc = K.choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
+            K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+            K.advance_turn(self.tb, self.st, self.rng)
+
+
+def invariants(T, st, n):
+    """Conservation checks on one game's state row; returns a list of broken ones."""
+    bad = []
+    pl = lambda p, f: int(st[K.PL + p * K.NPF + f])  # noqa: E731
+    coins = sum(pl(p, K.P_COINS) for p in range(n))
+    if coins + int(st[K.G_BANK]) != T.bank_value:
+        bad.append("coins")
+    for p in range(n):
+        if pl(p, K.P_HSUP) + pl(p, K.P_HBAG) + pl(p, K.P_CATCUBES) != T.henchmen:
+            bad.append(f"henchmen {p}")
+        if min(pl(p, K.P_HSUP), pl(p, K.P_HBAG), pl(p, K.P_COINS) + 1000) < 0:
+            bad.append(f"negative {p}")
+        held = sum(pl(p, K.P_HAND + v) for v in range(1, T.max_value + 1))
+        placed = sum(1 for loc in range(K.N_LOC) for k in range(int(st[K.BN + loc]))
+                     if st[K.BOWN + loc * K.MAXS + k] == p)
+        supply = sum(pl(p, K.P_SUP + v) for v in range(1, T.max_value + 1))
+        if held + placed + supply + pl(p, K.P_BOXED) != int(T.tile_set.sum()):
+            bad.append(f"tiles {p}")
+        if held + placed != int(T.start_hand.sum()):
+            bad.append(f"tiles in play {p}")
+    weapons = sum(int(st[K.G_BW + t]) for t in range(3)) + (T.n_pool - int(st[K.G_WTOP]))
+    weapons += sum(pl(p, K.P_W + t) for p in range(n) for t in range(3))
+    if weapons != T.n_pool:
+        bad.append("weapons")
+    if int(st[K.G_TORCH]) + sum(pl(p, K.P_TORCH) for p in range(n)) != T.torches:
+        bad.append("torches")
+    loc = st[K.CLOC:K.CLOC + T.n_chars]
+    for p in range(n):
+        if int((loc == p).sum()) != pl(p, K.P_NCHAR):
+            bad.append(f"characters {p}")
+        mis = st[K.MLOC:K.MLOC + T.n_missions]
+        if int((mis == p).sum()) != pl(p, K.P_NMIS):
+            bad.append(f"missions {p}")
+        names = [T.mis_name[m] for m in range(T.n_missions) if mis[m] == p]
+        if len(names) != len(set(names)):
+            bad.append(f"duplicate mission {p}")
+    on_display = sum(1 for i in range(T.display_n) if st[K.DISP + i] >= 0)
+    if int((loc == K.AT_DISPLAY).sum()) != on_display:
+        bad.append("display")
+    if int((loc == K.AT_DECK).sum()) != T.n_chars - int(st[K.G_DECK_TOP]):
+        bad.append("deck")
+    return bad

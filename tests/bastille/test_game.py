@@ -1,0 +1,220 @@
+"""Whole games: setup, conservation, determinism, trace = play, secret missions, hidden
+information, and random content overrides."""
+import numba
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from kernels import bastille as K
+from sim.errors import UserError
+from sim.game import Batch
+from sim.games.bastille import GAME
+from tests.bastille.helpers import BOT, Pos, invariants
+
+
+def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
+         rotate=True, weights=None):
+    content = GAME.content(tuple(variants), tuple(sets))
+    comp = GAME.compile(content, players)
+    W = GAME.weights(content) if weights is None else weights
+    codes = GAME.bot_codes(list(bots), players)
+    gi = np.arange(first, first + n, dtype=np.uint64)
+    rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
+    out = Batch.alloc(n, players, len(GAME.metrics))
+    GAME.play(comp, codes, W, seed, gi, rot, out)
+    S, _ = comp.states(n, rollout="rollout" in bots)
+    return out, S.st.copy(), comp
+
+
+# -- setup -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,tiles,weapons", [(3, {1: 3, 2: 1}, 5), (4, {1: 2, 2: 1}, 7)])
+def test_setup_by_player_count(players, tiles, weapons):
+    g = Pos(players=players, seed=4)
+    for p in range(players):
+        assert g.hand(p) == tiles
+        assert g.get(p, K.P_COINS) == 8 and g.get(p, K.P_HSUP) == 20
+        assert g.get(p, K.P_NMIS) == 1
+        assert sum(g.get(p, K.P_SUP + v) for v in range(1, 5)) == 12 - sum(tiles.values())
+    assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == weapons
+    assert int(g.st[K.G_TORCH]) == 9
+    # the deck: A cards on top of B on top of C; the display holds four A cards
+    deck = [int(g.T.char_deck[g.st[K.DECK + i]]) for i in range(g.T.n_chars)]
+    assert deck == sorted(deck)
+    assert all(g.T.char_deck[g.st[K.DISP + i]] == 0 for i in range(4))
+    # seven round bonus tiles, an end bonus tile last
+    assert all(g.st[K.BONUS + r] < g.T.n_bonus for r in range(7))
+    assert g.st[K.BONUS + 7] >= g.T.n_bonus
+    assert len(set(int(x) for x in g.st[K.BONUS:K.BONUS + 7])) == 7
+    assert invariants(g.T, g.st, players) == []
+
+
+def test_secret_mission_setup_two_piles_and_no_starting_mission():
+    g = Pos(variants=("secret_mission",), seed=2)
+    mis = g.st[K.MLOC:K.MLOC + g.T.n_missions]
+    assert int((mis == K.AT_DECK).sum()) == int((mis == K.AT_PILE_B).sum()) == g.T.n_missions // 2
+    assert all(g.get(p, K.P_NMIS) == 0 for p in range(4))
+
+
+def test_secret_mission_etats_first_picks_a_pile_second_takes_the_other():
+    for bot in ("random", "heuristic"):
+        g = Pos(variants=("secret_mission",), seed=6, bots=bot)
+        g.clear_hands()
+        g.place(1, 3, K.L_ETATS)
+        g.place(2, 1, K.L_ETATS)
+        coins = g.get(1, K.P_COINS)
+        g.evaluate(K.L_ETATS)
+        taken = g.events(K.EV_MISSION)
+        assert list(taken[:, 1]) == [1, 2]
+        assert {int(taken[0, 3]), int(taken[1, 3])} == {K.AT_DECK, K.AT_PILE_B}
+        assert g.get(1, K.P_COINS) == coins + 2
+
+
+def test_round_preparation_new_versailles_tile_and_display():
+    g = Pos(seed=8)
+    first_display = list(g.st[K.DISP:K.DISP + 4])
+    g.play_round()
+    assert int(g.st[K.G_VERS_TOP]) == 1 and int(g.st[K.G_ROUND]) == 1
+    assert all(g.st[K.CLOC + c] != K.AT_DISPLAY for c in first_display)
+    assert all(g.st[K.CLOC + g.st[K.DISP + i]] == K.AT_DISPLAY for i in range(4))
+    assert int(g.st[K.G_TURN]) == int(g.st[K.G_START])
+
+
+# -- conservation ------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,variant", [(4, ()), (3, ()), (4, ("secret_mission",))])
+def test_conservation_every_round(players, variant):
+    for seed in range(3):
+        g = Pos(players=players, variants=variant, seed=seed, bots=("random", "greedy", "heuristic", "random")[:players])
+        while g.st[K.G_PHASE] != K.PH_END:
+            g.play_placements_until(int(g.st[K.G_ROUND]), placed=5)
+            assert invariants(g.T, g.st, players) == []
+            g.play_round()
+            assert invariants(g.T, g.st, players) == []
+        assert int(g.st[K.G_NPLACED]) == 8 * int(g.T.start_hand.sum()) * players
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic"])
+def test_conservation_after_whole_games(bot):
+    out, st, comp = play(bots=(bot,), n=60)
+    for g in range(60):
+        assert invariants(comp.T, st[g], 4) == []
+    assert (out.turns == 96).all() and (out.end_reason == 0).all()
+    assert np.allclose(out.win.sum(axis=1), 1.0)
+
+
+# -- determinism -------------------------------------------------------------------------------
+def test_same_results_one_or_two_threads_and_any_batch_size():
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        a, _, _ = play(n=24)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        b, _, _ = play(n=24)
+    finally:
+        numba.set_num_threads(threads)
+    assert np.array_equal(a.score, b.score) and np.array_equal(a.metrics, b.metrics)
+    one, _, _ = play(n=1, first=13)
+    assert np.array_equal(one.score[0], a.score[13])
+    assert np.array_equal(one.decisions[0], a.decisions[13])
+
+
+def test_swapping_a_bot_leaves_the_deal_unchanged():
+    deal = slice(K.DECK, K.DECK + 35), slice(K.VERS, K.VERS + 8), slice(K.BONUS, K.BONUS + 8), \
+        slice(K.WPOOL, K.WPOOL + 15), slice(K.MORD, K.MORD + 20)
+    _, a, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=12, rotate=False)
+    _, b, _ = play(bots=("random", "random", "heuristic", "greedy"), n=12, rotate=False)
+    for s in deal:
+        assert np.array_equal(a[:, s], b[:, s])
+    g0 = Pos(bots="random", seed=7, index=3, log=False)
+    g1 = Pos(bots="heuristic", seed=7, index=3, log=False)
+    assert int(g0.st[K.G_START]) == int(g1.st[K.G_START])
+
+
+def test_trace_is_the_game_play_plays():
+    content = GAME.content()
+    comp = GAME.compile(content, 4)
+    W = GAME.weights(content)
+    bots = GAME.bot_codes(["heuristic", "greedy", "random", "greedy"], 4)
+    out, _, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=6, seed=21)
+    for i in (2, 5):
+        events, score, rank, win, _ = GAME.trace_events(comp, bots, W, 21, i, i % 4)
+        assert np.array_equal(score, out.score[i]) and np.array_equal(rank, out.rank[i])
+    lines = GAME.trace(comp, bots, W, 21, 2, 2)
+    assert lines[1] == "-- Round 1 --" and any("Final scoring" in x for x in lines)
+    assert sum("places a" in x for x in lines) == 96
+    assert lines[-1].startswith("Seat 4") and "rank" in lines[-1]
+
+
+# -- hidden information ------------------------------------------------------------------------
+def _redeal(g, p, seed):
+    """Re-deal everything seat p cannot see (same function the rollout bot uses)."""
+    rng = np.zeros(K.MAXP + 1, np.uint64)
+    K.seed_streams(rng, np.uint64(seed), np.uint64(99))
+    K.redeal_hidden(g.tb, g.st, rng, p, K.CHANCE)
+
+
+@pytest.mark.parametrize("variant", [(), ("secret_mission",)])
+def test_bots_do_not_peek_at_hidden_cards(variant):
+    changed = 0
+    for seed in range(6):
+        for bot in ("greedy", "heuristic", "rollout"):
+            g = Pos(variants=variant, seed=seed, bots=bot, log=False)
+            g.W[K.W_ROLLOUT_N] = 1
+            g.play_placements_until(2 + seed % 3, placed=seed % 7)
+            p = int(g.st[K.G_TURN])
+            before = g.st.copy()
+            rng0 = g.rng.copy()
+            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
+                    if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
+            pile = K.choose_pile(g.tb, g.st, g.rng, p, g.W)
+            g.st[:] = before
+            g.rng[:] = rng0
+            _redeal(g, p, 1000 + seed)
+            hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
+            changed += not np.array_equal(before[hidden], g.st[hidden])
+            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
+                     if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
+            assert again == pick, (seed, bot)
+            assert K.choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
+    assert changed > 0          # the re-deal really moved opponents' missions
+
+
+# -- random content within the declared ranges -----------------------------------------------
+PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.data())
+def test_random_content_overrides_never_crash(data):
+    picks = data.draw(hs.lists(hs.sampled_from(PARAMS), min_size=1, max_size=6, unique_by=lambda x: x[0]))
+    sets = []
+    for key, value, (lo, hi) in picks:
+        if isinstance(value, int):
+            sets.append(f"{key}={data.draw(hs.integers(int(lo), int(hi)))}")
+        else:
+            sets.append(f"{key}={data.draw(hs.floats(lo, hi))}")
+    players = data.draw(hs.sampled_from([3, 4]))
+    variant = data.draw(hs.sampled_from([(), ("secret_mission",)]))
+    try:
+        content = GAME.content(variant, tuple(sets))
+        comp = GAME.compile(content, players)
+    except UserError:
+        return                       # rejected with a clear message: fine
+    codes = GAME.bot_codes(["random", "heuristic", "greedy", "random"][:players], players)
+    gi = np.arange(4, dtype=np.uint64)
+    out = Batch.alloc(4, players, len(GAME.metrics))
+    GAME.play(comp, codes, GAME.weights(content), 3, gi, (gi % players).astype(np.uint8), out)
+    S, _ = comp.states(4, rollout=False)
+    for g in range(4):
+        assert invariants(comp.T, S.st[g], players) == []
+    assert np.allclose(out.win.sum(axis=1), 1.0)
+
+
+def test_secret_mission_catacomb_bonus_takes_from_a_chosen_pile():
+    g = Pos(variants=("secret_mission",), seed=12, bots="heuristic")
+    piles = g.st[K.MLOC:K.MLOC + g.T.n_missions].copy()
+    K.gain(g.tb, g.st, g.rng, 2, K.K_MISSION, 1, K.SRC_CATACOMBS, g.W, g.log)
+    taken = g.events(K.EV_MISSION)
+    assert len(taken) == 1 and taken[0, 1] == 2
+    m, pile = int(taken[0, 2]), int(taken[0, 3])
+    assert piles[m] == pile and g.st[K.MLOC + m] == 2 and g.get(2, K.P_NMIS) == 1
