@@ -1039,98 +1039,107 @@ def best_short(s, RM, occ):
 
 
 @kernel
-def fill_context(s, K, W, p, occ, best, be, ctx):
-    """What the heuristic needs for every move of one decision, computed once."""
+def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
+    """What the heuristic needs for the moves of one decision, computed once; kinds has bit k
+    set when a move of kind k is on offer, and only the parts those moves read are filled."""
     n = s[O_N]
-    ncur = s[O_NCUR]
-    for a in range(NAREA):
-        need = 0
-        if a < A_REST:
-            kk = a if a < NRES else NNEED - 1
-            for j in range(ncur):
-                need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
-        have = 0
-        for q in range(n):
-            have += s[O_AREA + q * NAREA + a]
-        ctx[C_NEED + a] = need
-        ctx[C_HAVE + a] = have
-    # one more cube of p in an area: needed for the mission, or surplus; and the majority
-    for a in range(NAREA):
-        if a == A_REST:
-            v = W[W_REST]
-        else:
-            v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
-        if s[O_HOLDER + a] != p:
-            mine = s[O_AREA + p * NAREA + a] + 1
-            clear = True
-            for q in range(n):
-                if q != p and s[O_AREA + q * NAREA + a] >= mine:
-                    clear = False
-            if clear:
-                v += W[W_MAJORITY]
-        ctx[C_AREA + a] = v
-    # leader spaces: worth their point times the chance the part succeeds
-    need_r = 0.0
-    have_r = 0.0
-    for a in range(NRES):
-        need_r += ctx[C_NEED + a]
-        have_r += min(ctx[C_HAVE + a], ctx[C_NEED + a])
-    frac = 1.0 if need_r == 0 else have_r / need_r
-    ctx[C_LEAD + L_RESOURCES] = W[W_LEAD_RES] * frac * frac
-    nd = ctx[C_NEED + A_SUPPORTER]
-    frac = 1.0 if nd == 0 else min(1.0, ctx[C_HAVE + A_SUPPORTER] / nd)
-    ctx[C_LEAD + L_SUPPORTERS] = W[W_LEAD_SUP] * frac * frac
-    ctx[C_LEAD + L_FIRST] = W[W_LEAD_FIRST]
-    v = W[W_LEAD_ROUTE] / (1.0 + be)
-    lead = True   # a leading player values choosing the route the others scored on
-    for q in range(n):
-        if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
-            lead = False
-    if lead:
-        v += W[W_DENIAL]
-    ctx[C_LEAD + L_ROUTE] = v
     ml = s[O_MLOC]
-    mc = s[O_LOCCARD + ml]
-    if mc < 0:
-        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC]
-    else:
-        ns = K[K_LC_NSLOT + mc]
-        f = 0
-        for i in range(ns):
-            if s[O_LOC + ml * MAXSLOT + i] >= 0:
-                f += 1
-        frac = f / ns
-        ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
-    # region potential: empty spaces worth filling now (mission location, best route)
-    for r in range(MAXR):
-        ctx[C_REGPOT + r] = 0.0
-    l = s[O_MLOC]
-    c = s[O_LOCCARD + l]
-    if c >= 0:
-        for i in range(K[K_LC_NSLOT + c]):
-            if s[O_LOC + l * MAXSLOT + i] < 0:
-                ctx[C_REGPOT + K[K_LOC_REGION + l]] += 1.0
-    free = best & ~occ
-    for sp in range(K[K_NS]):
-        if (free >> np.uint64(sp)) & np.uint64(1):
+    want_area = (kinds & ((1 << MV_AREA) | (1 << MV_LOC) | (1 << MV_FAVOR))) != 0
+    want_lead = (kinds & (1 << MV_LEADER)) != 0
+    if want_area or want_lead:
+        ncur = s[O_NCUR]
+        for a in range(NAREA):
+            need = 0
+            if a < A_REST:
+                kk = a if a < NRES else NNEED - 1
+                for j in range(ncur):
+                    need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
+            have = 0
+            for q in range(n):
+                have += s[O_AREA + q * NAREA + a]
+            ctx[C_NEED + a] = need
+            ctx[C_HAVE + a] = have
+    if want_area:
+        # one more cube of p in an area: needed for the mission, or surplus; and the majority
+        for a in range(NAREA):
+            if a == A_REST:
+                v = W[W_REST]
+            else:
+                v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
+            if s[O_HOLDER + a] != p:
+                mine = s[O_AREA + p * NAREA + a] + 1
+                clear = True
+                for q in range(n):
+                    if q != p and s[O_AREA + q * NAREA + a] >= mine:
+                        clear = False
+                if clear:
+                    v += W[W_MAJORITY]
+            ctx[C_AREA + a] = v
+    if want_lead:
+        # leader spaces: worth their point times the chance the part succeeds
+        need_r = 0.0
+        have_r = 0.0
+        for a in range(NRES):
+            need_r += ctx[C_NEED + a]
+            have_r += min(ctx[C_HAVE + a], ctx[C_NEED + a])
+        frac = 1.0 if need_r == 0 else have_r / need_r
+        ctx[C_LEAD + L_RESOURCES] = W[W_LEAD_RES] * frac * frac
+        nd = ctx[C_NEED + A_SUPPORTER]
+        frac = 1.0 if nd == 0 else min(1.0, ctx[C_HAVE + A_SUPPORTER] / nd)
+        ctx[C_LEAD + L_SUPPORTERS] = W[W_LEAD_SUP] * frac * frac
+        ctx[C_LEAD + L_FIRST] = W[W_LEAD_FIRST]
+        v = W[W_LEAD_ROUTE] / (1.0 + be)
+        lead = True   # a leading player values choosing the route the others scored on
+        for q in range(n):
+            if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
+                lead = False
+        if lead:
+            v += W[W_DENIAL]
+        ctx[C_LEAD + L_ROUTE] = v
+        mc = s[O_LOCCARD + ml]
+        if mc < 0:
+            ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC]
+        else:
+            ns = K[K_LC_NSLOT + mc]
+            f = 0
+            for i in range(ns):
+                if s[O_LOC + ml * MAXSLOT + i] >= 0:
+                    f += 1
+            frac = f / ns
+            ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
+    if (kinds & (1 << MV_MOVE)) != 0:
+        # region potential: empty spaces worth filling now (mission location, best route)
+        for r in range(MAXR):
+            ctx[C_REGPOT + r] = 0.0
+        c = s[O_LOCCARD + ml]
+        if c >= 0:
+            for i in range(K[K_LC_NSLOT + c]):
+                if s[O_LOC + ml * MAXSLOT + i] < 0:
+                    ctx[C_REGPOT + K[K_LOC_REGION + ml]] += 1.0
+        free = best & ~occ
+        while free != np.uint64(0):
+            low = free & (~free + np.uint64(1))
+            sp = popcount64(low - np.uint64(1))
+            free ^= low
             ra = K[K_SPACE_RA + sp]
             rb = K[K_SPACE_RB + sp]
             ctx[C_REGPOT + ra] += 1.0
             if rb != ra:
                 ctx[C_REGPOT + rb] += 1.0
-    # locations: the current mission's, the two next candidates', any other
-    for l2 in range(K[K_NLOC]):
-        ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
-    for i in range(s[O_NNEXT]):
-        ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
-    ctx[C_LOC + ml] = W[W_MISSION]
-    spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
-    ctx[C_ICON + IC_NONE] = 0.0
-    ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
-    ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
-    ctx[C_ICON + IC_REMOVE] = 0.0
-    for ic in range(IC_DISGUISE, IC_REST + 1):
-        ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
+    if (kinds & (1 << MV_LOC)) != 0:
+        # locations: the current mission's, the two next candidates', any other
+        for l2 in range(K[K_NLOC]):
+            ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
+        for i in range(s[O_NNEXT]):
+            ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
+        ctx[C_LOC + ml] = W[W_MISSION]
+        spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
+        ctx[C_ICON + IC_NONE] = 0.0
+        ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
+        ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
+        ctx[C_ICON + IC_REMOVE] = 0.0
+        for ic in range(IC_DISGUISE, IC_REST + 1):
+            ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
 
 
 # =================================================================================================
@@ -1156,12 +1165,19 @@ def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
 
 @kernel
 def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
-    occ = occupied_mask(s, K)
-    bm, be = best_short(s, RM, occ)
+    kinds = 0
+    for i in range(nm):
+        kinds |= 1 << moves[i, 0]
+    occ = np.uint64(0)
+    bm = np.uint64(0)
+    be = 99
     short = np.uint64(0)
-    for i in range(s[O_NSHORT]):
-        short |= RM[s[O_SHORT + i]]
-    fill_context(s, K, W, p, occ, bm, be, ctx)
+    if (kinds & ((1 << MV_ROUTE) | (1 << MV_LEADER) | (1 << MV_MOVE))) != 0:
+        occ = occupied_mask(s, K)
+        bm, be = best_short(s, RM, occ)
+        for i in range(s[O_NSHORT]):
+            short |= RM[s[O_SHORT + i]]
+    fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
     best = -1e9
     bi = 0
     # ties go to the first best move counted from a random start
