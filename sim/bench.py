@@ -76,9 +76,17 @@ def probe(game_id: str, bot: str, players: int, games: int) -> dict:
     return {"first_call_s": round(first, 3), "games": games, "seconds": round(secs, 4)}
 
 
+# Interpreted rollout games can take minutes each; a probe past this is reported, not awaited.
+PROBE_TIMEOUT_S = float(os.environ.get("BALANCE_BENCH_PROBE_TIMEOUT", 300))
+
+
 def run_probe(game_id: str, bot: str, players: int, games: int, env: dict) -> dict:
     cmd = [sys.executable, "-m", "sim.bench", game_id, bot, str(players), str(games)]
-    r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env}, timeout=1800)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env},
+                           timeout=PROBE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"error": f"over {PROBE_TIMEOUT_S:.0f} s"}
     if r.returncode != 0:
         return {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"}
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -98,7 +106,7 @@ def bench_game(game_id: str, n_games: int | None, echo) -> dict:
         start = n_games or (64 if bot == "rollout" else 2000)
         one = throughput(prep, 1, start)
         many = throughput(prep, all_threads, start)
-        interp = run_probe(game_id, bot, players, 2 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"})
+        interp = run_probe(game_id, bot, players, 1 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"})
         row = {"one_thread": one, "all_threads": many, "threads": all_threads,
                "scaling_efficiency": round(many["games_per_s"] / (one["games_per_s"] * all_threads), 3),
                "interpreted_games_per_s": round(interp["games"] / interp["seconds"], 3) if "seconds" in interp else None}
