@@ -24,7 +24,8 @@ balance-check: setup
 	$(BAL) run bastille -n 20000 -p 4 --seed 1 --out out/ci-balance
 	$(BAL) check out/ci-balance --spec specs/bastille.toml
 
-test: setup
+# The balance gate first, then the suite (pytest's summary stays the last line).
+test: setup balance-check
 	$(PY) -m pytest
 
 bench: setup

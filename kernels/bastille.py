@@ -9,7 +9,7 @@ arrays with the game index first (see ``STATE_FIELDS`` in the game package).
 The hot kernel is ``evaluate_location``: one location's placed tiles resolved in order.
 """
 import numpy as np
-from numba import njit, prange, types
+from numba import config as numba_config, njit, prange, types
 from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
@@ -289,7 +289,7 @@ TB_SIZE = T_MN + MAXM
 # borrowed views: no reference counting in the hot loops
 # =============================================================================================
 @intrinsic
-def borrow(typingctx, arr):
+def _borrow(typingctx, arr):
     """A view of arr with no reference count (null meminfo). Passing an array between
     functions otherwise costs atomic increments on its shared count, which threads fight
     over; the caller keeps arr alive while the view is used."""
@@ -304,6 +304,14 @@ def borrow(typingctx, arr):
         return dst._getvalue()
 
     return arr(arr), codegen
+
+
+def _same(a):
+    return a
+
+
+# With the JIT disabled (the bench's interpreted comparison) the view is the array itself.
+borrow = _same if numba_config.DISABLE_JIT else _borrow
 
 
 # =============================================================================================

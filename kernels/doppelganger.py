@@ -911,7 +911,7 @@ def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, ou
     land = reachable(dist, pads, taken, start, total, reach)
     nw = 0
     for v in range(reach.shape[0]):
-        nw += reach[v]
+        nw += int(reach[v])  # int: a NumPy int8 sum would overflow when interpreted
     nrooms = rules[R_NROOMS] + (1 if rules[R_TELE_WHEEL] else 0)
     nt = nrooms * n if land else 0
     i = below(rng, BOT0 + seat, nw + nt)
