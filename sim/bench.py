@@ -117,7 +117,7 @@ def bench_game(game_id: str, n_games: int | None, echo) -> dict:
              f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s "
              f"(efficiency {row['scaling_efficiency']:.0%})   "
              f"{many['decisions_per_s']:>13,.0f} decisions/s   speed-up vs no JIT "
-             f"{row.get('compiled_speedup', 'n/a')}x")
+             + (f"{row['compiled_speedup']}x" if "compiled_speedup" in row else f"n/a ({interp.get('error')})"))
     numba.set_num_threads(all_threads)
     prep = prepare(game_id, game.default_bots, players)
     out["kernels"] = game.kernel_bench(prep.compiled)
