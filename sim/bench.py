@@ -92,33 +92,40 @@ def run_probe(game_id: str, bot: str, players: int, games: int, env: dict) -> di
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
+def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo) -> dict:
+    """games/s and decisions/s on one and on all threads, and the JIT-disabled ratio."""
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    prep = prepare(game_id, bot, players)
+    play_games(prep, 2)  # compile or load from cache before timing
+    start = n_games or (64 if bot == "rollout" else 2000)
+    one = throughput(prep, 1, start)
+    many = throughput(prep, all_threads, start)
+    interp = run_probe(game_id, bot, players, 1 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"})
+    row = {"one_thread": one, "all_threads": many, "threads": all_threads,
+           "scaling_efficiency": round(many["games_per_s"] / (one["games_per_s"] * all_threads), 3),
+           "interpreted_games_per_s": round(interp["games"] / interp["seconds"], 3) if "seconds" in interp else None}
+    if row["interpreted_games_per_s"]:
+        row["compiled_speedup"] = round(one["games_per_s"] / row["interpreted_games_per_s"], 1)
+    numba.set_num_threads(all_threads)
+    echo(f"  {game_id:<13} {players}p {bot:<10} 1 thread {one['games_per_s']:>11,.0f} games/s   "
+         f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s "
+         f"(efficiency {row['scaling_efficiency']:.0%})   "
+         f"{many['decisions_per_s']:>13,.0f} decisions/s   speed-up vs no JIT "
+         + (f"{row['compiled_speedup']}x" if "compiled_speedup" in row else f"n/a ({interp.get('error')})"))
+    return row
+
+
 def bench_game(game_id: str, n_games: int | None, echo) -> dict:
+    """Every bot at each of the game's bench player counts, compile times and kernel figures."""
     game = get_game(game_id)
-    players = game.players_or_default(None)
-    out: dict = {"game": game_id, "players": players, "bots": {}}
+    counts = game.bench_players or (game.players_or_default(None),)
+    players = counts[0]
+    out: dict = {"game": game_id, "players": list(counts), "bots": {}}
     with tempfile.TemporaryDirectory() as cold_cache:
         out["cold_compile"] = run_probe(game_id, game.default_bots, players, 1, {"NUMBA_CACHE_DIR": cold_cache})
     out["cached_startup"] = run_probe(game_id, game.default_bots, players, 1, {})
-    all_threads = numba.config.NUMBA_NUM_THREADS
-    for bot in game.bots:
-        prep = prepare(game_id, bot, players)
-        play_games(prep, 2)  # compile or load from cache before timing
-        start = n_games or (64 if bot == "rollout" else 2000)
-        one = throughput(prep, 1, start)
-        many = throughput(prep, all_threads, start)
-        interp = run_probe(game_id, bot, players, 1 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"})
-        row = {"one_thread": one, "all_threads": many, "threads": all_threads,
-               "scaling_efficiency": round(many["games_per_s"] / (one["games_per_s"] * all_threads), 3),
-               "interpreted_games_per_s": round(interp["games"] / interp["seconds"], 3) if "seconds" in interp else None}
-        if row["interpreted_games_per_s"]:
-            row["compiled_speedup"] = round(one["games_per_s"] / row["interpreted_games_per_s"], 1)
-        out["bots"][bot] = row
-        echo(f"  {game_id:<13} {bot:<10} 1 thread {one['games_per_s']:>11,.0f} games/s   "
-             f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s "
-             f"(efficiency {row['scaling_efficiency']:.0%})   "
-             f"{many['decisions_per_s']:>13,.0f} decisions/s   speed-up vs no JIT "
-             + (f"{row['compiled_speedup']}x" if "compiled_speedup" in row else f"n/a ({interp.get('error')})"))
-    numba.set_num_threads(all_threads)
+    for n in counts:
+        out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo) for bot in game.bots}
     prep = prepare(game_id, game.default_bots, players)
     out["kernels"] = game.kernel_bench(prep.compiled)
     for name, value in out["kernels"].items():

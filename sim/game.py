@@ -55,6 +55,7 @@ class Game:
     max_turns: int = 0
     content_file: Path = Path()
     kernel_figures: tuple[str, ...] = ()  # names of kernel_bench figures
+    bench_players: tuple[int, ...] = ()   # player counts `balance bench` measures (default: the usual one)
 
     # -- content -------------------------------------------------------------------------
     def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),

@@ -40,6 +40,7 @@ class BastilleGame(Game):
     id = "bastille"
     name = "Bastille"
     player_counts = (3, 4)
+    bench_players = (4,)
     default_players = 4
     bots = ("random", "greedy", "heuristic", "rollout")
     default_bots = "heuristic"

@@ -51,6 +51,7 @@ class DoppelgangerGame(Game):
     id = "doppelganger"
     name = "Miss Scarlet doppelganger Clue"
     player_counts = (3, 4, 6)
+    bench_players = (4, 6)
     bots = ("random", "greedy", "hunter", "rollout")
     default_bots = "greedy"
     end_reasons = ("finished", "turn_cap")

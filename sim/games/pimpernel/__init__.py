@@ -50,6 +50,7 @@ class PimpernelGame(Game):
     id = "pimpernel"
     name = "The Scarlet Pimpernel"
     player_counts = (2, 3, 4, 5, 6)
+    bench_players = (4,)
     bots = ("random", "greedy", "heuristic", "rollout")
     default_bots = "heuristic"
     end_reasons = ("finished", "turn_cap")
