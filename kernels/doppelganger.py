@@ -341,6 +341,20 @@ def walk_toward(nxt, start, goal, steps):
 # ================================================================================================
 # room actions and attacks (the rules)
 # ================================================================================================
+@njit(cache=True, inline="always")
+def add_takes(acts, k, kind, x, w, held, full, nc):
+    """Taking weapon w (pick up or steal): free when a hand has room, else one option per
+    held weapon that could be dropped in exchange (the two-weapon swap). Returns the new count."""
+    for d in range(-1, nc):
+        if (d == -1 and not full) or (d >= 0 and full and (held >> d) & 1):
+            acts[k, A_KIND] = kind
+            acts[k, A_X] = x
+            acts[k, A_DROP] = d
+            acts[k, A_W] = w
+            k += 1
+    return k
+
+
 @njit(cache=True)
 def list_actions(st, n, seat, rules, acts):
     """Legal actions for ``seat`` in its current rim room; acts[0] is 'none'. Returns the count."""
@@ -359,26 +373,14 @@ def list_actions(st, n, seat, rules, acts):
     roomw = st[F_ROOM_W + node]
     for w in range(nc):
         if (roomw >> w) & 1:
-            for d in range(-1, nc):
-                if (d == -1 and not full) or (d >= 0 and full and (held >> d) & 1):
-                    acts[k, A_KIND] = ACT_PICKUP
-                    acts[k, A_X] = w
-                    acts[k, A_DROP] = d
-                    acts[k, A_W] = w
-                    k += 1
+            k = add_takes(acts, k, ACT_PICKUP, w, w, held, full, nc)
     for v in range(n):
         if v == seat or st[F_POS + v] != node:
             continue
         vh = st[F_HELD + v]
         for w in range(nc):
             if (vh >> w) & 1:
-                for d in range(-1, nc):
-                    if (d == -1 and not full) or (d >= 0 and full and (held >> d) & 1):
-                        acts[k, A_KIND] = ACT_STEAL
-                        acts[k, A_X] = v
-                        acts[k, A_DROP] = d
-                        acts[k, A_W] = w
-                        k += 1
+                k = add_takes(acts, k, ACT_STEAL, v, w, held, full, nc)
         for w in range(nc):
             if (held >> w) & 1:
                 acts[k, A_KIND] = ACT_ATTACK
