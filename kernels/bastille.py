@@ -964,6 +964,43 @@ def interim_scoring(tb, st, rng, W, log):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def bit_count(x):
+    k = 0
+    while x:
+        x &= x - 1
+        k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def series_wanted(tb, m):
+    """Bit j set for each value j printed on series mission m."""
+    bits = 0
+    for j in range(MIS_VALS):
+        if tb[T_MV + m * MIS_VALS + j] > 0:
+            bits |= 1 << j
+    return bits
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def series_held(tb, st, p, m, sorted_monks):
+    """Bit j set when p holds a character costing value j of series mission m, of the
+    mission's group or a monk (one sorted into that group when sorted_monks, else any).
+    One pass over the cards: p's own are few, so the value test runs rarely."""
+    gr = tb[T_MT + m]
+    bits = 0
+    for c in range(tb[T_NCHARS]):
+        if st[CLOC + c] != p:
+            continue
+        cg = tb[T_CH_GROUP + c]
+        if cg == gr or (cg == GR_MONK and (not sorted_monks or st[CGRP + c] == gr)):
+            for j in range(MIS_VALS):
+                if tb[T_MV + m * MIS_VALS + j] == tb[T_CH_COST + c]:
+                    bits |= 1 << j
+    return bits
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def mission_points(tb, st, rng, p, m):
     """Points mission card m earns its holder p at the end (0 when not achieved)."""
     n = tb[T_NP]
@@ -987,20 +1024,9 @@ def mission_points(tb, st, rng, p, m):
             return tb[T_MS + m]
         return 0
     if kind == MK_SERIES:
-        gr = tb[T_MT + m]
-        for j in range(MIS_VALS):
-            want = tb[T_MV + m * MIS_VALS + j]
-            if want <= 0:
-                continue
-            found = False
-            for c in range(tb[T_NCHARS]):
-                if st[CLOC + c] == p and tb[T_CH_COST + c] == want:
-                    cg = tb[T_CH_GROUP + c]
-                    if cg == gr or (cg == GR_MONK and st[CGRP + c] == gr):
-                        found = True
-                        break
-            if not found:
-                return 0
+        want = series_wanted(tb, m)
+        if series_held(tb, st, p, m, True) & want != want:
+            return 0
         return tb[T_MF + m]
     # MK_EACH: at least mis_values[m, 0] cards of every group
     for gr in range(N_GROUPS):
@@ -1244,20 +1270,8 @@ def mission_value(tb, st, rng, p, m, W, wb):
         mid = 0.5 * (tb[T_MF + m] + tb[T_MS + m]) * 0.6
         return (1.0 - left) * now + left * max(now, mid)
     if kind == MK_SERIES:
-        gr = tb[T_MT + m]
-        have = 0
-        req = 0
-        for j in range(MIS_VALS):
-            want = tb[T_MV + m * MIS_VALS + j]
-            if want <= 0:
-                continue
-            req += 1
-            for c in range(tb[T_NCHARS]):
-                if st[CLOC + c] == p and tb[T_CH_COST + c] == want and (
-                        tb[T_CH_GROUP + c] == gr or tb[T_CH_GROUP + c] == GR_MONK):
-                    have += 1
-                    break
-        miss = req - have
+        want = series_wanted(tb, m)
+        miss = bit_count(want & ~series_held(tb, st, p, m, False))
         if miss == 0:
             return float(tb[T_MF + m])
         return tb[T_MF + m] * left * 0.5 ** miss
@@ -1878,20 +1892,25 @@ def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rota
 @njit(cache=True, parallel=True)
 def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index, rotation,
                score, rank, win, turns, end_reason, metrics, decisions):
+    """Games split into one run of consecutive games per state row: a row is re-used game
+    after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
+    for every game. With one row per game each row keeps its game's final state."""
     B = game_index.shape[0]
-    for i in prange(B):
-        g = np.int64(i)
-        j = g if st2.shape[0] == B else 0      # playout scratch exists only for rollout bots
+    R = st.shape[0]
+    for r in prange(R):
+        row = np.int64(r)
+        j = row if st2.shape[0] == R else 0    # playout scratch exists only for rollout bots
         tbv = borrow(tb)
-        stv = borrow(st[g])
-        log = borrow(logs[g])
-        play_one(tbv, stv, borrow(rng[g]), borrow(fs[g]), log, borrow(st2[j]), borrow(rng2[j]),
-                 borrow(fs2[j]), borrow(bots), borrow(W), seed, game_index[g],
-                 np.int64(rotation[g]), 0)
-        finish_game(tbv, stv, score[g], rank[g], win[g], metrics[g], log)
-        turns[g] = st[g, G_NPLACED]
-        end_reason[g] = 0
-        decisions[g] = st[g, G_DEC]
+        stv = borrow(st[row])
+        log = borrow(logs[row])
+        for g in range(row * B // R, (row + 1) * B // R):
+            play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), log, borrow(st2[j]),
+                     borrow(rng2[j]), borrow(fs2[j]), borrow(bots), borrow(W), seed,
+                     game_index[g], np.int64(rotation[g]), 0)
+            finish_game(tbv, stv, score[g], rank[g], win[g], metrics[g], log)
+            turns[g] = stv[G_NPLACED]
+            end_reason[g] = 0
+            decisions[g] = stv[G_DEC]
 
 
 @njit(cache=True, _nrt=False)

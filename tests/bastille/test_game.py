@@ -14,7 +14,7 @@ from tests.bastille.helpers import BOT, Pos, invariants
 
 
 def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
-         rotate=True, weights=None):
+         rotate=True, weights=None, rows=None):
     content = GAME.content(tuple(variants), tuple(sets))
     comp = GAME.compile(content, players)
     W = GAME.weights(content) if weights is None else weights
@@ -22,8 +22,7 @@ def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), fir
     gi = np.arange(first, first + n, dtype=np.uint64)
     rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
     out = Batch.alloc(n, players, len(GAME.metrics))
-    GAME.play(comp, codes, W, seed, gi, rot, out)
-    S, _ = comp.states(n, rollout="rollout" in bots)
+    S = GAME.play(comp, codes, W, seed, gi, rot, out, rows=rows or n)  # row per game: final states
     return out, S.st.copy(), comp
 
 
@@ -116,6 +115,9 @@ def test_same_results_one_or_two_threads_and_any_batch_size():
     one, _, _ = play(n=1, first=13)
     assert np.array_equal(one.score[0], a.score[13])
     assert np.array_equal(one.decisions[0], a.decisions[13])
+    for rows in (1, 5):                 # games re-using a state row leave nothing behind
+        c, _, _ = play(n=24, rows=rows)
+        assert np.array_equal(a.score, c.score) and np.array_equal(a.decisions, c.decisions)
 
 
 def test_swapping_a_bot_leaves_the_deal_unchanged():
@@ -203,8 +205,8 @@ def test_random_content_overrides_never_crash(data):
     codes = GAME.bot_codes(["random", "heuristic", "greedy", "random"][:players], players)
     gi = np.arange(4, dtype=np.uint64)
     out = Batch.alloc(4, players, len(GAME.metrics))
-    GAME.play(comp, codes, GAME.weights(content), 3, gi, (gi % players).astype(np.uint8), out)
-    S, _ = comp.states(4, rollout=False)
+    S = GAME.play(comp, codes, GAME.weights(content), 3, gi, (gi % players).astype(np.uint8), out,
+                  rows=4)
     for g in range(4):
         assert invariants(comp.T, S.st[g], players) == []
     assert np.allclose(out.win.sum(axis=1), 1.0)

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 
 from kernels import bastille as K
@@ -18,21 +19,26 @@ WEIGHT_SET = ("coin", "step", "henchman", "torch", "upgrade", "start", "characte
 assert len(WEIGHT_SET) == K.W_SET
 
 
+# State rows per thread: each row plays a run of consecutive games, so a batch works in a
+# few rows that stay in cache (fresh memory per game costs page faults on every batch).
+ROWS_PER_THREAD = 4
+
+
 class Compiled:
-    """What a run needs: the tables and one state + playout scratch allocation per batch size."""
+    """What a run needs: the tables and the state + playout scratch rows, kept between batches."""
 
     def __init__(self, T: Tables):
         self.T = T
         self.tb = pack(T)
         self._cache: dict[int, tuple] = {}
 
-    def states(self, games: int, rollout: bool = True) -> tuple[State, State]:
-        """Game states and the rollout bot's playout scratch (one row per game when a
+    def states(self, rows: int, rollout: bool = True) -> tuple[State, State]:
+        """rows game states and the rollout bot's playout scratch (one per state row when a
         rollout bot plays, a single unused row otherwise), reused between batches."""
-        key = (games, rollout)
+        key = (rows, rollout)
         if key not in self._cache:
             self._cache.clear()
-            self._cache[key] = (State(games), State(games if rollout else 1))
+            self._cache[key] = (State(rows), State(rows if rollout else 1))
         return self._cache[key]
 
 
@@ -57,15 +63,20 @@ class BastilleGame(Game):
         self.check_players(n_players)
         return Compiled(build_tables(content, n_players))
 
-    def play(self, compiled, bots, weights, seed, game_index, rotation, out: Batch) -> None:
+    def play(self, compiled, bots, weights, seed, game_index, rotation, out: Batch,
+             rows: int | None = None) -> State:
+        """Plays the batch; returns the state rows. rows=len(game_index) gives every game
+        its own row, which then holds that game's final state (tests read it)."""
         B = len(game_index)
         bots = np.asarray(bots, np.int64)
-        S, S2 = compiled.states(B, rollout=bool((bots == K.BOT_ROLLOUT).any()))
+        rows = min(B, rows or ROWS_PER_THREAD * numba.get_num_threads())
+        S, S2 = compiled.states(rows, rollout=bool((bots == K.BOT_ROLLOUT).any()))
         K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S2.fs, S.logs,
                      bots, np.asarray(weights, np.float64),
                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
                      out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
                      out.decisions)
+        return S
 
     def trace_events(self, compiled, bots, weights, seed, game_index, rotation):
         """(events, score, rank, win, state) of one game played with the log on."""
