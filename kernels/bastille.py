@@ -10,6 +10,7 @@ The hot kernel is ``evaluate_location``: one location's placed tiles resolved in
 """
 import numpy as np
 from numba import config as numba_config, njit, prange, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
@@ -310,8 +311,14 @@ def _same(a):
     return a
 
 
-# With the JIT disabled (the bench's interpreted comparison) the view is the array itself.
+def _lowest_bit(x):
+    return (x & -x).bit_length() - 1
+
+
+# With the JIT disabled (the bench's interpreted comparison) the view is the array itself,
+# and the compiled intrinsics have their plain Python meaning.
 borrow = _same if numba_config.DISABLE_JIT else _borrow
+lowest_bit = _lowest_bit if numba_config.DISABLE_JIT else trailing_zeros
 
 
 # =============================================================================================
@@ -1200,13 +1207,24 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def mission_need(tb, st, rng, p, c):
-    """How many of p's missions ask for character c (its group, or its value in a series)."""
+def held_missions(tb, st, p):
+    """Bit m set for each mission card p holds, so valuations visit only p's few cards."""
+    bits = 0
+    for m in range(tb[T_NMIS]):
+        if st[MLOC + m] == p:
+            bits |= 1 << m
+    return bits
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mission_need(tb, st, rng, p, c, held):
+    """How many of p's missions (held: held_missions) ask for character c (its group, or
+    its value in a series)."""
     gr = tb[T_CH_GROUP + c]
     need = 0.0
-    for m in range(tb[T_NMIS]):
-        if st[MLOC + m] != p:
-            continue
+    while held:
+        m = lowest_bit(held)
+        held &= held - 1
         kind = tb[T_MK + m]
         if kind == MK_MAX:
             tg = tb[T_MT + m]
@@ -1230,13 +1248,13 @@ def mission_need(tb, st, rng, p, c):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def character_value(tb, st, rng, p, c, W, wb):
-    """What owning character c is worth to p, before its price."""
+def character_value(tb, st, rng, p, c, W, wb, held):
+    """What owning character c is worth to p, before its price (held: held_missions)."""
     v = W[wb + W_CHAR] * tb[T_CH_VP + c]
     v += W[wb + W_GEM] * tb[T_CH_GEMS + c] * tb[T_GEM_VP] * scorings_left(tb, st, rng)
     v += W[wb + W_CROWN] * tb[T_CH_CROWNS + c]
     v += W[wb + W_FLAG] * tb[T_CH_FLAGS + c] * (rounds_left(tb, st, rng) + 1)
-    v += W[wb + W_NEED] * mission_need(tb, st, rng, p, c)
+    v += W[wb + W_NEED] * mission_need(tb, st, rng, p, c, held)
     if tb[T_CH_ARMED + c] == 0:
         gr = tb[T_CH_GROUP + c]
         spare = st[PL + p * NPF + P_TORCH]
@@ -1325,10 +1343,11 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
         fs[f + FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
         fs[f + FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
     fs[f + FS_HENCH] = W[wb + W_HENCH]
+    held = held_missions(tb, st, p)
     for i in range(tb[T_DISPLAY]):
         c = st[DISP + i]
         if c >= 0:
-            fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb)
+            fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb, held)
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
     ns = scorings_left(tb, st, rng)
@@ -1514,6 +1533,7 @@ def choose_character(tb, st, rng, p, v, W):
                 r -= 1
         return -1
     wb = weight_base(st, p)
+    held = held_missions(tb, st, p)
     cv = coin_value(tb, st, rng, W, wb)
     best = 0.0
     bi = -1
@@ -1524,7 +1544,7 @@ def choose_character(tb, st, rng, p, v, W):
         price = max(0, tb[T_CH_COST + c] - v)
         if price > st[PL + p * NPF + P_COINS]:
             continue
-        x = character_value(tb, st, rng, p, c, W, wb) - cv * price
+        x = character_value(tb, st, rng, p, c, W, wb, held) - cv * price
         if x > best:
             best = x
             bi = i
