@@ -1324,13 +1324,12 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
     """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
     f = p * FS_BLOCK
     n = tb[T_NP]
-    for v in range(1, tb[T_MAXV] + 1):
-        h = 0
+    above = 0                       # opponents' unplaced tiles above v, counted top down
+    for v in range(tb[T_MAXV], 0, -1):
+        fs[f + FS_HIGHER + v] = above
         for q in range(n):
             if q != p:
-                for u in range(v + 1, tb[T_MAXV] + 1):
-                    h += st[PL + q * NPF + P_HAND + u]
-        fs[f + FS_HIGHER + v] = h
+                above += st[PL + q * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
     if st[PL + p * NPF + P_VCACHE] == key:
         return
