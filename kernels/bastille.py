@@ -1315,7 +1315,8 @@ FS_SORT = 12          # sorted net card values (8)
 FS_STEP = 20          # worth of s Bastille steps (24)
 FS_UPG = 44           # worth of upgrading a tile of value v (8)
 FS_HIGHER = 52        # opponents' unplaced tiles above value v (8)
-FS_BLOCK = 60
+FS_BUMPED = 60        # chance of being pushed down a place by h higher tiles (8)
+FS_BLOCK = 68
 FS_SIZE = MAXP * FS_BLOCK
 
 
@@ -1359,6 +1360,8 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
     rl = rounds_left(tb, st, rng)
     for v in range(1, tb[T_MAXV] + 1):
         fs[f + FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
+    for h in range(MAXS):
+        fs[f + FS_BUMPED + h] = W[wb + W_BUMP] * h / (1.0 + h)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1447,8 +1450,7 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
         higher = fs[f + FS_HIGHER + v]
         if free > 0 and higher > 0:
             y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
-            h = min(higher, free)
-            x -= bump * h / (1.0 + h) * (x - y)
+            x -= fs[f + FS_BUMPED + int(min(higher, free))] * (x - y)
     return x
 
 
@@ -1673,12 +1675,13 @@ def choose_upgrade(tb, st, rng, p, W):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def own_end_points(tb, st, rng, p):
-    """p's mission points less its unarmed penalty with the monks as assigned now."""
+def own_end_points(tb, st, rng, p, held):
+    """p's mission points (held: held_missions) less its unarmed penalty with the monks as
+    assigned now."""
     tot = 0
-    for m in range(tb[T_NMIS]):
-        if st[MLOC + m] == p:
-            tot += mission_points(tb, st, rng, p, m)
+    while held:
+        tot += mission_points(tb, st, rng, p, lowest_bit(held))
+        held &= held - 1
     return tot - unarmed_penalty(tb, unarmed_count(tb, st, rng, p))
 
 
@@ -1704,6 +1707,7 @@ def assign_monks(tb, st, rng, p, W, log):
             st[PL + p * NPF + P_MONKAS + gr] += 1
             log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
         return
+    held = held_missions(tb, st, p)
     if n_m > MONKS_EXHAUSTIVE:
         # many monks: sort them one at a time, each to the group that scores best so far
         for i in range(n_m):
@@ -1713,7 +1717,7 @@ def assign_monks(tb, st, rng, p, W, log):
             for gr in range(N_GROUPS):
                 st[CGRP + c] = gr
                 st[PL + p * NPF + P_MONKAS + gr] += 1
-                val = own_end_points(tb, st, rng, p)
+                val = own_end_points(tb, st, rng, p, held)
                 st[PL + p * NPF + P_MONKAS + gr] -= 1
                 if val > bvl:
                     bvl = val
@@ -1734,7 +1738,7 @@ def assign_monks(tb, st, rng, p, W, log):
             x //= N_GROUPS
             st[CGRP + idx[base + i]] = gr
             st[PL + p * NPF + P_MONKAS + gr] += 1
-        val = own_end_points(tb, st, rng, p)
+        val = own_end_points(tb, st, rng, p, held)
         for i in range(n_m):
             gr = st[CGRP + idx[base + i]]
             st[PL + p * NPF + P_MONKAS + gr] -= 1
