@@ -8,7 +8,8 @@ The route search proper (``route_search``, ``all_simple_routes``) is at the top.
 import inspect
 
 import numpy as np
-from numba import njit, prange, types
+from numba import config as numba_config, njit, prange, types
+from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
@@ -280,13 +281,42 @@ ARG_TYPES = {
 }
 
 
-def kernel(fn=None, parallel=False, inline=False):
+def kernel(fn=None, parallel=False, inline=False, nrt=False):
     """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise);
-    inline=True for the small helpers of the hot loops (no call per move)."""
+    inline=True for the small helpers of the hot loops (no call per move). Only functions
+    that allocate (nrt=True) keep Numba's reference counting: the others pass arrays on
+    without the atomic count updates every call would otherwise make."""
     def wrap(f):
         sig = tuple(ARG_TYPES.get(name, _I) for name in inspect.signature(f).parameters)
-        return njit(sig, cache=True, parallel=parallel, inline="always" if inline else "never")(f)
+        return njit(sig, cache=True, parallel=parallel, _nrt=nrt,
+                    inline="always" if inline else "never")(f)
     return wrap(fn) if fn is not None else wrap
+
+
+@intrinsic
+def _borrow(typingctx, arr):
+    """A view of arr with no reference count (null meminfo), for the batch's scratch arrays
+    handed to the kernels without reference counting; the caller keeps arr alive meanwhile.
+    (Slices of one shared array would otherwise update its one count from every thread.)"""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+def _same(a):
+    return a
+
+
+# With the JIT disabled (the bench's interpreted comparison) the view is the array itself.
+borrow = _same if numba_config.DISABLE_JIT else _borrow
 
 
 # =================================================================================================
@@ -301,7 +331,7 @@ def popcount64(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@kernel
+@kernel(nrt=True)
 def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
 
@@ -346,7 +376,7 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     return count
 
 
-@kernel
+@kernel(nrt=True)
 def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
     """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
     start = np.zeros(MAXL * MAXL + 1, np.int64)
@@ -1717,7 +1747,7 @@ def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
 # =================================================================================================
 # Rollout bot
 # =================================================================================================
-@kernel
+@kernel(nrt=True)   # the array sort allocates
 def hide_deck(s, nr, rng, stream):
     """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
     ptr = s[O_DECK_PTR]
@@ -1767,7 +1797,8 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
         cand[i, 3] = TRIED
         tot = 0.0
         for r in range(nplay):
-            s2[:] = s[:]
+            for k in range(S_SIZE):   # (an array assignment would need a temporary)
+                s2[k] = s[k]
             s2[O_STREAM] = stream
             for q in range(MAXP):
                 s2[O_RESBOT + q] = BOT_HEURISTIC
@@ -1864,7 +1895,7 @@ def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisio
     decisions[g] = s[O_DECISIONS]
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, nrt=True)
 def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
@@ -1879,15 +1910,19 @@ def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
     NLOG = np.zeros((nchunk, 1), np.int64)
     SCR = np.zeros((nchunk, 2 * MAXDECK), np.int64)
     for c in prange(nchunk):
+        # borrowed views: the threads would otherwise share these arrays' reference counts
+        Kv, RSv, RMv, Wv = borrow(K), borrow(RS), borrow(RM), borrow(W)
+        s, s2, mv, sb = borrow(S[c, 0]), borrow(S[c, 1]), borrow(MV[c]), borrow(SB[c])
+        rng, scr = borrow(RNG[c]), borrow(SCR[c])
         for g in range(c, B, nchunk):
-            seed_streams(RNG[c], seed, game_index[g])
-            seat_bots(bots, rotation[g], SB[c])
-            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], CTX[c], MV[c, 2], S[c, 1],
-                      RNG[c], OM[c], LOG[c], NLOG[c], False, SCR[c])
-            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions, SCR[c])
+            seed_streams(rng, seed, game_index[g])
+            seat_bots(bots, rotation[g], sb)
+            play_game(s, Kv, RSv, RMv, Wv, n, sb, mv[0], mv[1], borrow(CTX[c]), mv[2], s2, rng,
+                      borrow(OM[c]), borrow(LOG[c]), borrow(NLOG[c]), False, scr)
+            write_results(s, Kv, g, score, rank, win, turns, end_reason, metrics, decisions, scr)
 
 
-@kernel
+@kernel(nrt=True)
 def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, turns,
                end_reason, metrics, decisions):
     """One game with its event log: the same code path as play_batch."""
