@@ -232,7 +232,8 @@ C_LOC = C_REGPOT + MAXR   # per location: worth of a cube on its card
 C_ICON = C_LOC + MAXL     # per icon: worth of its follow-up action
 C_NEED = C_ICON + 10      # per area: the mission's need (rest: 0)
 C_HAVE = C_NEED + NAREA   # per area: cubes there
-C_VALS = C_HAVE + NAREA   # per move of the decision: the heuristic's value
+C_RIVAL = C_HAVE + NAREA  # per area: the most cubes another player has there
+C_VALS = C_RIVAL + NAREA  # per move of the decision: the heuristic's value
 C_SIZE = C_VALS + MAXM
 
 # ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
@@ -1077,18 +1078,23 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
     want_area = (kinds & ((1 << MV_AREA) | (1 << MV_LOC) | (1 << MV_FAVOR))) != 0
     want_lead = (kinds & (1 << MV_LEADER)) != 0
     if want_area or want_lead:
-        ncur = s[O_NCUR]
+        # the mission's needs, the cubes in each area and the most any rival has there, each
+        # read card by card and player by player (rows in memory order)
         for a in range(NAREA):
-            need = 0
-            if a < A_REST:
-                kk = a if a < NRES else NNEED - 1
-                for j in range(ncur):
-                    need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
-            have = 0
-            for q in range(n):
-                have += s[O_AREA + q * NAREA + a]
-            ctx[C_NEED + a] = need
-            ctx[C_HAVE + a] = have
+            ctx[C_NEED + a] = 0.0
+            ctx[C_HAVE + a] = 0.0
+            ctx[C_RIVAL + a] = 0.0
+        for j in range(s[O_NCUR]):
+            card = K_MC_NEED + s[O_CUR_CARDS + j] * NNEED
+            for a in range(A_REST):
+                ctx[C_NEED + a] += K[card + (a if a < NRES else NNEED - 1)]
+        for q in range(n):
+            row = O_AREA + q * NAREA
+            for a in range(NAREA):
+                c = s[row + a]
+                ctx[C_HAVE + a] += c
+                if q != p and c > ctx[C_RIVAL + a]:
+                    ctx[C_RIVAL + a] = c
     if want_area:
         # one more cube of p in an area: needed for the mission, or surplus; and the majority
         for a in range(NAREA):
@@ -1096,14 +1102,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 v = W[W_REST]
             else:
                 v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
-            if s[O_HOLDER + a] != p:
-                mine = s[O_AREA + p * NAREA + a] + 1
-                clear = True
-                for q in range(n):
-                    if q != p and s[O_AREA + q * NAREA + a] >= mine:
-                        clear = False
-                if clear:
-                    v += W[W_MAJORITY]
+            # a clear majority: more than every rival
+            if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
+                v += W[W_MAJORITY]
             ctx[C_AREA + a] = v
     if want_lead:
         # leader spaces: worth their point times the chance the part succeeds
@@ -1158,8 +1159,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 ctx[C_REGPOT + rb] += 1.0
     if (kinds & (1 << MV_LOC)) != 0:
         # locations: the current mission's, the two next candidates', any other
+        other = W[W_FUTURE] * 0.2
         for l2 in range(K[K_NLOC]):
-            ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
+            ctx[C_LOC + l2] = other
         for i in range(s[O_NNEXT]):
             ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
         ctx[C_LOC + ml] = W[W_MISSION]
@@ -1216,7 +1218,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     b_build = -1.0
     b_route = -1.0
     b_move = -1.0
-    has_favor = False
+    has_favor = (kinds & (1 << MV_FAVOR)) != 0
     my_supply = s[O_PL + p * PLK + P_SUPPLY]
     my_region = s[O_PL + p * PLK + P_REGION]
     for j in range(nm):
@@ -1225,7 +1227,6 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
             i -= nm
         kind = moves[i, 0]
         if kind == MV_FAVOR:
-            has_favor = True
             continue
         # the worth of one move in points, written out here: a helper taking the arrays
         # would cost reference counting on every move
@@ -1266,15 +1267,16 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
                 v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
         elif kind == MV_REMOVE:
             v = -0.6
-        if kind == MV_ROUTE:
-            b_route = max(b_route, v)
-            b_place = max(b_place, v)
-        elif kind == MV_LOC or kind == MV_LEADER:
-            b_place = max(b_place, v)
-        elif kind == MV_BUILD or kind == MV_AREA:
-            b_build = max(b_build, v)
-        elif kind == MV_MOVE:
-            b_move = max(b_move, v)
+        if has_favor:   # the best basic moves value a favor card's halves
+            if kind == MV_ROUTE:
+                b_route = max(b_route, v)
+                b_place = max(b_place, v)
+            elif kind == MV_LOC or kind == MV_LEADER:
+                b_place = max(b_place, v)
+            elif kind == MV_BUILD or kind == MV_AREA:
+                b_build = max(b_build, v)
+            elif kind == MV_MOVE:
+                b_move = max(b_move, v)
         ctx[C_VALS + i] = v
         if v > best:
             best = v
