@@ -284,7 +284,8 @@ ARG_TYPES = {
 
 def kernel(fn=None, parallel=False, inline=False, nrt=False):
     """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise);
-    inline=True for the small helpers of the hot loops (no call per move). Only functions
+    inline=True for the small helpers of the hot loops (no call per move) and for the steps
+    of a turn (passing their long lists of arrays costs more than their bodies). Only functions
     that allocate (nrt=True) keep Numba's reference counting: the others pass arrays on
     without the atomic count updates every call would otherwise make."""
     def wrap(f):
@@ -1348,7 +1349,7 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
 # =================================================================================================
 # A turn
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
     """An icon's optional follow-up action."""
     moves[0, 0] = MV_DECLINE
@@ -1363,7 +1364,7 @@ def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_o
         apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx, rng, log, nlog, log_on):
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     if act >= 0:
@@ -1396,7 +1397,7 @@ def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_
                     moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
@@ -1405,7 +1406,7 @@ def begin_turn(s):
         s[O_T_AREA + a] = 0
 
 
-@kernel
+@kernel(inline=True)
 def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on):
     """The optional rest cube, then pass the turn on."""
     if s[O_T_ACTED] == 1:
@@ -1437,7 +1438,7 @@ def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nl
     finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def round_over(s):
     full = True
     for k in range(NLEAD):
@@ -1833,7 +1834,7 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
 # =================================================================================================
 # A whole game
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
     p = s[O_CUR]
     bot = seat_bot[p]
