@@ -8,7 +8,8 @@ The route search proper (``route_search``, ``all_simple_routes``) is at the top.
 import inspect
 
 import numpy as np
-from numba import njit, prange, types
+from numba import config as numba_config, njit, prange, types
+from numba.extending import intrinsic
 
 from kernels.common import rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
@@ -231,7 +232,8 @@ C_LOC = C_REGPOT + MAXR   # per location: worth of a cube on its card
 C_ICON = C_LOC + MAXL     # per icon: worth of its follow-up action
 C_NEED = C_ICON + 10      # per area: the mission's need (rest: 0)
 C_HAVE = C_NEED + NAREA   # per area: cubes there
-C_VALS = C_HAVE + NAREA   # per move of the decision: the heuristic's value
+C_RIVAL = C_HAVE + NAREA  # per area: the most cubes another player has there
+C_VALS = C_RIVAL + NAREA  # per move of the decision: the heuristic's value
 C_SIZE = C_VALS + MAXM
 
 # ---- trace events: log[i] = (event, seat, a, b, c, d) --------------------------------------------
@@ -280,13 +282,43 @@ ARG_TYPES = {
 }
 
 
-def kernel(fn=None, parallel=False, inline=False):
+def kernel(fn=None, parallel=False, inline=False, nrt=False):
     """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise);
-    inline=True for the small helpers of the hot loops (no call per move)."""
+    inline=True for the small helpers of the hot loops (no call per move) and for the steps
+    of a turn (passing their long lists of arrays costs more than their bodies). Only functions
+    that allocate (nrt=True) keep Numba's reference counting: the others pass arrays on
+    without the atomic count updates every call would otherwise make."""
     def wrap(f):
         sig = tuple(ARG_TYPES.get(name, _I) for name in inspect.signature(f).parameters)
-        return njit(sig, cache=True, parallel=parallel, inline="always" if inline else "never")(f)
+        return njit(sig, cache=True, parallel=parallel, _nrt=nrt,
+                    inline="always" if inline else "never")(f)
     return wrap(fn) if fn is not None else wrap
+
+
+@intrinsic
+def _borrow(typingctx, arr):
+    """A view of arr with no reference count (null meminfo), for the batch's scratch arrays
+    handed to the kernels without reference counting; the caller keeps arr alive meanwhile.
+    (Slices of one shared array would otherwise update its one count from every thread.)"""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+def _same(a):
+    return a
+
+
+# With the JIT disabled (the bench's interpreted comparison) the view is the array itself.
+borrow = _same if numba_config.DISABLE_JIT else _borrow
 
 
 # =================================================================================================
@@ -301,7 +333,7 @@ def popcount64(x):
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@kernel
+@kernel(nrt=True)
 def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
 
@@ -346,7 +378,7 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
     return count
 
 
-@kernel
+@kernel(nrt=True)
 def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
     """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
     start = np.zeros(MAXL * MAXL + 1, np.int64)
@@ -1047,18 +1079,23 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
     want_area = (kinds & ((1 << MV_AREA) | (1 << MV_LOC) | (1 << MV_FAVOR))) != 0
     want_lead = (kinds & (1 << MV_LEADER)) != 0
     if want_area or want_lead:
-        ncur = s[O_NCUR]
+        # the mission's needs, the cubes in each area and the most any rival has there, each
+        # read card by card and player by player (rows in memory order)
         for a in range(NAREA):
-            need = 0
-            if a < A_REST:
-                kk = a if a < NRES else NNEED - 1
-                for j in range(ncur):
-                    need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + kk]
-            have = 0
-            for q in range(n):
-                have += s[O_AREA + q * NAREA + a]
-            ctx[C_NEED + a] = need
-            ctx[C_HAVE + a] = have
+            ctx[C_NEED + a] = 0.0
+            ctx[C_HAVE + a] = 0.0
+            ctx[C_RIVAL + a] = 0.0
+        for j in range(s[O_NCUR]):
+            card = K_MC_NEED + s[O_CUR_CARDS + j] * NNEED
+            for a in range(A_REST):
+                ctx[C_NEED + a] += K[card + (a if a < NRES else NNEED - 1)]
+        for q in range(n):
+            row = O_AREA + q * NAREA
+            for a in range(NAREA):
+                c = s[row + a]
+                ctx[C_HAVE + a] += c
+                if q != p and c > ctx[C_RIVAL + a]:
+                    ctx[C_RIVAL + a] = c
     if want_area:
         # one more cube of p in an area: needed for the mission, or surplus; and the majority
         for a in range(NAREA):
@@ -1066,14 +1103,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 v = W[W_REST]
             else:
                 v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
-            if s[O_HOLDER + a] != p:
-                mine = s[O_AREA + p * NAREA + a] + 1
-                clear = True
-                for q in range(n):
-                    if q != p and s[O_AREA + q * NAREA + a] >= mine:
-                        clear = False
-                if clear:
-                    v += W[W_MAJORITY]
+            # a clear majority: more than every rival
+            if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
+                v += W[W_MAJORITY]
             ctx[C_AREA + a] = v
     if want_lead:
         # leader spaces: worth their point times the chance the part succeeds
@@ -1128,8 +1160,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 ctx[C_REGPOT + rb] += 1.0
     if (kinds & (1 << MV_LOC)) != 0:
         # locations: the current mission's, the two next candidates', any other
+        other = W[W_FUTURE] * 0.2
         for l2 in range(K[K_NLOC]):
-            ctx[C_LOC + l2] = W[W_FUTURE] * 0.2
+            ctx[C_LOC + l2] = other
         for i in range(s[O_NNEXT]):
             ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
         ctx[C_LOC + ml] = W[W_MISSION]
@@ -1186,7 +1219,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     b_build = -1.0
     b_route = -1.0
     b_move = -1.0
-    has_favor = False
+    has_favor = (kinds & (1 << MV_FAVOR)) != 0
     my_supply = s[O_PL + p * PLK + P_SUPPLY]
     my_region = s[O_PL + p * PLK + P_REGION]
     for j in range(nm):
@@ -1195,7 +1228,6 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
             i -= nm
         kind = moves[i, 0]
         if kind == MV_FAVOR:
-            has_favor = True
             continue
         # the worth of one move in points, written out here: a helper taking the arrays
         # would cost reference counting on every move
@@ -1236,15 +1268,16 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
                 v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
         elif kind == MV_REMOVE:
             v = -0.6
-        if kind == MV_ROUTE:
-            b_route = max(b_route, v)
-            b_place = max(b_place, v)
-        elif kind == MV_LOC or kind == MV_LEADER:
-            b_place = max(b_place, v)
-        elif kind == MV_BUILD or kind == MV_AREA:
-            b_build = max(b_build, v)
-        elif kind == MV_MOVE:
-            b_move = max(b_move, v)
+        if has_favor:   # the best basic moves value a favor card's halves
+            if kind == MV_ROUTE:
+                b_route = max(b_route, v)
+                b_place = max(b_place, v)
+            elif kind == MV_LOC or kind == MV_LEADER:
+                b_place = max(b_place, v)
+            elif kind == MV_BUILD or kind == MV_AREA:
+                b_build = max(b_build, v)
+            elif kind == MV_MOVE:
+                b_move = max(b_move, v)
         ctx[C_VALS + i] = v
         if v > best:
             best = v
@@ -1316,7 +1349,7 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
 # =================================================================================================
 # A turn
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
     """An icon's optional follow-up action."""
     moves[0, 0] = MV_DECLINE
@@ -1331,7 +1364,7 @@ def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_o
         apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx, rng, log, nlog, log_on):
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     if act >= 0:
@@ -1364,7 +1397,7 @@ def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_
                     moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
@@ -1373,7 +1406,7 @@ def begin_turn(s):
         s[O_T_AREA + a] = 0
 
 
-@kernel
+@kernel(inline=True)
 def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on):
     """The optional rest cube, then pass the turn on."""
     if s[O_T_ACTED] == 1:
@@ -1405,7 +1438,7 @@ def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nl
     finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
-@kernel
+@kernel(inline=True)
 def round_over(s):
     full = True
     for k in range(NLEAD):
@@ -1717,7 +1750,7 @@ def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
 # =================================================================================================
 # Rollout bot
 # =================================================================================================
-@kernel
+@kernel(nrt=True)   # the array sort allocates
 def hide_deck(s, nr, rng, stream):
     """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
     ptr = s[O_DECK_PTR]
@@ -1767,7 +1800,8 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
         cand[i, 3] = TRIED
         tot = 0.0
         for r in range(nplay):
-            s2[:] = s[:]
+            for k in range(S_SIZE):   # (an array assignment would need a temporary)
+                s2[k] = s[k]
             s2[O_STREAM] = stream
             for q in range(MAXP):
                 s2[O_RESBOT + q] = BOT_HEURISTIC
@@ -1800,7 +1834,7 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
 # =================================================================================================
 # A whole game
 # =================================================================================================
-@kernel
+@kernel(inline=True)
 def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
     p = s[O_CUR]
     bot = seat_bot[p]
@@ -1864,7 +1898,7 @@ def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisio
     decisions[g] = s[O_DECISIONS]
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, nrt=True)
 def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
                score, rank, win, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
@@ -1879,15 +1913,19 @@ def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
     NLOG = np.zeros((nchunk, 1), np.int64)
     SCR = np.zeros((nchunk, 2 * MAXDECK), np.int64)
     for c in prange(nchunk):
+        # borrowed views: the threads would otherwise share these arrays' reference counts
+        Kv, RSv, RMv, Wv = borrow(K), borrow(RS), borrow(RM), borrow(W)
+        s, s2, mv, sb = borrow(S[c, 0]), borrow(S[c, 1]), borrow(MV[c]), borrow(SB[c])
+        rng, scr = borrow(RNG[c]), borrow(SCR[c])
         for g in range(c, B, nchunk):
-            seed_streams(RNG[c], seed, game_index[g])
-            seat_bots(bots, rotation[g], SB[c])
-            play_game(S[c, 0], K, RS, RM, W, n, SB[c], MV[c, 0], MV[c, 1], CTX[c], MV[c, 2], S[c, 1],
-                      RNG[c], OM[c], LOG[c], NLOG[c], False, SCR[c])
-            write_results(S[c, 0], K, g, score, rank, win, turns, end_reason, metrics, decisions, SCR[c])
+            seed_streams(rng, seed, game_index[g])
+            seat_bots(bots, rotation[g], sb)
+            play_game(s, Kv, RSv, RMv, Wv, n, sb, mv[0], mv[1], borrow(CTX[c]), mv[2], s2, rng,
+                      borrow(OM[c]), borrow(LOG[c]), borrow(NLOG[c]), False, scr)
+            write_results(s, Kv, g, score, rank, win, turns, end_reason, metrics, decisions, scr)
 
 
-@kernel
+@kernel(nrt=True)
 def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, turns,
                end_reason, metrics, decisions):
     """One game with its event log: the same code path as play_batch."""
