@@ -157,7 +157,7 @@ SCRATCH_SLOTS = 64  # scratch slots per batch: enough to keep every thread busy
 # ================================================================================================
 # small helpers
 # ================================================================================================
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def popcount(x):
     x = np.int64(x) & 0xFFFFFFFF
     x = x - ((x >> 1) & 0x55555555)
@@ -166,7 +166,7 @@ def popcount(x):
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def nth_bit(mask, k):
     """Index of the k-th set bit (k from 0)."""
     i = 0
@@ -191,7 +191,7 @@ def log_event(log, li, on, ev, seat, a, b, c, d):
         li[0] = r + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def is_true_form(st, p, rules):
     """All of the player's who cards are face up (public: everyone counts them)."""
     return popcount(st[F_WHO_UP + p]) == rules[R_HAND]
@@ -242,7 +242,7 @@ def roll_dice(rules, rng, stream):
 # ================================================================================================
 # movement: the hot kernel
 # ================================================================================================
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def pad_costs(dist, pads, start):
     """Steps needed to land on the cheapest pad (m1, which pad m1p) and on the second cheapest
     (m2). Landing needs at least one step: a pawn that starts on a pad steps off and back (2)."""
@@ -531,17 +531,17 @@ def knowledge(st, n, me, rules, deep, kn):
                 if o != me and popcount(kn[o, pi]) <= kn[o, ui] and kn[o, ki] != kn[o, pi]:
                     kn[o, ki] = kn[o, pi]
                     changed = True
-            for c in range(nc):
-                if not (free >> c) & 1:
-                    continue
-                holders = 0
-                last = -1
-                for o in range(n):
-                    if o != me and (kn[o, pi] >> c) & 1:
-                        holders += 1
-                        last = o
-                if holders == 1 and not (kn[last, ki] >> c) & 1:
-                    kn[last, ki] |= 1 << c
+            # a free card only one opponent may hold: that opponent holds it
+            once = 0
+            more = 0
+            for o in range(n):
+                if o != me:
+                    more |= once & kn[o, pi]
+                    once |= kn[o, pi]
+            single = once & ~more & free
+            for o in range(n):
+                if o != me and kn[o, pi] & single & ~kn[o, ki]:
+                    kn[o, ki] |= kn[o, pi] & single
                     changed = True
             for o in range(n):
                 if o == me or kn[o, ki] == 0:
@@ -586,7 +586,7 @@ def card_probs(kn, n, me, nc, prob):
                     prob[2 * o + cat, c] = 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def readiness(st, o, rules):
     """How close opponent o is to being killable: 1 when in true form with a face-up room."""
     who_left = rules[R_HAND] - popcount(st[F_WHO_UP + o])
@@ -621,7 +621,7 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
         wv[w] = v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights, deep):
     """Expected worth of an attack from its facts: room / weapon face up for the target (ru, wu),
     chance each matches face down (pr, pw), target in true form, its who cards left, whether
@@ -673,7 +673,7 @@ def focus_target(st, n, me, rules):
 # ================================================================================================
 # bots: choices
 # ================================================================================================
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def plan_insert(plans, pscore, k, cnt, score, dest, tele, bring, kind, x, drop, w):
     """Keep the k best plans sorted by score (first found wins ties). Returns the new count."""
     if cnt == k and score <= pscore[k - 1]:
@@ -696,7 +696,7 @@ def plan_insert(plans, pscore, k, cnt, score, dest, tele, bring, kind, x, drop, 
     return cnt + 1 if cnt < k else k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def cheapest_drop(held, wv, nc):
     d = -1
     dv = 0.0
@@ -707,7 +707,7 @@ def cheapest_drop(held, wv, nc):
     return d, dv
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def steal_gain(st, n, me, held, w, wv, ready, rules, weights, deep):
     """Worth of taking weapon w from another player. A weapon taken for attacking others is
     taken straight back by the next player who wants it, so that part of its worth counts
