@@ -7,6 +7,9 @@ the all-pairs walking distance, ``nxt[u, v]`` the next node on a shortest walk u
 
 One game's state is one int32 row (fields F_* below, the one place that lists them);
 card sets and weapon sets are bit masks over card indices (bit i = card i).
+
+Everything below play_batch is compiled with ``_nrt=False``: it never allocates, and without
+the reference-counting runtime no call pays atomic increments on its array arguments.
 """
 import numpy as np
 from numba import njit, prange
@@ -148,11 +151,13 @@ N_METRICS = 6
 END_FINISHED = 0
 END_TURN_CAP = 1
 
+SCRATCH_SLOTS = 64  # scratch slots per batch: enough to keep every thread busy
+
 
 # ================================================================================================
 # small helpers
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def popcount(x):
     x = np.int64(x) & 0xFFFFFFFF
     x = x - ((x >> 1) & 0x55555555)
@@ -161,7 +166,7 @@ def popcount(x):
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def nth_bit(mask, k):
     """Index of the k-th set bit (k from 0)."""
     i = 0
@@ -173,7 +178,7 @@ def nth_bit(mask, k):
         i += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(log, li, on, ev, seat, a, b, c, d):
     if on and li[0] < log.shape[0]:
         r = li[0]
@@ -186,13 +191,13 @@ def log_event(log, li, on, ev, seat, a, b, c, d):
         li[0] = r + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def is_true_form(st, p, rules):
     """All of the player's who cards are face up (public: everyone counts them)."""
     return popcount(st[F_WHO_UP + p]) == rules[R_HAND]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def players_at(st, n, node, skip):
     m = 0
     for o in range(n):
@@ -204,7 +209,7 @@ def players_at(st, n, node, skip):
 # ================================================================================================
 # setup
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup(st, n, rules, rng, deck):
     """Deal who, where and what cards evenly, one weapon token per rim room, pawns on the wheel."""
     st[:] = 0
@@ -226,7 +231,7 @@ def setup(st, n, rules, rng, deck):
     st[F_WINNER] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def roll_dice(rules, rng, stream):
     t = 0
     for _ in range(rules[R_DICE]):
@@ -237,7 +242,7 @@ def roll_dice(rules, rng, stream):
 # ================================================================================================
 # movement: the hot kernel
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def pad_costs(dist, pads, start):
     """Steps needed to land on the cheapest pad (m1, which pad m1p) and on the second cheapest
     (m2). Landing needs at least one step: a pawn that starts on a pad steps off and back (2)."""
@@ -256,7 +261,7 @@ def pad_costs(dist, pads, start):
     return m1, m1p, m2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_cost(dist, pads, taken, start, m1, m1p, m2, v):
     """Fewest steps from start to v: walking, or landing on a pad and jumping (one more step)
     to a free other pad, then walking on. One jump is enough: a second one is never shorter."""
@@ -271,7 +276,7 @@ def move_cost(dist, pads, taken, start, m1, m1p, m2, v):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reachable(dist, pads, taken, start, total, out):
     """Move generation. out[v] = 1 for every node a pawn on ``start`` may end on with a dice
     total of ``total`` (up to that many steps), pads included; ``taken`` = mask of pads held by
@@ -295,7 +300,7 @@ def reachable(dist, pads, taken, start, total, out):
     return 1 if m1 <= total else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
     """Mask of the rim rooms (nodes 0..nr-1) reachable on foot and by pad jumps: the move
     generation of ``reachable`` restricted to rooms."""
@@ -317,7 +322,7 @@ def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def taken_pads(st, n, seat, pad_index):
     m = 0
     for o in range(n):
@@ -328,7 +333,7 @@ def taken_pads(st, n, seat, pad_index):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def walk_toward(nxt, start, goal, steps):
     v = start
     for _ in range(steps):
@@ -341,7 +346,7 @@ def walk_toward(nxt, start, goal, steps):
 # ================================================================================================
 # room actions and attacks (the rules)
 # ================================================================================================
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_takes(acts, k, kind, x, w, held, full, nc):
     """Taking weapon w (pick up or steal): free when a hand has room, else one option per
     held weapon that could be dropped in exchange (the two-weapon swap). Returns the new count."""
@@ -355,7 +360,7 @@ def add_takes(acts, k, kind, x, w, held, full, nc):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_actions(st, n, seat, rules, acts):
     """Legal actions for ``seat`` in its current rim room; acts[0] is 'none'. Returns the count."""
     k = 0
@@ -391,7 +396,7 @@ def list_actions(st, n, seat, rules, acts):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_up(st, seat, weapon, drop, log, li, on):
     """Take a weapon token lying in the room, first leaving ``drop`` there if the hands are full."""
     room = st[F_POS + seat]
@@ -403,7 +408,7 @@ def pick_up(st, seat, weapon, drop, log, li, on):
     log_event(log, li, on, EV_PICKUP, seat, weapon, room, drop, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def steal(st, seat, victim, weapon, drop, log, li, on):
     """Take a weapon token from another player in the room (leaving ``drop`` in the room)."""
     room = st[F_POS + seat]
@@ -415,7 +420,7 @@ def steal(st, seat, victim, weapon, drop, log, li, on):
     log_event(log, li, on, EV_STEAL, seat, victim, weapon, drop, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attack_options(st, target, room, weapon, rules):
     """What the target of an attack with ``weapon`` in ``room`` may do (REV_* mask).
 
@@ -442,7 +447,7 @@ def attack_options(st, target, room, weapon, rules):
     return opts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met):
     """Apply the target's answer ``choice`` (one REV_* bit allowed by attack_options).
     Returns 1 if the target was killed."""
@@ -483,7 +488,7 @@ def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met
 # ================================================================================================
 # what a player knows (bots read only this: own cards + public state)
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knowledge(st, n, me, rules, deep, kn):
     """Fill kn[o] with the where/what cards opponent o may hold face down (K_PW, K_PX), those
     it surely holds (K_KW, K_KX) and how many it holds face down. Reads only ``me``'s hand and
@@ -526,17 +531,17 @@ def knowledge(st, n, me, rules, deep, kn):
                 if o != me and popcount(kn[o, pi]) <= kn[o, ui] and kn[o, ki] != kn[o, pi]:
                     kn[o, ki] = kn[o, pi]
                     changed = True
-            for c in range(nc):
-                if not (free >> c) & 1:
-                    continue
-                holders = 0
-                last = -1
-                for o in range(n):
-                    if o != me and (kn[o, pi] >> c) & 1:
-                        holders += 1
-                        last = o
-                if holders == 1 and not (kn[last, ki] >> c) & 1:
-                    kn[last, ki] |= 1 << c
+            # a free card only one opponent may hold: that opponent holds it
+            once = 0
+            more = 0
+            for o in range(n):
+                if o != me:
+                    more |= once & kn[o, pi]
+                    once |= kn[o, pi]
+            single = once & ~more & free
+            for o in range(n):
+                if o != me and kn[o, pi] & single & ~kn[o, ki]:
+                    kn[o, ki] |= kn[o, pi] & single
                     changed = True
             for o in range(n):
                 if o == me or kn[o, ki] == 0:
@@ -549,7 +554,7 @@ def knowledge(st, n, me, rules, deep, kn):
             break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_probs(kn, n, me, nc, prob):
     """prob[2o, c] / prob[2o + 1, c]: chance (roughly uniform over what is left) that opponent o
     holds where / what card c face down."""
@@ -581,7 +586,7 @@ def card_probs(kn, n, me, nc, prob):
                     prob[2 * o + cat, c] = 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def readiness(st, o, rules):
     """How close opponent o is to being killable: 1 when in true form with a face-up room."""
     who_left = rules[R_HAND] - popcount(st[F_WHO_UP + o])
@@ -589,7 +594,7 @@ def readiness(st, o, rules):
     return 1.0 / (1.0 + gap)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
     """What holding each weapon is worth to ``me`` (public state and own hand only)."""
     nc = rules[R_NCARDS]
@@ -616,7 +621,7 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
         wv[w] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights, deep):
     """Expected worth of an attack from its facts: room / weapon face up for the target (ru, wu),
     chance each matches face down (pr, pw), target in true form, its who cards left, whether
@@ -652,7 +657,7 @@ def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def focus_target(st, n, me, rules):
     best = -1
     bv = -1.0
@@ -668,7 +673,7 @@ def focus_target(st, n, me, rules):
 # ================================================================================================
 # bots: choices
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def plan_insert(plans, pscore, k, cnt, score, dest, tele, bring, kind, x, drop, w):
     """Keep the k best plans sorted by score (first found wins ties). Returns the new count."""
     if cnt == k and score <= pscore[k - 1]:
@@ -691,7 +696,7 @@ def plan_insert(plans, pscore, k, cnt, score, dest, tele, bring, kind, x, drop, 
     return cnt + 1 if cnt < k else k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def cheapest_drop(held, wv, nc):
     d = -1
     dv = 0.0
@@ -702,7 +707,7 @@ def cheapest_drop(held, wv, nc):
     return d, dv
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def steal_gain(st, n, me, held, w, wv, ready, rules, weights, deep):
     """Worth of taking weapon w from another player. A weapon taken for attacking others is
     taken straight back by the next player who wants it, so that part of its worth counts
@@ -717,7 +722,7 @@ def steal_gain(st, n, me, held, w, wv, ready, rules, weights, deep):
     return own + weights[W_CONTEST] * (wv[w] - own)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, fv, deep,
               plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
@@ -849,7 +854,7 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     return cnt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, rng):
     """The attacked player's answer (one bit of opts, which has more than one bit)."""
     if bot == BOT_RANDOM:
@@ -883,7 +888,7 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def do_action(st, n, seat, kind, x, drop, w, bots, rules, weights, rng, log, li, on, met, dec):
     """Carry out one room action. Returns 1 if it killed."""
     if kind == ACT_PICKUP:
@@ -904,7 +909,7 @@ def do_action(st, n, seat, kind, x, drop, w, bots, rules, weights, rng, log, li,
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, out):
     """Uniform over legal moves: every reachable node, and (after landing on a pad) every
     teleport room with every choice of player to bring (or none)."""
@@ -934,7 +939,7 @@ def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, ou
         out[P_BRING] = -1 if b == 0 else (seat + b) % n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def act_phase(st, n, seat, bot, plan, rules, weights, rng, acts, bots, log, li, on, met, dec):
     """One room action of ``seat`` (random: uniform over legal actions, 'none' included; others:
     the plan's action). Returns (killed, acted)."""
@@ -955,7 +960,7 @@ def act_phase(st, n, seat, bot, plan, rules, weights, rng, acts, bots, log, li, 
                      bots, rules, weights, rng, log, li, on, met, dec), 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_move(st, seat, dest, tele, bring, total, log, li, on, met):
     if tele:
         st[F_POS + seat] = dest
@@ -968,7 +973,7 @@ def apply_move(st, seat, dest, tele, bring, total, log, li, on, met):
         st[F_POS + seat] = dest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kill_here(st, n, seat, rules, plan):
     """A kill open to ``seat`` in its current room, written into plan. Returns 1 if found."""
     room = st[F_POS + seat]
@@ -990,7 +995,7 @@ def kill_here(st, n, seat, rules, plan):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
               reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
     """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
@@ -1046,11 +1051,12 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
 # ================================================================================================
 # rollout bot: flat Monte Carlo over the hunter's best plans, on determinised hands
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def determinize(st, out, n, me, rules, rng, deck):
     """Copy st into out with every card ``me`` cannot see re-dealt among the opponents, keeping
     face-up cards, hand sizes and (when a deal allows it within a few tries) public exclusions."""
-    out[:] = st[:]
+    for f in range(F_SIZE):
+        out[f] = st[f]
     nc = rules[R_NCARDS]
     hand = rules[R_HAND]
     full = (1 << nc) - 1
@@ -1085,7 +1091,7 @@ def determinize(st, out, n, me, rules, rng, deck):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rollout_plan(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, rng, reach, acts,
                  plans, pscore, kn, wv, rplans, rscore, rst, rrng, deck, pbots, none_plan, pmet,
                  pctr, given):
@@ -1132,7 +1138,7 @@ def rollout_plan(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, r
 # ================================================================================================
 # a whole game, and a batch of games
 # ================================================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(st, n, bots, rules, weights, dist, nxt, pads, pad_index, rng, deck, reach, acts,
               plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots, gplan, pmet, ctr, log, on, met):
     """Deal and play one game. Returns (turns, end reason). Seat bots in ``bots``;
@@ -1169,7 +1175,8 @@ def play_game(st, n, bots, rules, weights, dist, nxt, pads, pad_index, rng, deck
 
 @njit(cache=True)
 def alloc_scratch(B, n, N):
-    """Per-game scratch rows (allocated once per batch)."""
+    """B scratch slots, each one game's rows (allocated once per batch; every game
+    rewrites what it reads, so games may share a slot one after another)."""
     st = np.zeros((B, F_SIZE), np.int32)
     rng = np.empty((B, 1 + n), np.uint64)
     deck = np.zeros((B, MAXC), np.int64)
@@ -1191,42 +1198,60 @@ def alloc_scratch(B, n, N):
     return st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots, gplan, pmet, ctr, sb
 
 
-@njit(cache=True)
-def game_at(g, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads, pad_index,
+@njit(cache=True, _nrt=False)
+def game_at(c, g, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads, pad_index,
             st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots,
             gplan, pmet, ctr, sb, log, on, met):
-    """Game ``g`` of a batch: its streams, its seat bots, the game. Returns (turns, end)."""
-    seed_streams(rng[g], seed, game_index[g])
-    seat_bots(bots, rotation[g], sb[g])
-    ctr[g, 0] = 0
-    ctr[g, 1] = 0
-    return play_game(st[g], n, sb[g], rules, weights, dist, nxt, pads, pad_index, rng[g], deck[g],
-                     reach[g], acts[g], plans[g], pscore[g], kn[g], wv[g], rplans[g], rscore[g],
-                     rst[g], rrng[g], pbots[g], gplan[g], pmet[g], ctr[g], log, on, met)
+    """Game ``g`` of a batch in scratch slot ``c``: its streams, its seat bots, the game.
+    Returns (turns, end)."""
+    seed_streams(rng[c], seed, game_index[g])
+    seat_bots(bots, rotation[g], sb[c])
+    ctr[c, 0] = 0
+    ctr[c, 1] = 0
+    return play_game(st[c], n, sb[c], rules, weights, dist, nxt, pads, pad_index, rng[c], deck[c],
+                     reach[c], acts[c], plans[c], pscore[c], kn[c], wv[c], rplans[c], rscore[c],
+                     rst[c], rrng[c], pbots[c], gplan[c], pmet[c], ctr[c], log, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads, pad_index,
+              st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots,
+              gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, turns, end_reason, metrics,
+              decisions):
+    """The games of a batch that scratch slot ``c`` plays: c, c + S, c + 2S, ..."""
+    for g in range(c, game_index.shape[0], S):
+        met = metrics[g]
+        met[:, :] = 0.0
+        t, end = game_at(c, g, n, bots, rotation, seed, game_index, rules, weights, dist, nxt,
+                         pads, pad_index, st, rng, deck, reach, acts, plans, pscore, kn, wv,
+                         rplans, rscore, rst, rrng, pbots, gplan, pmet, ctr, sb, log, False, met)
+        w = st[c, F_WINNER]
+        for s in range(n):
+            score[g, s] = 1 if s == w else 0
+        rank_players(score[g], tiebreak[c], n, rank[g], win[g])
+        turns[g] = t
+        end_reason[g] = end
+        decisions[g] = ctr[c, 1]
 
 
 @njit(cache=True, parallel=True)
 def play_batch(n, bots, rotation, rules, weights, dist, nxt, pads, pad_index, seed, game_index,
                score, rank, win, turns, end_reason, metrics, decisions):
-    """Play games ``game_index`` (one per row of the outputs) in parallel."""
+    """Play games ``game_index`` (one per row of the outputs) in parallel. Games take turns in
+    a few scratch slots: a fresh slot per game would be memory touched once (page faults).
+    Each slot's games run in one call compiled without reference counting, so that threads
+    do not contend for the arrays' shared reference counts on every game."""
     B = game_index.shape[0]
+    S = min(B, SCRATCH_SLOTS)
     (st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots, gplan,
-     pmet, ctr, sb) = alloc_scratch(B, n, dist.shape[0])
-    tiebreak = np.zeros((B, n), np.int32)
+     pmet, ctr, sb) = alloc_scratch(S, n, dist.shape[0])
+    tiebreak = np.zeros((S, n), np.int32)
     log = np.zeros((1, LOG_W), np.int32)
-    for g in prange(B):
-        met = metrics[g]
-        met[:, :] = 0.0
-        t, end = game_at(g, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads,
-                         pad_index, st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans,
-                         rscore, rst, rrng, pbots, gplan, pmet, ctr, sb, log, False, met)
-        w = st[g, F_WINNER]
-        for s in range(n):
-            score[g, s] = 1 if s == w else 0
-        rank_players(score[g], tiebreak[g], n, rank[g], win[g])
-        turns[g] = t
-        end_reason[g] = end
-        decisions[g] = ctr[g, 1]
+    for c in prange(S):
+        play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads,
+                  pad_index, st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst,
+                  rrng, pbots, gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, turns,
+                  end_reason, metrics, decisions)
 
 
 @njit(cache=True)
@@ -1240,13 +1265,13 @@ def trace_game(n, bots, rotation, rules, weights, dist, nxt, pads, pad_index, se
     rot[0] = rotation
     gi = np.zeros(1, np.uint64)
     gi[0] = game_index
-    t, end = game_at(0, n, bots, rot, seed, gi, rules, weights, dist, nxt, pads, pad_index, st, rng,
+    t, end = game_at(0, 0, n, bots, rot, seed, gi, rules, weights, dist, nxt, pads, pad_index, st, rng,
                      deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots,
                      gplan, pmet, ctr, sb, log, True, met)
     return t, end, ctr[0, 0], st[0, F_WINNER]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bench_moves(dist, pads, starts, totals, out):
     """Move generations over the given (start, total) pairs; returns the reachable count."""
     c = 0
