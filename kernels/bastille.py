@@ -52,6 +52,7 @@ MK_EACH = 2
 MT_CROWNS = 3         # max targets 0..2 are the character groups
 MT_WEAPONS = 4
 MT_GEMS = 5
+N_TARGETS = 6
 
 # -- where a card is -------------------------------------------------------------------------
 AT_DECK = -1          # character deck / mission deck (pile A in the Secret Mission variant)
@@ -215,7 +216,8 @@ SCR_ORDER = SCR                   # location order (MAXS)
 SCR_TRACK = SCR + MAXS            # Bastille track order (MAXP)
 SCR_MONK = SCR + MAXS + MAXP      # monks being sorted (up to 84)
 TIEB = SCR + 96                   # tie-break values at the end
-ST_SIZE = TIEB + MAXP
+SCR_RIVAL = TIEB + MAXP           # best opponent's count per max-mission target (N_TARGETS)
+ST_SIZE = SCR_RIVAL + N_TARGETS
 
 # content table: scalars, then fixed-capacity blocks
 T_NP = 0
@@ -1267,18 +1269,26 @@ def character_value(tb, st, rng, p, c, W, wb, held):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def note_rivals(tb, st, p):
+    """The best opponent's count for each max-mission target, once per mission choice."""
+    for tgt in range(N_TARGETS):
+        best = 0
+        for q in range(tb[T_NP]):
+            if q != p:
+                best = max(best, target_value(st, q, tgt))
+        st[SCR_RIVAL + tgt] = best
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def mission_value(tb, st, rng, p, m, W, wb):
-    """Expected worth of mission m for p, judged from public information and p's cards."""
-    n = tb[T_NP]
+    """Expected worth of mission m for p, judged from public information and p's cards
+    (after note_rivals)."""
     kind = tb[T_MK + m]
     left = (rounds_left(tb, st, rng) + 1) / tb[T_ROUNDS]
     if kind == MK_MAX:
         tgt = tb[T_MT + m]
         mine = target_value(st, p, tgt)
-        best = 0
-        for q in range(n):
-            if q != p:
-                best = max(best, target_value(st, q, tgt))
+        best = st[SCR_RIVAL + tgt]
         if mine >= best and mine > 0:
             now = tb[T_MF + m]
         elif mine > 0 and mine + 1 >= best:
@@ -1325,12 +1335,17 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
     """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
     f = p * FS_BLOCK
     n = tb[T_NP]
-    above = 0                       # opponents' unplaced tiles above v, counted top down
-    for v in range(tb[T_MAXV], 0, -1):
-        fs[f + FS_HIGHER + v] = above
-        for q in range(n):
-            if q != p:
-                above += st[PL + q * NPF + P_HAND + v]
+    # opponents' unplaced tiles above each value v, each opponent's hand counted top down
+    # (a loop over players inside would be vectorised into slow gathers across the rows)
+    for v in range(1, tb[T_MAXV] + 1):
+        fs[f + FS_HIGHER + v] = 0.0
+    for q in range(n):
+        if q == p:
+            continue
+        above = 0
+        for v in range(tb[T_MAXV], 0, -1):
+            fs[f + FS_HIGHER + v] += above
+            above += st[PL + q * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
     if st[PL + p * NPF + P_VCACHE] == key:
         return
@@ -1588,6 +1603,7 @@ def choose_mission(tb, st, rng, p, pile, W):
                 r -= 1
         return -1
     wb = weight_base(st, p)
+    note_rivals(tb, st, p)
     best = -1e300
     bm = -1
     for m in range(tb[T_NMIS]):
