@@ -2,18 +2,17 @@
 
 The game reads like its rulebook: setup, a round (placing influence tiles, evaluating the
 seven locations in order, flags and round preparation), interim and final scoring. Every
-number comes from the content tables ``T`` (a namedtuple of arrays built by
-``sim.games.bastille.compile``); the state of a batch of games is the namedtuple ``S`` of
-arrays with the game index first (see ``STATE_FIELDS`` in the game package).
+number comes from the content row ``tb`` (packed by ``sim.games.bastille.arrays.pack`` at the
+``T_*`` offsets below); a game's state is one int64 row ``st`` at the ``G_*``/``PL``/...
+offsets, with a float scratch row ``fs`` for the bots' cached valuations. A batch holds a
+few such rows per thread and plays its games through them one after another.
 
 The hot kernel is ``evaluate_location``: one location's placed tiles resolved in order.
 """
 import numpy as np
-from numba import config as numba_config, njit, prange, types
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
+from numba import njit, prange
 
-from kernels.common import rank_players, seat_bots
+from kernels.common import borrow, lowest_bit, rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, uniform
 
 # -- locations (board order 1..7) -------------------------------------------------------------
@@ -286,41 +285,6 @@ T_MF = T_MV + MAXM * MIS_VALS     # VP (max: first place; series/each: when achi
 T_MS = T_MF + MAXM                # VP for second place (max cards)
 T_MN = T_MS + MAXM                # name id: copies of one card share it
 TB_SIZE = T_MN + MAXM
-
-
-# =============================================================================================
-# borrowed views: no reference counting in the hot loops
-# =============================================================================================
-@intrinsic
-def _borrow(typingctx, arr):
-    """A view of arr with no reference count (null meminfo). Passing an array between
-    functions otherwise costs atomic increments on its shared count, which threads fight
-    over; the caller keeps arr alive while the view is used."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        src = context.make_array(arr)(context, builder, value=args[0])
-        dst = context.make_array(arr)(context, builder)
-        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
-                               itemsize=src.itemsize, meminfo=None, parent=None)
-        return dst._getvalue()
-
-    return arr(arr), codegen
-
-
-def _same(a):
-    return a
-
-
-def _lowest_bit(x):
-    return (x & -x).bit_length() - 1
-
-
-# With the JIT disabled (the bench's interpreted comparison) the view is the array itself,
-# and the compiled intrinsics have their plain Python meaning.
-borrow = _same if numba_config.DISABLE_JIT else _borrow
-lowest_bit = _lowest_bit if numba_config.DISABLE_JIT else trailing_zeros
 
 
 # =============================================================================================

@@ -1,6 +1,9 @@
-"""Helpers shared by every game kernel: seat rotation, ranking with tie-breaks, argmax."""
+"""Helpers shared by every game kernel: seat rotation, ranking with tie-breaks, argmax,
+borrowed array views and the lowest set bit."""
 import numpy as np
-from numba import njit
+from numba import config as numba_config, njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 
 @njit(cache=True)
@@ -38,3 +41,36 @@ def argmax_first(values, n):
         if values[i] > values[best]:
             best = i
     return best
+
+
+# -- borrowed views: no reference counting in the hot loops -----------------------------------
+@intrinsic
+def _borrow(typingctx, arr):
+    """A view of arr with no reference count (null meminfo). Passing an array between
+    functions otherwise costs atomic increments on its shared count, which threads fight
+    over; the caller keeps arr alive while the view is used."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        dst = context.make_array(arr)(context, builder)
+        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
+                               itemsize=src.itemsize, meminfo=None, parent=None)
+        return dst._getvalue()
+
+    return arr(arr), codegen
+
+
+def _same(a):
+    return a
+
+
+def _lowest_bit(x):
+    return (x & -x).bit_length() - 1
+
+
+# With the JIT disabled (the bench's interpreted comparison) the view is the array itself,
+# and the compiled intrinsics have their plain Python meaning.
+borrow = _same if numba_config.DISABLE_JIT else _borrow
+lowest_bit = _lowest_bit if numba_config.DISABLE_JIT else trailing_zeros
