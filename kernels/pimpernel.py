@@ -112,6 +112,7 @@ W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 N_WEIGHTS = 14
 
 TRIED = -(1 << 62)
+UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
 
 END_FINISHED = 0
 END_TURN_CAP = 1
@@ -906,14 +907,10 @@ def action_possible(s, K, p, act, moves):
     """Has this action at least one option? (Quick answers first, else generate.)"""
     if act == ACT_MOVE or act == ACT_POINT:
         return True
-    if (act == ACT_PLACE or act == ACT_ROUTE) and s[O_PL + p * PLK + P_SUPPLY] > 0:
-        r = s[O_PL + p * PLK + P_REGION]
-        if (np.uint64(K[K_REG_SPMASK + r]) & ~occupied_mask(s, K)) != np.uint64(0):
-            return True   # an empty route space in the pawn's region
-        if act == ACT_PLACE:
-            for k in range(NLEAD):
-                if s[O_LEADER + k] < 0:
-                    return True
+    if act == ACT_PLACE and s[O_PL + p * PLK + P_SUPPLY] > 0:
+        for k in range(NLEAD):
+            if s[O_LEADER + k] < 0:
+                return True
     return gen_action(s, K, p, act, moves, 0, 0, False) > 0
 
 
@@ -1227,72 +1224,75 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     has_favor = (kinds & (1 << MV_FAVOR)) != 0
     my_supply = s[O_PL + p * PLK + P_SUPPLY]
     my_region = s[O_PL + p * PLK + P_REGION]
-    # the worth of each basic move in points (written out here: a helper taking the arrays per
-    # move costs more than the value), route spaces, the commonest, tested first. Ties go to the
-    # first best move counted from a random start: the moves are visited as two straight runs,
-    # start..end then 0..start (a range index needs no wrapping and no sign check)
+    # the worth of each basic move in points, in list order (written out here: a helper taking
+    # the arrays per move costs more than the value); route spaces, the commonest, first
     v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+    for i in range(nm):
+        kind = moves[i, 0]
+        a = moves[i, 1]
+        v = 0.0
+        if kind == MV_ROUTE:
+            bit = np.uint64(1) << np.uint64(a)
+            if (bm & bit) != np.uint64(0):
+                v = v_best_route
+            elif (short & bit) != np.uint64(0):
+                v = W[W_FUTURE]
+            else:
+                v = 0.05
+        elif kind == MV_FAVOR:
+            ctx[C_VALS + i] = UNVALUED   # valued below, from the best basic moves
+            continue
+        elif kind == MV_PASS:
+            v = W[W_PASS]
+        elif kind == MV_POINT:
+            v = float(K[K_POINT_PT])
+        elif kind == MV_LOC:
+            l = a // MAXSLOT
+            c = s[O_LOCCARD + l]
+            v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
+        elif kind == MV_LEADER:
+            v = ctx[C_LEAD + a]
+        elif kind == MV_AREA:
+            v = ctx[C_AREA + a]
+        elif kind == MV_BUILD:
+            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+            v = W[W_FUTURE]
+            for b2 in range(K[K_NB]):
+                if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                    v = 0.1
+            if s[O_BLD + a] >= 0:
+                v -= 0.2
+        elif kind == MV_MOVE:
+            if my_supply == 0:
+                v = -1.0
+            else:
+                v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
+        elif kind == MV_REMOVE:
+            v = -0.6
+        if has_favor:   # the best basic moves value a favor card's halves
+            if kind == MV_ROUTE:
+                b_route = max(b_route, v)
+                b_place = max(b_place, v)
+            elif kind == MV_LOC or kind == MV_LEADER:
+                b_place = max(b_place, v)
+            elif kind == MV_BUILD or kind == MV_AREA:
+                b_build = max(b_build, v)
+            elif kind == MV_MOVE:
+                b_move = max(b_move, v)
+        ctx[C_VALS + i] = v
+    # the best basic move: ties go to the first counted from a random start (two straight
+    # runs, start..end then 0..start, instead of a wrapped index per move)
     best = -1e9
     bi = 0
     start = below(rng, stream, nm)
-    for run in range(2):
-        lo = start if run == 0 else 0
-        hi = nm if run == 0 else start
-        for i in range(lo, hi):
-            kind = moves[i, 0]
-            a = moves[i, 1]
-            v = 0.0
-            if kind == MV_ROUTE:
-                bit = np.uint64(1) << np.uint64(a)
-                if (bm & bit) != np.uint64(0):
-                    v = v_best_route
-                elif (short & bit) != np.uint64(0):
-                    v = W[W_FUTURE]
-                else:
-                    v = 0.05
-            elif kind == MV_FAVOR:
-                continue   # valued below, from the best basic moves
-            elif kind == MV_PASS:
-                v = W[W_PASS]
-            elif kind == MV_POINT:
-                v = float(K[K_POINT_PT])
-            elif kind == MV_LOC:
-                l = a // MAXSLOT
-                c = s[O_LOCCARD + l]
-                v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
-            elif kind == MV_LEADER:
-                v = ctx[C_LEAD + a]
-            elif kind == MV_AREA:
-                v = ctx[C_AREA + a]
-            elif kind == MV_BUILD:
-                ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
-                v = W[W_FUTURE]
-                for b2 in range(K[K_NB]):
-                    if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
-                        v = 0.1
-                if s[O_BLD + a] >= 0:
-                    v -= 0.2
-            elif kind == MV_MOVE:
-                if my_supply == 0:
-                    v = -1.0
-                else:
-                    v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
-            elif kind == MV_REMOVE:
-                v = -0.6
-            if has_favor:   # the best basic moves value a favor card's halves
-                if kind == MV_ROUTE:
-                    b_route = max(b_route, v)
-                    b_place = max(b_place, v)
-                elif kind == MV_LOC or kind == MV_LEADER:
-                    b_place = max(b_place, v)
-                elif kind == MV_BUILD or kind == MV_AREA:
-                    b_build = max(b_build, v)
-                elif kind == MV_MOVE:
-                    b_move = max(b_move, v)
-            ctx[C_VALS + i] = v
-            if v > best:
-                best = v
-                bi = i
+    for i in range(start, nm):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
+            bi = i
+    for i in range(start):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
+            bi = i
     # then the favor cards, in list order
     if has_favor:
         for i in range(nm):
