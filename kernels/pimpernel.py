@@ -112,6 +112,7 @@ W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 N_WEIGHTS = 14
 
 TRIED = -(1 << 62)
+UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
 
 END_FINISHED = 0
 END_TURN_CAP = 1
@@ -161,7 +162,8 @@ K_REG_NSP = K_REG_ADJ + MAXR * MAXR   # route spaces a pawn in region r may use
 K_REG_SP = K_REG_NSP + MAXR
 K_REG_NLOC = K_REG_SP + MAXR * MAXS   # locations in region r
 K_REG_LOC = K_REG_NLOC + MAXR
-K_SIZE = K_REG_LOC + MAXR * MAXL
+K_REG_SPMASK = K_REG_LOC + MAXR * MAXL   # region r's route spaces as one bit mask (int64 bits)
+K_SIZE = K_REG_SPMASK + MAXR
 
 # ---- state row s -----------------------------------------------------------------------------
 O_N = 0
@@ -703,16 +705,29 @@ def has_cube(s, p, from_rest):
 
 
 @kernel
+def occupied_mask(s, K):
+    """The route spaces holding a cube, one bit each (a branch-free pass over the row)."""
+    m = np.uint64(0)
+    for sp in range(K[K_NS]):
+        if s[O_ROUTE + sp] >= 0:
+            m |= np.uint64(1) << np.uint64(sp)
+    return m
+
+
+@kernel
 def gen_route_spaces(s, K, p, moves, nm, slot):
+    """The empty route spaces of the pawn's region, in space order: the set bits of the
+    region's space mask less the occupied ones (no unpredictable test per space)."""
     r = s[O_PL + p * PLK + P_REGION]
-    for i in range(K[K_REG_NSP + r]):
-        sp = K[K_REG_SP + r * MAXS + i]
-        if s[O_ROUTE + sp] < 0 and nm < MAXM:
-            moves[nm, 0] = MV_ROUTE
-            moves[nm, 1] = sp
-            moves[nm, 2] = 0
-            moves[nm, 3] = slot
-            nm += 1
+    free = np.uint64(K[K_REG_SPMASK + r]) & ~occupied_mask(s, K)
+    while free != np.uint64(0) and nm < MAXM:
+        low = free & (~free + np.uint64(1))
+        free ^= low
+        moves[nm, 0] = MV_ROUTE
+        moves[nm, 1] = popcount64(low - np.uint64(1))
+        moves[nm, 2] = 0
+        moves[nm, 3] = slot
+        nm += 1
     return nm
 
 
@@ -1048,15 +1063,6 @@ def short_routes(s, K, RS, RM):
 
 
 @kernel
-def occupied_mask(s, K):
-    m = np.uint64(0)
-    for sp in range(K[K_NS]):
-        if s[O_ROUTE + sp] >= 0:
-            m |= np.uint64(1) << np.uint64(sp)
-    return m
-
-
-@kernel
 def best_short(s, RM, occ):
     """(mask of the short route with fewest empty spaces, its empty count)."""
     best = np.uint64(0)
@@ -1211,10 +1217,6 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
         for i in range(s[O_NSHORT]):
             short |= RM[s[O_SHORT + i]]
     fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
-    best = -1e9
-    bi = 0
-    # ties go to the first best move counted from a random start
-    start = below(rng, stream, nm)
     b_place = -1.0
     b_build = -1.0
     b_route = -1.0
@@ -1222,29 +1224,28 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     has_favor = (kinds & (1 << MV_FAVOR)) != 0
     my_supply = s[O_PL + p * PLK + P_SUPPLY]
     my_region = s[O_PL + p * PLK + P_REGION]
-    for j in range(nm):
-        i = start + j
-        if i >= nm:
-            i -= nm
+    # the worth of each basic move in points, in list order (written out here: a helper taking
+    # the arrays per move costs more than the value); route spaces, the commonest, first
+    v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+    for i in range(nm):
         kind = moves[i, 0]
-        if kind == MV_FAVOR:
-            continue
-        # the worth of one move in points, written out here: a helper taking the arrays
-        # would cost reference counting on every move
         a = moves[i, 1]
         v = 0.0
-        if kind == MV_PASS:
-            v = W[W_PASS]
-        elif kind == MV_POINT:
-            v = float(K[K_POINT_PT])
-        elif kind == MV_ROUTE:
+        if kind == MV_ROUTE:
             bit = np.uint64(1) << np.uint64(a)
             if (bm & bit) != np.uint64(0):
-                v = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+                v = v_best_route
             elif (short & bit) != np.uint64(0):
                 v = W[W_FUTURE]
             else:
                 v = 0.05
+        elif kind == MV_FAVOR:
+            ctx[C_VALS + i] = UNVALUED   # valued below, from the best basic moves
+            continue
+        elif kind == MV_PASS:
+            v = W[W_PASS]
+        elif kind == MV_POINT:
+            v = float(K[K_POINT_PT])
         elif kind == MV_LOC:
             l = a // MAXSLOT
             c = s[O_LOCCARD + l]
@@ -1279,9 +1280,20 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
             elif kind == MV_MOVE:
                 b_move = max(b_move, v)
         ctx[C_VALS + i] = v
-        if v > best:
-            best = v
+    # the best basic move: ties go to the first counted from a random start (two straight
+    # runs, start..end then 0..start, instead of a wrapped index per move)
+    best = -1e9
+    bi = 0
+    start = below(rng, stream, nm)
+    for i in range(start, nm):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
             bi = i
+    for i in range(start):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
+            bi = i
+    # then the favor cards, in list order
     if has_favor:
         for i in range(nm):
             if moves[i, 0] == MV_FAVOR:

@@ -122,6 +122,8 @@ class PimpernelGame(Game):
             sps = [x for x in range(sp) if r in (K[kp.K_SPACE_RA + x], K[kp.K_SPACE_RB + x])]
             K[kp.K_REG_NSP + r] = len(sps)
             K[kp.K_REG_SP + r * kp.MAXS:kp.K_REG_SP + r * kp.MAXS + len(sps)] = sps
+            # the same spaces as bits of a uint64, stored in the int64 row bit for bit
+            K[kp.K_REG_SPMASK + r] = np.array([sum(1 << x for x in sps)], np.uint64).view(np.int64)[0]
             ls = [l for l in range(nloc) if mp["location_region"][l] == r]
             K[kp.K_REG_NLOC + r] = len(ls)
             K[kp.K_REG_LOC + r * kp.MAXL:kp.K_REG_LOC + r * kp.MAXL + len(ls)] = ls
