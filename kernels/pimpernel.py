@@ -8,10 +8,9 @@ The route search proper (``route_search``, ``all_simple_routes``) is at the top.
 import inspect
 
 import numpy as np
-from numba import config as numba_config, njit, prange, types
-from numba.extending import intrinsic
+from numba import njit, prange, types
 
-from kernels.common import rank_players, seat_bots
+from kernels.common import borrow, rank_players, seat_bots
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
 
 # ---- sizes ------------------------------------------------------------------------------
@@ -295,32 +294,6 @@ def kernel(fn=None, parallel=False, inline=False, nrt=False):
         return njit(sig, cache=True, parallel=parallel, _nrt=nrt,
                     inline="always" if inline else "never")(f)
     return wrap(fn) if fn is not None else wrap
-
-
-@intrinsic
-def _borrow(typingctx, arr):
-    """A view of arr with no reference count (null meminfo), for the batch's scratch arrays
-    handed to the kernels without reference counting; the caller keeps arr alive meanwhile.
-    (Slices of one shared array would otherwise update its one count from every thread.)"""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        src = context.make_array(arr)(context, builder, value=args[0])
-        dst = context.make_array(arr)(context, builder)
-        context.populate_array(dst, data=src.data, shape=src.shape, strides=src.strides,
-                               itemsize=src.itemsize, meminfo=None, parent=None)
-        return dst._getvalue()
-
-    return arr(arr), codegen
-
-
-def _same(a):
-    return a
-
-
-# With the JIT disabled (the bench's interpreted comparison) the view is the array itself.
-borrow = _same if numba_config.DISABLE_JIT else _borrow
 
 
 # =================================================================================================
