@@ -12,7 +12,7 @@ The hot kernel is ``evaluate_location``: one location's placed tiles resolved in
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import borrow, lowest_bit, rank_players, seat_bots
+from kernels.common import borrow, lowest_bit, rank_players, seat_bots, write_event
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, uniform
 
 # -- locations (board order 1..7) -------------------------------------------------------------
@@ -292,17 +292,8 @@ TB_SIZE = T_MN + MAXM
 # =============================================================================================
 @njit(cache=True, _nrt=False, inline="always")
 def log_ev(st, log, ev, p, a, b, c, d):
-    if st[G_LOGON] == 0:
-        return
-    k = st[G_LOGN]
-    if k < log.shape[0]:
-        log[k, 0] = ev
-        log[k, 1] = p
-        log[k, 2] = a
-        log[k, 3] = b
-        log[k, 4] = c
-        log[k, 5] = d
-        st[G_LOGN] = k + 1
+    if st[G_LOGON] != 0:
+        st[G_LOGN] = write_event(log, st[G_LOGN], ev, p, a, b, c, d)
 
 
 @njit(cache=True, _nrt=False, inline="always")

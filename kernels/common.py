@@ -43,6 +43,20 @@ def argmax_first(values, n):
     return best
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def write_event(log, n, ev, seat, a, b, c, d):
+    """Row n of a trace's event log, if the log has room; returns the rows now written."""
+    if n >= log.shape[0]:
+        return n
+    log[n, 0] = ev
+    log[n, 1] = seat
+    log[n, 2] = a
+    log[n, 3] = b
+    log[n, 4] = c
+    log[n, 5] = d
+    return n + 1
+
+
 # -- borrowed views: no reference counting in the hot loops -----------------------------------
 @intrinsic
 def _borrow(typingctx, arr):

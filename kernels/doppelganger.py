@@ -14,7 +14,7 @@ the reference-counting runtime no call pays atomic increments on its array argum
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import rank_players, seat_bots
+from kernels.common import rank_players, seat_bots, write_event
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, stream_start
 
 MAXP = 6            # most seats the rulebook allows
@@ -180,15 +180,8 @@ def nth_bit(mask, k):
 
 @njit(cache=True, _nrt=False)
 def log_event(log, li, on, ev, seat, a, b, c, d):
-    if on and li[0] < log.shape[0]:
-        r = li[0]
-        log[r, 0] = ev
-        log[r, 1] = seat
-        log[r, 2] = a
-        log[r, 3] = b
-        log[r, 4] = c
-        log[r, 5] = d
-        li[0] = r + 1
+    if on:
+        li[0] = write_event(log, li[0], ev, seat, a, b, c, d)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -396,13 +389,19 @@ def list_actions(st, n, seat, rules, acts):
     return k
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def leave_weapon(st, seat, room, drop):
+    """Full hands: the weapon ``drop`` goes from the seat's hands into the room (none if -1)."""
+    if drop >= 0:
+        st[F_HELD + seat] &= ~(1 << drop)
+        st[F_ROOM_W + room] |= 1 << drop
+
+
 @njit(cache=True, _nrt=False)
 def pick_up(st, seat, weapon, drop, log, li, on):
     """Take a weapon token lying in the room, first leaving ``drop`` there if the hands are full."""
     room = st[F_POS + seat]
-    if drop >= 0:
-        st[F_HELD + seat] &= ~(1 << drop)
-        st[F_ROOM_W + room] |= 1 << drop
+    leave_weapon(st, seat, room, drop)
     st[F_ROOM_W + room] &= ~(1 << weapon)
     st[F_HELD + seat] |= 1 << weapon
     log_event(log, li, on, EV_PICKUP, seat, weapon, room, drop, 0)
@@ -412,9 +411,7 @@ def pick_up(st, seat, weapon, drop, log, li, on):
 def steal(st, seat, victim, weapon, drop, log, li, on):
     """Take a weapon token from another player in the room (leaving ``drop`` in the room)."""
     room = st[F_POS + seat]
-    if drop >= 0:
-        st[F_HELD + seat] &= ~(1 << drop)
-        st[F_ROOM_W + room] |= 1 << drop
+    leave_weapon(st, seat, room, drop)
     st[F_HELD + victim] &= ~(1 << weapon)
     st[F_HELD + seat] |= 1 << weapon
     log_event(log, li, on, EV_STEAL, seat, victim, weapon, drop, 0)

@@ -10,7 +10,7 @@ import inspect
 import numpy as np
 from numba import njit, prange, types
 
-from kernels.common import borrow, rank_players, seat_bots
+from kernels.common import borrow, rank_players, seat_bots, write_event
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
 
 # ---- sizes ------------------------------------------------------------------------------
@@ -476,15 +476,7 @@ def stamp(s):
 @kernel(inline=True)
 def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
     if log_on:
-        i = nlog[0]
-        if i < log.shape[0]:
-            log[i, 0] = ev
-            log[i, 1] = seat
-            log[i, 2] = a
-            log[i, 3] = b
-            log[i, 4] = c
-            log[i, 5] = d
-            nlog[0] = i + 1
+        nlog[0] = write_event(log, nlog[0], ev, seat, a, b, c, d)
 
 
 @kernel(inline=True)
