@@ -947,15 +947,25 @@ def series_wanted(tb, m):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def series_held(tb, st, p, m, sorted_monks):
-    """Bit j set when p holds a character costing value j of series mission m, of the
-    mission's group or a monk (one sorted into that group when sorted_monks, else any).
-    One pass over the cards: p's own are few, so the value test runs rarely."""
-    gr = tb[T_MT + m]
+def owned_characters(tb, st, p):
+    """Bit c set for each character card p owns, so series checks visit only p's cards."""
     bits = 0
     for c in range(tb[T_NCHARS]):
-        if st[CLOC + c] != p:
-            continue
+        if st[CLOC + c] == p:
+            bits |= 1 << c
+    return bits
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def series_held(tb, st, m, owned, sorted_monks):
+    """Bit j set when a character of owned (owned_characters) costs value j of series
+    mission m and is of the mission's group or a monk (one sorted into that group when
+    sorted_monks, else any)."""
+    gr = tb[T_MT + m]
+    bits = 0
+    while owned:
+        c = lowest_bit(owned)
+        owned &= owned - 1
         cg = tb[T_CH_GROUP + c]
         if cg == gr or (cg == GR_MONK and (not sorted_monks or st[CGRP + c] == gr)):
             for j in range(MIS_VALS):
@@ -965,8 +975,9 @@ def series_held(tb, st, p, m, sorted_monks):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def mission_points(tb, st, rng, p, m):
-    """Points mission card m earns its holder p at the end (0 when not achieved)."""
+def mission_points(tb, st, rng, p, m, owned):
+    """Points mission card m earns its holder p (owned: owned_characters) at the end (0 when
+    not achieved)."""
     n = tb[T_NP]
     kind = tb[T_MK + m]
     if kind == MK_MAX:
@@ -989,7 +1000,7 @@ def mission_points(tb, st, rng, p, m):
         return 0
     if kind == MK_SERIES:
         want = series_wanted(tb, m)
-        if series_held(tb, st, p, m, True) & want != want:
+        if series_held(tb, st, m, owned, True) & want != want:
             return 0
         return tb[T_MF + m]
     # MK_EACH: at least mis_values[m, 0] cards of every group
@@ -1027,9 +1038,10 @@ def final_scoring(tb, st, rng, W, log):
         log_ev(st, log, EV_POINTS, p, PT_CHARACTERS, st[PL + p * NPF + P_CVP], 0, 0)
     for p in range(n):
         tot = 0
+        owned = owned_characters(tb, st, p)
         for m in range(tb[T_NMIS]):
             if st[MLOC + m] == p:
-                pts = mission_points(tb, st, rng, p, m)
+                pts = mission_points(tb, st, rng, p, m, owned)
                 tot += pts
                 log_ev(st, log, EV_POINTS, p, PT_MISSION, pts, m, 0)
         st[PL + p * NPF + P_MISVP] = tot
@@ -1235,9 +1247,9 @@ def note_rivals(tb, st, p):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def mission_value(tb, st, rng, p, m, W, wb):
+def mission_value(tb, st, rng, p, m, W, wb, owned):
     """Expected worth of mission m for p, judged from public information and p's cards
-    (after note_rivals)."""
+    (owned: owned_characters; after note_rivals)."""
     kind = tb[T_MK + m]
     left = (rounds_left(tb, st, rng) + 1) / tb[T_ROUNDS]
     if kind == MK_MAX:
@@ -1254,7 +1266,7 @@ def mission_value(tb, st, rng, p, m, W, wb):
         return (1.0 - left) * now + left * max(now, mid)
     if kind == MK_SERIES:
         want = series_wanted(tb, m)
-        miss = bit_count(want & ~series_held(tb, st, p, m, False))
+        miss = bit_count(want & ~series_held(tb, st, m, owned, False))
         if miss == 0:
             return float(tb[T_MF + m])
         return tb[T_MF + m] * left * 0.5 ** miss
@@ -1559,11 +1571,12 @@ def choose_mission(tb, st, rng, p, pile, W):
         return -1
     wb = weight_base(st, p)
     note_rivals(tb, st, p)
+    owned = owned_characters(tb, st, p)
     best = -1e300
     bm = -1
     for m in range(tb[T_NMIS]):
         if st[MLOC + m] == pile and (mask >> tb[T_MN + m]) & 1 == 0:
-            x = mission_value(tb, st, rng, p, m, W, wb)
+            x = mission_value(tb, st, rng, p, m, W, wb, owned)
             if x > best:
                 best = x
                 bm = m
@@ -1646,12 +1659,12 @@ def choose_upgrade(tb, st, rng, p, W):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def own_end_points(tb, st, rng, p, held):
-    """p's mission points (held: held_missions) less its unarmed penalty with the monks as
-    assigned now."""
+def own_end_points(tb, st, rng, p, held, owned):
+    """p's mission points (held: held_missions, owned: owned_characters) less its unarmed
+    penalty with the monks as assigned now."""
     tot = 0
     while held:
-        tot += mission_points(tb, st, rng, p, lowest_bit(held))
+        tot += mission_points(tb, st, rng, p, lowest_bit(held), owned)
         held &= held - 1
     return tot - unarmed_penalty(tb, unarmed_count(tb, st, rng, p))
 
@@ -1679,6 +1692,7 @@ def assign_monks(tb, st, rng, p, W, log):
             log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
         return
     held = held_missions(tb, st, p)
+    owned = owned_characters(tb, st, p)
     if n_m > MONKS_EXHAUSTIVE:
         # many monks: sort them one at a time, each to the group that scores best so far
         for i in range(n_m):
@@ -1688,7 +1702,7 @@ def assign_monks(tb, st, rng, p, W, log):
             for gr in range(N_GROUPS):
                 st[CGRP + c] = gr
                 st[PL + p * NPF + P_MONKAS + gr] += 1
-                val = own_end_points(tb, st, rng, p, held)
+                val = own_end_points(tb, st, rng, p, held, owned)
                 st[PL + p * NPF + P_MONKAS + gr] -= 1
                 if val > bvl:
                     bvl = val
@@ -1709,7 +1723,7 @@ def assign_monks(tb, st, rng, p, W, log):
             x //= N_GROUPS
             st[CGRP + idx[base + i]] = gr
             st[PL + p * NPF + P_MONKAS + gr] += 1
-        val = own_end_points(tb, st, rng, p, held)
+        val = own_end_points(tb, st, rng, p, held, owned)
         for i in range(n_m):
             gr = st[CGRP + idx[base + i]]
             st[PL + p * NPF + P_MONKAS + gr] -= 1

@@ -1,7 +1,8 @@
-"""Shared kernel helpers: seat rotation and ranking with tie-breaks."""
+"""Shared kernel helpers: seat rotation, ranking with tie-breaks, borrowed rows."""
 import numpy as np
+from numba import njit
 
-from kernels.common import argmax_first, rank_players, seat_bots
+from kernels.common import argmax_first, borrow, lowest_bit, rank_players, seat_bots
 
 
 def ranks(score, tiebreak):
@@ -36,3 +37,22 @@ def test_seat_rotation_moves_bots_clockwise():
 def test_argmax_first_prefers_the_first_of_equals():
     assert argmax_first(np.array([1.0, 5.0, 5.0, 2.0]), 4) == 1
     assert argmax_first(np.array([1.0, 5.0, 9.0]), 2) == 1
+
+
+@njit
+def _bump_through_views(a, b, i):
+    """Adds row b's item i to row a's through borrowed views; returns the new value, a
+    plain array's length and a slice's sum read through the view."""
+    ra, rb = borrow(a), borrow(b)
+    ra[i] += rb[i]
+    ra[i + 1] = 2.5          # stored as the row's dtype, as into a plain array
+    return ra[i], len(ra), ra[i:i + 2].sum(), lowest_bit(np.int64(40))
+
+
+def test_borrowed_rows_read_and_write_the_arrays_they_view():
+    a = np.arange(6, dtype=np.int64)
+    b = np.full(6, 10, np.int64)
+    got, n, part, low = _bump_through_views(a, b, 2)
+    assert (got, n, part, low) == (12, 6, 14, 3)
+    assert list(a) == [0, 1, 12, 2, 4, 5]
+    assert list(b) == [10] * 6
