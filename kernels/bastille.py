@@ -201,8 +201,9 @@ BN = BOWN + 7 * MAXS              # tiles on each location
 DECK = BN + 8                     # character deck order
 CLOC = DECK + MAXC                # where each character card is (AT_* or owner)
 CGRP = CLOC + MAXC                # group a monk was sorted into (-1 not yet)
+MAXD = 8                          # display cards (capacity)
 DISP = CGRP + MAXC                # display at Place Louis (card or -1)
-VERS = DISP + 8                   # Versailles stack order
+VERS = DISP + MAXD                  # Versailles stack order
 BONUS = VERS + 16                 # bonus tile on each round space
 BPOOL = BONUS + 16                # shuffled regular bonus tiles
 WPOOL = BPOOL + 16                # face-down weapon tokens (types) in draw order
@@ -1288,12 +1289,13 @@ FS_VA = 1             # Versailles side a
 FS_VB = 2             # Versailles side b
 FS_HENCH = 3          # a henchman into the bag
 FS_CARD = 4           # value of each display card (8)
-FS_SORT = 12          # sorted net card values (8)
-FS_STEP = 20          # worth of s Bastille steps (24)
-FS_UPG = 44           # worth of upgrading a tile of value v (8)
-FS_HIGHER = 52        # opponents' unplaced tiles above value v (8)
-FS_BUMPED = 60        # chance of being pushed down a place by h higher tiles (8)
-FS_BLOCK = 68
+FS_STEP = 12          # worth of s Bastille steps (24)
+FS_UPG = 36           # worth of upgrading a tile of value v (8)
+FS_HIGHER = 44        # opponents' unplaced tiles above value v (8)
+FS_BUMPED = 52        # chance of being pushed down a place by h higher tiles (8)
+FS_NCARDS = 60        # display cards worth taking with a tile of value v (8; -1: not yet known)
+FS_SORT = 68          # their net values, high to low (8 per tile value v)
+FS_BLOCK = FS_SORT + (MAXV + 1) * MAXD
 FS_SIZE = MAXP * FS_BLOCK
 
 
@@ -1325,6 +1327,8 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
         fs[f + FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
         fs[f + FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
     fs[f + FS_HENCH] = W[wb + W_HENCH]
+    for v in range(MAXV + 1):
+        fs[f + FS_NCARDS + v] = -1.0
     held = held_missions(tb, st, p)
     for i in range(tb[T_DISPLAY]):
         c = st[DISP + i]
@@ -1349,9 +1353,13 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
 @njit(cache=True, _nrt=False, inline="always")
 def best_display_values(tb, st, p, v, fs):
     """Net worth of each affordable display card for tile v, sorted high to low into
-    fs[FS_SORT..]; returns how many are worth taking."""
+    fs[FS_SORT + v * MAXD..]; returns how many are worth taking. Coins and display stay
+    as they are while tiles are placed, so this is worked out once a round for each v."""
     f = p * FS_BLOCK
+    if fs[f + FS_NCARDS + v] >= 0.0:
+        return int(fs[f + FS_NCARDS + v])
     cv = fs[f + FS_COIN]
+    fv = f + FS_SORT + v * MAXD
     k = 0
     coins = st[PL + p * NPF + P_COINS]
     for i in range(tb[T_DISPLAY]):
@@ -1365,11 +1373,12 @@ def best_display_values(tb, st, p, v, fs):
         if x <= 0:
             continue
         j = k
-        while j > 0 and fs[f + FS_SORT + j - 1] < x:
-            fs[f + FS_SORT + j] = fs[f + FS_SORT + j - 1]
+        while j > 0 and fs[fv + j - 1] < x:
+            fs[fv + j] = fs[fv + j - 1]
             j -= 1
-        fs[f + FS_SORT + j] = x
+        fs[fv + j] = x
         k += 1
+    fs[f + FS_NCARDS + v] = k
     return k
 
 
@@ -1400,7 +1409,7 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
         return 0.0
     if loc == L_PLACE_LOUIS:
         if pos < ncards:
-            return fs[f + FS_SORT + pos]
+            return fs[f + FS_SORT + v * MAXD + pos]
         return 0.0
     if loc == L_BASTILLE:
         if pos < tb[T_N_BASX]:

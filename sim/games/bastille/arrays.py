@@ -177,7 +177,7 @@ def build_tables(content: Content, n_players: int) -> Tables:
     caps = (("characters.cards", len(chars), K.MAXC), ("missions.cards", len(ms), K.MAXM),
             ("versailles.tiles", len(vt), 16), ("bonus.tiles", len(bt), 16),
             ("bastille_track.last_space", last + 1, 64), ("scoring.unarmed_vp", len(sc["unarmed_vp"]), 40),
-            ("board.display", board["display"], 8), ("catacombs", len(slots), 40))
+            ("board.display", board["display"], K.MAXD), ("catacombs", len(slots), 40))
     for key, n, cap in caps:
         if n > cap:
             raise UserError(where, key, f"at most {cap} entries")
