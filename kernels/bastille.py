@@ -1299,7 +1299,7 @@ FS_BLOCK = FS_SORT + (MAXV + 1) * MAXD
 FS_SIZE = MAXP * FS_BLOCK
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def prepare_values(tb, st, rng, p, W, wb, fs):
     """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
     f = p * FS_BLOCK
@@ -1316,9 +1316,16 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
             fs[f + FS_HIGHER + v] += above
             above += st[PL + q * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
-    if st[PL + p * NPF + P_VCACHE] == key:
-        return
-    st[PL + p * NPF + P_VCACHE] = key
+    if st[PL + p * NPF + P_VCACHE] != key:
+        st[PL + p * NPF + P_VCACHE] = key
+        prepare_round_values(tb, st, rng, p, W, wb, fs)
+
+
+@njit(cache=True, _nrt=False)
+def prepare_round_values(tb, st, rng, p, W, wb, fs):
+    """The part of prepare_values that holds for the whole round (a call of its own: it
+    runs once a round per seat, the rest at every placement)."""
+    f = p * FS_BLOCK
     fs[f + FS_COIN] = coin_value(tb, st, rng, W, wb)
     fs[f + FS_VA] = 0.0
     fs[f + FS_VB] = 0.0
@@ -1445,7 +1452,7 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
     return x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_placement(tb, st, rng, p, W, fs):
     """(tile value, location) for p's next tile."""
     bot = st[SEATBOT + p]
