@@ -1324,7 +1324,8 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
 @njit(cache=True, _nrt=False)
 def prepare_round_values(tb, st, rng, p, W, wb, fs):
     """The part of prepare_values that holds for the whole round (a call of its own: it
-    runs once a round per seat, the rest at every placement)."""
+    runs once a round per seat, the rest at every placement). A location full now stays
+    full this round, so the values only it uses are left alone."""
     f = p * FS_BLOCK
     fs[f + FS_COIN] = coin_value(tb, st, rng, W, wb)
     fs[f + FS_VA] = 0.0
@@ -1336,16 +1337,20 @@ def prepare_round_values(tb, st, rng, p, W, wb, fs):
     fs[f + FS_HENCH] = W[wb + W_HENCH]
     for v in range(MAXV + 1):
         fs[f + FS_NCARDS + v] = -1.0
-    held = held_missions(tb, st, p)
-    for i in range(tb[T_DISPLAY]):
-        c = st[DISP + i]
-        if c >= 0:
-            fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb, held)
+    if st[BN + L_PLACE_LOUIS] < tb[T_SPACES + L_PLACE_LOUIS]:
+        held = held_missions(tb, st, p)
+        for i in range(tb[T_DISPLAY]):
+            c = st[DISP + i]
+            if c >= 0:
+                fs[f + FS_CARD + i] = character_value(tb, st, rng, p, c, W, wb, held)
     pos = st[PL + p * NPF + P_BPOS]
     last = tb[T_BAS_LAST]
     ns = scorings_left(tb, st, rng)
     wstep = W[wb + W_STEP]
-    for k in range(24):
+    most = 0                      # the most steps a tile can give: its value + a place's extra
+    for i in range(tb[T_N_BASX]):
+        most = max(most, tb[T_BAS_EXTRA + i])
+    for k in range(min(tb[T_MAXV] + most, 23) + 1):
         npos = min(pos + k, last)
         over = pos + k - npos
         fs[f + FS_STEP + k] = (ns * (tb[T_BAS_PTS + npos] - tb[T_BAS_PTS + pos])
