@@ -714,7 +714,7 @@ def take_mission(tb, st, rng, p, pile, W, log):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def evaluate_location(tb, st, rng, loc, W, log):
     """Resolve every tile on loc in order and give each its bonus; tiles go back to hand.
     Returns the number of tiles resolved."""
