@@ -3,7 +3,8 @@
 Each figure comes from its own measurement in this run:
 - cold compile: first call in a fresh process with an empty Numba cache;
 - cached start-up: first call in a fresh process with the project's cache;
-- games/s and bot decisions/s on one thread and on all threads (compiled, warm);
+- games/s and bot decisions/s on one thread and on all threads (compiled, warm; the median
+  of REPEATS measurements, with their range);
 - interpreted: the same kernel with the JIT disabled on a few games, in a subprocess,
   so the compiled speed-up is a ratio measured here;
 - per-game kernel figures (route searches/s, location evaluations/s, ...);
@@ -34,6 +35,7 @@ from sim.registry import get_game
 from sim.results import write_json
 
 MIN_SECONDS = 1.5
+REPEATS = 3               # measurements per figure; the median is reported
 BALANCE = [sys.executable, "-c", "from sim.cli import main; main()"]  # `balance` in a fresh process
 
 
@@ -55,15 +57,22 @@ def play_games(prep, n: int, first: int = 0) -> tuple[float, int]:
 
 
 def throughput(prep, threads: int, start: int) -> dict:
-    """Warm games/s: grow the batch until a measurement lasts MIN_SECONDS."""
+    """Warm games/s: grow the batch until a measurement lasts MIN_SECONDS, then measure that
+    batch REPEATS times and report the median (one measurement on a shared VM can be a
+    third off; the spread is kept beside it)."""
     numba.set_num_threads(threads)
     n = start
     while True:
         secs, decisions = play_games(prep, n, first=1_000_000)
         if secs >= MIN_SECONDS or n >= 4_000_000:
-            return {"games": n, "seconds": round(secs, 3), "games_per_s": round(n / secs, 1),
-                    "decisions_per_s": round(decisions / secs, 1)}
+            break
         n = int(n * min(8.0, max(2.0, 1.2 * MIN_SECONDS / max(secs, 1e-4))))
+    runs = [(secs, decisions)] + [play_games(prep, n, first=1_000_000) for _ in range(REPEATS - 1)]
+    runs.sort()
+    secs, decisions = runs[len(runs) // 2]
+    return {"games": n, "seconds": round(secs, 3), "games_per_s": round(n / secs, 1),
+            "decisions_per_s": round(decisions / secs, 1), "repeats": len(runs),
+            "games_per_s_range": [round(n / runs[-1][0], 1), round(n / runs[0][0], 1)]}
 
 
 def probe(game_id: str, bot: str, players: int, games: int) -> dict:
@@ -109,7 +118,8 @@ def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo) -
     numba.set_num_threads(all_threads)
     echo(f"  {game_id:<13} {players}p {bot:<10} 1 thread {one['games_per_s']:>11,.0f} games/s   "
          f"{all_threads} threads {many['games_per_s']:>11,.0f} games/s "
-         f"(efficiency {row['scaling_efficiency']:.0%})   "
+         f"(range {many['games_per_s_range'][0]:,.0f}-{many['games_per_s_range'][1]:,.0f}, "
+         f"efficiency {row['scaling_efficiency']:.0%})   "
          f"{many['decisions_per_s']:>13,.0f} decisions/s   speed-up vs no JIT "
          + (f"{row['compiled_speedup']}x" if "compiled_speedup" in row else f"n/a ({interp.get('error')})"))
     return row
