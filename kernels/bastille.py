@@ -1271,11 +1271,14 @@ def mission_value(tb, st, rng, p, m, W, wb, owned):
         if miss == 0:
             return float(tb[T_MF + m])
         return tb[T_MF + m] * left * 0.5 ** miss
+    need = tb[T_MV + m * MIS_VALS + 0]
+    if need <= 0:
+        return float(tb[T_MF + m])      # a card asking for no cards is achieved already
     k = 0
     for gr in range(N_GROUPS):
         k += min(group_count(st, p, gr) + (st[PL + p * NPF + P_GRP + GR_MONK] if gr == 0 else 0),
-                 tb[T_MV + m * MIS_VALS + 0])
-    frac = k / (N_GROUPS * tb[T_MV + m * MIS_VALS + 0])
+                 need)
+    frac = k / (N_GROUPS * need)
     if frac >= 1.0:
         return float(tb[T_MF + m])
     return tb[T_MF + m] * (frac * (1.0 - left) + left * 0.6 * frac + 0.2 * left)

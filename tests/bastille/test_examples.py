@@ -372,6 +372,20 @@ def test_two_of_each_group():
     assert mission_points(g, ANI, m) == g.T.mis_first[m]
 
 
+def test_an_each_card_asking_for_no_cards_is_achieved_and_valued_so():
+    """A designer may set an 'each' card to 0 cards of every group (its range allows 0): it
+    then scores for anyone holding it, and the bots value it at its points instead of
+    dividing by zero in the middle of a game."""
+    g = Pos(sets=("missions.cards.18.values.0=0",))
+    m = g.mission("two_of_each", 0)
+    assert m == 18 and g.T.mis_values[m][0] == 0
+    g.give_mission(ANI, m)
+    assert mission_points(g, ANI, m) == g.T.mis_first[m]
+    owned = K.owned_characters(g.tb, g.st, ANI)
+    for wb in (K.WB_GREEDY, K.WB_HEUR):
+        assert K.mission_value(g.tb, g.st, g.rng, ANI, m, g.W, wb, owned) == g.T.mis_first[m]
+
+
 def test_an_unarmed_soldier_loses_two_points_a_pitchfork_does_not_help():
     g = Pos()
     soldier = g.card(K.GR_SOLDIER, 3)
