@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import fnmatch
+import functools
 import hashlib
 import json
 import tomllib
@@ -26,13 +27,21 @@ TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note")
 
 
 def load_toml(path: Path) -> dict:
+    """The parsed file, a fresh copy each call (callers edit it in place); a file is parsed
+    again only when it changes, since sweeps and tests load the same content many times."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        st = Path(path).stat()
+        return copy.deepcopy(_parse_toml(str(path), st.st_mtime_ns, st.st_size))
     except FileNotFoundError:
         raise UserError(str(path), None, "file not found") from None
     except tomllib.TOMLDecodeError as e:
         raise UserError(str(path), None, f"not valid TOML ({e})") from None
+
+
+@functools.lru_cache(maxsize=32)
+def _parse_toml(path: str, mtime_ns: int, size: int) -> dict:
+    with open(path, "rb") as f:
+        return tomllib.load(f)
 
 
 def deep_merge(base: dict, overlay: dict) -> dict:
