@@ -24,9 +24,11 @@ balance-check: setup
 	$(BAL) run bastille -n 20000 -p 4 --seed 1 --out out/ci-balance
 	$(BAL) check out/ci-balance --spec specs/bastille.toml
 
-# The balance gate first, then the suite (pytest's summary stays the last line).
+# The balance gate first, then the suite (pytest's summary stays the last line). Most of a
+# clean checkout's suite is Numba compiling, one core per kernel: one pytest worker per core
+# (whole test files per worker, so a file's kernels compile once).
 test: setup balance-check
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 bench: setup
 	$(BAL) bench
