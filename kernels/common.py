@@ -7,7 +7,7 @@ from numba import config as numba_config, njit, types
 from numba.core import cgutils
 from numba.core.datamodel.models import ArrayModel
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic, lower_builtin, lower_cast, register_model
+from numba.extending import intrinsic, lower_builtin, lower_cast, register_model, typeof_impl
 from numba.np.arrayobj import load_item, store_item
 
 
@@ -121,6 +121,24 @@ def _borrow(typingctx, arr):
         return dst._getvalue()
 
     return view(arr), codegen
+
+
+class RowArray(np.ndarray):
+    """A NumPy array that Numba types as a Row when it is one-dimensional and writable.
+    Python code (the rule tests) that calls a kernel function with RowArrays uses the
+    signature the compiled games use, so it runs their compiled code from Numba's cache
+    instead of compiling a copy of every function it reaches for plain arrays."""
+
+
+@typeof_impl.register(RowArray)
+def _typeof_row_array(val, c):
+    arr = typeof_impl.dispatch(np.ndarray)(val, c)
+    return Row(arr.dtype, arr.layout) if arr.ndim == 1 and arr.mutable else arr
+
+
+def as_row(a: np.ndarray) -> np.ndarray:
+    """a (no copy) as the kernels' own functions see their state rows."""
+    return a.view(RowArray)
 
 
 def _same(a):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels import bastille as K
+from kernels.common import as_row
 from sim.games.bastille import GAME
 from sim.games.bastille.arrays import State
 
@@ -18,14 +19,17 @@ class Pos:
         self.content = GAME.content(tuple(variants), tuple(sets))
         self.compiled = GAME.compile(self.content, players)
         self.T = self.compiled.T
-        self.tb = self.compiled.tb
-        self.W = GAME.weights(self.content)
+        # the rows as the games' kernels see them, so the tests run the games' compiled code
+        self.tb = as_row(self.compiled.tb)
+        self.W = as_row(GAME.weights(self.content))
         self.n = players
         self.S = State(1)
         self.S2 = State(1)
-        self.st = self.S.st[0]
-        self.rng = self.S.rng[0]
-        self.fs = self.S.fs[0]
+        self.st = as_row(self.S.st[0])
+        self.rng = as_row(self.S.rng[0])
+        self.fs = as_row(self.S.fs[0])
+        # the rollout bot's playout scratch
+        self.d, self.drng, self.dfs = (as_row(a[0]) for a in (self.S2.st, self.S2.rng, self.S2.fs))
         self.log = np.zeros((5000, 6), np.int64)
         K.seed_streams(self.rng, np.uint64(seed), np.uint64(index))
         names = [bots] * players if isinstance(bots, str) else list(bots)

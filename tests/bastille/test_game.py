@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from kernels import bastille as K
+from kernels.common import as_row
 from sim.errors import UserError
 from sim.game import Batch
 from sim.games.bastille import GAME
@@ -150,7 +151,7 @@ def test_trace_is_the_game_play_plays():
 # -- hidden information ------------------------------------------------------------------------
 def _redeal(g, p, seed):
     """Re-deal everything seat p cannot see (same function the rollout bot uses)."""
-    rng = np.zeros(K.MAXP + 1, np.uint64)
+    rng = as_row(np.zeros(K.MAXP + 1, np.uint64))
     K.seed_streams(rng, np.uint64(seed), np.uint64(99))
     K.redeal_hidden(g.tb, g.st, rng, p, K.CHANCE)
 
@@ -166,7 +167,7 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
             p = int(g.st[K.G_TURN])
             before = g.st.copy()
             rng0 = g.rng.copy()
-            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
+            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
                     if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
             pile = K.choose_pile(g.tb, g.st, g.rng, p, g.W)
             g.st[:] = before
@@ -174,7 +175,7 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
             _redeal(g, p, 1000 + seed)
             hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
             changed += not np.array_equal(before[hidden], g.st[hidden])
-            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.S2.st[0], g.S2.rng[0], g.S2.fs[0], g.log)
+            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
                      if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
             assert again == pick, (seed, bot)
             assert K.choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
