@@ -217,7 +217,8 @@ SCR_TRACK = SCR + MAXS            # Bastille track order (MAXP)
 SCR_MONK = SCR + MAXS + MAXP      # monks being sorted (up to 84)
 TIEB = SCR + 96                   # tie-break values at the end
 SCR_RIVAL = TIEB + MAXP           # best opponent's count per max-mission target (N_TARGETS)
-ST_SIZE = SCR_RIVAL + N_TARGETS
+BGE = SCR_RIVAL + N_TARGETS       # [loc * (MAXV + 1) + v]: tiles on loc of value v or more
+ST_SIZE = BGE + N_LOC * (MAXV + 1)
 
 # content table: scalars, then fixed-capacity blocks
 T_NP = 0
@@ -609,6 +610,8 @@ def place_tile(tb, st, rng, p, v, loc, log):
     st[BVAL + loc * MAXS + k] = v
     st[BOWN + loc * MAXS + k] = p
     st[BN + loc] = k + 1
+    for u in range(1, v + 1):
+        st[BGE + loc * (MAXV + 1) + u] += 1
     st[PL + p * NPF + P_HAND + v] -= 1
     st[G_NPLACED] += 1
     log_ev(st, log, EV_PLACE, p, v, loc, k, 0)
@@ -784,6 +787,8 @@ def evaluate_location(tb, st, rng, loc, W, log):
                     pile = choose_pile(tb, st, rng, p, W)
             take_mission(tb, st, rng, p, pile, W, log)
     st[BN + loc] = 0
+    for u in range(MAXV + 1):
+        st[BGE + loc * (MAXV + 1) + u] = 0
     return k
 
 
@@ -1441,10 +1446,7 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
     """Worth of placing v on loc now: the place it takes among tiles already there, less
     the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
     k = st[BN + loc]
-    pos = 0
-    for i in range(k):
-        if st[BVAL + loc * MAXS + i] >= v:
-            pos += 1
+    pos = st[BGE + loc * (MAXV + 1) + v]     # the place v takes: after the tiles >= v
     ncards = 0
     if loc == L_PLACE_LOUIS:
         ncards = best_display_values(tb, st, p, v, fs)

@@ -151,6 +151,11 @@ def invariants(T, st, n):
         names = [T.mis_name[m] for m in range(T.n_missions) if mis[m] == p]
         if len(names) != len(set(names)):
             bad.append(f"duplicate mission {p}")
+    for at in range(K.N_LOC):      # the placement bots read a location's tiles from BGE
+        vals = st[K.BVAL + at * K.MAXS:][:int(st[K.BN + at])]
+        ge = [int((vals >= v).sum()) for v in range(1, K.MAXV + 1)]
+        if list(st[K.BGE + at * (K.MAXV + 1) + 1:][:K.MAXV]) != ge:
+            bad.append(f"tiles by value {at}")
     on_display = sum(1 for i in range(T.display_n) if st[K.DISP + i] >= 0)
     if int((loc == K.AT_DISPLAY).sum()) != on_display:
         bad.append("display")
