@@ -129,6 +129,10 @@ class RowArray(np.ndarray):
     signature the compiled games use, so it runs their compiled code from Numba's cache
     instead of compiling a copy of every function it reaches for plain arrays."""
 
+    # Numba's dispatchers otherwise type an ndarray subclass as a plain ndarray, and
+    # remember that type for every later plain array of the same dtype and layout
+    __numba_array_subtype_dispatch__ = True
+
 
 @typeof_impl.register(RowArray)
 def _typeof_row_array(val, c):
