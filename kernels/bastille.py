@@ -117,7 +117,9 @@ P_UNARMED = 48        # metric: unarmed characters at the end
 P_BSTEPS = 49         # metric: Bastille steps gained
 P_CATCUBES = 50       # henchmen lying on a catacomb bonus during a scoring
 P_VCACHE = 51         # round + 1 for which the seat's placement values are cached in fs
-P_NFIELDS = 52
+P_HELD = 52           # bit m set for each mission card m held (the bots visit only these)
+P_OWNED = 53          # bit c set for each character card c owned
+P_NFIELDS = 54
 MAXV = 7              # capacity of the tile value fields
 MONKS_EXHAUSTIVE = 6  # up to this many monks, every way of sorting them is tried
 
@@ -400,6 +402,7 @@ def track_order(tb, st, rng, order):
 def add_character(tb, st, rng, p, c):
     """Character card c joins player p's cards."""
     st[CLOC + c] = p
+    st[PL + p * NPF + P_OWNED] |= 1 << c
     gr = tb[T_CH_GROUP + c]
     st[PL + p * NPF + P_NCHAR] += 1
     st[PL + p * NPF + P_GRP + gr] += 1
@@ -596,6 +599,7 @@ def refill_display(tb, st, rng):
 @njit(cache=True, _nrt=False, inline="always")
 def give_mission(tb, st, rng, p, m):
     st[MLOC + m] = p
+    st[PL + p * NPF + P_HELD] |= 1 << m
     st[PL + p * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
     st[PL + p * NPF + P_NMIS] += 1
 
@@ -955,11 +959,7 @@ def series_wanted(tb, m):
 @njit(cache=True, _nrt=False, inline="always")
 def owned_characters(tb, st, p):
     """Bit c set for each character card p owns, so series checks visit only p's cards."""
-    bits = 0
-    for c in range(tb[T_NCHARS]):
-        if st[CLOC + c] == p:
-            bits |= 1 << c
-    return bits
+    return st[PL + p * NPF + P_OWNED]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1045,11 +1045,13 @@ def final_scoring(tb, st, rng, W, log):
     for p in range(n):
         tot = 0
         owned = owned_characters(tb, st, p)
-        for m in range(tb[T_NMIS]):
-            if st[MLOC + m] == p:
-                pts = mission_points(tb, st, rng, p, m, owned)
-                tot += pts
-                log_ev(st, log, EV_POINTS, p, PT_MISSION, pts, m, 0)
+        held = held_missions(tb, st, p)
+        while held:
+            m = lowest_bit(held)
+            held &= held - 1
+            pts = mission_points(tb, st, rng, p, m, owned)
+            tot += pts
+            log_ev(st, log, EV_POINTS, p, PT_MISSION, pts, m, 0)
         st[PL + p * NPF + P_MISVP] = tot
         st[PL + p * NPF + P_VP] += tot
     for p in range(n):
@@ -1184,11 +1186,7 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
 @njit(cache=True, _nrt=False, inline="always")
 def held_missions(tb, st, p):
     """Bit m set for each mission card p holds, so valuations visit only p's few cards."""
-    bits = 0
-    for m in range(tb[T_NMIS]):
-        if st[MLOC + m] == p:
-            bits |= 1 << m
-    return bits
+    return st[PL + p * NPF + P_HELD]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1781,6 +1779,52 @@ def sort_range(a, lo, hi):
         a[j] = x
 
 
+REDEAL_TRIES = 8      # shuffles of the unseen missions tried before a hand may hold two copies
+
+
+@njit(cache=True, _nrt=False)
+def deal_unseen_missions(tb, d, p, k, last):
+    """Deal the shuffled cards d[MORD..+k] to the places d[CATOCC..+k]: each opponent's
+    place, in seat order, takes the first card left that its hand holds no copy of, and the
+    piles take the rest. False when a hand finds no such card (unless last: then it takes
+    the first card left, a second copy, rather than leave the deal unfinished)."""
+    for q in range(tb[T_NP]):
+        if q != p:
+            d[PL + q * NPF + P_MISMASK] = 0
+            d[PL + q * NPF + P_HELD] = 0
+    taken = 0
+    for j in range(k):
+        q = d[CATOCC + j]
+        if q < 0:
+            continue
+        pick = -1
+        for i in range(k):
+            if (taken >> i) & 1 == 0 and (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + d[MORD + i]]) & 1 == 0:
+                pick = i
+                break
+        if pick < 0:
+            if not last:
+                return False
+            pick = 0
+            while (taken >> pick) & 1:
+                pick += 1
+        taken |= 1 << pick
+        m = d[MORD + pick]
+        d[MLOC + m] = q
+        d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
+        d[PL + q * NPF + P_HELD] |= 1 << m
+    i = 0
+    for j in range(k):
+        q = d[CATOCC + j]
+        if q >= 0:
+            continue
+        while (taken >> i) & 1:
+            i += 1
+        taken |= 1 << i
+        d[MLOC + d[MORD + i]] = q
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def redeal_hidden(tb, d, drng, p, s):
     """Re-deal everything seat p cannot see, from stream s of drng: the character deck below
@@ -1814,7 +1858,7 @@ def redeal_hidden(tb, d, drng, p, s):
             d[BONUS + r] = d[BPOOL + r - r0]
     if r0 <= tb[T_ROUNDS] - 1:
         d[BONUS + tb[T_ROUNDS] - 1] = tb[T_NBONUS] + below(drng, s, tb[T_NEND])
-    # mission cards p does not hold: shuffle them and deal them back to the same places
+    # mission cards p does not hold: deal them anew to the same places
     k = 0
     for m in range(tb[T_NMIS]):
         if d[MLOC + m] != p:
@@ -1822,27 +1866,10 @@ def redeal_hidden(tb, d, drng, p, s):
             d[CATOCC + k] = d[MLOC + m]     # where the k-th unseen card was
             k += 1
     sort_range(d, CATOCC, CATOCC + k)           # the places, in a canonical order
-    shuffle(drng, s, d[MORD:MORD + k], k)
-    for q in range(tb[T_NP]):
-        if q != p:
-            d[PL + q * NPF + P_MISMASK] = 0
-    for i in range(k):
-        d[MLOC + d[MORD + i]] = d[CATOCC + i]
-    for i in range(k):
-        m = d[MORD + i]
-        q = d[MLOC + m]
-        if q < 0:
-            continue
-        if (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + m]) & 1:
-            # two copies in one hand cannot happen in play: swap with an undealt card
-            for i2 in range(k):
-                m2 = d[MORD + i2]
-                if d[MLOC + m2] < 0 and (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + m2]) & 1 == 0:
-                    d[MLOC + m] = d[MLOC + m2]
-                    d[MLOC + m2] = q
-                    m = m2
-                    break
-        d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
+    for attempt in range(REDEAL_TRIES):
+        shuffle(drng, s, d[MORD:MORD + k], k)
+        if deal_unseen_missions(tb, d, p, k, attempt == REDEAL_TRIES - 1):
+            break
     for i in range(40):
         d[CATOCC + i] = -1
 

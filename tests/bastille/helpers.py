@@ -148,6 +148,10 @@ def invariants(T, st, n):
         mis = st[K.MLOC:K.MLOC + T.n_missions]
         if int((mis == p).sum()) != pl(p, K.P_NMIS):
             bad.append(f"missions {p}")
+        if pl(p, K.P_HELD) != sum(1 << m for m in range(T.n_missions) if mis[m] == p):
+            bad.append(f"held missions {p}")
+        if pl(p, K.P_OWNED) != sum(1 << c for c in range(T.n_chars) if loc[c] == p):
+            bad.append(f"owned characters {p}")
         names = [T.mis_name[m] for m in range(T.n_missions) if mis[m] == p]
         if len(names) != len(set(names)):
             bad.append(f"duplicate mission {p}")

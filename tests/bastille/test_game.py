@@ -182,6 +182,24 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
     assert changed > 0          # the re-deal really moved opponents' missions
 
 
+def test_a_redeal_leaves_every_hand_as_the_cards_say():
+    """After the rollout bot's re-deal each opponent still holds as many missions, never two
+    of one name, and the hand fields (names held, cards held) agree with the cards."""
+    for seed in range(40):
+        g = Pos(seed=seed, bots="greedy", log=False)
+        g.play_placements_until(3 + seed % 5, placed=seed % 9)
+        p = int(g.st[K.G_TURN])
+        counts = [g.get(q, K.P_NMIS) for q in range(4)]
+        _redeal(g, p, 7000 + seed)
+        mis = g.st[K.MLOC:K.MLOC + g.T.n_missions]
+        for q in range(4):
+            held = [m for m in range(g.T.n_missions) if mis[m] == q]
+            names = {int(g.T.mis_name[m]) for m in held}
+            assert len(held) == counts[q] and len(names) == len(held), (seed, q)
+            assert g.get(q, K.P_MISMASK) == sum(1 << x for x in names), (seed, q)
+        assert invariants(g.T, g.st, 4) == [], seed
+
+
 # -- random content within the declared ranges -----------------------------------------------
 PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
 
