@@ -150,6 +150,7 @@ def _same(a):
 
 
 def _lowest_bit(x):
+    x = int(x)                  # state rows hold NumPy integers, which have no bit_length
     return (x & -x).bit_length() - 1
 
 

@@ -104,3 +104,17 @@ def test_every_content_value_at_either_end_of_its_range_plays(game_id):
             if (out.end_reason >= len(game.end_reasons)).any() or (out.rank == 0).any():
                 failed.append(f"{setting}: a game did not finish")
     assert failed == []
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_bot_plays_with_the_jit_disabled(game_id):
+    """`balance bench` measures the compiled speed-up against the same kernels run as plain
+    Python (NUMBA_DISABLE_JIT=1, in a subprocess): every bot must play a game that way.
+    Rollout bots are left out: one interpreted rollout game takes minutes."""
+    from sim.bench import run_probe
+    game = get_game(game_id)
+    n = game.players_or_default(None)
+    for bot in game.bots:
+        if bot != "rollout":
+            r = run_probe(game_id, bot, n, 1, {"NUMBA_DISABLE_JIT": "1"})
+            assert r.get("games") == 1 and r["seconds"] > 0, (bot, r)
