@@ -1700,8 +1700,12 @@ def assign_monks(tb, st, rng, p, W, log):
     n_m = 0
     idx = st[SCR_MONK:SCR_MONK + MAXC]
     base = 0
-    for c in range(tb[T_NCHARS]):
-        if st[CLOC + c] == p and tb[T_CH_GROUP + c] == GR_MONK and st[CGRP + c] < 0:
+    owned = owned_characters(tb, st, p)
+    bits = owned
+    while bits:
+        c = lowest_bit(bits)
+        bits &= bits - 1
+        if tb[T_CH_GROUP + c] == GR_MONK and st[CGRP + c] < 0:
             idx[base + n_m] = c
             n_m += 1
     if n_m == 0:
@@ -1716,7 +1720,6 @@ def assign_monks(tb, st, rng, p, W, log):
             log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
         return
     held = held_missions(tb, st, p)
-    owned = owned_characters(tb, st, p)
     if n_m > MONKS_EXHAUSTIVE:
         # many monks: sort them one at a time, each to the group that scores best so far
         for i in range(n_m):
@@ -1805,23 +1808,18 @@ def deal_unseen_missions(tb, d, p, k, last):
         if pick < 0:
             if not last:
                 return False
-            pick = 0
-            while (taken >> pick) & 1:
-                pick += 1
+            pick = lowest_bit(~taken)      # the first card left: a second copy
         taken |= 1 << pick
         m = d[MORD + pick]
         d[MLOC + m] = q
         d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
         d[PL + q * NPF + P_HELD] |= 1 << m
-    i = 0
     for j in range(k):
         q = d[CATOCC + j]
-        if q >= 0:
-            continue
-        while (taken >> i) & 1:
-            i += 1
-        taken |= 1 << i
-        d[MLOC + d[MORD + i]] = q
+        if q < 0:
+            i = lowest_bit(~taken)
+            taken |= 1 << i
+            d[MLOC + d[MORD + i]] = q
     return True
 
 

@@ -4,6 +4,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+from sim.bench import run_probe
 from sim.errors import UserError
 from sim.game import Batch
 from sim.registry import GAME_MODULES, get_game
@@ -111,7 +112,6 @@ def test_every_bot_plays_with_the_jit_disabled(game_id):
     """`balance bench` measures the compiled speed-up against the same kernels run as plain
     Python (NUMBA_DISABLE_JIT=1, in a subprocess): every bot must play a game that way.
     Rollout bots are left out: one interpreted rollout game takes minutes."""
-    from sim.bench import run_probe
     game = get_game(game_id)
     n = game.players_or_default(None)
     for bot in game.bots:
