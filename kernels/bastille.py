@@ -288,7 +288,9 @@ T_MV = T_MT + MAXM                # values [m * MIS_VALS + j]
 T_MF = T_MV + MAXM * MIS_VALS     # VP (max: first place; series/each: when achieved)
 T_MS = T_MF + MAXM                # VP for second place (max cards)
 T_MN = T_MS + MAXM                # name id: copies of one card share it
-TB_SIZE = T_MN + MAXM
+T_NEED2 = T_MN + MAXM             # bots: twice what character c does for mission m's
+                                  # group, targets or series [m * MAXC + c] (note_mission_needs)
+TB_SIZE = T_NEED2 + MAXM * MAXC
 
 
 # =============================================================================================
@@ -1189,35 +1191,50 @@ def held_missions(tb, st, p):
     return st[PL + p * NPF + P_HELD]
 
 
+@njit(cache=True, _nrt=False)
+def note_mission_needs(tb):
+    """Fill T_NEED2: the part of mission_need that only the two cards decide, worked out
+    once per content instead of at every valuation."""
+    for m in range(tb[T_NMIS]):
+        kind = tb[T_MK + m]
+        tg = tb[T_MT + m]
+        for c in range(tb[T_NCHARS]):
+            gr = tb[T_CH_GROUP + c]
+            n2 = 0
+            if kind == MK_MAX:
+                if tg < N_GROUPS and (tg == gr or gr == GR_MONK):
+                    n2 = 2
+                elif tg == MT_CROWNS and tb[T_CH_CROWNS + c] > 0:
+                    n2 = tb[T_CH_CROWNS + c]
+                elif tg == MT_GEMS and tb[T_CH_GEMS + c] > 0:
+                    n2 = tb[T_CH_GEMS + c]
+                elif tg == MT_WEAPONS and tb[T_CH_ARMED + c] != 0:
+                    n2 = 1
+            elif kind == MK_SERIES:
+                if gr == tg or gr == GR_MONK:
+                    for j in range(MIS_VALS):
+                        if tb[T_MV + m * MIS_VALS + j] == tb[T_CH_COST + c]:
+                            n2 += 4
+            elif gr == GR_MONK:
+                n2 = 2                  # a monk can join whichever group a card lacks
+            tb[T_NEED2 + m * MAXC + c] = n2
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def mission_need(tb, st, rng, p, c, held):
-    """How many of p's missions (held: held_missions) ask for character c (its group, or
-    its value in a series)."""
+    """How many of p's missions (held: held_missions) ask for character c: its group, its
+    crowns, gems or weapon for a max card, its value in a series, or a group an 'each
+    group' card still lacks (T_NEED2 holds all but that last, doubled)."""
     gr = tb[T_CH_GROUP + c]
-    need = 0.0
+    n2 = 0
     while held:
         m = lowest_bit(held)
         held &= held - 1
-        kind = tb[T_MK + m]
-        if kind == MK_MAX:
-            tg = tb[T_MT + m]
-            if tg < N_GROUPS and (tg == gr or gr == GR_MONK):
-                need += 1.0
-            elif tg == MT_CROWNS and tb[T_CH_CROWNS + c] > 0:
-                need += 0.5 * tb[T_CH_CROWNS + c]
-            elif tg == MT_GEMS and tb[T_CH_GEMS + c] > 0:
-                need += 0.5 * tb[T_CH_GEMS + c]
-            elif tg == MT_WEAPONS and tb[T_CH_ARMED + c] != 0:
-                need += 0.5
-        elif kind == MK_SERIES:
-            if gr == tb[T_MT + m] or gr == GR_MONK:
-                for j in range(MIS_VALS):
-                    if tb[T_MV + m * MIS_VALS + j] == tb[T_CH_COST + c]:
-                        need += 2.0
-        else:
-            if gr == GR_MONK or group_count(st, p, gr) < tb[T_MV + m * MIS_VALS + 0]:
-                need += 1.0
-    return need
+        n2 += tb[T_NEED2 + m * MAXC + c]
+        if (tb[T_MK + m] == MK_EACH and gr != GR_MONK
+                and group_count(st, p, gr) < tb[T_MV + m * MIS_VALS + 0]):
+            n2 += 2
+    return 0.5 * n2
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1241,13 +1258,18 @@ def character_value(tb, st, rng, p, c, W, wb, held):
 
 @njit(cache=True, _nrt=False, inline="always")
 def note_rivals(tb, st, p):
-    """The best opponent's count for each max-mission target, once per mission choice."""
+    """The best opponent's count for each max-mission target, once per mission choice
+    (every target of an opponent in one pass: no choosing among targets per count)."""
     for tgt in range(N_TARGETS):
-        best = 0
-        for q in range(tb[T_NP]):
-            if q != p:
-                best = max(best, target_value(st, q, tgt))
-        st[SCR_RIVAL + tgt] = best
+        st[SCR_RIVAL + tgt] = 0
+    for q in range(tb[T_NP]):
+        if q == p:
+            continue
+        for gr in range(N_GROUPS):
+            st[SCR_RIVAL + gr] = max(st[SCR_RIVAL + gr], group_count(st, q, gr))
+        st[SCR_RIVAL + MT_CROWNS] = max(st[SCR_RIVAL + MT_CROWNS], st[PL + q * NPF + P_CROWNS])
+        st[SCR_RIVAL + MT_WEAPONS] = max(st[SCR_RIVAL + MT_WEAPONS], weapon_count(st, q))
+        st[SCR_RIVAL + MT_GEMS] = max(st[SCR_RIVAL + MT_GEMS], st[PL + q * NPF + P_GEMS])
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1309,18 +1331,14 @@ FS_SIZE = MAXP * FS_BLOCK
 def prepare_values(tb, st, rng, p, W, wb, fs):
     """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
     f = p * FS_BLOCK
-    n = tb[T_NP]
-    # opponents' unplaced tiles above each value v, each opponent's hand counted top down
-    # (a loop over players inside would be vectorised into slow gathers across the rows)
-    for v in range(1, tb[T_MAXV] + 1):
-        fs[f + FS_HIGHER + v] = 0.0
-    for q in range(n):
-        if q == p:
-            continue
-        above = 0
-        for v in range(tb[T_MAXV], 0, -1):
-            fs[f + FS_HIGHER + v] += above
+    # opponents' unplaced tiles above each value v, counted top down: every seat's tiles
+    # of a value (seats past the player count hold none) less p's own
+    above = 0
+    for v in range(tb[T_MAXV], 0, -1):
+        fs[f + FS_HIGHER + v] = above
+        for q in range(MAXP):
             above += st[PL + q * NPF + P_HAND + v]
+        above -= st[PL + p * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
     if st[PL + p * NPF + P_VCACHE] != key:
         st[PL + p * NPF + P_VCACHE] = key

@@ -200,6 +200,40 @@ def test_a_redeal_leaves_every_hand_as_the_cards_say():
         assert invariants(g.T, g.st, 4) == [], seed
 
 
+# -- bot valuations ---------------------------------------------------------------------------
+def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
+    """The heuristic's "does this card help my missions" count, from its cards-only table
+    plus the 'each group' cards' look at the player's groups."""
+    g = Pos(bots="heuristic", log=False)
+    T = g.T
+    names = [str(n) for n in GAME.content().doc["missions"]["cards"] for n in [n["name"]]]
+    by_name = {n: names.index(n) for n in names}
+
+    def need(c, *missions, p=0):
+        return K.mission_need(g.tb, g.st, g.rng, p, c, sum(1 << by_name[m] for m in missions))
+
+    peasant3, noble5, monk4 = g.card(K.GR_PEASANT, 3), g.card(K.GR_NOBLE, 5), g.card(K.GR_MONK, 4)
+    crowned = g.card(K.GR_SOLDIER, 12)                  # 1 crown, 1 gem, unarmed
+    armed = g.card(K.GR_NOBLE, 10)                      # 1 crown, imprinted weapon
+    assert need(peasant3, "max_peasants") == 1.0
+    assert need(peasant3, "max_nobles") == 0.0
+    assert need(monk4, "max_nobles") == 1.0             # a monk joins any group
+    assert need(crowned, "max_crowns") == 0.5 * T.char_crowns[crowned]
+    assert need(crowned, "max_gems") == 0.5 and need(crowned, "max_weapons") == 0.0
+    assert need(armed, "max_weapons") == 0.5
+    assert need(peasant3, "series_peasants_a") == 2.0   # 3 is one of its values 3, 6, 9
+    assert need(peasant3, "series_peasants_b") == 0.0   # 2, 7, 12
+    assert need(noble5, "series_nobles_a") == 2.0
+    assert need(monk4, "series_soldiers_a") == 2.0      # 4, 7, 10: a monk of value 4 fits
+    assert need(peasant3, "max_peasants", "series_peasants_a", "max_gems") == 3.5  # its gem
+    # 'two of each': wanted while p has fewer than two of the card's group
+    assert need(peasant3, "two_of_each") == 1.0
+    g.set(0, K.P_GRP + K.GR_PEASANT, 2)
+    assert need(peasant3, "two_of_each") == 0.0
+    assert need(monk4, "two_of_each") == 1.0
+    assert need(noble5, "two_of_each") == 1.0
+
+
 # -- random content within the declared ranges -----------------------------------------------
 PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
 

@@ -40,10 +40,6 @@ class State:
         self.logs = np.zeros((games, 1, 6), np.int64)
 
 
-def alloc_state(T, games: int) -> State:
-    return State(games)
-
-
 def pack(T: Tables) -> np.ndarray:
     """The tables as the kernel's flat int64 row."""
     tb = np.zeros(K.TB_SIZE, np.int64)
@@ -74,6 +70,7 @@ def pack(T: Tables) -> np.ndarray:
               K.T_MN: T.mis_name}
     for off, a in blocks.items():
         tb[off:off + len(a)] = a
+    K.note_mission_needs(tb)
     return tb
 
 
@@ -85,11 +82,6 @@ DECKS = {"A": 0, "B": 1, "C": 2}
 TARGETS = {"peasant": 0, "soldier": 1, "noble": 2, "crowns": K.MT_CROWNS,
            "weapons": K.MT_WEAPONS, "gems": K.MT_GEMS}
 MISSION_KINDS = {"max": K.MK_MAX, "series": K.MK_SERIES, "each": K.MK_EACH}
-
-
-def alloc_state(T: Tables, games: int) -> State:
-    return State(**{name: np.zeros((games, *shape(T)), dtype)
-                    for name, (dtype, shape) in STATE_FIELDS.items()})
 
 
 def _arr(x, dtype=np.int64):
