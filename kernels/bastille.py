@@ -23,7 +23,7 @@ L_CATACOMBES = 3
 L_PLACE_LOUIS = 4
 L_BASTILLE = 5
 L_ETATS = 6
-N_LOC = 7
+N_LOC = 7             # choose_placement weighs them one by one, in this order
 
 # -- bonus kinds (Versailles tiles, flag bonus tiles, catacomb bonuses) --------------------
 K_COINS = 0
@@ -220,7 +220,9 @@ SCR_MONK = SCR + MAXS + MAXP      # monks being sorted (up to 84)
 TIEB = SCR + 96                   # tie-break values at the end
 SCR_RIVAL = TIEB + MAXP           # best opponent's count per max-mission target (N_TARGETS)
 BGE = SCR_RIVAL + N_TARGETS       # [loc * (MAXV + 1) + v]: tiles on loc of value v or more
-ST_SIZE = BGE + N_LOC * (MAXV + 1)
+SCR_HIGHER = BGE + N_LOC * (MAXV + 1)   # [v]: the placing seat's opponents' unplaced tiles
+                                        # above value v (prepare_values)
+ST_SIZE = SCR_HIGHER + MAXV + 1
 
 # content table: scalars, then fixed-capacity blocks
 T_NP = 0
@@ -1319,10 +1321,10 @@ FS_HENCH = 3          # a henchman into the bag
 FS_CARD = 4           # value of each display card (8)
 FS_STEP = 12          # worth of s Bastille steps (24)
 FS_UPG = 36           # worth of upgrading a tile of value v (8)
-FS_HIGHER = 44        # opponents' unplaced tiles above value v (8)
-FS_BUMPED = 52        # chance of being pushed down a place by h higher tiles (8)
-FS_NCARDS = 60        # display cards worth taking with a tile of value v (8; -1: not yet known)
-FS_SORT = 68          # their net values, high to low (8 per tile value v)
+FS_BUMPED = 44        # chance of being pushed down a place by h higher tiles (8)
+FS_BUMPW = 52         # the W_BUMP those chances were worked out for
+FS_NCARDS = 53        # display cards worth taking with a tile of value v (8; -1: not yet known)
+FS_SORT = 61          # their net values, high to low (8 per tile value v)
 FS_BLOCK = FS_SORT + (MAXV + 1) * MAXD
 FS_SIZE = MAXP * FS_BLOCK
 
@@ -1335,7 +1337,7 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
     # of a value (seats past the player count hold none) less p's own
     above = 0
     for v in range(tb[T_MAXV], 0, -1):
-        fs[f + FS_HIGHER + v] = above
+        st[SCR_HIGHER + v] = above
         for q in range(MAXP):
             above += st[PL + q * NPF + P_HAND + v]
         above -= st[PL + p * NPF + P_HAND + v]
@@ -1382,8 +1384,11 @@ def prepare_round_values(tb, st, rng, p, W, wb, fs):
     rl = rounds_left(tb, st, rng)
     for v in range(1, tb[T_MAXV] + 1):
         fs[f + FS_UPG + v] = W[wb + W_UPGRADE] * rl if can_upgrade(tb, st, rng, p, v) else 0.0
-    for h in range(MAXS):
-        fs[f + FS_BUMPED + h] = W[wb + W_BUMP] * h / (1.0 + h)
+    bump = W[wb + W_BUMP]
+    if fs[f + FS_BUMPW] != bump:    # they depend on the weight alone (all 0 while it is 0)
+        fs[f + FS_BUMPW] = bump
+        for h in range(MAXS):
+            fs[f + FS_BUMPED + h] = bump * h / (1.0 + h)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1471,10 +1476,10 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
     bump = W[wb + W_BUMP]
     if bump > 0.0:
         free = tb[T_SPACES + loc] - k - 1
-        higher = fs[f + FS_HIGHER + v]
+        higher = st[SCR_HIGHER + v]
         if free > 0 and higher > 0:
             y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
-            x -= fs[f + FS_BUMPED + int(min(higher, free))] * (x - y)
+            x -= fs[f + FS_BUMPED + min(higher, free)] * (x - y)
     return x
 
 
@@ -1515,16 +1520,31 @@ def choose_placement(tb, st, rng, p, W, fs):
     for v in range(1, tb[T_MAXV] + 1):
         if st[PL + p * NPF + P_HAND + v] == 0:
             continue
-        for loc in range(N_LOC):
-            if st[BN + loc] >= tb[T_SPACES + loc]:
-                continue
-            x = placement_value(tb, st, p, v, loc, W, wb, fs)
-            x -= W[wb + W_KEEP] * v     # keep big tiles for the contested places
-            if x > best:
-                best = x
-                bv = v
-                bl = loc
+        # one call per location, in board order: with the location a constant, each call
+        # compiles to that location's reward alone (choose_placement ran x1.7 as fast as
+        # with a loop over the locations)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_BANQUE, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_NOTRE_DAME, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_VERSAILLES, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_CATACOMBES, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_PLACE_LOUIS, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_BASTILLE, W, wb, fs, best, bv, bl)
+        best, bv, bl = weigh_placement(tb, st, p, v, L_ETATS, W, wb, fs, best, bv, bl)
     return bv, bl
+
+
+@njit(cache=True, _nrt=False)
+def weigh_placement(tb, st, p, v, loc, W, wb, fs, best, bv, bl):
+    """(best, value, location) after weighing v on loc against the best so far (the first
+    of equal worth stays). Not inlined by Numba: LLVM inlines it with loc a constant, at a
+    fraction of the compile time."""
+    if st[BN + loc] >= tb[T_SPACES + loc]:
+        return best, bv, bl
+    x = placement_value(tb, st, p, v, loc, W, wb, fs)
+    x -= W[wb + W_KEEP] * v     # keep big tiles for the contested places
+    if x > best:
+        return x, v, loc
+    return best, bv, bl
 
 
 @njit(cache=True, _nrt=False)
