@@ -206,8 +206,8 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     plus the 'each group' cards' look at the player's groups."""
     g = Pos(bots="heuristic", log=False)
     T = g.T
-    names = [str(n) for n in GAME.content().doc["missions"]["cards"] for n in [n["name"]]]
-    by_name = {n: names.index(n) for n in names}
+    names = [card["name"] for card in GAME.content().doc["missions"]["cards"]]
+    by_name = {n: names.index(n) for n in names}         # the first copy of each card
 
     def need(c, *missions, p=0):
         return K.mission_need(g.tb, g.st, g.rng, p, c, sum(1 << by_name[m] for m in missions))
