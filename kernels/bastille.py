@@ -1261,17 +1261,13 @@ def character_value(tb, st, rng, p, c, W, wb, held):
 @njit(cache=True, _nrt=False, inline="always")
 def note_rivals(tb, st, p):
     """The best opponent's count for each max-mission target, once per mission choice
-    (every target of an opponent in one pass: no choosing among targets per count)."""
+    (opponent by opponent: each count is read with its target a constant)."""
     for tgt in range(N_TARGETS):
         st[SCR_RIVAL + tgt] = 0
     for q in range(tb[T_NP]):
-        if q == p:
-            continue
-        for gr in range(N_GROUPS):
-            st[SCR_RIVAL + gr] = max(st[SCR_RIVAL + gr], group_count(st, q, gr))
-        st[SCR_RIVAL + MT_CROWNS] = max(st[SCR_RIVAL + MT_CROWNS], st[PL + q * NPF + P_CROWNS])
-        st[SCR_RIVAL + MT_WEAPONS] = max(st[SCR_RIVAL + MT_WEAPONS], weapon_count(st, q))
-        st[SCR_RIVAL + MT_GEMS] = max(st[SCR_RIVAL + MT_GEMS], st[PL + q * NPF + P_GEMS])
+        if q != p:
+            for tgt in range(N_TARGETS):
+                st[SCR_RIVAL + tgt] = max(st[SCR_RIVAL + tgt], target_value(st, q, tgt))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1331,8 +1327,8 @@ FS_SIZE = MAXP * FS_BLOCK
 
 @njit(cache=True, _nrt=False, inline="always")
 def prepare_values(tb, st, rng, p, W, wb, fs):
-    """Everything the placement valuation needs, in fs[p * FS_BLOCK..]."""
-    f = p * FS_BLOCK
+    """Everything the placement valuation needs: st[SCR_HIGHER..] at every placement, the
+    round's values in fs[p * FS_BLOCK..] once a round."""
     # opponents' unplaced tiles above each value v, counted top down: every seat's tiles
     # of a value (seats past the player count hold none) less p's own
     above = 0
