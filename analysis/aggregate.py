@@ -1,6 +1,6 @@
 """Sufficient statistics of a run, for runs too large to keep per-game rows.
 
-Two tables, each keyed by (variant, seat, bot, role):
+Two tables, each keyed by (variant, seat, position, bot, role):
 
 - ``moments`` (moments.parquet): ``games`` (rows, i.e. seat-games), sums and sums of squares of ``win``,
   ``score``, ``turns`` and ``rank``, one ``end_<reason>`` count per end reason, and the sum
@@ -24,12 +24,11 @@ import numpy as np
 import polars as pl
 
 from analysis.intervals import wilson
+from sim.results import BASE_COLUMNS as BASE
 
-KEYS = ["variant", "seat", "bot", "role"]
+KEYS = ["variant", "seat", "position", "bot", "role"]
 HIST_STATS = ("score", "turns", "rank", "win")
 INT_MOMENTS = ("score", "turns", "rank")
-BASE = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "bot",
-        "role", "score", "rank", "win", "turns", "end_reason")
 STATS_FILE = "moments.parquet"
 SUFF_FILE = "stats.parquet"   # analysis.suffstats histograms: what compare/report/check read
 HIST_FILE = "histograms.parquet"
@@ -77,7 +76,7 @@ def merge(parts: list[tuple[pl.DataFrame, pl.DataFrame]]) -> tuple[pl.DataFrame,
 
 
 def _key_types(df: pl.DataFrame) -> pl.DataFrame:
-    return df.with_columns(pl.col("seat").cast(pl.UInt8), pl.col("variant", "bot", "role").cast(pl.String))
+    return df.with_columns(pl.col("seat", "position").cast(pl.UInt8), pl.col("variant", "bot", "role").cast(pl.String))
 
 
 def _sort_stats(df: pl.DataFrame) -> pl.DataFrame:
@@ -117,7 +116,7 @@ def read_stats(run_dir: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 # -- analysis on statistics --------------------------------------------------------------------
 def win_table(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
-    """The same table as analysis.tables.win_table computes from rows."""
+    """Win rate with a 95% Wilson interval, mean score and mean length, grouped by `by`."""
     by = [by] if isinstance(by, str) else by
     t = (stats.group_by(by)
          .agg(pl.col("games").sum().cast(pl.UInt32).alias("games"),
@@ -160,10 +159,16 @@ def end_reason_counts(stats: pl.DataFrame) -> dict[str, int]:
 
 
 def summary_text(stats: pl.DataFrame) -> str:
+    """The run summary: turn order first, with the whole-table verdict, then seats as
+    identities, bots and roles."""
+    from analysis.balance import equal_rates_of
     from analysis.tables import format_table
 
-    parts = [format_table(win_table(stats, "seat"), "seat", "Win rate by seat"),
-             format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
+    positions = win_table(stats, "position")
+    parts = [format_table(positions, "position", "Win rate by position in the turn order (0 = first player)"),
+             equal_rates_of(positions, "position").sentence()]
+    parts += [format_table(win_table(stats, "seat"), "seat", "Win rate by seat (the player, not the turn order)"),
+              format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
     roles = stats.drop_nulls("role")
     if roles.height:
         parts.append(format_table(win_table(roles, "role"), "role", "Win rate by role"))
@@ -182,7 +187,7 @@ class Accumulator:
     def __init__(self, game, n_players: int, variant: str):
         self.game, self.n, self.variant = game, n_players, variant
         self.nb, self.nr = len(game.bots), len(game.roles)
-        self.K = n_players * self.nb * (self.nr + 1)
+        self.K = n_players * n_players * self.nb * (self.nr + 1)
         self.R = len(game.end_reasons)
         self.M = len(game.metrics)
         self.games = np.zeros(self.K, np.int64)
@@ -196,7 +201,8 @@ class Accumulator:
     def add(self, out, seat_bot: np.ndarray) -> None:
         g, n = out.score.shape
         seat = np.broadcast_to(np.arange(n), (g, n))
-        key = ((seat * self.nb + seat_bot) * (self.nr + 1) + (out.role.astype(np.int64) + 1)).ravel()
+        place = (seat * n + out.position.astype(np.int64)) * self.nb + seat_bot
+        key = (place * (self.nr + 1) + (out.role.astype(np.int64) + 1)).ravel()
         self.games += np.bincount(key, minlength=self.K)
         values = {"score": out.score.ravel().astype(np.int64), "turns": np.repeat(out.turns, n).astype(np.int64),
                   "rank": out.rank.ravel().astype(np.int64)}
@@ -246,10 +252,12 @@ class Accumulator:
     def _key_columns(self, key: np.ndarray) -> dict:
         role = key % (self.nr + 1) - 1
         rest = key // (self.nr + 1)
-        bot, seat = rest % self.nb, rest // self.nb
+        bot, place = rest % self.nb, rest // self.nb
+        seat, position = place // self.n, place % self.n
         roles = list(self.game.roles)
         return {"variant": pl.Series([self.variant] * len(key), dtype=pl.String),
                 "seat": pl.Series(seat.astype(np.uint8)),
+                "position": pl.Series(position.astype(np.uint8)),
                 "bot": pl.Series([self.game.bots[b] for b in bot], dtype=pl.String),
                 "role": pl.Series([roles[r] if r >= 0 else None for r in role], dtype=pl.String)}
 
@@ -285,7 +293,7 @@ class Accumulator:
         _, hist = self.frames()
         seat = (hist.filter(pl.col("stat") != "turns")
                 .select(pl.lit(self.game.id).alias("game"), "variant", pl.lit(self.n).alias("n_players"),
-                        pl.col("seat").cast(pl.Int16), "bot", "role", "stat",
+                        pl.col("seat").cast(pl.Int16), pl.col("position").cast(pl.Int16), "bot", "role", "stat",
                         pl.lit(None, pl.String).alias("label"), "value", pl.col("count").cast(pl.Int64)))
         codes, counts = self._reduce_hist(self.game_hist)
         stat = (codes >> np.uint64(32)).astype(np.int64)
@@ -296,6 +304,7 @@ class Accumulator:
         game = pl.DataFrame({
             "game": [self.game.id] * len(codes), "variant": [self.variant] * len(codes),
             "n_players": [self.n] * len(codes), "seat": pl.Series([-1] * len(codes), dtype=pl.Int16),
+            "position": pl.Series([-1] * len(codes), dtype=pl.Int16),
             "bot": pl.Series([None] * len(codes), dtype=pl.String),
             "role": pl.Series([None] * len(codes), dtype=pl.String),
             "stat": names, "label": pl.Series(label, dtype=pl.String),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from analysis.balance import first_player_advantage, spread
 from analysis.intervals import Z95, extra_games, normal_quantile, wilson
 from analysis.metrics import game_count, moments, share, win_rates
 from sim.content import load_toml
@@ -19,7 +20,11 @@ from sim.errors import UserError
 
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
 EXIT_CODES = {PASS: 0, FAIL: 1, UNDECIDED: 3}
-THRESHOLD_KEYS = ("max_seat_spread", "max_first_seat_advantage", "max_turn_cap_share", "game_length")
+THRESHOLD_KEYS = ("max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
+                  "max_seat_spread", "max_turn_cap_share", "game_length")
+# Keys of older specs that judged turn order by seat index, and what replaced them.
+RENAMED = {"max_first_seat_advantage": "max_first_player_advantage (and min_first_player_advantage): "
+                                       "turn order is judged by position, seat 0 is not the first player"}
 
 
 @dataclass
@@ -48,40 +53,27 @@ def judge(name: str, est: float, lo: float, hi: float, region: tuple[float, floa
     return Verdict(name, est, lo, hi, allowed, UNDECIDED, extra_games(games, half, gap))
 
 
-def seat_spread(stats: pl.DataFrame, confidence: float) -> tuple[float, float, float]:
-    """Largest gap between two seats' win rates, with an interval from simultaneous
-    (Bonferroni) Wilson intervals on every seat."""
-    t = win_rates(stats, "seat")
-    k = t.height
-    z = normal_quantile(1 - (1 - confidence) / (2 * k))
-    lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy(), z)
-    rates = t["win_rate"].to_numpy()
-    return float(rates.max() - rates.min()), max(0.0, float(lo.max() - hi.min())), float(hi.max() - lo.min())
-
-
-def first_seat_advantage(stats: pl.DataFrame, z: float) -> tuple[float, float, float]:
-    """Seat 0's win rate minus the mean win rate of all seats (the fair share)."""
-    t = win_rates(stats, "seat")
-    fair = float(t["win_rate"].mean())
-    row = t.filter(pl.col("seat") == 0).row(0, named=True)
-    lo, hi = wilson(row["wins"], row["games"], z)
-    return row["win_rate"] - fair, float(lo) - fair, float(hi) - fair
-
-
 def load_spec(path: Path) -> dict:
     spec = load_toml(Path(path))
+    for old, new in RENAMED.items():
+        if old in spec.get("thresholds", {}):
+            raise UserError(str(path), f"thresholds.{old}", f"no longer judged; use {new}")
     unknown = set(spec.get("thresholds", {})) - set(THRESHOLD_KEYS)
     if unknown:
         raise UserError(str(path), sorted(unknown)[0], f"unknown threshold (expected one of: {', '.join(THRESHOLD_KEYS)})")
-    for role, bounds in spec.get("roles", {}).items():
-        if not isinstance(bounds, dict) or set(bounds) - {"min", "max"}:
-            raise UserError(str(path), f"roles.{role}", "expected a table with min and/or max")
+    for table in ("positions", "roles"):
+        for name, bounds in spec.get(table, {}).items():
+            if not isinstance(bounds, dict) or set(bounds) - {"min", "max"}:
+                raise UserError(str(path), f"{table}.{name}", "expected a table with min and/or max")
+            if table == "positions" and not name.isdigit():
+                raise UserError(str(path), f"positions.{name}", "expected a position number (0 = the first player)")
     length = spec.get("thresholds", {}).get("game_length")
     if length is not None and (not isinstance(length, list) or len(length) != 2):
         raise UserError(str(path), "thresholds.game_length", "expected [min, max] in turns")
     conf = spec.get("spec", {}).get("confidence", 0.95)
     if not 0.5 <= conf < 1:
         raise UserError(str(path), "spec.confidence", f"expected 0.5 .. 0.999, got {conf}")
+    check_run_table(spec, path)
     return spec
 
 
@@ -96,11 +88,15 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
     thr = spec.get("thresholds", {})
     games = game_count(stats)
     out = []
+    if "max_position_spread" in thr:
+        out.append(judge("position win-rate spread", *spread(stats, conf, "position"),
+                         (-math.inf, thr["max_position_spread"]), games))
+    if "min_first_player_advantage" in thr or "max_first_player_advantage" in thr:
+        region = (thr.get("min_first_player_advantage", -math.inf), thr.get("max_first_player_advantage", math.inf))
+        out.append(judge("first-player advantage", *first_player_advantage(stats, z), region, games))
     if "max_seat_spread" in thr:
-        out.append(judge("seat win-rate spread", *seat_spread(stats, conf), (-math.inf, thr["max_seat_spread"]), games))
-    if "max_first_seat_advantage" in thr:
-        out.append(judge("first-seat advantage", *first_seat_advantage(stats, z),
-                         (-math.inf, thr["max_first_seat_advantage"]), games))
+        out.append(judge("seat win-rate spread (by seat)", *spread(stats, conf, "seat"),
+                         (-math.inf, thr["max_seat_spread"]), games))
     if "max_turn_cap_share" in thr:
         capped, n = share(stats, "end_reason", label="turn_cap")
         lo, hi = wilson(capped, n, z)
@@ -110,15 +106,27 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
         half = z * m["sd"] / math.sqrt(m["n"])
         out.append(judge("mean game length (turns)", m["mean"], m["mean"] - half, m["mean"] + half,
                          tuple(thr["game_length"]), games))
-    roles = win_rates(stats, "role") if spec.get("roles") else None
-    for role, bounds in spec.get("roles", {}).items():
-        row = roles.filter(pl.col("role") == role)
+    for table, by in (("positions", "position"), ("roles", "role")):
+        out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
+    return out
+
+
+def group_bounds(stats: pl.DataFrame, bounds: dict, table: str, by: str, z: float, games: int,
+                 spec_path: str) -> list[Verdict]:
+    """min/max win rates of named positions or roles, each judged on its Wilson interval."""
+    if not bounds:
+        return []
+    rates = win_rates(stats, by)
+    out = []
+    for name, b in bounds.items():
+        row = rates.filter(pl.col(by).cast(pl.String) == str(name))
         if row.height == 0:
-            raise UserError(spec_path, f"roles.{role}", f"no such role in the results (found: {', '.join(map(str, roles['role']))})")
+            found = ", ".join(map(str, rates[by].drop_nulls()))
+            raise UserError(spec_path, f"{table}.{name}", f"no such {by} in the results (found: {found})")
         r = row.row(0, named=True)
         lo, hi = wilson(r["wins"], r["games"], z)
-        out.append(judge(f"win rate of role {role}", r["win_rate"], float(lo), float(hi),
-                         (bounds.get("min", -math.inf), bounds.get("max", math.inf)), games))
+        out.append(judge(f"win rate of {by} {name}", r["win_rate"], float(lo), float(hi),
+                         (b.get("min", -math.inf), b.get("max", math.inf)), games))
     return out
 
 
@@ -137,3 +145,122 @@ def format_verdicts(verdicts: list[Verdict], games: int, confidence: float = 0.9
                      f"{v.allowed:>14} {v.outcome.upper():>10} {more:>12}")
     lines.append(f"Overall: {overall(verdicts).upper()}")
     return "\n".join(lines)
+
+
+# -- the run a spec judges ([run] table) -----------------------------------------------------------
+RUN_KEYS = ("game", "players", "variant", "bots", "rotate_seats", "min_games")
+
+
+def check_run_table(spec: dict, path: Path) -> None:
+    """load_spec's validation of the optional [run] table: which runs the spec judges."""
+    run = spec.get("run")
+    if run is None:
+        return
+    where = str(path)
+    if not isinstance(run, dict):
+        raise UserError(where, "run", "expected a table: [run] with game, players, variant, bots, ...")
+    for key in run:
+        if key not in RUN_KEYS:
+            raise UserError(where, f"run.{key}", f"unknown key in [run] (expected one of: {', '.join(RUN_KEYS)})")
+    old_game = spec.get("spec", {}).get("game")
+    if "game" not in run and not old_game:
+        raise UserError(where, "run.game", "missing: the game this spec judges")
+    is_int = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
+    is_names = lambda v: isinstance(v, str) and v != "" or (  # noqa: E731
+        isinstance(v, list) and v != [] and all(isinstance(b, str) and b for b in v))
+    checks = {"game": (lambda v: isinstance(v, str) and v != "", "a game id, e.g. \"bastille\""),
+              "players": (lambda v: is_int(v) and v >= 1 or (isinstance(v, list) and v != [] and all(
+                  is_int(p) and p >= 1 for p in v)), "a player count or a list of them, e.g. 4 or [3, 4]"),
+              "variant": (lambda v: isinstance(v, str) and v != "", "the run's variant, e.g. \"base\" or "
+                          "\"chauvelin+short\""),
+              "bots": (is_names, "one bot name for every seat, or a list of one per seat"),
+              "rotate_seats": (lambda v: isinstance(v, bool), "true or false"),
+              "min_games": (lambda v: is_int(v) and v >= 0, "a number of games (0 or more)")}
+    for key, (ok, expected) in checks.items():
+        if key in run and not ok(run[key]):
+            raise UserError(where, f"run.{key}", f"expected {expected}, got {run[key]!r}")
+    if old_game and "game" in run and old_game != run["game"]:
+        raise UserError(where, "run.game", f"'{run['game']}' disagrees with spec.game '{old_game}'")
+    # check() compares the results' game with spec.game: keep doing so for [run]-only specs.
+    spec.setdefault("spec", {}).setdefault("game", run.get("game", old_game))
+
+
+def _variant_set(variant: str | None) -> frozenset:
+    return frozenset(v for v in (variant or "base").split("+") if v and v != "base")
+
+
+def _seat_bots(bots, players) -> list | None:
+    bots = [bots] if isinstance(bots, str) else list(bots or [])
+    if len(bots) == 1 and isinstance(players, int):
+        return bots * players
+    return bots or None
+
+
+def _bots_text(bots: list | None) -> str:
+    if not bots:
+        return "no bots recorded"
+    return f"{bots[0]} in every seat" if len(set(bots)) == 1 else ",".join(bots)
+
+
+def extend_command(run_dir, meta: dict, more_games: int) -> str:
+    """The command that adds at least ``more_games`` games to the run in run_dir (-n counts
+    deals; a seat-rotated run plays each deal once per rotation)."""
+    import shlex
+
+    cfg = meta.get("config", {})
+    rotations = int(cfg.get("players") or 1) if cfg.get("rotate_seats") else 1
+    deals = max(1, -(-int(more_games) // rotations))
+    return f"balance run --extend {shlex.quote(str(run_dir))} -n {deals}"
+
+
+def check_run(spec: dict, meta: dict | None, spec_path: str = "spec", run_dir=None) -> None:
+    """The spec's [run] table against the run's run.json: the game, player count, variant,
+    bots and seat rotation it was played with, and at least min_games games. A mismatch is
+    a UserError naming the spec file, the key, what the spec expects and what the run has."""
+    run = spec.get("run")
+    if not run:
+        return
+    if meta is None:
+        raise UserError(str(run_dir or "run"), None, "no run.json here (is this a run directory?): the spec's "
+                        f"[run] table ({spec_path}) is checked against it")
+    cfg = meta.get("config") or {}
+
+    def fail(key: str, text: str):
+        raise UserError(str(spec_path), f"run.{key}", text)
+
+    game = run.get("game", spec.get("spec", {}).get("game"))
+    if game and cfg.get("game") != game:
+        fail("game", f"the spec judges {game} runs, this run is of {cfg.get('game')}")
+    players = cfg.get("players")
+    if "players" in run:
+        allowed = run["players"] if isinstance(run["players"], list) else [run["players"]]
+        if players not in allowed:
+            fail("players", f"the spec judges {'/'.join(map(str, allowed))}-player runs, this run has "
+                            f"{players} players")
+    if "variant" in run:
+        has = meta.get("variant") or "+".join(cfg.get("variants") or []) or "base"
+        if _variant_set(run["variant"]) != _variant_set(has):
+            fail("variant", f"the spec judges variant '{run['variant']}', this run has variant '{has}'")
+    if "bots" in run:
+        want, has = _seat_bots(run["bots"], players), _seat_bots(cfg.get("bots"), players)
+        if want != has:
+            fail("bots", f"the spec judges {_bots_text(want)}, this run has {_bots_text(has)}")
+    if "rotate_seats" in run:
+        rotated = bool(cfg.get("rotate_seats", False))
+        if rotated != run["rotate_seats"]:
+            fail("rotate_seats", "the spec judges runs " + ("with" if run["rotate_seats"] else "without")
+                 + " --rotate-seats, this run was played " + ("with" if rotated else "without") + " it")
+    if "min_games" in run:
+        played = int(meta.get("games_played") or 0)
+        if played < run["min_games"]:
+            missing = run["min_games"] - played
+            fail("min_games", f"the spec needs at least {run['min_games']:,} games, this run has {played:,}: "
+                              f"add {missing:,} with `{extend_command(run_dir or 'RUN_DIR', meta, missing)}`")
+
+
+def extend_hint(verdicts: list[Verdict], meta: dict | None, run_dir) -> str | None:
+    """For an undecided check: the command that plays the most games any criterion asks for."""
+    more = [v.more_games for v in verdicts if v.outcome == UNDECIDED and v.more_games and v.more_games > 0]
+    if not more or not meta or not meta.get("config"):
+        return None
+    return f"To decide, play ~{max(more):,} more games: {extend_command(run_dir, meta, max(more))}"

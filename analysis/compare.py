@@ -1,19 +1,45 @@
 """Variant or strategy A vs B: differences with intervals, tests with Holm control, and a
-paired analysis when both runs played the same deals."""
+paired analysis when both runs played the same deals; the turn-order measures (first-player
+advantage, position spread) compared as a whole."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+import numpy as np
 import polars as pl
 
 from analysis.intervals import (Z95, games_needed, holm, newcombe_diff, normal_quantile, sign_test,
                                 two_proportion_test)
+from analysis.balance import fair_share, group_rates
 from analysis.metrics import win_rates
+from sim.errors import UserError
 
 DEAL = ["seed", "game_index", "rotation"]
+BOOTSTRAP = 1000
 
 
-def compare_rates(stats_a: pl.DataFrame, stats_b: pl.DataFrame, by: str = "seat",
+def comparable(meta_a: dict, meta_b: dict, by: str, where: str = "balance compare") -> list[str]:
+    """Refuse (one line) two runs that do not answer the same question; return the notes to
+    print when they are compared on part of what they hold (bots only one run has)."""
+    a, b = meta_a.get("config", {}), meta_b.get("config", {})
+    for key, what in (("game", "games"), ("players", "player counts"), ("rotate_seats", "seat-rotation settings")):
+        if a.get(key) != b.get(key):
+            raise UserError(where, None, f"A and B have different {what} ({a.get(key)} vs {b.get(key)}): "
+                            "they do not answer the same question")
+    if by != "bot" and _lineup(a) != _lineup(b):
+        raise UserError(where, None, f"A and B seat different bots ({','.join(_lineup(a))} vs "
+                        f"{','.join(_lineup(b))}): compare them --by bot, which compares the bots both play")
+    only = sorted(set(_lineup(a)) ^ set(_lineup(b)))
+    return [f"Bots in only one run, not compared: {', '.join(only)}."] if by == "bot" and only else []
+
+
+def _lineup(cfg: dict) -> list[str]:
+    bots = list(cfg.get("bots") or [])
+    return bots * cfg.get("players", 1) if len(bots) == 1 else bots
+
+
+def compare_rates(stats_a: pl.DataFrame, stats_b: pl.DataFrame, by: str = "position",
                   gap: float = 0.02) -> pl.DataFrame:
     """Per group: A and B win rates, difference with a Newcombe interval, two-proportion
     p-value, Holm-adjusted p-value, and games per arm needed to resolve a gap of `gap`."""
@@ -40,17 +66,17 @@ def is_paired(df_a: pl.DataFrame, df_b: pl.DataFrame) -> bool:
     return same_seed and same_n and shared > 0
 
 
-def paired_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "seat") -> pl.DataFrame:
-    """Per-deal differences of win (A - B) for each group, on the deals both runs played."""
-    keys = [*DEAL, "seat"]
-    j = df_a.select(*keys, by, "win") if by not in keys else df_a.select(*keys, "win")
-    j = j.join(df_b.select(*keys, pl.col("win").alias("win_b")), on=keys)
-    return (j.group_by([*DEAL, by])
-            .agg(pl.col("win").cast(pl.Float64).mean().alias("a"), pl.col("win_b").cast(pl.Float64).mean().alias("b"))
+def paired_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "position") -> pl.DataFrame:
+    """Per-deal differences of win (A - B) for each group both runs have on a deal (a bot
+    only one run plays has no row), on the deals both runs played."""
+    def per_deal(df: pl.DataFrame, name: str) -> pl.DataFrame:
+        return df.group_by([*DEAL, by]).agg(pl.col("win").cast(pl.Float64).mean().alias(name))
+
+    return (per_deal(df_a, "a").join(per_deal(df_b, "b"), on=[*DEAL, by])
             .with_columns((pl.col("a") - pl.col("b")).alias("d")))
 
 
-def paired_compare(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "seat",
+def paired_compare(df_a: pl.DataFrame, df_b: pl.DataFrame, by: str = "position",
                    gap: float = 0.02, power: float = 0.8) -> pl.DataFrame:
     """Paired (same-deal) comparison per group, on the deals both runs played: each run's win
     rate there, the mean difference with a normal interval on the
@@ -81,3 +107,95 @@ def format_comparison(t: pl.DataFrame, by: str, paired: bool) -> str:
         lines.append(f"  {str(r[by]):<10} {ra:>8.4f} {rb:>8.4f} {r['diff']:>+8.4f} "
                      f"[{r['diff_low']:+.4f}, {r['diff_high']:+.4f}] {r['p']:>8.4f} {r['p_holm']:>8.4f} {r[need]:>13,}")
     return "\n".join(lines)
+
+
+# -- the turn order as a whole -------------------------------------------------------------------
+@dataclass
+class Measure:
+    """A balance measure in A and in B, and A - B with its 95% interval."""
+
+    name: str
+    a: float
+    b: float
+    diff: float
+    low: float
+    high: float
+    how: str
+
+    def line(self) -> str:
+        return (f"  {self.name:<24} A {100 * self.a:+6.2f} pp   B {100 * self.b:+6.2f} pp   "
+                f"A - B {100 * self.diff:+6.2f} pp [{100 * self.low:+.2f}, {100 * self.high:+.2f}]  ({self.how})")
+
+
+def position_matrix(df: pl.DataFrame) -> tuple[pl.DataFrame, np.ndarray]:
+    """(deal keys, wins[deal, position]) of a results table."""
+    n = int(df["n_players"][0])
+    t = df.select(*DEAL, "position", pl.col("win").cast(pl.Float64)).sort([*DEAL, "position"])
+    return t.select(DEAL).gather_every(n), t["win"].to_numpy().reshape(-1, n)
+
+
+def first_player_edge(w: np.ndarray) -> np.ndarray:
+    """Per deal: the first player's win minus the mean win of all positions."""
+    return w[:, 0] - w.mean(axis=1)
+
+
+def spread_of(rates: np.ndarray) -> np.ndarray:
+    return rates.max(axis=-1) - rates.min(axis=-1)
+
+
+def paired_turn_order(df_a: pl.DataFrame, df_b: pl.DataFrame, seed: int = 0) -> list[Measure]:
+    """First-player advantage and position spread, A - B on the deals both runs played: the
+    advantage from the mean and sd of per-deal differences, the spread (not linear in the
+    deals) from a Poisson bootstrap over deals."""
+    keys_a, wa = position_matrix(df_a)
+    keys_b, wb = position_matrix(df_b)
+    shared = keys_a.with_row_index("ia").join(keys_b.with_row_index("ib"), on=DEAL)
+    wa, wb = wa[shared["ia"].to_numpy()], wb[shared["ib"].to_numpy()]
+    d = first_player_edge(wa) - first_player_edge(wb)
+    half = Z95 * d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    fpa = Measure("first-player advantage", first_player_edge(wa).mean(), first_player_edge(wb).mean(),
+                  d.mean(), d.mean() - half, d.mean() + half, f"paired on {len(d):,} deals")
+    boot = bootstrap_spread_diff(wa, wb, seed)
+    sa, sb = spread_of(wa.mean(axis=0)), spread_of(wb.mean(axis=0))
+    lo, hi = np.quantile(boot, [0.025, 0.975])
+    spread = Measure("position spread", sa, sb, sa - sb, float(lo), float(hi),
+                     f"paired bootstrap over deals, {BOOTSTRAP} resamples")
+    return [fpa, spread]
+
+
+def bootstrap_spread_diff(wa: np.ndarray, wb: np.ndarray, seed: int = 0, reps: int = BOOTSTRAP) -> np.ndarray:
+    """Spread(A) - spread(B) over Poisson(1)-weighted resamples of the shared deals."""
+    rng = np.random.default_rng(seed)
+    out = np.empty(reps)
+    chunk = max(1, min(reps, 20_000_000 // max(len(wa), 1)))
+    for a in range(0, reps, chunk):
+        w = rng.poisson(1.0, size=(min(chunk, reps - a), len(wa))).astype(np.float64)
+        total = np.maximum(w.sum(axis=1, keepdims=True), 1.0)
+        out[a:a + len(w)] = spread_of(w @ wa / total) - spread_of(w @ wb / total)
+    return out
+
+
+def independent_turn_order(stats_a: pl.DataFrame, stats_b: pl.DataFrame, seed: int = 0) -> list[Measure]:
+    """The same two measures for runs that did not play the same deals: the advantage with a
+    Newcombe interval, the spread from a parametric bootstrap of each run's position rates."""
+    ta, tb = group_rates(stats_a, "position"), group_rates(stats_b, "position")
+    fa, fb = fair_share(ta), fair_share(tb)
+    ra, rb = (t.filter(pl.col("position") == 0).row(0, named=True) for t in (ta, tb))
+    d, lo, hi = newcombe_diff(ra["wins"], ra["games"], rb["wins"], rb["games"])
+    fpa = Measure("first-player advantage", ra["win_rate"] - fa, rb["win_rate"] - fb, d - (fa - fb),
+                  lo - (fa - fb), hi - (fa - fb), "independent runs, Newcombe interval")
+    rng = np.random.default_rng(seed)
+
+    def draws(t: pl.DataFrame) -> np.ndarray:
+        p, n = t["win_rate"].to_numpy(), t["games"].to_numpy().astype(np.float64)
+        return rng.normal(p, np.sqrt(np.maximum(p * (1 - p), 1e-12) / n), size=(BOOTSTRAP, len(p)))
+
+    boot = spread_of(draws(ta)) - spread_of(draws(tb))
+    sa, sb = spread_of(ta["win_rate"].to_numpy()), spread_of(tb["win_rate"].to_numpy())
+    lo, hi = np.quantile(boot, [0.025, 0.975])
+    return [fpa, Measure("position spread", sa, sb, sa - sb, float(lo), float(hi),
+                         f"independent runs, parametric bootstrap, {BOOTSTRAP} resamples")]
+
+
+def format_turn_order(measures: list[Measure]) -> str:
+    return "\n".join(["Turn order as a whole (A - B, 95% intervals)", *[m.line() for m in measures]])

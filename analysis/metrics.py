@@ -89,29 +89,3 @@ def share(stats: pl.DataFrame, stat: str, label: str | None = None, value: float
     rows = _stat(stats, stat)
     hit = rows.filter(pl.col("label") == label) if label is not None else rows.filter(pl.col("value") == value)
     return float(hit["count"].sum()), int(rows["count"].sum())
-
-
-def summary_metrics(stats: pl.DataFrame) -> dict:
-    """Ludii-style balance metrics with 95% intervals where they are proportions or means."""
-    seats = win_rates(stats, "seat")
-    rates = seats["win_rate"].to_numpy()
-    fair = float(rates.mean())
-    games = game_count(stats)
-    shared, _ = share(stats, "shared", value=1.0)
-    capped, _ = share(stats, "end_reason", label="turn_cap")
-    margin = moments(stats, "margin", [])
-    seat0 = seats.filter(pl.col("seat") == 0).row(0, named=True)
-    d_lo, d_hi = (float(x) for x in wilson(shared, games))
-    c_lo, c_hi = (float(x) for x in wilson(games - capped, games))
-    return {
-        "games": games,
-        "balance": 1.0 - float(rates.max() - rates.min()),
-        "seat0_advantage": seat0["win_rate"] - fair,
-        "seat0_advantage_low": seat0["ci_low"] - fair,
-        "seat0_advantage_high": seat0["ci_high"] - fair,
-        "drawishness": shared / games, "drawishness_low": d_lo, "drawishness_high": d_hi,
-        "completion": (games - capped) / games, "completion_low": c_lo, "completion_high": c_hi,
-        "turn_cap_games": int(capped),
-        "mean_margin": margin["mean"][0],
-        "duration": length_table(stats),
-    }

@@ -1,28 +1,50 @@
 """Paired batches for `balance compare --run`: configurations A and B play the same deals
 (same seed and game indices, so the same chance streams), batch after batch, optionally
-until the SPRT decides."""
+until a sequential test decides.
+
+What is compared (the focus) is one of: the first-player advantage (the default: the first
+player's win minus the mean win of all positions, per deal), one position's, seat's or
+bot's win rate, all linear in the deals and tested by the SPRT; or the position spread
+(largest gap between positions' win rates), which is not a mean of per-deal values and is
+tested by repeated bootstrap intervals instead (analysis.sprt.RepeatedIntervals)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
-from analysis.sprt import Sequential, SequentialResult, SprtSpec
+from analysis.compare import DEAL, first_player_edge, position_matrix
+from analysis.sprt import RepeatedIntervals, Sequential, SequentialResult, SprtSpec
 from sim.errors import UserError
 
+MEASURES = ("first-player-advantage", "spread", "position", "seat", "bot")
 
-def focus_wins(df: pl.DataFrame, seat: int | None, bot: str | None) -> pl.DataFrame:
-    """Per deal (game_index): the mean win of the seat or bot of interest over its games."""
-    rows = df.filter(pl.col("bot") == bot) if bot is not None else df.filter(pl.col("seat") == seat)
+
+@dataclass(frozen=True)
+class Focus:
+    measure: str = "first-player-advantage"
+    value: int | str | None = None      # the position, seat or bot for those measures
+
+    def label(self) -> str:
+        return self.measure if self.value is None else f"{self.measure} {self.value}"
+
+
+def focus_wins(df: pl.DataFrame, focus: Focus) -> pl.DataFrame:
+    """Per deal: x, the focus measure on that deal (linear measures only)."""
+    if focus.measure == "first-player-advantage":
+        keys, w = position_matrix(df)
+        return keys.with_columns(pl.Series("x", first_player_edge(w)))
+    rows = df.filter(pl.col(focus.measure) == focus.value)
     if rows.height == 0:
-        what = f"bot '{bot}'" if bot is not None else f"seat {seat}"
-        raise UserError("--bot" if bot is not None else "--seat", None, f"{what} does not play in this configuration")
-    return rows.group_by("game_index").agg(pl.col("win").cast(pl.Float64).mean().alias("x"))
+        raise UserError(f"--{focus.measure}", None, f"{focus.label()} does not play in this configuration")
+    return rows.group_by(DEAL).agg(pl.col("win").cast(pl.Float64).mean().alias("x"))
 
 
-def deal_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, seat: int | None, bot: str | None) -> np.ndarray:
+def deal_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, focus: Focus) -> np.ndarray:
     """x_A - x_B per deal both configurations played, ordered by deal."""
-    j = focus_wins(df_a, seat, bot).join(focus_wins(df_b, seat, bot), on="game_index", suffix="_b")
-    return j.sort("game_index").select(pl.col("x") - pl.col("x_b"))["x"].to_numpy()
+    j = focus_wins(df_a, focus).join(focus_wins(df_b, focus), on=DEAL, suffix="_b")
+    return j.sort(DEAL).select(pl.col("x") - pl.col("x_b"))["x"].to_numpy()
 
 
 def play_pair(prep_a, prep_b, first: int, deals: int) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -36,11 +58,11 @@ def check_pairable(prep_a, prep_b) -> None:
         raise UserError("balance compare", None, "A and B must share game, players, seed and seat rotation to be paired")
 
 
-def until_decided(prep_a, prep_b, spec: SprtSpec, seat: int | None, bot: str | None, batch: int,
-                  max_deals: int, echo=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
-    """Play paired batches of `batch` deals until the SPRT decides or max_deals are played."""
+def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_deals: int,
+                  echo=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
+    """Play paired batches of `batch` deals until the test decides or max_deals are played."""
     check_pairable(prep_a, prep_b)
-    seq = Sequential(spec)
+    seq = RepeatedIntervals(spec, looks=-(-max_deals // batch)) if focus.measure == "spread" else Sequential(spec)
     frames_a, frames_b = [], []
     first, decision = 0, ""
     while decision == "" and first < max_deals:
@@ -48,9 +70,12 @@ def until_decided(prep_a, prep_b, spec: SprtSpec, seat: int | None, bot: str | N
         a, b = play_pair(prep_a, prep_b, first, deals)
         frames_a.append(a)
         frames_b.append(b)
-        decision = seq.add(deal_differences(a, b, seat, bot))
+        if focus.measure == "spread":
+            decision = seq.add(position_matrix(a)[1], position_matrix(b)[1])
+        else:
+            decision = seq.add(deal_differences(a, b, focus))
         first += deals
         if echo:
-            echo(f"  {first:>10,} deals: A - B = {seq.total / seq.n:+.4f}")
+            echo(f"  {first:>10,} deals: A - B = {seq.estimate():+.4f}")
     games = first * prep_a.rotations * 2
-    return seq.result(games), pl.concat(frames_a), pl.concat(frames_b)
+    return seq.result(games, focus.label()), pl.concat(frames_a), pl.concat(frames_b)

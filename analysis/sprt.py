@@ -1,4 +1,5 @@
-"""Sequential probability ratio test on a paired win-rate difference.
+"""Sequential tests on a paired difference: the SPRT for a win-rate difference, and repeated
+intervals for a measure that is not a mean of per-deal values (the position spread).
 
 Each observation is one deal played under A and under B: d = win_A - win_B for the seat or
 bot of interest. Two one-sided Wald tests run side by side (Sobel-Wald): H0 "no difference"
@@ -76,15 +77,28 @@ class SequentialResult:
     llr_a: float
     llr_b: float
     bounds: tuple[float, float]
+    measure: str = ""
+    spec: SprtSpec = SprtSpec()
+    method: str = "SPRT"
 
     def text(self, label_a: str = "A", label_b: str = "B") -> str:
         words = {"A": f"{label_a} is ahead of {label_b}", "B": f"{label_b} is ahead of {label_a}",
                  "=": "no difference as large as delta", "": "undecided at the maximum number of deals"}
-        return (f"SPRT decision: {words[self.decision]} after {self.deals:,} paired deals "
-                f"({self.games:,} games); A - B = {self.mean_diff:+.4f} "
+        if self.method != "SPRT":
+            words["A"], words["B"] = f"{label_a} is larger than {label_b}", f"{label_b} is larger than {label_a}"
+        stats = (f"LLR A-ahead {self.llr_a:.2f}, B-ahead {self.llr_b:.2f}, bounds [{self.bounds[0]:.2f}, {self.bounds[1]:.2f}]"
+                 if self.method == "SPRT" else f"{self.method}")
+        return (f"{self.method} on {self.measure or 'the focus'}: {words[self.decision]} after {self.deals:,} paired "
+                f"deals ({self.games:,} games); A - B = {self.mean_diff:+.4f} "
                 f"[{self.diff_low:+.4f}, {self.diff_high:+.4f}] (95%, not adjusted for stopping); "
-                f"LLR A-ahead {self.llr_a:.2f}, B-ahead {self.llr_b:.2f}, "
-                f"bounds [{self.bounds[0]:.2f}, {self.bounds[1]:.2f}]")
+                f"delta {self.spec.delta:g}, alpha {self.spec.alpha:g}, beta {self.spec.beta:g}; {stats}")
+
+    def to_json(self) -> dict:
+        """What run.json keeps of the test (the report shows it)."""
+        return {"method": self.method, "measure": self.measure, "decision": self.decision,
+                "deals": self.deals, "games": self.games, "delta": self.spec.delta, "alpha": self.spec.alpha,
+                "beta": self.spec.beta, "diff": self.mean_diff, "diff_low": self.diff_low,
+                "diff_high": self.diff_high, "interval_note": "95%, not adjusted for stopping"}
 
 
 class Sequential:
@@ -104,11 +118,59 @@ class Sequential:
         self.status = update(self.status, self.total, self.total_sq, self.n, self.spec)
         return str(verdict(self.status))
 
-    def result(self, games: int) -> SequentialResult:
-        mean = self.total / self.n if self.n else math.nan
+    def estimate(self) -> float:
+        return self.total / self.n if self.n else math.nan
+
+    def result(self, games: int, measure: str = "") -> SequentialResult:
+        mean = self.estimate()
         var = max(self.total_sq / self.n - mean * mean, 0.0) if self.n else math.nan
         half = 1.959963984540054 * math.sqrt(var / self.n) if self.n else math.nan
         return SequentialResult(
             str(verdict(self.status)), self.n, games, mean, mean - half, mean + half,
             float(llr(self.total, self.total_sq, self.n, self.spec.delta)),
-            float(llr(self.total, self.total_sq, self.n, -self.spec.delta)), self.spec.bounds())
+            float(llr(self.total, self.total_sq, self.n, -self.spec.delta)), self.spec.bounds(),
+            measure, self.spec)
+
+
+class RepeatedIntervals:
+    """A sequential test of a measure that is not a mean of per-deal values (the position
+    spread): after each batch, a paired bootstrap interval of A - B at level 1 - alpha/looks
+    (Bonferroni over the planned looks, so the chance of a false 'differ' stays below alpha).
+    It stops with 'A' or 'B' when the interval excludes 0, with '=' when it lies inside
+    (-delta, delta); beta is not controlled exactly (the '=' stop is an interval, not a Wald bound)."""
+
+    def __init__(self, spec: SprtSpec, looks: int):
+        self.spec, self.looks = spec, max(looks, 1)
+        self.wa: list[np.ndarray] = []
+        self.wb: list[np.ndarray] = []
+        self.n = 0
+        self.low = self.high = self.diff = math.nan
+        self.decision = ""
+
+    def add(self, wa: np.ndarray, wb: np.ndarray) -> str:
+        from analysis.compare import bootstrap_spread_diff, spread_of
+
+        self.wa.append(wa)
+        self.wb.append(wb)
+        self.n += len(wa)
+        a, b = np.concatenate(self.wa), np.concatenate(self.wb)
+        self.diff = float(spread_of(a.mean(axis=0)) - spread_of(b.mean(axis=0)))
+        level = self.spec.alpha / self.looks
+        boot = bootstrap_spread_diff(a, b, seed=self.n, reps=max(1000, int(20 / level)))
+        self.low, self.high = (float(x) for x in np.quantile(boot, [level / 2, 1 - level / 2]))
+        if self.n >= self.spec.min_pairs:
+            self.decision = ("A" if self.low > 0 else "B" if self.high < 0 else
+                             "=" if -self.spec.delta < self.low and self.high < self.spec.delta else "")
+        return self.decision
+
+    def estimate(self) -> float:
+        return self.diff
+
+    def result(self, games: int, measure: str = "") -> SequentialResult:
+        a, b = np.concatenate(self.wa), np.concatenate(self.wb)
+        from analysis.compare import bootstrap_spread_diff
+
+        lo, hi = np.quantile(bootstrap_spread_diff(a, b, seed=0), [0.025, 0.975])
+        return SequentialResult(self.decision, self.n, games, self.diff, float(lo), float(hi), math.nan, math.nan,
+                                (math.nan, math.nan), measure, self.spec,
+                                f"repeated bootstrap intervals (Bonferroni over {self.looks} looks)")

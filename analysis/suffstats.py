@@ -2,7 +2,7 @@
 
 Every summary the reports and the gate use (win rates, score and length moments and
 percentiles, end reasons, shared wins, winning margins) is a function of integer
-histograms: for each (game, variant, player count, seat, bot, role) the count of rows per
+histograms: for each (game, variant, player count, seat, position, bot, role) the count of rows per
 observed value of win, score and rank, and for each game configuration the count of games
 per observed length, margin, shared-win flag and end reason. Histograms add, so shards and
 aggregate-mode runs merge exactly, without keeping per-game rows."""
@@ -17,12 +17,12 @@ from sim.errors import UserError
 from sim.results import read_results, write_parquet
 
 CONFIG = ["game", "variant", "n_players"]
-KEYS = [*CONFIG, "seat", "bot", "role", "stat", "label", "value"]
+KEYS = [*CONFIG, "seat", "position", "bot", "role", "stat", "label", "value"]
 SEAT_STATS = ("win", "score", "rank")
 GAME_STATS = ("turns", "margin", "shared")
 GAME_ID = ["seed", *CONFIG, "game_index", "rotation"]
 SCHEMA = {"game": pl.String, "variant": pl.String, "n_players": pl.UInt8, "seat": pl.Int16,
-          "bot": pl.String, "role": pl.String, "stat": pl.String, "label": pl.String,
+          "position": pl.Int16, "bot": pl.String, "role": pl.String, "stat": pl.String, "label": pl.String,
           "value": pl.Float64, "count": pl.Int64}
 STATS_FILE = "stats.parquet"
 
@@ -70,11 +70,12 @@ def _histogram(df: pl.DataFrame, keys: list, stat: str) -> pl.DataFrame:
 
 def sufficient_stats(df: pl.DataFrame) -> pl.DataFrame:
     """The histogram table of a results table (see the module docstring)."""
-    seat_keys = [*CONFIG, "seat", "bot", "role"]
+    seat_keys = [*CONFIG, "seat", "position", "bot", "role"]
     parts = [_histogram(df, seat_keys, s).with_columns(pl.lit(None, pl.String).alias("label"))
              for s in SEAT_STATS]
     games = per_game(df)
-    no_seat = [pl.lit(-1, pl.Int16).alias("seat"), pl.lit(None, pl.String).alias("bot"),
+    no_seat = [pl.lit(-1, pl.Int16).alias("seat"), pl.lit(-1, pl.Int16).alias("position"),
+               pl.lit(None, pl.String).alias("bot"),
                pl.lit(None, pl.String).alias("role")]
     parts += [_histogram(games, CONFIG, s).with_columns(*no_seat, pl.lit(None, pl.String).alias("label"))
               for s in GAME_STATS]

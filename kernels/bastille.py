@@ -12,7 +12,7 @@ The hot kernel is ``evaluate_location``: one location's placed tiles resolved in
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import borrow, lowest_bit, rank_players, seat_bots, write_event
+from kernels.common import borrow, lowest_bit, rank_players, seat_bots, turn_positions, write_event
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, uniform
 
 # -- locations (board order 1..7) -------------------------------------------------------------
@@ -87,7 +87,8 @@ G_DEC = 14            # bot decisions made
 G_LOGN = 15           # rows written to the log
 G_LOGON = 16          # 1 = write the log
 G_SCORING = 17        # 0 none, 1 interim, 2 final scoring in progress
-G_NFIELDS = 18
+G_FIRST = 18          # seat that started the game (G_START moves with the marker)
+G_NFIELDS = 19
 
 # -- per-player fields pl[g, p, *] --------------------------------------------------------------
 P_COINS = 0
@@ -550,6 +551,7 @@ def setup_game(tb, st, rng, cs):
     # start player and players
     start = below(rng, cs, n)
     st[G_START] = start
+    st[G_FIRST] = start
     for k in range(n):
         p = (start + k) % n
         st[PL + p * NPF + P_COINS] = tb[T_START_COINS]
@@ -1957,9 +1959,11 @@ def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
 # batch driver
 # =============================================================================================
 @njit(cache=True, _nrt=False)
-def finish_game(tb, st, out_score, out_rank, out_win, out_metrics, log):
-    """Final ranking (VP, then coins; equal on both share the win) and the metrics."""
+def finish_game(tb, st, out_score, out_rank, out_win, out_position, out_metrics, log):
+    """Final ranking (VP, then coins; equal on both share the win), each seat's place in the
+    initial turn order, and the metrics."""
     n = tb[T_NP]
+    turn_positions(st[G_FIRST], n, out_position)
     tiebreak = st[TIEB:TIEB + MAXP]
     for p in range(n):
         out_score[p] = st[PL + p * NPF + P_VP]
@@ -1984,7 +1988,7 @@ def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rota
 
 @njit(cache=True, parallel=True)
 def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index, rotation,
-               score, rank, win, turns, end_reason, metrics, decisions):
+               score, rank, win, position, turns, end_reason, metrics, decisions):
     """Games split into one run of consecutive games per state row: a row is re-used game
     after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
     for every game. With one row per game each row keeps its game's final state."""
@@ -2000,7 +2004,7 @@ def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index,
             play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), log, borrow(st2[j]),
                      borrow(rng2[j]), borrow(fs2[j]), borrow(bots), borrow(W), seed,
                      game_index[g], np.int64(rotation[g]), 0)
-            finish_game(tbv, stv, score[g], rank[g], win[g], metrics[g], log)
+            finish_game(tbv, stv, score[g], rank[g], win[g], position[g], metrics[g], log)
             turns[g] = stv[G_NPLACED]
             end_reason[g] = 0
             decisions[g] = stv[G_DEC]
@@ -2008,14 +2012,14 @@ def play_batch(tb, st, rng, fs, st2, rng2, fs2, logs, bots, W, seed, game_index,
 
 @njit(cache=True, _nrt=False)
 def trace_game(tb, st, rng, fs, st2, rng2, fs2, bots, W, seed, game_index, rotation, log,
-               score, rank, win, metrics):
+               score, rank, win, position, metrics):
     """One game played exactly as play_batch plays it, with the event log on."""
     tbv = borrow(tb)
     stv = borrow(st)
     logv = borrow(log)
     play_one(tbv, stv, borrow(rng), borrow(fs), logv, borrow(st2), borrow(rng2), borrow(fs2),
              borrow(bots), borrow(W), seed, game_index, rotation, 1)
-    finish_game(tbv, stv, score, rank, win, metrics, logv)
+    finish_game(tbv, stv, score, rank, win, position, metrics, logv)
     return st[G_LOGN]
 
 

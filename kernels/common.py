@@ -20,6 +20,13 @@ def seat_bots(bots, rotation, out):
 
 
 @njit(cache=True)
+def turn_positions(first, n, out):
+    """Each seat's place in a clockwise turn order that begins with seat first (0 = first)."""
+    for s in range(n):
+        out[s] = (s - first) % n
+
+
+@njit(cache=True)
 def rank_players(score, tiebreak, n, out_rank, out_win):
     """Rank by score, then by tiebreak (higher is better); players equal on both share.
 

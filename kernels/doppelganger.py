@@ -14,7 +14,7 @@ the reference-counting runtime no call pays atomic increments on its array argum
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import rank_players, seat_bots, write_event
+from kernels.common import rank_players, seat_bots, turn_positions, write_event
 from kernels.rng import BOT0, CHANCE, below, next_u64, seed_streams, shuffle, stream_start
 
 MAXP = 6            # most seats the rulebook allows
@@ -102,6 +102,8 @@ REV_WHERE = 1    # turn up the where card of the room
 REV_WHAT = 2     # turn up the what card of the weapon
 REV_WHO = 4      # turn up a who card (shape shift)
 REV_KILL = 8     # true form, room and weapon face up: the target dies
+
+FIRST_SEAT = 0   # the rulebook does not say who starts; seat 0 does, then 1, .., n-1 (a reading)
 
 # -- a turn plan (greedy / hunter / rollout): move, then one action ----------------------------
 P_DEST = 0
@@ -1153,7 +1155,7 @@ def play_game(st, n, bots, rules, weights, dist, nxt, pads, pad_index, rng, deck
     gplan[1, P_DEST] = -1
     cap = rules[R_MAX_TURNS]
     for t in range(cap):
-        seat = t % n
+        seat = (FIRST_SEAT + t) % n
         log_event(log, li, on, EV_TURN, seat, t + 1, 0, 0, 0)
         total = roll_dice(rules, rng, CHANCE)
         log_event(log, li, on, EV_ROLL, seat, total, 0, 0, 0)
@@ -1213,8 +1215,8 @@ def game_at(c, g, n, bots, rotation, seed, game_index, rules, weights, dist, nxt
 @njit(cache=True, _nrt=False)
 def play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads, pad_index,
               st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, pbots,
-              gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, turns, end_reason, metrics,
-              decisions):
+              gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, position, turns, end_reason,
+              metrics, decisions):
     """The games of a batch that scratch slot ``c`` plays: c, c + S, c + 2S, ..."""
     for g in range(c, game_index.shape[0], S):
         met = metrics[g]
@@ -1226,6 +1228,7 @@ def play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, n
         for s in range(n):
             score[g, s] = 1 if s == w else 0
         rank_players(score[g], tiebreak[c], n, rank[g], win[g])
+        turn_positions(FIRST_SEAT, n, position[g])
         turns[g] = t
         end_reason[g] = end
         decisions[g] = ctr[c, 1]
@@ -1233,7 +1236,7 @@ def play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, n
 
 @njit(cache=True, parallel=True)
 def play_batch(n, bots, rotation, rules, weights, dist, nxt, pads, pad_index, seed, game_index,
-               score, rank, win, turns, end_reason, metrics, decisions):
+               score, rank, win, position, turns, end_reason, metrics, decisions):
     """Play games ``game_index`` (one per row of the outputs) in parallel. Games take turns in
     a few scratch slots: a fresh slot per game would be memory touched once (page faults).
     Each slot's games run in one call compiled without reference counting, so that threads
@@ -1247,8 +1250,8 @@ def play_batch(n, bots, rotation, rules, weights, dist, nxt, pads, pad_index, se
     for c in prange(S):
         play_slot(c, S, n, bots, rotation, seed, game_index, rules, weights, dist, nxt, pads,
                   pad_index, st, rng, deck, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst,
-                  rrng, pbots, gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, turns,
-                  end_reason, metrics, decisions)
+                  rrng, pbots, gplan, pmet, ctr, sb, tiebreak, log, score, rank, win, position,
+                  turns, end_reason, metrics, decisions)
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ import inspect
 import numpy as np
 from numba import njit, prange, types
 
-from kernels.common import borrow, rank_players, seat_bots, write_event
+from kernels.common import borrow, rank_players, seat_bots, turn_positions, write_event
 from kernels.rng import BOT0, CHANCE, below, seed_streams, shuffle, uniform
 
 # ---- sizes ------------------------------------------------------------------------------
@@ -193,6 +193,7 @@ O_T_ACTED = 28        # this turn: an action (not a pass) was taken
 O_MISSIONS_DONE = 29
 O_NSHORT = 30
 O_DECISIONS = 31
+O_STARTER = 32        # seat that started the game (O_FIRST moves with the marker)
 O_STREAM = 38         # bot stream override inside rollouts (-1 = the acting seat's own)
 O_T_AREA = 39                         # NAREA: cubes the acting player put in each area this turn
 O_DECK = O_T_AREA + NAREA             # MAXDECK: draw pile, next card at O_DECK_PTR
@@ -277,7 +278,8 @@ ARG_TYPES = {
     "b_move": types.float64,
     "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
     "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
-    "win": types.Array(types.float32, 2, "C"), "turns": types.Array(types.uint32, 1, "C"),
+    "win": types.Array(types.float32, 2, "C"), "position": types.Array(types.uint8, 2, "C"),
+    "turns": types.Array(types.uint32, 1, "C"),
     "end_reason": types.Array(types.uint8, 1, "C"),
     "metrics": types.Array(types.float64, 3, "C"), "decisions": types.Array(types.uint32, 1, "C"),
 }
@@ -637,6 +639,7 @@ def setup(s, K, n, rng, scr):
         s[O_PL + p * PLK + P_REGION] = K[K_LOC_REGION + start]
     # first player at random
     s[O_FIRST] = below(rng, CHANCE, n)
+    s[O_STARTER] = s[O_FIRST]
     # current mission: two cards, the second on top; then the next mission
     m = K[K_FIRST_MISSION]
     s[O_MISSION] = m
@@ -1849,8 +1852,9 @@ def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owne
 
 
 @kernel
-def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisions, scr):
+def write_results(s, K, g, score, rank, win, position, turns, end_reason, metrics, decisions, scr):
     n = s[O_N]
+    turn_positions(s[O_STARTER], n, position[g])
     sc = scr[0:n]
     tb = scr[MAXP:MAXP + n]
     for p in range(n):
@@ -1877,7 +1881,7 @@ def write_results(s, K, g, score, rank, win, turns, end_reason, metrics, decisio
 
 @kernel(parallel=True, nrt=True)
 def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
-               score, rank, win, turns, end_reason, metrics, decisions):
+               score, rank, win, position, turns, end_reason, metrics, decisions):
     B = game_index.shape[0]
     nchunk = min(B, 64)
     S = np.zeros((nchunk, 2, S_SIZE), np.int64)
@@ -1899,11 +1903,11 @@ def play_batch(K, RS, RM, W, bots, seed, game_index, rotation, n,
             seat_bots(bots, rotation[g], sb)
             play_game(s, Kv, RSv, RMv, Wv, n, sb, mv[0], mv[1], borrow(CTX[c]), mv[2], s2, rng,
                       borrow(OM[c]), borrow(LOG[c]), borrow(NLOG[c]), False, scr)
-            write_results(s, Kv, g, score, rank, win, turns, end_reason, metrics, decisions, scr)
+            write_results(s, Kv, g, score, rank, win, position, turns, end_reason, metrics, decisions, scr)
 
 
 @kernel(nrt=True)
-def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, turns,
+def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, position, turns,
                end_reason, metrics, decisions):
     """One game with its event log: the same code path as play_batch."""
     s = np.zeros(S_SIZE, np.int64)
@@ -1918,5 +1922,5 @@ def trace_game(K, RS, RM, W, bots, seed, index, rot, n, log, score, rank, win, t
     seed_streams(rng, seed, index)
     seat_bots(bots, rot, sb)
     play_game(s, K, RS, RM, W, n, sb, mv[0], mv[1], ctx, mv[2], s2, rng, om, log, nlog, True, scr)
-    write_results(s, K, 0, score, rank, win, turns, end_reason, metrics, decisions, scr)
+    write_results(s, K, 0, score, rank, win, position, turns, end_reason, metrics, decisions, scr)
     return nlog[0]

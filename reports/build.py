@@ -13,13 +13,16 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.compare import compare_rates, is_paired, paired_compare
-from analysis.metrics import end_reasons, game_count, summary_metrics, win_rates
+from analysis.balance import equal_rates, summary_metrics
+from analysis.compare import (comparable, compare_rates, independent_turn_order, is_paired, paired_compare,
+                              paired_turn_order)
+from analysis.metrics import end_reasons, game_count, win_rates
 from analysis.ratings import matrix, ratings
 from analysis.suffstats import CONFIG, load_stats, merge_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
 from reports import charts
 from sim.errors import UserError
+from sim.registry import get_game
 from sim.results import read_results
 
 
@@ -105,26 +108,56 @@ def provenance(page: Page, runs: list[Run]):
     page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
 
 
+def verdicts(page: Page, runs: list[Run]):
+    """What a designer reads first: does the turn order decide who wins?"""
+    page.heading("Verdict: turn order")
+    for r in runs:
+        page.para(f"{r.label}: {equal_rates(r.stats, 'position').sentence()} {turn_order_note(r)}")
+    page.para("Position is a seat's place in the initial turn order (0 = the first player); "
+              "the test is Pearson's chi-square on the wins per position, the intervals simultaneous "
+              "(Bonferroni) 95% Wilson intervals.")
+
+
+def turn_order_note(r: Run) -> str:
+    game = (r.meta or {}).get("config", {}).get("game")
+    return f"Turn order: {get_game(game).turn_order}." if game else ""
+
+
+def turn_unit(r: Run) -> str:
+    game = (r.meta or {}).get("config", {}).get("game")
+    return get_game(game).turn_unit if game else "turn"
+
+
 def summary(page: Page, runs: list[Run]):
     page.heading("Balance summary")
     rows = []
     for r in runs:
         m = summary_metrics(r.stats)
         d = m["duration"]
+        n = int(r.stats["n_players"].max())
         rows.append([r.label, f"{m['games']:,}", f"{m['balance']:.3f}",
-                     f"{100 * m['seat0_advantage']:+.2f} pp {interval(m['seat0_advantage_low'], m['seat0_advantage_high'])}",
+                     f"{100 * m['first_player_advantage']:+.2f} pp "
+                     f"{interval(m['first_player_advantage_low'], m['first_player_advantage_high'])}",
                      f"{pct(m['drawishness'])} {interval(m['drawishness_low'], m['drawishness_high'])}",
                      f"{pct(m['completion'])} ({m['turn_cap_games']:,} hit the turn cap)",
-                     f"{d['mean']:.1f} (sd {d['sd']:.1f}; p10 {d['p10']:.0f}, p50 {d['p50']:.0f}, p90 {d['p90']:.0f})",
+                     f"{d['mean']:.1f} {turn_unit(r)}s (sd {d['sd']:.1f}; p10 {d['p10']:.0f}, p50 {d['p50']:.0f}, "
+                     f"p90 {d['p90']:.0f})",
+                     f"{d['mean'] / n:.1f}",
                      f"{m['mean_margin']:.2f}"])
-    page.table(["run", "games", "balance (1 - largest seat gap)", "first-seat advantage (95%)",
-                "drawishness: shared wins (95%)", "completion", "length in turns", "winner's margin (points)"], rows)
-    page.para("First-seat advantage is seat 0's win rate minus the mean win rate of all seats. "
+    page.table(["run", "games", "balance (1 - largest position gap)", "first-player advantage (95%)",
+                "drawishness: shared wins (95%)", "completion", "game length", "length per player",
+                "winner's margin (points)"], rows)
+    page.para("First-player advantage is the win rate of position 0 (the first player) minus the fair share "
+              "(all wins over all seat-games). Length per player is the mean length divided by the player count. "
               "Intervals are 95% Wilson intervals; pp = percentage points.")
 
 
+BY_LABEL = {"position": "position (0 = first player)", "seat": "seat (the player, not the turn order)",
+            "bot": "bot", "role": "role"}
+
+
 def rate_tables(page: Page, runs: list[Run]):
-    for by in ("seat", "bot", "role"):
+    for by in ("position", "seat", "bot", "role"):
         rows = []
         for r in runs:
             if by == "role" and r.stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len() == 0:
@@ -133,29 +166,31 @@ def rate_tables(page: Page, runs: list[Run]):
                 rows.append([r.label, t[by], f"{t['games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
                              f"{t['mean_score']:.2f}", f"{t['sd_score']:.2f}"])
         if rows:
-            page.heading(f"Win rate by {by}", 3)
+            page.heading(f"Win rate by {BY_LABEL[by]}", 3)
             page.table(["run", by, "seat-games", "win rate", "95% interval (%)", "mean score", "score sd"], rows)
 
 
 def config_table(page: Page, runs: list[Run]):
-    """Seat win rates by player count and variant, all runs pooled (exact histogram merge),
+    """Position win rates by player count and variant, all runs pooled (exact histogram merge),
     when the runs cover more than one configuration."""
     merged = merge_stats([r.stats for r in runs])
     configs = merged.filter(pl.col("seat") >= 0).select(CONFIG).unique()
     if configs.height < 2:
         return
     page.heading("Win rate by player count and variant", 3)
-    t = win_rates(merged, [*CONFIG, "seat"])
-    page.table(["game", "variant", "players", "seat", "seat-games", "win rate", "95% interval (%)"],
-               [[r["game"], r["variant"], r["n_players"], r["seat"], f"{r['games']:,}", pct(r["win_rate"]),
+    t = win_rates(merged, [*CONFIG, "position"])
+    page.table(["game", "variant", "players", "position", "seat-games", "win rate", "95% interval (%)"],
+               [[r["game"], r["variant"], r["n_players"], r["position"], f"{r['games']:,}", pct(r["win_rate"]),
                  interval(r["ci_low"], r["ci_high"])] for r in t.iter_rows(named=True)])
 
 
 def rate_charts(page: Page, runs: list[Run]):
     pairs = [(r.label, r.stats) for r in runs]
     counts = {r.label: r.games for r in runs}
-    page.chart(charts.win_rate_bars(pairs, "seat", counts, "Win rate by seat"), "win_rate_by_seat",
-               "Win rate by seat with 95% intervals")
+    page.chart(charts.win_rate_bars(pairs, "position", counts, "Win rate by position in the turn order (0 = first player)"),
+               "win_rate_by_position", "Win rate by position in the turn order with 95% intervals")
+    page.chart(charts.win_rate_bars(pairs, "seat", counts, "Win rate by seat (the player, not the turn order)"),
+               "win_rate_by_seat", "Win rate by seat with 95% intervals")
     page.chart(charts.win_rate_bars(pairs, "bot", counts, "Win rate by bot"), "win_rate_by_bot",
                "Win rate by bot with 95% intervals")
     with_roles = [(r.label, r.stats.filter(pl.col("role").is_not_null() | (pl.col("seat") < 0))) for r in runs
@@ -183,29 +218,55 @@ def comparisons(page: Page, runs: list[Run], gap: float = 0.02):
     """The first run (A) against each other run (B), paired when they played the same deals."""
     a = runs[0]
     for b in runs[1:]:
-        if not same_setup(a, b):
-            page.para(f"{b.label} is not compared with {a.label}: a different game or player count.")
+        why = mismatch(a, b)
+        if why:
+            page.para(f"{b.label} is not compared with {a.label}: {why}")
             continue
         paired = a.rows is not None and b.rows is not None and is_paired(a.rows, b.rows)
-        t = (paired_compare(a.rows, b.rows, "seat", gap) if paired
-             else compare_rates(a.stats, b.stats, "seat", gap))
+        t = (paired_compare(a.rows, b.rows, "position", gap) if paired
+             else compare_rates(a.stats, b.stats, "position", gap))
         need = "deals_needed" if paired else "games_needed"
         page.heading(f"{a.label} (A) vs {b.label} (B)", 3)
+        measures = paired_turn_order(a.rows, b.rows) if paired else independent_turn_order(a.stats, b.stats)
+        page.table(["measure", "A (pp)", "B (pp)", "A - B (pp)", "95% interval (pp)", "how"],
+                   [[m.name, f"{100 * m.a:+.2f}", f"{100 * m.b:+.2f}", f"{100 * m.diff:+.2f}",
+                     interval(m.low, m.high), m.how] for m in measures])
         page.para(("Paired on the deals both runs played (rates on those deals): per-deal differences, exact sign test (McNemar for 0/1 wins). "
                    if paired else "Independent runs: Newcombe interval, two-proportion z-test. ")
-                  + f"p-values Holm-adjusted across seats; the last column is the number of "
+                  + f"p-values Holm-adjusted across positions; the last column is the number of "
                     f"{'deals' if paired else 'games per run'} that would resolve a gap of {100 * gap:.0f} points.")
-        page.table(["seat", "A", "B", "A - B (pp)", "95% interval (pp)", "p", "p (Holm)", need],
-                   [[r["seat"], pct(r["rate_a"]), pct(r["rate_b"]), f"{100 * r['diff']:+.2f}",
+        page.table(["position", "A", "B", "A - B (pp)", "95% interval (pp)", "p", "p (Holm)", need],
+                   [[r["position"], pct(r["rate_a"]), pct(r["rate_b"]), f"{100 * r['diff']:+.2f}",
                      interval(r["diff_low"], r["diff_high"]), f"{r['p']:.4g}", f"{r['p_holm']:.4g}", f"{r[need]:,}"]
                     for r in t.iter_rows(named=True)])
-        page.chart(charts.difference_chart(t, "seat", a.label, b.label, {a.label: a.games, b.label: b.games}),
+        page.chart(charts.difference_chart(t, "position", a.label, b.label, {a.label: a.games, b.label: b.games}),
                    f"difference_{a.label}_vs_{b.label}".replace("/", "_"), f"Win-rate difference {a.label} minus {b.label}")
+        sequential_test(page, b)
 
 
-def same_setup(a: Run, b: Run) -> bool:
+def mismatch(a: Run, b: Run) -> str:
+    """Why two runs do not answer the same question ('' when they do)."""
+    if a.meta and b.meta:
+        try:
+            comparable(a.meta, b.meta, "position")
+        except UserError as e:
+            return e.expected
+        return ""
     key = ["game", "n_players"]
-    return a.stats.select(key).unique().sort(key).equals(b.stats.select(key).unique().sort(key))
+    same = a.stats.select(key).unique().sort(key).equals(b.stats.select(key).unique().sort(key))
+    return "" if same else "a different game or player count."
+
+
+def sequential_test(page: Page, r: Run):
+    """The sequential test that produced a pair of runs (`balance compare --run --until-decided --out`)."""
+    t = (r.meta or {}).get("sequential")
+    if not t:
+        return
+    words = {"A": "A ahead", "B": "B ahead", "=": "no difference as large as delta", "": "undecided at the maximum"}
+    page.para(f"These runs come from a sequential test ({t['method']}) on {t['measure']}: decision "
+              f"'{words.get(t['decision'], t['decision'])}' after {t['deals']:,} paired deals; delta {t['delta']:g}, "
+              f"alpha {t['alpha']:g}, beta {t['beta']:g}; A - B = {100 * t['diff']:+.2f} pp "
+              f"{interval(t['diff_low'], t['diff_high'])} ({t['interval_note']}).")
 
 
 def ladder(page: Page, runs: list[Run]):
@@ -235,26 +296,74 @@ def ladder(page: Page, runs: list[Run]):
 
 
 def sweep_section(page: Page, label: str, path: Path):
+    """A sweep: how each grid point moves the turn-order balance against the current value."""
+    from analysis.sweep import FPA, LENGTH, SPREAD, pairing_note, points_of, reference_index
+
     meta = read_sweep(path)
     t = sweep_table(path)
     params = meta["params"]
     page.heading(f"Sweep {label}: {', '.join(params)} ({meta['game']})")
-    metrics = t["metric"].unique(maintain_order=True).to_list()
-    rows = []
-    for point in t.select(params).unique(maintain_order=True).iter_rows(named=True):
-        part = t.filter(pl.all_horizontal([pl.col(p) == v for p, v in point.items()]))
-        cells = {r["metric"]: r for r in part.iter_rows(named=True)}
-        rows.append([*point.values(), *[_metric_cell(cells[m]) for m in metrics if m in cells]])
-    page.table([*params, *metrics], rows, "Estimates with 95% intervals; the same deals at every grid point.")
+    _, is_current = reference_index(meta)
+    current = meta.get("current") or {}
+    if is_current:
+        intro = "Current value (the content's, before the sweep): " + ", ".join(f"{k} = {v}" for k, v in current.items())
+        added = meta.get("added") or {}
+        intro += (". Added to the grid because it was not swept: " + ", ".join(f"{k} = {v}" for k, v in added.items())
+                  if added else "") + "."
+    else:
+        intro = "This sweep recorded no current value: every point is compared with the first grid point."
+    fixed = meta.get("fixed") or []
+    page.para(intro + (f" Fixed overrides: {' '.join(fixed)}." if fixed else "")
+              + " Position 0 is the first player in the turn order (not seat 0).")
+    points = points_of(t, params)
     games = int(t["games"].min())
-    page.chart(charts.sweep_chart(t, params, games, f"Sweep of {', '.join(params)} - {meta['game']}"),
-               f"sweep_{label}".replace("/", "_"), f"Sweep curves for {', '.join(params)}")
+    mark = "current" if is_current else "reference"
+    cells = []
+    for point in points.iter_rows(named=True):
+        part = t.filter(pl.all_horizontal([pl.col(p) == point[p] for p in params]))
+        cells.append((point, {r["metric"]: r for r in part.iter_rows(named=True)}))
+    main = [(FPA, "first-player advantage (pp)"), (SPREAD, "position spread (pp)"), (LENGTH, "mean length (turns)")]
+    page.table([*params, "", *[h for _, name in main for h in (name, f"vs {mark}")]],
+               [[*[point[p] for p in params], mark if point["current"] else "",
+                 *[c for m, _ in main for c in (_metric_cell(cs[m]), _diff_cell(cs[m]))]]
+                for point, cs in cells],
+               f"Estimate with its 95% interval at each point (the spread's interval is simultaneous over "
+               f"positions), and the difference point minus {mark} with its 95% interval. {pairing_note(t)}")
+    rates = [m for m in t["metric"].unique(maintain_order=True).to_list() if m.startswith("win rate ")]
+    page.table([*params, "", *[m.replace("win rate ", "") for m in rates]],
+               [[*[point[p] for p in params], mark if point["current"] else "",
+                 *[f"{_metric_cell(cs[m])}; {_diff_cell(cs[m])}" if m in cs else "-" for m in rates]]
+                for point, cs in cells],
+               f"Win rate (%) by position (0 = first player) and by role, with its 95% interval; after the "
+               f"semicolon the difference from the {mark} value (pp) with its 95% interval.")
+    title = f"Sweep of {', '.join(params)} - {meta['game']}"
+    name = f"sweep_{label}".replace("/", "_")
+    if len(params) == 2:
+        page.chart(charts.sweep_heatmap(t, params, FPA, games, f"First-player advantage - {meta['game']}"),
+                   f"{name}_advantage_map", f"Heat map of the first-player advantage over {' and '.join(params)}")
+        page.chart(charts.sweep_heatmap(t, params, SPREAD, games, f"Position spread - {meta['game']}"),
+                   f"{name}_spread_map", f"Heat map of the position spread over {' and '.join(params)}")
+    else:
+        page.chart(charts.sweep_chart(t, params, games, title), name,
+                   f"First-player advantage and position spread against {', '.join(params)}")
+        page.chart(charts.sweep_positions_chart(t, params, games, title), f"{name}_positions",
+                   f"Win rate by position and mean length against {', '.join(params)}")
 
 
 def _metric_cell(r: dict) -> str:
-    scale = 1 if "length" in r["metric"] or r["metric"] == "balance" else 100
-    est = f"{scale * r['estimate']:.2f}"
-    return est if r["low"] is None else f"{est} [{scale * r['low']:.2f}, {scale * r['high']:.2f}]"
+    """Estimate [95% interval]: rates and differences of rates in percent, lengths in turns."""
+    scale = 1 if r["unit"] == "turns" else 100
+    sign = "+" if r["metric"].startswith("first-player") else ""
+    est = f"{scale * r['estimate']:{sign}.2f}"
+    return est if r["low"] is None else f"{est} [{scale * r['low']:{sign}.2f}, {scale * r['high']:{sign}.2f}]"
+
+
+def _diff_cell(r: dict) -> str:
+    """Difference from the current value [95% interval], in the unit of _metric_cell."""
+    if r.get("diff") is None:
+        return "-"
+    scale = 1 if r["unit"] == "turns" else 100
+    return f"{scale * r['diff']:+.2f} [{scale * r['diff_low']:+.2f}, {scale * r['diff_high']:+.2f}]"
 
 
 # -- rendering ---------------------------------------------------------------------------
@@ -315,6 +424,7 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report")
     labels = labels_for(dirs)
     runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if not (d / SWEEP_FILE).is_file()]
     if runs:
+        verdicts(page, runs)
         provenance(page, runs)
         summary(page, runs)
         page.heading("Win rates")

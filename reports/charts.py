@@ -13,6 +13,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from analysis.metrics import histogram, win_rates  # noqa: E402
+from analysis.sweep import FPA, LENGTH, SPREAD, points_of  # noqa: E402
 
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 HEATMAP = "cividis"
@@ -93,32 +94,141 @@ def score_by_seat_chart(label: str, stats: pl.DataFrame, games: int):
     return _finish(fig, ax, f"Score distribution by seat - {label}", {label: games})
 
 
+def _sweep_axis(points: pl.DataFrame, params: list[str]) -> tuple[np.ndarray, list[str], bool]:
+    """x positions and tick labels of the grid points: the values themselves when one numeric
+    key is swept, else one slot per point."""
+    if len(params) == 1:
+        labels = [str(v) for v in points[params[0]].to_list()]
+        try:
+            return np.array([float(v) for v in labels]), labels, True
+        except ValueError:
+            return np.arange(len(labels), dtype=float), labels, True
+    labels = [", ".join(f"{p.rsplit('.', 1)[-1]}={r[p]}" for p in params) for r in points.iter_rows(named=True)]
+    return np.arange(len(labels), dtype=float), labels, False
+
+
+def _mark_current(ax, x: float):
+    ax.axvline(x, color="#555555", lw=1, ls=":", zorder=0)
+    ax.annotate("current", (x, 1), xycoords=("data", "axes fraction"), xytext=(3, -10),
+                textcoords="offset points", fontsize=8, color="#555555")
+
+
+def _curve(ax, x, rows: pl.DataFrame, cur: int, col: str, label: str, i: int, scale: float):
+    """A measure (col = 'estimate' or 'diff') against the grid with its 95% band; the current
+    point drawn as a large diamond."""
+    low, high = ("low", "high") if col == "estimate" else ("diff_low", "diff_high")
+    colour = OKABE_ITO[i % len(OKABE_ITO)]
+    y = rows[col].to_numpy().astype(float) * scale
+    ax.plot(x, y, "o-", label=label, color=colour, ms=4)
+    ax.fill_between(x, rows[low].to_numpy().astype(float) * scale, rows[high].to_numpy().astype(float) * scale,
+                    color=colour, alpha=0.2, lw=0)
+    ax.plot([x[cur]], [y[cur]], "D", color=colour, ms=8, mec="black", mew=1.2, zorder=5)
+
+
 def sweep_chart(table: pl.DataFrame, params: list[str], games: int, title: str):
-    """Seat win rates and mean game length against the grid point, with 95% bands."""
-    points = table.select(params).unique(maintain_order=True)
-    one = len(params) == 1  # one parameter: its values on the axis, its name as the label
-    labels = [str(r[params[0]]) if one else ", ".join(f"{p}={r[p]}" for p in params)
-              for r in points.iter_rows(named=True)]
-    x = np.arange(len(labels))
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    seat_metrics = [m for m in table["metric"].unique(maintain_order=True) if m.startswith("win rate seat")]
-    for i, metric in enumerate(seat_metrics):
-        _band(ax1, x, table.filter(pl.col("metric") == metric), metric.replace("win rate ", ""), i, 100)
-    _band(ax2, x, table.filter(pl.col("metric") == "mean length (turns)"), "mean length", 0, 1)
-    for ax, ylabel in ((ax1, "win rate (%), band = 95% interval"), (ax2, "mean game length (turns), band = 95%")):
-        ax.set_xticks(x, labels, rotation=0 if one else 20, ha="center" if one else "right", fontsize=8)
+    """First-player advantage and position spread against the grid (top: estimates with
+    their 95% intervals; bottom: the difference from the current value with its 95% paired
+    interval), the current value marked."""
+    points = points_of(table, params)
+    cur = int(np.argmax(points["current"].to_numpy()))
+    x, labels, one = _sweep_axis(points, params)
+    fig, axes = plt.subplots(2, 2, figsize=(11, 7.2), sharex=True)
+    panels = [(FPA, "first-player advantage (pp)"), (SPREAD, "position spread (pp)")]
+    for j, (metric, name) in enumerate(panels):
+        rows = table.filter(pl.col("metric") == metric)
+        top, bottom = axes[0, j], axes[1, j]
+        _curve(top, x, rows, cur, "estimate", name, j, 100)
+        top.set_ylabel(f"{name}\nband = 95% interval")
+        _curve(bottom, x, rows, cur, "diff", f"{name} minus current", j, 100)
+        bottom.set_ylabel(f"difference from current (pp)\nband = 95% interval")
+        for ax in (top, bottom):
+            ax.axhline(0, color="#999999", lw=0.8)
+            _mark_current(ax, x[cur])
+        top.set_title(name, fontsize=10)
+    for ax in axes[1]:
+        ax.set_xticks(x, labels, rotation=0 if one else 25, ha="center" if one else "right", fontsize=8)
         ax.set_xlabel(params[0] if one else "grid point")
-        ax.set_ylabel(ylabel)
-        ax.legend(fontsize=8, frameon=False)
-    fig.suptitle(f"{title}\nn = {games:,} games per grid point, same deals at every point", fontsize=11)
+    pairing = table.filter(pl.col("metric") == FPA)["pairing"].drop_nulls()
+    how = "paired per deal" if pairing.len() and (pairing == "paired per deal").all() else "see the table"
+    fig.suptitle(f"{title}\nn = {games:,} games per grid point, same deals at every point; "
+                 f"differences {how}; diamond = current value", fontsize=11)
     fig.tight_layout()
     return fig
 
 
-def _band(ax, x, rows: pl.DataFrame, label: str, i: int, scale: float):
-    colour = OKABE_ITO[i % len(OKABE_ITO)]
-    ax.plot(x, rows["estimate"] * scale, "o-", label=label, color=colour)
-    ax.fill_between(x, rows["low"].to_numpy() * scale, rows["high"].to_numpy() * scale, color=colour, alpha=0.2)
+def sweep_positions_chart(table: pl.DataFrame, params: list[str], games: int, title: str):
+    """Each position's win rate and the mean game length against the grid, 95% bands."""
+    points = points_of(table, params)
+    cur = int(np.argmax(points["current"].to_numpy()))
+    x, labels, one = _sweep_axis(points, params)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    metrics = [m for m in table["metric"].unique(maintain_order=True) if m.startswith("win rate position ")]
+    for i, metric in enumerate(metrics):
+        _curve(ax1, x, table.filter(pl.col("metric") == metric), cur, "estimate",
+               metric.replace("win rate ", ""), i, 100)
+    _curve(ax2, x, table.filter(pl.col("metric") == LENGTH), cur, "estimate", "mean length", 0, 1)
+    for ax, ylabel in ((ax1, "win rate (%), band = 95% interval"), (ax2, "mean game length (turns), band = 95%")):
+        ax.set_xticks(x, labels, rotation=0 if one else 25, ha="center" if one else "right", fontsize=8)
+        ax.set_xlabel(params[0] if one else "grid point")
+        ax.set_ylabel(ylabel)
+        _mark_current(ax, x[cur])
+        ax.legend(fontsize=8, frameon=False)
+    fig.suptitle(f"{title}\nn = {games:,} games per grid point; position 0 = the first player; "
+                 "diamond = current value", fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def sweep_heatmap(table: pl.DataFrame, params: list[str], metric: str, games: int, title: str):
+    """Two-key sweep: the first key across, the second up; colour = the measure at each point
+    (percentage points), each cell annotated with it and its difference from the current
+    value (95% interval); the current cell outlined."""
+    k1, k2 = params
+    rows = table.filter(pl.col("metric") == metric)
+    xs, ys = rows[k1].unique(maintain_order=True).to_list(), rows[k2].unique(maintain_order=True).to_list()
+    grid = np.full((len(ys), len(xs)), np.nan)
+    cell = {}
+    for r in rows.iter_rows(named=True):
+        i, j = ys.index(r[k2]), xs.index(r[k1])
+        grid[i, j] = 100 * r["estimate"]
+        cell[i, j] = r
+    fig, ax = plt.subplots(figsize=(max(7.0, 1.55 * len(xs) + 3.2), max(4.4, 0.95 * len(ys) + 2.6)))
+    if metric == FPA:   # signed: diverging, centred on 0 (no advantage)
+        lim = max(float(np.nanmax(np.abs(grid))), 0.5)
+        im = ax.imshow(grid, cmap="PuOr_r", vmin=-lim, vmax=lim, origin="lower", aspect="auto")
+    else:
+        im = ax.imshow(grid, cmap=HEATMAP, vmin=0, vmax=max(float(np.nanmax(grid)), 0.5), origin="lower",
+                       aspect="auto")
+    small = len(xs) <= 5
+    for (i, j), r in cell.items():
+        rgba = im.cmap(im.norm(grid[i, j]))
+        dark = 0.299 * rgba[0] + 0.587 * rgba[1] + 0.114 * rgba[2] < 0.5
+        colour = "white" if dark else "black"
+        ax.text(j, i + 0.12, f"{grid[i, j]:+.1f}" if metric == FPA else f"{grid[i, j]:.1f}", ha="center",
+                va="center", fontsize=10, fontweight="bold", color=colour)
+        if r["current"]:
+            note = "current"
+        elif r["diff"] is None:
+            note = ""
+        elif small:
+            note = f"{100 * r['diff']:+.1f} [{100 * r['diff_low']:+.1f}, {100 * r['diff_high']:+.1f}]"
+        else:
+            note = f"{100 * r['diff']:+.1f}"
+        ax.text(j, i - 0.2, note, ha="center", va="center", fontsize=7, color=colour)
+        if r["current"]:
+            ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="black", lw=3))
+            ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="white", lw=1, ls="--"))
+    ax.set_xticks(range(len(xs)), xs)
+    ax.set_yticks(range(len(ys)), ys)
+    ax.set_xlabel(k1)
+    ax.set_ylabel(k2)
+    ax.spines[:].set_visible(False)
+    name = "first-player advantage" if metric == FPA else "position spread"
+    fig.colorbar(im, ax=ax, label=f"{name} (percentage points)")
+    ax.set_title(f"{title}\nn = {games:,} games per point. Bold: {name} (pp);\nbelow: difference from "
+                 "the current value [95% interval]; outlined: current value", fontsize=10)
+    fig.tight_layout()
+    return fig
 
 
 def matrix_chart(m: pl.DataFrame, meetings: int, title: str):

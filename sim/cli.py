@@ -19,16 +19,62 @@ def cli() -> None:
     """Monte Carlo balance simulator for board games."""
 
 
+def params_table(content, rows: list[tuple[str, object, list | None]]) -> list[str]:
+    """``balance games --params``: the game rules' values, then the bot weights ([bots]); each
+    key with the names of the list entries it passes through, its value, its range ("?" when
+    none is declared) and the content file's comment (a list's comment once, above it)."""
+    label = {k: k + (f" ({' / '.join(n)})" if (n := content.names(k)) else "") for k, _, _ in rows}
+    span = {k: f"{r[0]}..{r[1]}" if r else "?" for k, _, r in rows}
+    wk, wv = max(map(len, label.values())), max(len(str(v)) for _, v, _ in rows)
+    ws = max(map(len, span.values()))
+    out: list[str] = []
+    for heading, part in (("Game rules", [r for r in rows if not r[0].startswith("bots.")]),
+                          ("Bot weights ([bots])", [r for r in rows if r[0].startswith("bots.")])):
+        if not part:
+            continue
+        out += [""] * bool(out) + [heading]
+        shown: set[str] = set()
+        for key, value, _ in part:
+            parts = key.split(".")
+            for i in range(1, len(parts)):
+                group = ".".join("*" if p.isdigit() else p for p in parts[:i])
+                note = content.comment(group)
+                if note and group not in shown:
+                    shown.add(group)
+                    out.append(f"  # {group}: {note}")
+            note = content.comment(key)
+            line = f"  {label[key]:<{wk}}  {value!s:>{wv}}  {span[key]:<{ws}}" + (f"  # {note}" if note else "")
+            out.append(line.rstrip())
+    return out
+
+
 @cli.command()
-@click.option("--params", "params_of", metavar="GAME", help="List every tunable content value of GAME with its range.")
+@click.argument("prefix", required=False, metavar="[PREFIX]")
+@click.option("--params", "params_of", metavar="GAME",
+              help="List every tunable content value of GAME with its range (only keys starting with PREFIX).")
 @click.option("--content", "content_of", metavar="GAME", help="Show which content tables of GAME are reconstructed.")
-def games(params_of: str | None, content_of: str | None) -> None:
-    """Games, variants, player counts, bots and content files."""
+def games(prefix: str | None, params_of: str | None, content_of: str | None) -> None:
+    """Games, variants, player counts, bots and content files.
+
+    `balance games --params GAME [PREFIX]` lists GAME's content values, e.g.
+    `balance games --params bastille locations.`"""
+    from sim.content import nearest
+
+    if prefix and not params_of:
+        raise UserError("balance games", None, f"PREFIX '{prefix}' only applies with --params GAME")
     if params_of:
         game = get_game(params_of)
-        for key, value, rng in game.content().params():
-            span = f"{rng[0]}..{rng[1]}" if rng else "?"
-            click.echo(f"{key:<48} {value!s:>10}   {span}")
+        content = game.content()
+        every = content.params()
+        rows = [r for r in every if r[0].startswith(prefix or "")]
+        if not rows:
+            parts = [k.split(".") for k, _, _ in every]
+            heads = {".".join(p[:i]) + dot for p in parts for i in range(1, len(p) + 1) for dot in ("", ".")}
+            hint = nearest(prefix, sorted(heads))
+            raise UserError(f"{game.id} {game.content_file.name}", None, f"no content value '{prefix}'"
+                            + (f" (did you mean '{hint}'?)" if hint else ""))
+        for line in params_table(content, rows):
+            click.echo(line)
         return
     if content_of:
         game = get_game(content_of)
@@ -68,25 +114,52 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
               help="Ray cluster to join with --engine ray (default: start a local one).")
 @click.option("--resume", "resume_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Finish the interrupted run in DIR (its configuration is read from DIR).")
+@click.option("--extend", "extend_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Play -n more deals of the complete run in DIR (same configuration, the next deals) "
+                   "and merge them in: DIR then equals a run of the total size.")
 @click.option("--batch-size", type=click.IntRange(1, 1 << 20), default=8192, show_default=True)
 @click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=1 << 16, show_default=True,
               help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
-        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals) -> None:
+        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out.
 
     Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
-    plays only the missing ones. See docs/scale.md for --aggregate and --engine ray."""
+    plays only the missing ones; `balance run --extend DIR -n MORE` adds MORE deals to a
+    complete run. See docs/scale.md for --aggregate and --engine ray."""
     from analysis.aggregate import summary_text
-    from sim.runner import Interrupted, RunConfig, execute, resume
+    from sim.runner import Interrupted, RunConfig, execute, extend, resume
 
     given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
     if address and engine != "ray":
         raise UserError("--address", None, "only applies with --engine ray")
     log = lambda msg: click.echo(msg, err=True)  # noqa: E731
     try:
-        if resume_dir:
+        if extend_dir:
+            flag = lambda name: max(next(p.opts for p in ctx.command.params if p.name == name), key=len)  # noqa: E731
+            clash = ([flag(name) for name in PLAN_OPTIONS if name != "n_games" and given(name)]
+                     + (["--resume"] if resume_dir else []) + (["GAME"] if game_id else []))
+            if clash:
+                raise UserError("--extend", None, "plays more deals of the run in DIR with its own configuration; "
+                                "drop " + ", ".join(clash) + " (only -n, --threads, --engine, --address and "
+                                "--batch-size may be given)")
+            if not given("n_games"):
+                raise UserError("--extend", None, "needs -n MORE: how many deals to add")
+            if n_games < 1:
+                raise UserError("-n", None, f"expected at least 1 deal to add with --extend, got {n_games}")
+            if sys.stdout.isatty():
+                from sim.runner import extended_size
+
+                with click.progressbar(length=extended_size(Path(extend_dir), n_games), label=f"{extend_dir} +{n_games}",
+                                       show_eta=True) as bar:
+                    outcome = extend(Path(extend_dir), n_games, threads=threads, engine=engine, ray_address=address,
+                                     batch_size=batch_size, progress=bar.update, log=log)
+            else:
+                outcome = extend(Path(extend_dir), n_games, threads=threads, engine=engine, ray_address=address,
+                                 batch_size=batch_size, log=log)
+            out_dir = extend_dir
+        elif resume_dir:
             clash = [name for name in PLAN_OPTIONS if given(name)] + (["GAME"] if game_id else [])
             if clash:
                 raise UserError("--resume", None, "takes the configuration from the run directory; drop "
@@ -126,29 +199,150 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
 
 
+# Options of `trace` that say what was played; `--run` takes them from the run's run.json.
+TRACE_PLAN_OPTIONS = {"seed": "--seed", "players": "--players", "bots": "--bots", "variant": "--variant",
+                      "sets": "--set"}
+
+
+def run_config(run_dir: Path):
+    """The RunConfig of the finished run in run_dir, read from its run.json ``config``."""
+    import json
+
+    from sim.runner import RunConfig
+
+    meta_file = run_dir / "run.json"
+    if not meta_file.is_file():
+        raise UserError(str(run_dir), None, "no run.json here (not a finished `balance run` directory)")
+    try:
+        config = json.loads(meta_file.read_text())["config"]
+        known = RunConfig.__dataclass_fields__
+        return RunConfig(**{k: v for k, v in config.items() if k in known})
+    except (ValueError, KeyError, TypeError) as e:
+        raise UserError(str(meta_file), "config", f"expected a run configuration ({e})") from None
+
+
+def pick_game(run_dir: Path, wheres: tuple[str, ...]) -> tuple[int, int, int]:
+    """(game_index, rotation, games matching) of the first game, by game_index then rotation,
+    of run_dir's results.parquet with a row (one seat) that passes every COLUMN=VALUE test.
+    Game-level columns (turns, end_reason) are the same on every row of a game; numbers
+    compare as numbers (win=1 matches 1.0)."""
+    import polars as pl
+
+    path = run_dir / "results.parquet"
+    if not path.is_file():
+        raise UserError("--where", None, f"{run_dir} has no results.parquet (an --aggregate run keeps no "
+                        "per-game rows); give --game-index instead")
+    schema = pl.read_parquet_schema(path)
+    tests = []
+    for test in wheres:
+        col, eq, text = (t.strip() for t in test.partition("="))
+        if not eq or not col:
+            raise UserError("--where", test, "expected COLUMN=VALUE")
+        if col not in schema:
+            raise UserError("--where", col, f"unknown column (columns: {', '.join(schema)})")
+        if not schema[col].is_numeric():
+            tests.append(pl.col(col).cast(pl.String) == text)
+            continue
+        try:
+            v = float(text)
+        except ValueError:
+            raise UserError("--where", test, f"{col} is a number column, got '{text}'") from None
+        if schema[col].is_integer():
+            tests.append(pl.col(col) == int(v) if v.is_integer() else pl.lit(False))
+        else:
+            tests.append((pl.col(col).cast(pl.Float64) - v).abs() <= 1e-6 * max(1.0, abs(v)))
+    games = (pl.scan_parquet(path).filter(pl.all_horizontal(tests)).select("game_index", "rotation")
+             .unique().sort("game_index", "rotation").collect())
+    if games.height == 0:
+        raise UserError("--where", None, f"no game of {run_dir} has a row with " + " and ".join(wheres))
+    return int(games["game_index"][0]), int(games["rotation"][0]), games.height
+
+
+def trace_frame(prep, game_index: int, rotation: int) -> tuple[list[str], list[str]]:
+    """The header (who starts, the turn order) and the closing results table of a trace,
+    from one game played through ``Game.play``: the same numbers as results.parquet."""
+    import numpy as np
+
+    from sim.game import Batch
+
+    game, n = prep.game, prep.cfg.players
+    out = Batch.alloc(1, n, len(game.metrics))
+    game.play(prep.compiled, prep.bots, prep.weights, prep.cfg.seed, np.array([game_index], np.uint64),
+              np.array([rotation], np.uint8), out)
+    bot = [game.bots[b] for b in prep.seat_bots(np.array([rotation], np.uint8))[0]]
+    order = sorted(range(n), key=lambda s: int(out.position[0, s]))
+    head = [f"game_index {game_index}, rotation {rotation}: seat {order[0]} ({bot[order[0]]}) starts; "
+            f"turn order {', '.join(map(str, order))}"]
+    wb = max(3, *map(len, bot))
+    tail = ["", f"Results: {int(out.turns[0])} turns, end_reason {game.end_reasons[int(out.end_reason[0])]}",
+            f"seat  position  {'bot':<{wb}}  score  rank  win"]
+    for s in range(n):
+        tail.append(f"{s:>4}  {int(out.position[0, s]):>8}  {bot[s]:<{wb}}  {int(out.score[0, s]):>5}  "
+                    f"{int(out.rank[0, s]):>4}  {float(out.win[0, s]):.4g}")
+    return head, tail
+
+
 @cli.command()
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="[GAME]", required=False)
+@click.option("--run", "run_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Replay a game of the run in DIR with its configuration (from DIR/run.json).")
+@click.option("--where", "wheres", multiple=True, metavar="COLUMN=VALUE",
+              help="With --run: trace the first game (by game_index, then rotation) of DIR/results.parquet "
+                   "with a seat row matching every test, e.g. --where end_reason=turn_cap (repeatable).")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--game-index", type=int, default=0, show_default=True)
-@click.option("--rotation", type=int, default=0, show_default=True)
+@click.option("--game-index", type=int, default=None, help="Game index I.  [default: 0]")
+@click.option("--rotation", type=int, default=None, help="Seat rotation R.  [default: 0]")
 @click.option("-p", "--players", type=int, default=None)
 @click.option("--bots", default=None)
 @click.option("--variant", default="base", show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
-def trace(game_id, seed, game_index, rotation, players, bots, variant, sets) -> None:
-    """Narrate one game move by move: the game index I of a run with seed S."""
+@click.pass_context
+def trace(ctx, game_id, run_dir, wheres, seed, game_index, rotation, players, bots, variant, sets) -> None:
+    """Narrate one game move by move: the game index I of a run with seed S.
+
+    `balance trace --run DIR --game-index I` replays game I of the run in DIR;
+    `--where COLUMN=VALUE` picks the game from its results instead. Seats are numbered as in
+    results.parquet; the trace starts with who started and ends with each seat's results row."""
     from sim.runner import Prepared, RunConfig
 
-    game = get_game(game_id)
-    cfg = RunConfig(game=game.id, players=game.players_or_default(players),
-                    bots=split_list(bots or game.default_bots), seed=seed,
-                    variants=split_list(variant), sets=list(sets))
+    given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
+    if run_dir:
+        clash = (["GAME"] if game_id else []) + [flag for name, flag in TRACE_PLAN_OPTIONS.items() if given(name)]
+        if clash:
+            raise UserError("--run", None, "takes the game, players, bots, variants, --set values and seed from "
+                            f"DIR/run.json; drop {', '.join(clash)}")
+        cfg = run_config(Path(run_dir))
+    else:
+        if wheres:
+            raise UserError("--where", None, "picks a game of a run: use it with --run DIR")
+        if not game_id:
+            raise UserError("balance trace", "GAME", "missing (see `balance games`), or use --run DIR")
+        game = get_game(game_id)
+        cfg = RunConfig(game=game.id, players=game.players_or_default(players),
+                        bots=split_list(bots or game.default_bots), seed=seed,
+                        variants=split_list(variant), sets=list(sets))
     prep = Prepared(cfg)
+    game = prep.game
+    if wheres:
+        if game_index is not None or rotation is not None:
+            raise UserError("--where", None, "picks the game itself; drop --game-index and --rotation")
+        game_index, rotation, matching = pick_game(Path(run_dir), wheres)
+        click.echo(f"--where picked game_index={game_index} rotation={rotation} "
+                   f"(the first of {matching} matching games)")
+    game_index = game_index or 0
+    rotation = rotation or 0
+    if run_dir and not 0 <= rotation < (cfg.players if cfg.rotate_seats else 1):
+        played = f"rotations 0..{cfg.players - 1}" if cfg.rotate_seats else "rotation 0 only (no --rotate-seats)"
+        raise UserError("--rotation", None, f"the run in {run_dir} played {played}, got {rotation}")
     if not 0 <= rotation < cfg.players:
         raise UserError("--rotation", None, f"expected 0..{cfg.players - 1}, got {rotation}")
     if game_index < 0:
         raise UserError("--game-index", None, "expected a non-negative integer")
-    for line in game.trace(prep.compiled, prep.bots, prep.weights, seed, game_index, rotation):
+    if run_dir and game_index >= cfg.games:
+        raise UserError("--game-index", None, f"the run in {run_dir} played games 0..{cfg.games - 1}, "
+                        f"got {game_index}")
+    head, tail = trace_frame(prep, game_index, rotation)
+    for line in head + game.trace(prep.compiled, prep.bots, prep.weights, cfg.seed, game_index, rotation) + tail:
         click.echo(line)
 
 

@@ -26,34 +26,39 @@ def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, 
                      variants=_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads)
 
 
-def _write_run(prep, df, out: Path, threads: int, wall: float) -> None:
+def _write_run(prep, df, out: Path, threads: int, wall: float, extra: dict | None = None) -> None:
     from sim.results import write_json, write_parquet
     from sim.runner import run_metadata
 
     out.mkdir(parents=True, exist_ok=True)
     write_parquet(df, out / "results.parquet")
     deals = int(df["game_index"].n_unique())
-    write_json(run_metadata(replace(prep.cfg, games=deals), prep, threads, wall, df.height // prep.cfg.players),
-               out / "run.json")
+    meta = run_metadata(replace(prep.cfg, games=deals), prep, threads, wall, df.height // prep.cfg.players)
+    write_json({**meta, **(extra or {})}, out / "run.json")
 
 
 def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
-    from analysis.compare import compare_rates, format_comparison, is_paired, paired_compare
+    from analysis.compare import (comparable, compare_rates, format_comparison, format_turn_order,
+                                  independent_turn_order, is_paired, paired_compare, paired_turn_order)
     from analysis.suffstats import load_stats
-    from sim.results import read_results
+    from sim.results import read_results, read_run_json
 
+    notes = comparable(read_run_json(dir_a), read_run_json(dir_b), by)
     sa, sb = load_stats(dir_a), load_stats(dir_b)
     rows = [d / "results.parquet" for d in (dir_a, dir_b)]
     if all(p.is_file() for p in rows):
         a, b = read_results(dir_a), read_results(dir_b)
         if is_paired(a, b):
-            return format_comparison(paired_compare(a, b, by, gap), by, paired=True)
-    return format_comparison(compare_rates(sa, sb, by, gap), by, paired=False)
+            return "\n".join([*notes, format_comparison(paired_compare(a, b, by, gap), by, paired=True),
+                              format_turn_order(paired_turn_order(a, b))])
+    return "\n".join([*notes, format_comparison(compare_rates(sa, sb, by, gap), by, paired=False),
+                      format_turn_order(independent_turn_order(sa, sb))])
 
 
 @click.command()
 @click.argument("dirs", nargs=-1, type=click.Path(file_okay=False, path_type=Path))
-@click.option("--by", type=click.Choice(["seat", "bot", "role"]), default="seat", show_default=True)
+@click.option("--by", type=click.Choice(["position", "seat", "bot", "role"]), default="position", show_default=True,
+              help="Group by place in the turn order (position), player (seat), bot or role.")
 @click.option("--gap", type=click.FloatRange(0.001, 0.5), default=0.02, show_default=True,
               help="Win-rate gap to resolve: the table says how many games that needs.")
 @click.option("--run", "game_id", metavar="GAME", default=None, help="Play A and B now on the same deals.")
@@ -73,8 +78,12 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 @click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True,
               help="Deals per side without --until-decided.")
 @click.option("--until-decided", is_flag=True, help="Play paired batches until the SPRT decides.")
-@click.option("--seat", type=int, default=0, show_default=True, help="Seat whose win rate is compared (SPRT).")
-@click.option("--bot", "focus_bot", default=None, help="Compare this bot's win rate instead of a seat's (SPRT).")
+@click.option("--measure", type=click.Choice(["first-player-advantage", "spread", "position", "seat", "bot"]),
+              default=None, help="What the sequential test compares (default: first-player-advantage, or what "
+                                 "--position/--seat/--bot names). spread = largest gap between positions.")
+@click.option("--position", "focus_position", type=int, default=None, help="Compare this position's win rate.")
+@click.option("--seat", type=int, default=None, help="Compare this seat's (player's) win rate.")
+@click.option("--bot", "focus_bot", default=None, help="Compare this bot's win rate.")
 @click.option("--delta", type=click.FloatRange(0.001, 0.5), default=0.03, show_default=True,
               help="Smallest win-rate difference worth detecting (SPRT).")
 @click.option("--alpha", type=click.FloatRange(0.001, 0.5), default=0.05, show_default=True)
@@ -84,15 +93,15 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --run: write the A and B runs into OUT/A and OUT/B.")
 def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots, a_variant, b_variant,
-            a_sets, b_sets, seed, rotate_seats, threads, n_games, until_decided, seat, focus_bot, delta,
-            alpha, beta, batch, max_games, out_dir):
+            a_sets, b_sets, seed, rotate_seats, threads, n_games, until_decided, measure, focus_position, seat,
+            focus_bot, delta, alpha, beta, batch, max_games, out_dir):
     """A vs B: two run directories DIR_A DIR_B, or --run GAME with --a-*/--b-* options."""
     if game_id is None:
         if len(dirs) != 2:
             raise UserError("balance compare", "DIR_A DIR_B", f"expected two run directories (or --run GAME), got {len(dirs)}")
         click.echo(compare_dirs(dirs[0], dirs[1], by, gap))
         return
-    from analysis.compare import format_comparison, paired_compare
+    from analysis.compare import format_comparison, format_turn_order, paired_compare, paired_turn_order
     from analysis.paired_runs import check_pairable, play_pair, until_decided as play_until
     from analysis.sprt import SprtSpec
     from sim.runner import Prepared, set_threads
@@ -104,30 +113,51 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
                     sets=[*base.sets, *b_sets])
     prep_a, prep_b = Prepared(cfg_a), Prepared(cfg_b)
     used_threads = set_threads(threads)
-    focus_seat = None if focus_bot else seat
-    if focus_seat is not None and not 0 <= focus_seat < base.players:
-        raise UserError("--seat", None, f"expected 0..{base.players - 1}, got {seat}")
+    focus = _focus(measure, focus_position, seat, focus_bot, base.players)
     t0 = time.perf_counter()
+    res = None
     if until_decided:
-        res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus_seat, focus_bot, batch,
-                               max_games, echo=click.echo)
+        res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus, batch, max_games, echo=click.echo)
         click.echo(res.text("A", "B"))
     else:
         check_pairable(prep_a, prep_b)
         a, b = play_pair(prep_a, prep_b, 0, n_games)
     wall = time.perf_counter() - t0
-    t = paired_compare(a, b, by, gap)
-    click.echo(format_comparison(t, by, paired=True))
+    click.echo(format_comparison(paired_compare(a, b, by, gap), by, paired=True))
+    click.echo(format_turn_order(paired_turn_order(a, b)))
     if out_dir:
-        _write_run(prep_a, a, out_dir / "A", used_threads, wall)
-        _write_run(prep_b, b, out_dir / "B", used_threads, wall)
+        sequential = {"sequential": res.to_json()} if res else {}
+        _write_run(prep_a, a, out_dir / "A", used_threads, wall, sequential)
+        _write_run(prep_b, b, out_dir / "B", used_threads, wall, sequential)
         click.echo(f"Runs: {out_dir / 'A'} {out_dir / 'B'}")
+
+
+def _focus(measure, position, seat, bot, players):
+    """The sequential test's focus from --measure and the option naming its position/seat/bot."""
+    from analysis.paired_runs import Focus
+
+    named = {"position": position, "seat": seat, "bot": bot}
+    given = [k for k, v in named.items() if v is not None]
+    if len(given) > 1:
+        raise UserError("--" + given[1], None, f"give one of --position, --seat, --bot (got --{given[0]} too)")
+    measure = measure or (given[0] if given else "first-player-advantage")
+    if measure in named:
+        value = named[measure]
+        if value is None:
+            raise UserError("--measure", None, f"{measure} needs --{measure} naming which one")
+        if measure != "bot" and not 0 <= value < players:
+            raise UserError(f"--{measure}", None, f"expected 0..{players - 1}, got {value}")
+        return Focus(measure, value)
+    if given:
+        raise UserError(f"--{given[0]}", None, f"does not apply to --measure {measure}")
+    return Focus(measure)
 
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--set", "grid_sets", multiple=True, required=True, metavar="KEY=V1,V2,..",
-              help="A swept content value (repeatable: the grid is the product; one value = fixed).")
+              help="A swept content value (repeatable: the grid is the product; one value = fixed). "
+                   "The content's current value joins the grid when missing.")
 @click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True, help="Deals per point.")
 @click.option("-p", "--players", type=int, default=None)
 @click.option("--bots", default=None)
@@ -138,18 +168,21 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/sweep"),
               show_default=True)
 def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seats, threads, out_dir):
-    """Run GAME at every point of a grid of content values (same deals at each point) and
-    tabulate each balance metric against the parameters."""
-    from analysis.sweep import format_sweep, parse_grid, run_sweep, sweep_table
+    """Run GAME at every point of a grid of content values (same deals at each point) and say
+    how each point moves the turn-order balance: first-player advantage, position spread, win
+    rate by position and role, mean length, each with its difference from the content's
+    current value (paired per deal) and a 95% interval."""
+    from analysis.sweep import format_sweep, parse_grid, run_sweep, split_fixed, sweep_table
     from sim.runner import Prepared, run
 
     grid = parse_grid(list(grid_sets))
     base = _config(game_id, players, bots, variant, (), seed, n_games, rotate_seats, threads)
-    for key, values in grid:  # validate every value before playing anything
+    swept, fixed = split_fixed(grid)
+    for key, values in swept:  # validate every value before playing anything
         for v in values:
-            Prepared(replace(base, sets=[*base.sets, f"{key}={v}"]))
+            Prepared(replace(base, sets=[*base.sets, *fixed, f"{key}={v}"]))
     meta = run_sweep(base, grid, out_dir, run, echo=click.echo)
-    click.echo(format_sweep(sweep_table(out_dir), meta["params"]))
+    click.echo(format_sweep(sweep_table(out_dir), meta["params"], meta["game"]))
     click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR draws its curves)")
 
 
@@ -175,15 +208,24 @@ def report(dirs, out_dir, title):
               help="Balance spec TOML (see specs/).")
 def check(run_dir, spec_path):
     """The CI gate: exit 0 if every threshold passes on its interval, 1 if one fails,
-    3 if none fails but some need more games to decide."""
-    from analysis.check import EXIT_CODES, check as judge_all, format_verdicts, load_spec, overall
+    3 if none fails but some need more games to decide (the last line says how to add them).
+    A spec's [run] table must match the run (game, players, variant, bots, seat rotation,
+    min_games), else exit 2."""
+    from analysis.check import (EXIT_CODES, UNDECIDED, check as judge_all, check_run, extend_hint, format_verdicts,
+                                load_spec, overall)
     from analysis.metrics import game_count
     from analysis.suffstats import load_stats
+    from sim.results import read_run_json
 
     spec = load_spec(spec_path)
+    meta = read_run_json(run_dir) if (run_dir / "run.json").is_file() else None
+    check_run(spec, meta, str(spec_path), run_dir)   # the spec's [run] table: is this the run it judges?
     stats = load_stats(run_dir)
     verdicts = judge_all(stats, spec, str(spec_path))
     click.echo(format_verdicts(verdicts, game_count(stats), spec.get("spec", {}).get("confidence", 0.95)))
+    hint = extend_hint(verdicts, meta, run_dir) if overall(verdicts) == UNDECIDED else None
+    if hint:
+        click.echo(hint)
     sys.exit(EXIT_CODES[overall(verdicts)])
 
 

@@ -6,12 +6,17 @@ A game's content file holds every number of the game. Reserved tables:
   index or table key. Overrides and variants are checked against these.
 - ``[variants.NAME]``: an overlay deep-merged over the base (lists replace whole).
 - ``[bots]``: bot weights (numbers, ranged like the rest).
+- ``[names]``: ``"list.key" = ...`` names the entries of a list for ``balance games --params``:
+  a list of names, the dotted key of another content list holding them, or a ``"{field}"``
+  pattern filled from each entry (a list of tables). ``*`` matches any index. A list of
+  tables whose entries have a ``name`` field needs no line.
 
 Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print.
 """
 from __future__ import annotations
 
 import copy
+import difflib
 import fnmatch
 import functools
 import hashlib
@@ -22,7 +27,7 @@ from typing import Any
 
 from sim.errors import UserError
 
-RESERVED = ("ranges", "variants")
+RESERVED = ("ranges", "variants", "names")
 TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note")
 
 
@@ -76,13 +81,84 @@ def set_dotted(doc: dict, key: str, value: Any, where: str) -> None:
                 node = node[int(p)]
         elif isinstance(node, dict):
             if p not in node or p in RESERVED and i == 0:
-                raise UserError(where, key, "unknown key (see `balance games --params GAME`)")
+                hint = nearest(key, dotted_keys(doc))
+                raise UserError(where, key, "unknown key" + (f", did you mean '{hint}'?" if hint else "")
+                                + " (see `balance games --params GAME`)")
             if last:
                 node[p] = value
             else:
                 node = node[p]
         else:
             raise UserError(where, key, "is a value, not a table")
+
+
+def dotted_keys(node: Any, key: str = "") -> list[str]:
+    """Every dotted key of a document, tables and lists included (what ``--set`` may name)."""
+    out = [key] if key else []
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        if not (key == "" and k in RESERVED):
+            out += dotted_keys(v, f"{key}.{k}".lstrip("."))
+    return out
+
+
+def nearest(word: str, candidates: list[str]) -> str | None:
+    """The candidate closest to a mistyped word, if any is close (for "did you mean" hints)."""
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _scan(line: str) -> tuple[str, str | None, int]:
+    """(code, comment or None, brackets opened minus closed) of one TOML line; a ``#`` or a
+    bracket inside a quoted string is text (strings spanning lines are not expected)."""
+    quote, depth, i = None, 0, 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\" and quote == '"':
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i], line[i + 1:].strip(), depth
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        i += 1
+    return line, None, depth
+
+
+def read_comments(path: Path) -> dict[str, str]:
+    """The comment of every key of a TOML file: the ``#`` lines right above it (a blank line
+    ends a block) and the ``#`` at the end of its line, joined. tomllib drops comments, so
+    this reads the lines. A key inside ``[[a.b]]`` tables is ``a.b.*.key``; the comment
+    above a ``[table]`` or ``[[a.b]]`` header is the table's (``a.b``)."""
+    out: dict[str, str] = {}
+    table, above, depth = "", [], 0
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        code, comment, opened = _scan(line)
+        if depth > 0:                       # inside a value that spans lines
+            depth += opened
+            continue
+        code = code.strip()
+        if not code:
+            above = above + [comment] if comment is not None else []
+            continue
+        if code.startswith("["):
+            name = code.strip("[]").strip().replace('"', "")
+            key, table = name, name + (".*" if code.startswith("[[") else "")
+        else:
+            name = code.split("=", 1)[0].strip().strip('"')
+            key = f"{table}.{name}".lstrip(".")
+            depth = opened
+        text = " ".join(c for c in above + [comment] if c)
+        if text:
+            out[key] = text
+        above = []
+    return out
 
 
 def _kind(v: Any) -> str:
@@ -163,6 +239,9 @@ class Content:
         shipped = load_toml(Path(shape_from)) if shape_from else raw
         self.ranges = raw.get("ranges", {})
         self.variant_overlays = raw.get("variants", {})
+        self.name_table = raw.get("names", {})
+        self._entry_names: dict[str, list[str]] = {}
+        self._comments: dict[str, str] | None = None
         base = {k: v for k, v in raw.items() if k not in RESERVED}
         where = self.path.name
         doc = base
@@ -212,6 +291,46 @@ class Content:
 
         walk(self.doc, "")
         return out
+
+    def entry_names(self, list_key: str) -> list[str]:
+        """The names of the entries of the list at ``list_key`` from ``[names]`` (or the
+        entries' own ``name`` fields); [] when its entries have no names."""
+        if list_key not in self._entry_names:
+            items, spec = self.get(list_key), find_range(self.name_table, list_key)
+            where = f"{self.path.name} [names]"
+            try:
+                if spec is None:
+                    names = [e["name"] for e in items] if all(isinstance(e, dict) and "name" in e
+                                                               for e in items) else []
+                elif isinstance(spec, list):
+                    names = spec
+                elif "{" in spec:
+                    names = [spec.format_map(e) for e in items]
+                else:
+                    names = self.get(spec)
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+                raise UserError(where, list_key, f"cannot name the entries with {spec!r}") from None
+            self._entry_names[list_key] = [str(n) for n in names]
+        return self._entry_names[list_key]
+
+    def names(self, key: str) -> list[str]:
+        """The names of the list entries a dotted key passes through, outermost first
+        (``board.spaces.1`` -> ``["Notre Dame"]``); an entry without a name is left out."""
+        parts, out = key.split("."), []
+        for i, p in enumerate(parts):
+            if i and p.isdigit():
+                names = self.entry_names(".".join(parts[:i]))
+                if int(p) < len(names):
+                    out.append(names[int(p)])
+        return out
+
+    def comment(self, key: str) -> str | None:
+        """The content file's comment on a dotted key (see ``read_comments``); a list index
+        also finds a comment written for ``*`` (a key inside ``[[table]]`` entries)."""
+        if self._comments is None:
+            self._comments = read_comments(self.path)
+        starred = ".".join("*" if p.isdigit() else p for p in key.split("."))
+        return self._comments.get(key) or self._comments.get(starred)
 
     def reconstructed(self) -> list[tuple[str, str]]:
         """Tables marked ``reconstructed``: (table, reason)."""

@@ -20,6 +20,7 @@ class Batch:
     rank: np.ndarray        # u8  [B, seats], 1 = best
     win: np.ndarray         # f32 [B, seats], 1/k per tied winner, 1.0 per winning-faction member
     role: np.ndarray        # i8  [B, seats], index into Game.roles, -1 = none
+    position: np.ndarray    # u8  [B, seats], place in the initial turn order, 0 = first player
     turns: np.ndarray       # u32 [B]
     end_reason: np.ndarray  # u8  [B], index into Game.end_reasons
     metrics: np.ndarray     # f64 [B, seats, len(Game.metrics)]
@@ -32,6 +33,7 @@ class Batch:
             rank=np.zeros((games, seats), np.uint8),
             win=np.zeros((games, seats), np.float32),
             role=np.full((games, seats), -1, np.int8),
+            position=np.zeros((games, seats), np.uint8),
             turns=np.zeros(games, np.uint32),
             end_reason=np.zeros(games, np.uint8),
             metrics=np.zeros((games, seats, max(n_metrics, 1)), np.float64),
@@ -53,6 +55,8 @@ class Game:
     metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"
     weight_names: tuple[str, ...] = ()  # keys of the content [bots] table, in kernel order
     max_turns: int = 0
+    turn_unit: str = "turn"             # what one count of `turns` is (a tile placement, a player turn)
+    turn_order: str = ""                # what `position` means: who starts and how play goes round
     content_file: Path = Path()
     kernel_figures: tuple[str, ...] = ()  # names of kernel_bench figures
     bench_players: tuple[int, ...] = ()   # player counts `balance bench` measures (default: the usual one)

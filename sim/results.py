@@ -12,7 +12,7 @@ import polars as pl
 from sim.errors import UserError
 from sim.game import Batch, Game
 
-BASE_COLUMNS = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "bot",
+BASE_COLUMNS = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "position", "bot",
                 "role", "score", "rank", "win", "turns", "end_reason")
 
 
@@ -28,6 +28,7 @@ def batch_frame(game: Game, batch: Batch, game_index: np.ndarray, rotation: np.n
         "variant": pl.repeat(variant, games * seats, eager=True, dtype=pl.String),
         "n_players": np.full(games * seats, seats, np.uint8),
         "seat": np.tile(np.arange(seats, dtype=np.uint8), games),
+        "position": batch.position.ravel(),
         "bot": _names(game.bots, seat_bot.ravel()),
         "role": _names(game.roles, batch.role.ravel()) if game.roles else pl.repeat(None, games * seats, eager=True, dtype=pl.String),
         "score": batch.score.ravel(),

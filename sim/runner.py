@@ -9,7 +9,8 @@ A run directory is always in one of three states:
 - complete: ``results.parquet`` (or the two statistics tables) and ``run.json``;
 - unfinished: ``shards/manifest.json`` plus the shards finished so far; ``resume()``
   (``balance run --resume DIR``) plays only the missing shards, and the merged results
-  equal an uninterrupted run's, byte for byte;
+  equal an uninterrupted run's, byte for byte. ``extend()`` (``balance run --extend DIR
+  -n MORE``) turns a complete run into the unfinished run of a larger size and finishes it;
 - anything else is reported, never silently used.
 
 Shards are played by an engine: ``local`` (this process, Numba threads) or ``ray``
@@ -28,7 +29,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
@@ -287,6 +288,196 @@ def resume(out_dir: Path, threads: int | None = None, engine: str | None = None,
     return execute(cfg, out_dir, progress=progress, log=log, resuming=True)
 
 
+def extended_size(out_dir: Path, more: int) -> int:
+    """Deals of the run in out_dir plus ``more`` (a progress bar's length; 0 if unreadable)."""
+    try:
+        return int(json.loads((Path(out_dir) / "run.json").read_text())["config"]["games"]) + more
+    except Exception:
+        return 0
+
+
+class ExtensionInterrupted(Interrupted):
+    """Ctrl-C while an extension was still preparing: nothing was added, the run is as it was."""
+
+    def __init__(self, out_dir: Path, games: int):
+        Exception.__init__(self, f"interrupted: nothing was added; {out_dir} still holds the complete run "
+                                 f"of {games:,} deals")
+        self.out_dir, self.done, self.total = out_dir, 0, 0
+
+
+def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | None = None,
+           ray_address: str | None = None, ray_workers: int | None = None, batch_size: int | None = None,
+           progress=None, log=None) -> Outcome:
+    """Play ``more`` further deals of the complete run in out_dir (same configuration and seed,
+    deals N .. N+more-1 where N is the run's deal count) and merge them in: the directory
+    then holds exactly what a run of N+more deals writes (results.parquet byte for byte;
+    in aggregate mode the same tables: integer columns and histograms exactly, float sums
+    bit for bit whenever they are exact in float64, as for the shipped games; otherwise
+    up to rounding, as with a changed --batch-size), and run.json says so (``games`` is
+    the total, ``extended_from`` lists the earlier sizes).
+
+    How: the run is turned back into shards of the total configuration. Shards wholly
+    inside the old run are recreated from its results (rows mode: the rows of each shard;
+    aggregate mode: the old tables as shard 0, shards 1..k-1 empty); the old run's partial
+    last shard, if any, is completed by playing only its missing deals. Then the manifest
+    of the total configuration is written, and ``execute`` plays the remaining shards and
+    merges, as a resumed run does.
+
+    Interrupts: until the manifest is written (the commit point) the old run is untouched
+    (Ctrl-C removes what was prepared; after a kill, stray files in shards/ without a
+    manifest are ignored by every reader and removed by the next run or extension). From
+    then on the directory is an unfinished run of the total size: ``balance run --resume
+    DIR`` finishes it; until the merge replaces them the old results stay readable."""
+    import pyarrow.parquet as pq
+
+    out_dir = Path(out_dir)
+    log = log or (lambda msg: None)
+    if not out_dir.is_dir():
+        raise UserError(str(out_dir), None, "no such run directory")
+    if read_manifest(out_dir) is not None:
+        raise UserError(str(out_dir), None, "holds an unfinished run: finish it with "
+                        f"`balance run --resume {out_dir}`, then extend it")
+    if not (out_dir / "run.json").is_file():
+        raise UserError(str(out_dir), None, "not a complete run (no run.json): nothing to extend")
+    from sim.results import read_run_json
+
+    meta = read_run_json(out_dir)
+    known = {f.name for f in fields(RunConfig)}
+    try:
+        old = RunConfig(**{k: v for k, v in meta["config"].items() if k in known})
+        n_old = int(old.games)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise UserError(str(out_dir / "run.json"), "config", f"not a run configuration ({e})") from None
+    need = (aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE) if old.aggregate else ("results.parquet",)
+    missing = [f for f in need if not (out_dir / f).is_file()]
+    if missing:
+        raise UserError(str(out_dir), None, f"not a complete run (no {missing[0]}): nothing to extend")
+    if not isinstance(more, int) or more < 1:
+        raise UserError("-n", None, f"expected at least 1 deal to add, got {more}")
+    cfg = replace(old, games=n_old + more)
+    for name, value in (("threads", threads), ("engine", engine), ("ray_address", ray_address),
+                        ("ray_workers", ray_workers), ("batch_size", batch_size)):
+        if value is not None:
+            setattr(cfg, name, value)
+    prep = Prepared(cfg)
+    now = prep.content.hash()
+    if meta.get("content_hash") != now:
+        raise UserError(str(prep.content.path), None, f"the content changed since the run in {out_dir} "
+                        f"(hash {meta.get('content_hash')}, now {now}); extending would mix two contents: "
+                        "start a new run")
+    set_threads(cfg.threads)
+    per_deal = prep.rotations * cfg.players
+    results = out_dir / "results.parquet"
+    try:
+        if old.aggregate:
+            moments0, hist0 = aggregate.read_stats(out_dir)
+            suff0 = pl.read_parquet(out_dir / aggregate.SUFF_FILE)
+            rows_old = int(moments0["games"].sum())
+        else:
+            rows_old = pq.read_metadata(results).num_rows
+    except UserError:
+        raise
+    except Exception as e:  # truncated or foreign file
+        raise UserError(str(out_dir), None, f"the run's tables are not readable ({type(e).__name__})") from None
+    if rows_old != n_old * per_deal:
+        raise UserError(str(out_dir), None, f"the results hold {rows_old} seat rows, run.json's {n_old} deals "
+                        f"make {n_old * per_deal}: not a run this command can extend")
+    if cfg.engine == "ray":
+        from sim import engine_ray
+        engine_ray.preflight(cfg)
+    shards = shard_ranges(cfg.games, cfg.shard_deals)
+    k_full, partial = divmod(n_old, cfg.shard_deals)
+    prepared = k_full + (1 if partial else 0)      # shards 0 .. prepared-1 are written here
+    shard_dir = out_dir / "shards"
+    check_writable(out_dir)
+    for p in [*shard_dir.glob("shard-*.parquet"), *shard_dir.glob(".*.tmp")]:  # left by a killed attempt
+        p.unlink()
+    manifest = manifest_for(cfg, prep)
+    manifest["extended_from"] = [*meta.get("extended_from", []), {
+        "games": n_old, "games_played": meta.get("games_played"), "wall_seconds": meta.get("wall_seconds"),
+        "git_revision": meta.get("git_revision"), "engine": meta["config"].get("engine"),
+        "threads": meta.get("threads")}]
+
+    def write(k: int, payload: dict) -> None:
+        for part in shard_parts(cfg.aggregate):
+            path = shard_dir / shard_file(k, part)
+            try:
+                write_parquet(payload[part], path)
+            except OSError as e:
+                raise UserError(str(path), None, f"cannot write: {e.strerror or e}; the run in {out_dir} "
+                                "is unchanged") from None
+
+    def rows_payload(rows: pl.DataFrame) -> dict:
+        stats, hist = aggregate.reduce_rows(rows, prep.game.end_reasons)
+        return {"rows": rows, "moments": stats, "hist": hist}
+
+    def old_rows(first: int, deals: int) -> pl.DataFrame:
+        rows = pl.scan_parquet(results).slice(first * per_deal, deals * per_deal).collect().rechunk()
+        gi = rows["game_index"]
+        if (rows.height != deals * per_deal or gi.min() != first or gi.max() != first + deals - 1
+                or rows["seed"].n_unique() != 1 or rows["seed"][0] != cfg.seed):
+            raise UserError(str(results), None, f"rows of deals {first}..{first + deals - 1} are not where "
+                            "the runner writes them: not a run this command can extend")
+        return rows
+
+    with _interrupts_as_keyboard() as guard:
+        try:
+            # The tables this code writes must have the old run's columns, or the merge would mix
+            # two versions of the results contract: compare with one deal played now.
+            probe = prep.play_shard(0, 1)
+            if old.aggregate:
+                same = all(set(a.columns) == set(b.columns) for a, b in
+                           ((moments0, probe["moments"]), (hist0, probe["hist"]), (suff0, probe["suff"])))
+            else:
+                same = pl.read_parquet_schema(results) == probe["rows"].schema
+            if not same:
+                raise UserError(str(out_dir), None, "the run's tables have other columns than this version "
+                                "writes (it was made by another version of balance): start a new run")
+            if old.aggregate:
+                parts: dict[int, list[dict]] = {k: [] for k in range(prepared)}
+                parts[0].append({"moments": moments0, "hist": hist0, "suff": suff0})
+                if partial:
+                    first, deals = shards[k_full]
+                    parts[k_full].append(prep.play_shard(n_old, first + deals - n_old))
+                for k in range(prepared):
+                    ps = parts[k]
+                    if not ps:
+                        payload = {"moments": moments0.clear(), "hist": hist0.clear(), "suff": suff0.clear()}
+                    elif len(ps) == 1:
+                        payload = ps[0]
+                    else:
+                        from analysis.suffstats import merge_stats
+
+                        m, h = aggregate.merge([(p["moments"], p["hist"]) for p in ps])
+                        payload = {"moments": m, "hist": h, "suff": merge_stats([p["suff"] for p in ps])}
+                    write(k, payload)
+            else:
+                for k in range(k_full):
+                    write(k, rows_payload(old_rows(*shards[k])))
+                if partial:
+                    first, deals = shards[k_full]
+                    gi, rot = prep.rows(n_old, first + deals - n_old)
+                    rows = pl.concat([old_rows(first, partial), prep.play(gi, rot)]).rechunk()
+                    write(k_full, rows_payload(rows))
+            # The commit point: from here on the directory is an unfinished run of the total size.
+            try:
+                write_json(manifest, shard_dir / MANIFEST)
+            except OSError as e:
+                raise UserError(str(shard_dir / MANIFEST), None, f"cannot write: {e.strerror or e}; the run "
+                                f"in {out_dir} is unchanged") from None
+        except BaseException as e:
+            shutil.rmtree(shard_dir, ignore_errors=True)
+            if isinstance(e, KeyboardInterrupt):
+                guard.fired = True
+                raise ExtensionInterrupted(out_dir, n_old) from None
+            raise
+    log(f"extending {out_dir} from {n_old:,} to {cfg.games:,} deals")
+    if meta.get("git_revision") != manifest["git_revision"]:
+        log(f"warning: the code changed since this run (git {meta.get('git_revision')}, now "
+            f"{manifest['git_revision']}); the added deals are played by the current code")
+    return execute(cfg, out_dir, progress=progress, log=log, resuming=True)
+
+
 def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], None] | None = None,
             resuming: bool = False) -> Outcome:
     """Play every missing shard of the configuration into out_dir, then merge."""
@@ -361,6 +552,8 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
     meta["shards"] = {"count": len(shards), "deals_per_shard": cfg.shard_deals,
                       "resumed_from": len(shards) - len(todo)}
     meta["mode"] = "aggregate" if cfg.aggregate else "rows"
+    if existing is not None and existing.get("extended_from"):   # an extension (see extend())
+        meta["extended_from"] = existing["extended_from"]
     with _interrupts_as_keyboard():
         _write(lambda: write_json(meta, out_dir / "run.json"), out_dir / "run.json", out_dir)
         (shard_dir / MANIFEST).unlink(missing_ok=True)   # from here on the run is complete

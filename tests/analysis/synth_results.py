@@ -13,18 +13,26 @@ from sim.results import write_json, write_parquet
 def crafted_results(games: int, seat_p=(0.25, 0.25, 0.25, 0.25), *, bots=None, roles=None,
                     seed: int = 1, shared_p: float = 0.02, cap_p: float = 0.0,
                     mean_turns: float = 30.0, game: str = "bastille", variant: str = "base",
-                    rotate: bool = False, first_index: int = 0) -> pl.DataFrame:
-    """One row per (game, seat). Seat s wins with probability seat_p[s]; a share shared_p of
-    games ends in a two-way tie for first; a share cap_p hits the turn cap."""
+                    rotate: bool = False, first_index: int = 0, position_p=None) -> pl.DataFrame:
+    """One row per (game, seat). Seat s wins with probability seat_p[s], and seat 0 starts;
+    with position_p the start player is drawn at random per deal and the player at position k
+    of the turn order wins with probability position_p[k]. A share shared_p of games ends in
+    a two-way tie for first; a share cap_p hits the turn cap."""
     rng = np.random.default_rng(seed)
-    n = len(seat_p)
+    n = len(position_p if position_p is not None else seat_p)
     bots = list(bots or ["greedy"] * n)
     rotations = n if rotate else 1
     gi = np.repeat(np.arange(first_index, first_index + games, dtype=np.uint64), rotations)
     rot = np.tile(np.arange(rotations, dtype=np.uint8), games)
     g = len(gi)
     score = rng.integers(0, 20, size=(g, n)).astype(np.int32)
-    winner = rng.choice(n, size=g, p=np.asarray(seat_p) / np.sum(seat_p))
+    first = np.zeros(g, np.int64)
+    if position_p is None:
+        winner = rng.choice(n, size=g, p=np.asarray(seat_p) / np.sum(seat_p))
+    else:
+        first = np.repeat(rng.integers(0, n, games), rotations)   # one start player per deal
+        winner = (first + rng.choice(n, size=g, p=np.asarray(position_p) / np.sum(position_p))) % n
+    position = ((np.arange(n)[None, :] - first[:, None]) % n).astype(np.uint8)
     rows = np.arange(g)
     others = np.where(np.arange(n)[None, :] == winner[:, None], -1, score).max(axis=1)
     tie = rng.random(g) < shared_p
@@ -41,7 +49,8 @@ def crafted_results(games: int, seat_p=(0.25, 0.25, 0.25, 0.25), *, bots=None, r
         "game_index": np.repeat(gi, n), "rotation": np.repeat(rot, n),
         "seed": np.full(g * n, seed, np.uint64), "game": [game] * (g * n),
         "variant": [variant] * (g * n), "n_players": np.full(g * n, n, np.uint8),
-        "seat": np.tile(np.arange(n, dtype=np.uint8), g), "bot": seat_bot.ravel().tolist(),
+        "seat": np.tile(np.arange(n, dtype=np.uint8), g), "position": position.ravel(),
+        "bot": seat_bot.ravel().tolist(),
         "role": pl.Series(role.ravel().tolist(), dtype=pl.String), "score": score.ravel(),
         "rank": rank.ravel().astype(np.uint8), "win": win.ravel(),
         "turns": np.repeat(turns, n),

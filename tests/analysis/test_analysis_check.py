@@ -11,7 +11,8 @@ from sim.errors import UserError
 from tests.analysis.synth_results import crafted_results
 
 SPEC = {"spec": {"game": "bastille"},
-        "thresholds": {"max_seat_spread": 0.10, "max_first_seat_advantage": 0.05,
+        "thresholds": {"max_position_spread": 0.10, "min_first_player_advantage": -0.05,
+                       "max_first_player_advantage": 0.05, "max_seat_spread": 0.10,
                        "max_turn_cap_share": 0.02, "game_length": [20, 40]},
         "roles": {"red": {"min": 0.15, "max": 0.35}}}
 ROLES = ["red", "blue", "green", "gold"]
@@ -25,17 +26,40 @@ def test_balanced_large_run_passes():
     df = crafted_results(40000, (0.25, 0.25, 0.25, 0.25), roles=ROLES, cap_p=0.0, seed=3)
     verdicts = check(sufficient_stats(df), SPEC)
     assert {v.outcome for v in verdicts} == {PASS} and overall(verdicts) == PASS
-    assert len(verdicts) == 5
+    assert len(verdicts) == 6
 
 
 def test_lopsided_run_fails_on_the_intervals():
     df = crafted_results(40000, (0.45, 0.2, 0.2, 0.15), roles=ROLES, cap_p=0.1, seed=4, mean_turns=50)
     o = outcomes(df)
-    assert o["seat win-rate spread"] == FAIL
-    assert o["first-seat advantage"] == FAIL
+    assert o["position win-rate spread"] == FAIL
+    assert o["seat win-rate spread (by seat)"] == FAIL   # seat 0 always starts in these runs
+    assert o["first-player advantage"] == FAIL
     assert o["turn-cap share"] == FAIL
     assert o["mean game length (turns)"] == FAIL
     assert o["win rate of role red"] == PASS  # roles are dealt at random
+
+
+def test_a_turn_order_effect_behind_a_random_start_player_fails_by_position():
+    """Seats look even when the start player is drawn at random; positions do not."""
+    df = crafted_results(8000, position_p=(0.306, 0.320, 0.256, 0.118), roles=ROLES, seed=6)
+    o = outcomes(df)
+    assert o["seat win-rate spread (by seat)"] == PASS
+    assert o["position win-rate spread"] == FAIL
+    last = crafted_results(8000, position_p=(0.40, 0.25, 0.20, 0.15), roles=ROLES, seed=7)
+    assert outcomes(last)["first-player advantage"] == FAIL
+
+
+def test_first_player_advantage_is_judged_on_both_sides():
+    df = crafted_results(20000, (0.10, 0.30, 0.30, 0.30), roles=ROLES, seed=8)
+    assert outcomes(df)["first-player advantage"] == FAIL    # the first player loses too often
+
+
+def test_old_first_seat_key_is_refused_with_the_new_name(tmp_path):
+    path = tmp_path / "old.toml"
+    path.write_text('[spec]\ngame = "bastille"\n[thresholds]\nmax_first_seat_advantage = 0.05\n')
+    with pytest.raises(UserError, match="max_first_player_advantage"):
+        load_spec(path)
 
 
 def test_small_run_near_the_thresholds_is_undecided_and_says_how_many_games():
@@ -75,6 +99,6 @@ def test_sweep_grid():
                          ids=lambda p: p.stem)
 def test_sample_specs_load_and_name_their_game(path):
     spec = load_spec(path)
-    assert spec["spec"]["game"] == path.stem
-    assert set(spec["thresholds"]) == {"max_seat_spread", "max_first_seat_advantage", "max_turn_cap_share",
-                                       "game_length"}
+    assert spec["run"]["game"] == path.stem   # the [run] table names the game (spec.game is the old place)
+    assert {"max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
+            "max_turn_cap_share", "game_length"} <= set(spec["thresholds"])

@@ -14,8 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC = """[spec]
 game = "bastille"
 [thresholds]
-max_seat_spread = 0.10
-max_first_seat_advantage = 0.05
+max_position_spread = 0.10
+min_first_player_advantage = -0.05
+max_first_player_advantage = 0.05
 max_turn_cap_share = 0.02
 game_length = [20, 40]
 """
@@ -37,7 +38,7 @@ def runs(tmp_path_factory):
 def test_check_exit_codes_and_table(runs, run, code, word):
     r = CliRunner().invoke(cli, ["check", str(runs[run]), "--spec", str(runs["spec"])])
     assert r.exit_code == code, r.output
-    assert "seat win-rate spread" in r.output and f"Overall: {word}" in r.output
+    assert "position win-rate spread" in r.output and f"Overall: {word}" in r.output
     if word == "UNDECIDED":
         assert "~" in r.output  # how many more games
 

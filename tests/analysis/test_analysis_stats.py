@@ -8,7 +8,8 @@ from scipy import stats as sps
 
 from analysis.intervals import (holm, mean_interval, newcombe_diff, sign_test, two_proportion_test,
                                 wilson)
-from analysis.metrics import end_reasons, length_table, summary_metrics, win_rates
+from analysis.balance import summary_metrics
+from analysis.metrics import end_reasons, length_table, win_rates
 from analysis.suffstats import load_stats, merge_stats, sufficient_stats, write_stats
 from tests.analysis.synth_results import crafted_results, write_run
 
@@ -111,5 +112,5 @@ def test_summary_metrics_of_a_known_run():
     assert m["games"] == 20000
     assert m["drawishness"] == 0.0
     assert m["completion_low"] < 0.9 < m["completion_high"]
-    assert m["seat0_advantage_low"] < 0.15 < m["seat0_advantage_high"]
+    assert m["first_player_advantage_low"] < 0.15 < m["first_player_advantage_high"]
     assert 0.75 < m["balance"] < 0.82

@@ -145,7 +145,7 @@ def test_trace_is_the_game_play_plays():
     lines = GAME.trace(comp, bots, W, 21, 2, 2)
     assert lines[1] == "-- Round 1 --" and any("Final scoring" in x for x in lines)
     assert sum("places a" in x for x in lines) == 96
-    assert lines[-1].startswith("Seat 4") and "rank" in lines[-1]
+    assert lines[-1].startswith("seat 3") and "rank" in lines[-1]
 
 
 # -- hidden information ------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def test_trace_is_the_game_play_plays(bots):
         assert (winner == int(np.argmax(out.score[i]))) if end == 0 else winner == -1
         assert np.array_equal(met, out.metrics[i])
     lines = GAME.trace(c, codes, w, 21, 0, 0)
-    assert lines[0].startswith("Seat 1 (hunter" if bots[0] == "hunter" else "Seat 1 (random")
+    assert lines[0].startswith("seat 0 (hunter" if bots[0] == "hunter" else "seat 0 (random")
     assert any("attacks" in x for x in lines)
 
 

@@ -105,7 +105,7 @@ def test_trace_is_the_game_play_plays():
         log, tout = GAME.trace_events(c, bots, weights(), 7, i, rot)
         assert (tout.score == out.score).all() and tout.turns[0] == out.turns[0]
         lines = GAME.trace(c, bots, weights(), 7, i, rot)
-        assert any("leader space" in x for x in lines) and lines[-1].startswith("Seat 3")
+        assert any("leader space" in x for x in lines) and lines[-1].startswith("seat 3")
 
 
 @pytest.mark.parametrize("bot", [kp.BOT_RANDOM, kp.BOT_GREEDY, kp.BOT_HEURISTIC, kp.BOT_ROLLOUT])

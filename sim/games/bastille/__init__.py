@@ -56,6 +56,9 @@ class BastilleGame(Game):
     weight_names = tuple(f"greedy_{w}" for w in WEIGHT_SET) + tuple(
         f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts",)
     max_turns = 8 * 18      # placements: 8 rounds, at most 18 influence spaces a round
+    turn_unit = "tile placement"
+    turn_order = ("the start player is drawn at random for each deal (rulebook set-up); "
+                  "play goes clockwise, seat k+1 after seat k")
     content_file = Path(__file__).with_name("content.toml")
     kernel_figures = ("location_evaluations_per_s",)
 
@@ -74,7 +77,7 @@ class BastilleGame(Game):
         K.play_batch(compiled.tb, S.st, S.rng, S.fs, S2.st, S2.rng, S2.fs, S.logs,
                      bots, np.asarray(weights, np.float64),
                      np.uint64(seed), np.asarray(game_index, np.uint64), np.asarray(rotation, np.int64),
-                     out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
+                     out.score, out.rank, out.win, out.position, out.turns, out.end_reason, out.metrics,
                      out.decisions)
         return S
 
@@ -87,11 +90,12 @@ class BastilleGame(Game):
         score = np.zeros(n, np.int32)
         rank = np.zeros(n, np.uint8)
         win = np.zeros(n, np.float32)
+        position = np.zeros(n, np.uint8)
         metrics = np.zeros((n, len(self.metrics)), np.float64)
         k = K.trace_game(compiled.tb, S.st[0], S.rng[0], S.fs[0], S2.st[0], S2.rng[0], S2.fs[0],
                          np.asarray(bots, np.int64), np.asarray(weights, np.float64),
                          np.uint64(seed), np.uint64(game_index), np.int64(rotation), log,
-                         score, rank, win, metrics)
+                         score, rank, win, position, metrics)
         return log[:k].copy(), score, rank, win, S
 
     def trace(self, compiled, bots, weights, seed, game_index, rotation) -> list[str]:

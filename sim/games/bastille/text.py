@@ -40,7 +40,7 @@ def mission_text(T, m: int) -> str:
 
 def describe(T, events, bot_names: list[str]) -> list[str]:
     def who(p: int) -> str:
-        return f"Seat {p + 1} ({bot_names[p]})"
+        return f"seat {p} ({bot_names[p]})"  # seats as in results.parquet
 
     lines: list[str] = [f"Bastille, {T.n_players} players"
                         + (", Secret Mission variant" if T.secret else "")]

@@ -59,6 +59,9 @@ class DoppelgangerGame(Game):
     metrics = ("attacks", "reveals_caused", "cards_revealed", "teleports", "steals", "pickups")
     weight_names = K.WEIGHT_NAMES
     max_turns = 1200
+    turn_unit = "player turn"
+    turn_order = ("seat 0 always starts (the rulebook names no start player), then seats 1, 2, ..; "
+                  "position equals seat")
     content_file = Path(__file__).parent / "content.toml"
     kernel_figures = ("move_generations_per_s",)
 
@@ -99,7 +102,7 @@ class DoppelgangerGame(Game):
         K.play_batch(c.n_players, np.asarray(bots, np.int64), np.asarray(rotation, np.uint8), c.rules,
                      np.asarray(weights, np.float64), c.dist, c.nxt, c.pads, c.pad_index,
                      np.uint64(seed), np.asarray(game_index, np.uint64), out.score, out.rank, out.win,
-                     out.turns, out.end_reason, out.metrics, out.decisions)
+                     out.position, out.turns, out.end_reason, out.metrics, out.decisions)
 
     def run_trace(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
                   game_index: int, rotation: int):
@@ -147,7 +150,7 @@ def describe(c: Compiled, log: np.ndarray, seat_bot: list[str]) -> list[str]:
     who_form = ["Miss Scarlet"] * c.n_players
 
     def seat(s: int) -> str:
-        return f"Seat {s + 1} ({seat_bot[s]})"
+        return f"seat {s} ({seat_bot[s]})"  # seats as in results.parquet
 
     def place(node: int) -> str:
         if node <= b.n_rooms:

@@ -61,6 +61,9 @@ class PimpernelGame(Game):
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
                     "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width")
     max_turns = 3000
+    turn_unit = "player turn"
+    turn_order = ("the first player is drawn at random for each deal (rulebook set-up); "
+                  "play goes clockwise, seat k+1 after seat k")
     content_file = HERE / "content.toml"
     kernel_figures = ("route_searches_per_s", "legal_move_gens_per_s")
 
@@ -210,7 +213,7 @@ class PimpernelGame(Game):
         kp.play_batch(c.K, c.RS, c.RM, np.asarray(weights, np.float64), np.asarray(bots, np.int64),
                       np.uint64(seed), np.ascontiguousarray(game_index, np.uint64),
                       np.ascontiguousarray(rotation, np.int64),
-                      c.n_players, out.score, out.rank, out.win, out.turns, out.end_reason,
+                      c.n_players, out.score, out.rank, out.win, out.position, out.turns, out.end_reason,
                       out.metrics, out.decisions)
 
     def trace_events(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
@@ -220,7 +223,7 @@ class PimpernelGame(Game):
         out = Batch.alloc(1, c.n_players, len(self.metrics))
         nlog = kp.trace_game(c.K, c.RS, c.RM, np.asarray(weights, np.float64), np.asarray(bots, np.int64),
                              np.uint64(seed), np.uint64(game_index), int(rotation), c.n_players, log,
-                             out.score, out.rank, out.win, out.turns, out.end_reason, out.metrics,
+                             out.score, out.rank, out.win, out.position, out.turns, out.end_reason, out.metrics,
                              out.decisions)
         return log[:nlog], out
 

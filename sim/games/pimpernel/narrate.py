@@ -32,13 +32,14 @@ def narrate(c, log: np.ndarray, out, seat_bot: list[str]) -> list[str]:
     K, nm = c.K, c.names
     locs, areas, tiles, regions = nm["locations"], nm["areas"], nm["tiles"], nm["regions"]
     lines: list[str] = []
-    who = lambda s: f"Seat {s} ({seat_bot[s]})" if s >= 0 else "Nobody"  # noqa: E731
+    # seats are numbered as in results.parquet
+    who = lambda s: f"seat {s} ({seat_bot[s]})" if s >= 0 else "Nobody"  # noqa: E731
     pimp = mloc = -1
     for ev, seat, a, b, cc, d in (tuple(int(x) for x in row) for row in log):
         if ev == kp.EV_SETUP:
             pimp, mloc = a, b
             lines.append(f"Setup: the Scarlet Pimpernel starts in {locs[a]}; the first mission goes to "
-                         f"{locs[b]}; Seat {cc} takes the first-player marker.")
+                         f"{locs[b]}; {who(cc)} takes the first-player marker.")
         elif ev == kp.EV_PASS:
             lines.append(f"{who(seat)} passes.")
         elif ev == kp.EV_MOVE:
@@ -91,5 +92,5 @@ def narrate(c, log: np.ndarray, out, seat_bot: list[str]) -> list[str]:
             reason = ("all missions done", "turn cap")[a]
             lines.append(f"Game over ({reason}).")
     for s in range(c.n_players):
-        lines.append(f"Seat {s} ({seat_bot[s]}): {int(out.score[0, s])} points, rank {int(out.rank[0, s])}.")
+        lines.append(f"{who(s)}: {int(out.score[0, s])} points, rank {int(out.rank[0, s])}.")
     return lines
