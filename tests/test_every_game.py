@@ -12,7 +12,7 @@ from sim.runner import RunConfig, run
 
 SCHEMA = {
     "game_index": pl.UInt64, "rotation": pl.UInt8, "seed": pl.UInt64, "game": pl.String,
-    "variant": pl.String, "n_players": pl.UInt8, "seat": pl.UInt8, "bot": pl.String,
+    "variant": pl.String, "n_players": pl.UInt8, "seat": pl.UInt8, "position": pl.UInt8, "bot": pl.String,
     "role": pl.String, "score": pl.Int32, "rank": pl.UInt8, "win": pl.Float32,
     "turns": pl.UInt32, "end_reason": pl.String,
 }
@@ -73,6 +73,19 @@ def test_rotations_replay_the_same_deal_with_bots_moved(played):
     _, cfg, df, *_ = played
     rot = df.filter(pl.col("game_index") == 0).sort("rotation", "seat")
     assert rot["rotation"].unique().to_list() == list(range(cfg.players))
+
+
+def test_positions_are_the_clockwise_turn_order_from_a_start_chance_picks(played):
+    """Every game's positions are 0..n-1 going clockwise from its first player, and the deal
+    decides them: every rotation of a deal (other bots in the seats) has the same positions."""
+    game, cfg, df, *_ = played
+    n = cfg.players
+    pos = df.sort("game_index", "rotation", "seat")["position"].to_numpy().astype(int).reshape(-1, n)
+    first = np.argmin(pos, axis=1)
+    assert (pos == (np.arange(n)[None, :] - first[:, None]) % n).all()
+    per_deal = pos.reshape(cfg.games, n, n)
+    assert (per_deal == per_deal[:, :1, :]).all()
+    assert game.turn_order and game.turn_unit
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)
