@@ -104,7 +104,7 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
     if "game_length" in thr:
         m = moments(stats, "turns", []).row(0, named=True)
         half = z * m["sd"] / math.sqrt(m["n"])
-        out.append(judge("mean game length (turns)", m["mean"], m["mean"] - half, m["mean"] + half,
+        out.append(judge(f"mean game length ({length_unit(present)}s)", m["mean"], m["mean"] - half, m["mean"] + half,
                          tuple(thr["game_length"]), games))
     for table, by in (("positions", "position"), ("roles", "role")):
         out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
@@ -130,6 +130,14 @@ def group_bounds(stats: pl.DataFrame, bounds: dict, table: str, by: str, z: floa
     return out
 
 
+def length_unit(games: set[str]) -> str:
+    """What one turn of these games is (a tile placement, a player turn), if they agree."""
+    from sim.registry import game_ids, get_game
+
+    units = {get_game(g).turn_unit for g in games if g in game_ids()}
+    return units.pop() if len(units) == 1 else "turn"
+
+
 def overall(verdicts: list[Verdict]) -> str:
     outcomes = {v.outcome for v in verdicts}
     return FAIL if FAIL in outcomes else UNDECIDED if UNDECIDED in outcomes else PASS
@@ -138,10 +146,10 @@ def overall(verdicts: list[Verdict]) -> str:
 def format_verdicts(verdicts: list[Verdict], games: int, confidence: float = 0.95) -> str:
     pct = f"{confidence:.0%}"
     lines = [f"Balance check on {games:,} games ({pct} intervals)",
-             f"  {'criterion':<30} {'estimate':>9} {pct + ' interval':>20} {'allowed':>14} {'outcome':>10} {'more games':>12}"]
+             f"  {'criterion':<36} {'estimate':>9} {pct + ' interval':>20} {'allowed':>14} {'outcome':>10} {'more games':>12}"]
     for v in verdicts:
         more = "" if v.more_games is None else ("n/a (on edge)" if v.more_games < 0 else f"~{v.more_games:,}")
-        lines.append(f"  {v.criterion:<30} {v.estimate:>9.4f} [{v.low:>8.4f}, {v.high:>8.4f}] "
+        lines.append(f"  {v.criterion:<36} {v.estimate:>9.4f} [{v.low:>8.4f}, {v.high:>8.4f}] "
                      f"{v.allowed:>14} {v.outcome.upper():>10} {more:>12}")
     lines.append(f"Overall: {overall(verdicts).upper()}")
     return "\n".join(lines)

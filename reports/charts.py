@@ -197,8 +197,8 @@ def sweep_heatmap(table: pl.DataFrame, params: list[str], metric: str, games: in
         lim = max(float(np.nanmax(np.abs(grid))), 0.5)
         im = ax.imshow(grid, cmap="PuOr_r", vmin=-lim, vmax=lim, origin="lower", aspect="auto")
     else:
-        im = ax.imshow(grid, cmap=HEATMAP, vmin=0, vmax=max(float(np.nanmax(grid)), 0.5), origin="lower",
-                       aspect="auto")
+        lo, hi = float(np.nanmin(grid)), float(np.nanmax(grid))   # the sweep's own range: contrast
+        im = ax.imshow(grid, cmap=HEATMAP, vmin=lo - 0.25, vmax=max(hi, lo + 0.5), origin="lower", aspect="auto")
     small = len(xs) <= 5
     for (i, j), r in cell.items():
         rgba = im.cmap(im.norm(grid[i, j]))

@@ -87,6 +87,7 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
         click.echo(f"  players:  {', '.join(map(str, g.player_counts))}")
         click.echo(f"  variants: {', '.join(g.variants())}")
         click.echo(f"  bots:     {', '.join(g.bots)} (default {g.default_bots})")
+        click.echo(f"  turns:    {g.turn_order}; a turn is a {g.turn_unit}")
         click.echo(f"  content:  {g.content_file}")
 
 

@@ -211,6 +211,7 @@ def check(run_dir, spec_path):
     3 if none fails but some need more games to decide (the last line says how to add them).
     A spec's [run] table must match the run (game, players, variant, bots, seat rotation,
     min_games), else exit 2."""
+    from analysis.balance import verdict
     from analysis.check import (EXIT_CODES, UNDECIDED, check as judge_all, check_run, extend_hint, format_verdicts,
                                 load_spec, overall)
     from analysis.metrics import game_count
@@ -223,6 +224,7 @@ def check(run_dir, spec_path):
     stats = load_stats(run_dir)
     verdicts = judge_all(stats, spec, str(spec_path))
     click.echo(format_verdicts(verdicts, game_count(stats), spec.get("spec", {}).get("confidence", 0.95)))
+    click.echo(verdict(stats))
     hint = extend_hint(verdicts, meta, run_dir) if overall(verdicts) == UNDECIDED else None
     if hint:
         click.echo(hint)

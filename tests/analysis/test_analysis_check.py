@@ -36,7 +36,7 @@ def test_lopsided_run_fails_on_the_intervals():
     assert o["seat win-rate spread (by seat)"] == FAIL   # seat 0 always starts in these runs
     assert o["first-player advantage"] == FAIL
     assert o["turn-cap share"] == FAIL
-    assert o["mean game length (turns)"] == FAIL
+    assert o["mean game length (tile placements)"] == FAIL
     assert o["win rate of role red"] == PASS  # roles are dealt at random
 
 

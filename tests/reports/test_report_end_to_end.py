@@ -72,7 +72,8 @@ def test_small_sweep_pairs_deals_across_points(game, tmp_path):
     assert len(points) == 2
     a_rows, b_rows = (pl.read_parquet(p) for p in points)
     assert a_rows.select("seed", "game_index").equals(b_rows.select("seed", "game_index"))
-    assert "win rate seat 0" in r.output
+    assert "1st adv" in r.output and "win % by position" in r.output
+    assert sum(line.startswith("* ") for line in r.output.splitlines()) == 1   # the current value, marked
 
 
 def test_compare_until_decided_stops_on_a_large_effect(game, tmp_path):
