@@ -86,12 +86,12 @@ class SequentialResult:
                  "=": "no difference as large as delta", "": "undecided at the maximum number of deals"}
         if self.method != "SPRT":
             words["A"], words["B"] = f"{label_a} is larger than {label_b}", f"{label_b} is larger than {label_a}"
-        stats = (f"LLR A-ahead {self.llr_a:.2f}, B-ahead {self.llr_b:.2f}, bounds [{self.bounds[0]:.2f}, {self.bounds[1]:.2f}]"
-                 if self.method == "SPRT" else f"{self.method}")
+        stats = (f"; LLR A-ahead {self.llr_a:.2f}, B-ahead {self.llr_b:.2f}, bounds [{self.bounds[0]:.2f}, {self.bounds[1]:.2f}]"
+                 if self.method == "SPRT" else "")
         return (f"{self.method} on {self.measure or 'the focus'}: {words[self.decision]} after {self.deals:,} paired "
                 f"deals ({self.games:,} games); A - B = {self.mean_diff:+.4f} "
                 f"[{self.diff_low:+.4f}, {self.diff_high:+.4f}] (95%, not adjusted for stopping); "
-                f"delta {self.spec.delta:g}, alpha {self.spec.alpha:g}, beta {self.spec.beta:g}; {stats}")
+                f"delta {self.spec.delta:g}, alpha {self.spec.alpha:g}, beta {self.spec.beta:g}{stats}")
 
     def to_json(self) -> dict:
         """What run.json keeps of the test (the report shows it)."""

@@ -1,6 +1,7 @@
 """End to end on a real game: a small seat-rotated run -> report -> browser check; a small
 sweep; compare --until-decided on paired batches. Uses the first game that has landed."""
 import importlib
+import json
 
 import polars as pl
 import pytest
@@ -86,11 +87,14 @@ def test_compare_until_decided_stops_on_a_large_effect(game, tmp_path):
         "--b-bots", weak, "--until-decided", "--seat", "0", "--delta", "0.1", "--batch", "40",
         "--max-games", "400", "--seed", "9", "--out", str(tmp_path / "ab")])
     assert r.exit_code == 0, r.output
-    line = next(x for x in r.output.splitlines() if x.startswith("SPRT decision"))
+    line = next(x for x in r.output.splitlines() if x.startswith("SPRT on seat 0:"))
     assert "A is ahead of B" in line
     deals = int(line.split(" after ")[1].split(" paired")[0].replace(",", ""))
     assert deals < 400
     assert (tmp_path / "ab" / "A" / "results.parquet").is_file()
+    saved = json.loads((tmp_path / "ab" / "B" / "run.json").read_text())["sequential"]
+    assert saved["decision"] == "A" and saved["deals"] == deals and saved["measure"] == "seat 0"
+    assert saved["delta"] == 0.1 and "not adjusted for stopping" in saved["interval_note"]
 
 
 def test_compare_run_fixed_size_is_paired(game, tmp_path):
