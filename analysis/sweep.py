@@ -445,12 +445,12 @@ def metric_rows(t: pl.DataFrame, metric: str) -> pl.DataFrame:
     return t.filter(pl.col("metric") == metric)
 
 
-def pairing_note(t: pl.DataFrame) -> str:
+def pairing_note(t: pl.DataFrame, against: str = "the current value") -> str:
     """One sentence on how the differences' intervals were made."""
     kinds = set(t["pairing"].drop_nulls().to_list())
     parts = []
     if PAIRED in kinds:
-        parts.append("differences vs the current value are paired per deal (same seed and deals at every point): "
+        parts.append(f"differences vs {against} are paired per deal (same seed and deals at every point): "
                      "mean of the per-deal differences +- 1.96 sd/sqrt(deals); the position spread's interval is a "
                      f"paired bootstrap over deals ({RESAMPLES} Poisson(1) resamples, seed {BOOTSTRAP_SEED})")
     if UNPAIRED in kinds:

@@ -328,7 +328,8 @@ def sweep_section(page: Page, label: str, path: Path):
                  *[c for m, _ in main for c in (_metric_cell(cs[m]), _diff_cell(cs[m]))]]
                 for point, cs in cells],
                f"Estimate with its 95% interval at each point (the spread's interval is simultaneous over "
-               f"positions), and the difference point minus {mark} with its 95% interval. {pairing_note(t)}")
+               f"positions), and the difference point minus {mark} with its 95% interval. "
+               f"{pairing_note(t, 'the current value' if is_current else 'the first point')}")
     rates = [m for m in t["metric"].unique(maintain_order=True).to_list() if m.startswith("win rate ")]
     page.table([*params, "", *[m.replace("win rate ", "") for m in rates]],
                [[*[point[p] for p in params], mark if point["current"] else "",

@@ -93,6 +93,7 @@ def ladder_results(deals: int, strengths: dict[str, float], lineup: list[str], s
         "game_index": np.repeat(gi, n), "rotation": np.repeat(rot.astype(np.uint8), n),
         "seed": np.full(g * n, seed, np.uint64), "game": [game] * (g * n), "variant": ["base"] * (g * n),
         "n_players": np.full(g * n, n, np.uint8), "seat": np.tile(np.arange(n, dtype=np.uint8), g),
+        "position": np.tile(np.arange(n, dtype=np.uint8), g),
         "bot": seat_bot.ravel().tolist(), "role": pl.Series([None] * (g * n), dtype=pl.String),
         "score": (10 * (n + 1 - rank)).ravel().astype(np.int32), "rank": rank.ravel().astype(np.uint8),
         "win": (rank == 1).ravel().astype(np.float32), "turns": np.full(g * n, 25, np.uint32),

@@ -192,11 +192,11 @@ def test_tie_break_final_mission_score_then_shared():
         t.set_pl(p, kp.P_FINAL_START, start)   # scores 5, 7 and 18 on the final mission
     out = Batch.alloc(1, 3, 7)
     scr = np.zeros(2 * kp.MAXDECK, np.int64)
-    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.turns, out.end_reason,
+    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.position, out.turns, out.end_reason,
                      out.metrics, out.decisions, scr)
     assert list(out.rank[0]) == [2, 1, 3] and list(out.win[0]) == [0, 1, 0]
     t.set_pl(1, kp.P_FINAL_START, 25)
-    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.turns, out.end_reason,
+    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.position, out.turns, out.end_reason,
                      out.metrics, out.decisions, scr)
     assert list(out.win[0]) == [0.5, 0.5, 0] and list(out.rank[0]) == [1, 1, 3]
 

@@ -52,7 +52,7 @@ def test_markdown_links_every_chart(report):
     links = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
     assert len(links) == len(list(report.parent.glob("*.png")))
     assert all((report.parent / link).is_file() for link in links)
-    assert "| seat | A | B |" in md
+    assert "| position | A | B |" in md
 
 
 def test_html_loads_in_headless_chromium(report, chromium):
@@ -94,4 +94,4 @@ def test_report_from_an_aggregate_mode_directory(crafted_dirs, tmp_path):
     page = build_report([agg, crafted_dirs["A"]], tmp_path / "rep")
     html = page.read_text()
     assert "agg (A) vs A (B)" in html and "two-proportion" in html
-    assert html.count("<td>agg</td><td>0</td><td>3,000</td>") == 1
+    assert html.count("<td>agg</td><td>0</td><td>3,000</td>") == 2   # position 0 and seat 0

@@ -18,6 +18,8 @@ class ToyGame(Game):
     metrics = ("rerolls",)
     weight_names = ("greedy_threshold",)
     max_turns = 40
+    turn_unit = "round"
+    turn_order = "the start player is drawn at random after the deal"
     content_file = Path(__file__).with_name("content.toml")
 
     def compile(self, content, n_players):
@@ -28,7 +30,7 @@ class ToyGame(Game):
         faces, rounds, cap = compiled
         kernel.play_batch(faces, rounds, cap, float(weights[0]), bots, np.uint64(seed),
                           game_index, rotation, out.score, out.rank, out.win, out.role,
-                          out.turns, out.end_reason, out.metrics, out.decisions)
+                          out.position, out.turns, out.end_reason, out.metrics, out.decisions)
 
     def deal(self, compiled, seed, game_index, n_players):
         faces, rounds, _ = compiled
