@@ -13,10 +13,10 @@ from analysis.intervals import (Z95, games_needed, holm, newcombe_diff, normal_q
                                 two_proportion_test)
 from analysis.balance import fair_share, group_rates
 from analysis.metrics import win_rates
+from analysis.paired import RESAMPLES, align, bootstrap_spreads, deal_values, paired_mean, spread_of
 from sim.errors import UserError
 
 DEAL = ["seed", "game_index", "rotation"]
-BOOTSTRAP = 1000
 
 
 def comparable(meta_a: dict, meta_b: dict, by: str, where: str = "balance compare") -> list[str]:
@@ -127,52 +127,19 @@ class Measure:
                 f"A - B {100 * self.diff:+6.2f} pp [{100 * self.low:+.2f}, {100 * self.high:+.2f}]  ({self.how})")
 
 
-def position_matrix(df: pl.DataFrame) -> tuple[pl.DataFrame, np.ndarray]:
-    """(deal keys, wins[deal, position]) of a results table."""
-    n = int(df["n_players"][0])
-    t = df.select(*DEAL, "position", pl.col("win").cast(pl.Float64)).sort([*DEAL, "position"])
-    return t.select(DEAL).gather_every(n), t["win"].to_numpy().reshape(-1, n)
-
-
-def first_player_edge(w: np.ndarray) -> np.ndarray:
-    """Per deal: the first player's win minus the mean win of all positions."""
-    return w[:, 0] - w.mean(axis=1)
-
-
-def spread_of(rates: np.ndarray) -> np.ndarray:
-    return rates.max(axis=-1) - rates.min(axis=-1)
-
-
-def paired_turn_order(df_a: pl.DataFrame, df_b: pl.DataFrame, seed: int = 0) -> list[Measure]:
+def paired_turn_order(df_a: pl.DataFrame, df_b: pl.DataFrame) -> list[Measure]:
     """First-player advantage and position spread, A - B on the deals both runs played: the
-    advantage from the mean and sd of per-deal differences, the spread (not linear in the
-    deals) from a Poisson bootstrap over deals."""
-    keys_a, wa = position_matrix(df_a)
-    keys_b, wb = position_matrix(df_b)
-    shared = keys_a.with_row_index("ia").join(keys_b.with_row_index("ib"), on=DEAL)
-    wa, wb = wa[shared["ia"].to_numpy()], wb[shared["ib"].to_numpy()]
-    d = first_player_edge(wa) - first_player_edge(wb)
-    half = Z95 * d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else math.inf
-    fpa = Measure("first-player advantage", first_player_edge(wa).mean(), first_player_edge(wb).mean(),
-                  d.mean(), d.mean() - half, d.mean() + half, f"paired on {len(d):,} deals")
-    boot = bootstrap_spread_diff(wa, wb, seed)
-    sa, sb = spread_of(wa.mean(axis=0)), spread_of(wb.mean(axis=0))
-    lo, hi = np.quantile(boot, [0.025, 0.975])
+    advantage from the per-deal differences, the spread from a bootstrap over deals."""
+    a, b = align([deal_values(df_a), deal_values(df_b)])
+    d, lo, hi, n = paired_mean(a.fpa, b.fpa)
+    fpa = Measure("first-player advantage", float(a.fpa.mean()), float(b.fpa.mean()), d, lo, hi,
+                  f"paired on {n:,} deals")
+    boot = bootstrap_spreads([a, b])
+    lo, hi = np.quantile(boot[:, 0] - boot[:, 1], [0.025, 0.975])
+    sa, sb = spread_of(a), spread_of(b)
     spread = Measure("position spread", sa, sb, sa - sb, float(lo), float(hi),
-                     f"paired bootstrap over deals, {BOOTSTRAP} resamples")
+                     f"paired bootstrap over deals, {RESAMPLES} resamples")
     return [fpa, spread]
-
-
-def bootstrap_spread_diff(wa: np.ndarray, wb: np.ndarray, seed: int = 0, reps: int = BOOTSTRAP) -> np.ndarray:
-    """Spread(A) - spread(B) over Poisson(1)-weighted resamples of the shared deals."""
-    rng = np.random.default_rng(seed)
-    out = np.empty(reps)
-    chunk = max(1, min(reps, 20_000_000 // max(len(wa), 1)))
-    for a in range(0, reps, chunk):
-        w = rng.poisson(1.0, size=(min(chunk, reps - a), len(wa))).astype(np.float64)
-        total = np.maximum(w.sum(axis=1, keepdims=True), 1.0)
-        out[a:a + len(w)] = spread_of(w @ wa / total) - spread_of(w @ wb / total)
-    return out
 
 
 def independent_turn_order(stats_a: pl.DataFrame, stats_b: pl.DataFrame, seed: int = 0) -> list[Measure]:
@@ -188,13 +155,13 @@ def independent_turn_order(stats_a: pl.DataFrame, stats_b: pl.DataFrame, seed: i
 
     def draws(t: pl.DataFrame) -> np.ndarray:
         p, n = t["win_rate"].to_numpy(), t["games"].to_numpy().astype(np.float64)
-        return rng.normal(p, np.sqrt(np.maximum(p * (1 - p), 1e-12) / n), size=(BOOTSTRAP, len(p)))
+        return rng.normal(p, np.sqrt(np.maximum(p * (1 - p), 1e-12) / n), size=(RESAMPLES, len(p)))
 
-    boot = spread_of(draws(ta)) - spread_of(draws(tb))
-    sa, sb = spread_of(ta["win_rate"].to_numpy()), spread_of(tb["win_rate"].to_numpy())
+    boot = np.ptp(draws(ta), axis=1) - np.ptp(draws(tb), axis=1)
+    sa, sb = float(np.ptp(ta["win_rate"].to_numpy())), float(np.ptp(tb["win_rate"].to_numpy()))
     lo, hi = np.quantile(boot, [0.025, 0.975])
     return [fpa, Measure("position spread", sa, sb, sa - sb, float(lo), float(hi),
-                         f"independent runs, parametric bootstrap, {BOOTSTRAP} resamples")]
+                         f"independent runs, parametric bootstrap, {RESAMPLES} resamples")]
 
 
 def format_turn_order(measures: list[Measure]) -> str:

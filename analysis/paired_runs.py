@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from analysis.compare import DEAL, first_player_edge, position_matrix
+from analysis.paired import DEAL_KEY, deal_values
 from analysis.sprt import RepeatedIntervals, Sequential, SequentialResult, SprtSpec
 from sim.errors import UserError
 
@@ -33,18 +33,18 @@ class Focus:
 def focus_wins(df: pl.DataFrame, focus: Focus) -> pl.DataFrame:
     """Per deal: x, the focus measure on that deal (linear measures only)."""
     if focus.measure == "first-player-advantage":
-        keys, w = position_matrix(df)
-        return keys.with_columns(pl.Series("x", first_player_edge(w)))
+        deals = deal_values(df)
+        return deals.keys.with_columns(pl.Series("x", deals.fpa))
     rows = df.filter(pl.col(focus.measure) == focus.value)
     if rows.height == 0:
         raise UserError(f"--{focus.measure}", None, f"{focus.label()} does not play in this configuration")
-    return rows.group_by(DEAL).agg(pl.col("win").cast(pl.Float64).mean().alias("x"))
+    return rows.group_by(DEAL_KEY).agg(pl.col("win").cast(pl.Float64).mean().alias("x"))
 
 
 def deal_differences(df_a: pl.DataFrame, df_b: pl.DataFrame, focus: Focus) -> np.ndarray:
-    """x_A - x_B per deal both configurations played, ordered by deal."""
-    j = focus_wins(df_a, focus).join(focus_wins(df_b, focus), on=DEAL, suffix="_b")
-    return j.sort(DEAL).select(pl.col("x") - pl.col("x_b"))["x"].to_numpy()
+    """x_A - x_B per deal both configurations played (a deal's rotations averaged), ordered by deal."""
+    j = focus_wins(df_a, focus).join(focus_wins(df_b, focus), on=DEAL_KEY, suffix="_b")
+    return j.sort(DEAL_KEY).select(pl.col("x") - pl.col("x_b"))["x"].to_numpy()
 
 
 def play_pair(prep_a, prep_b, first: int, deals: int) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -71,7 +71,7 @@ def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_
         frames_a.append(a)
         frames_b.append(b)
         if focus.measure == "spread":
-            decision = seq.add(position_matrix(a)[1], position_matrix(b)[1])
+            decision = seq.add(deal_values(a), deal_values(b))
         else:
             decision = seq.add(deal_differences(a, b, focus))
         first += deals

@@ -141,36 +141,39 @@ class RepeatedIntervals:
 
     def __init__(self, spec: SprtSpec, looks: int):
         self.spec, self.looks = spec, max(looks, 1)
-        self.wa: list[np.ndarray] = []
-        self.wb: list[np.ndarray] = []
+        self.a, self.b = [], []     # analysis.paired.Deals of each batch
         self.n = 0
-        self.low = self.high = self.diff = math.nan
+        self.diff = math.nan
         self.decision = ""
 
-    def add(self, wa: np.ndarray, wb: np.ndarray) -> str:
-        from analysis.compare import bootstrap_spread_diff, spread_of
+    def add(self, a, b) -> str:
+        from analysis.paired import align
 
-        self.wa.append(wa)
-        self.wb.append(wb)
-        self.n += len(wa)
-        a, b = np.concatenate(self.wa), np.concatenate(self.wb)
-        self.diff = float(spread_of(a.mean(axis=0)) - spread_of(b.mean(axis=0)))
+        a, b = align([a, b])
+        self.a.append(a)
+        self.b.append(b)
+        self.n += len(a.turns)
         level = self.spec.alpha / self.looks
-        boot = bootstrap_spread_diff(a, b, seed=self.n, reps=max(1000, int(20 / level)))
-        self.low, self.high = (float(x) for x in np.quantile(boot, [level / 2, 1 - level / 2]))
+        low, high = self._interval(level, reps=max(1000, int(20 / level)))
         if self.n >= self.spec.min_pairs:
-            self.decision = ("A" if self.low > 0 else "B" if self.high < 0 else
-                             "=" if -self.spec.delta < self.low and self.high < self.spec.delta else "")
+            self.decision = ("A" if low > 0 else "B" if high < 0 else
+                             "=" if -self.spec.delta < low and high < self.spec.delta else "")
         return self.decision
+
+    def _interval(self, level: float, reps: int) -> tuple[float, float]:
+        from analysis.paired import Deals, bootstrap_spreads, spread_of
+
+        a, b = (Deals.concat(x) for x in (self.a, self.b))
+        self.diff = spread_of(a) - spread_of(b)
+        boot = bootstrap_spreads([a, b], resamples=reps, seed=self.n)
+        lo, hi = np.quantile(boot[:, 0] - boot[:, 1], [level / 2, 1 - level / 2])
+        return float(lo), float(hi)
 
     def estimate(self) -> float:
         return self.diff
 
     def result(self, games: int, measure: str = "") -> SequentialResult:
-        a, b = np.concatenate(self.wa), np.concatenate(self.wb)
-        from analysis.compare import bootstrap_spread_diff
-
-        lo, hi = np.quantile(bootstrap_spread_diff(a, b, seed=0), [0.025, 0.975])
-        return SequentialResult(self.decision, self.n, games, self.diff, float(lo), float(hi), math.nan, math.nan,
+        lo, hi = self._interval(0.05, reps=1000)
+        return SequentialResult(self.decision, self.n, games, self.diff, lo, hi, math.nan, math.nan,
                                 (math.nan, math.nan), measure, self.spec,
                                 f"repeated bootstrap intervals (Bonferroni over {self.looks} looks)")

@@ -140,7 +140,7 @@ def sweep_chart(table: pl.DataFrame, params: list[str], games: int, title: str):
         _curve(top, x, rows, cur, "estimate", name, j, 100)
         top.set_ylabel(f"{name}\nband = 95% interval")
         _curve(bottom, x, rows, cur, "diff", f"{name} minus current", j, 100)
-        bottom.set_ylabel(f"difference from current (pp)\nband = 95% interval")
+        bottom.set_ylabel("difference from current (pp)\nband = 95% interval")
         for ax in (top, bottom):
             ax.axhline(0, color="#999999", lw=0.8)
             _mark_current(ax, x[cur])

@@ -4,7 +4,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis.compare import paired_compare, paired_turn_order, position_matrix
+from analysis.compare import paired_compare, paired_turn_order
 from tests.analysis.synth_results import crafted_results, write_run
 from tests.analysis.test_analysis_cli import balance
 
@@ -56,8 +56,7 @@ def test_turn_order_as_a_whole_on_paired_runs():
     a = crafted_results(4000, position_p=FIRST_HEAVY, seed=5)
     b = crafted_results(4000, position_p=EVEN, seed=5)
     fpa, spread = paired_turn_order(a, b)
-    _, wa = position_matrix(a)
-    _, wb = position_matrix(b)
+    wa, wb = (df.sort("game_index", "position")["win"].to_numpy().reshape(-1, 4) for df in (a, b))
     d = (wa[:, 0] - wa.mean(axis=1)) - (wb[:, 0] - wb.mean(axis=1))
     half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(len(d))
     assert (fpa.diff, fpa.low, fpa.high) == pytest.approx((d.mean(), d.mean() - half, d.mean() + half))

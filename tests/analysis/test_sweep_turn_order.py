@@ -4,7 +4,6 @@ seat), and a two-key sweep draws heat maps."""
 import math
 import re
 
-import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner

@@ -11,7 +11,7 @@ from kernels.common import as_row
 from sim.errors import UserError
 from sim.game import Batch
 from sim.games.bastille import GAME
-from tests.bastille.helpers import BOT, Pos, invariants
+from tests.bastille.helpers import Pos, invariants
 
 
 def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
