@@ -192,8 +192,12 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     meta = outcome.meta
     cfg_used = meta["config"]
     game = get_game(cfg_used["game"])
+    speed = meta["games_per_second"]
+    pace = f"{speed:,.0f} games/s" if speed else "no games left to play"
+    if speed and meta.get("shards", {}).get("resumed_from"):
+        pace += " (the games this session played)"
     click.echo(f"{meta['games_played']:,} games of {game.name} ({cfg_used['players']} players, variant "
-               f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {meta['games_per_second']:,.0f} games/s "
+               f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {pace} "
                f"on {meta['threads']} threads ({cfg_used['engine']} engine)")
     click.echo(summary_text(outcome.stats))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"

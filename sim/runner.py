@@ -312,9 +312,9 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
     deals N .. N+more-1 where N is the run's deal count) and merge them in: the directory
     then holds exactly what a run of N+more deals writes (results.parquet byte for byte;
     in aggregate mode the same tables: integer columns and histograms exactly, float sums
-    bit for bit whenever they are exact in float64, as for the shipped games; otherwise
-    up to rounding, as with a changed --batch-size), and run.json says so (``games`` is
-    the total, ``extended_from`` lists the earlier sizes).
+    bit for bit whenever they are exact in float64 (integer metrics, win shares 1 and 1/2);
+    otherwise up to rounding, as with a changed --batch-size), and run.json says so
+    (``games`` is the total, ``extended_from`` lists the earlier sizes).
 
     How: the run is turned back into shards of the total configuration. Shards wholly
     inside the old run are recreated from its results (rows mode: the rows of each shard;
@@ -548,7 +548,8 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
             _clean_temps(out_dir)
             raise Interrupted(out_dir, len(done), len(shards)) from None
     wall = time.perf_counter() - t0
-    meta = run_metadata(cfg, prep, threads, wall, cfg.games * prep.rotations)
+    played_now = sum(deals for _, _, deals in todo) * prep.rotations
+    meta = run_metadata(cfg, prep, threads, wall, cfg.games * prep.rotations, played_now)
     meta["shards"] = {"count": len(shards), "deals_per_shard": cfg.shard_deals,
                       "resumed_from": len(shards) - len(todo)}
     meta["mode"] = "aggregate" if cfg.aggregate else "rows"
@@ -630,7 +631,11 @@ class _interrupts_as_keyboard:
         return False
 
 
-def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int) -> dict:
+def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int,
+                 played_now: int | None = None) -> dict:
+    """run.json. games_per_second is the games this session played (a resumed or extended run
+    played only its missing shards) over this session's wall time."""
+    played_now = played if played_now is None else played_now
     return {
         "config": asdict(cfg),
         "content_file": str(prep.content.path),
@@ -640,7 +645,7 @@ def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, play
         "threads": threads,
         "games_played": played,
         "wall_seconds": round(wall, 3),
-        "games_per_second": round(played / wall, 1) if wall > 0 else None,
+        "games_per_second": round(played_now / wall, 1) if wall > 0 and played_now else None,
         "versions": versions(),
         "git_revision": git_revision(),
         "python": platform.python_version(),

@@ -151,22 +151,27 @@ def test_an_undecided_check_ends_with_the_extend_command(tmp_path, runs):
 def default_run_meta(game_id: str, games: int, players: int | None = None) -> dict:
     """run.json of `balance run GAME -n games [-p players]` with every other option at its default."""
     g = get_game(game_id)
-    cfg = RunConfig(game=g.id, players=g.players_or_default(players), bots=[b.strip() for b in g.default_bots.split(",")],
-                    games=games, variants=["base"])
+    cfg = RunConfig(game=g.id, players=g.players_or_default(players),
+                    bots=[b.strip() for b in g.default_bots.split(",")], games=games, variants=["base"])
     return {"config": asdict(cfg), "variant": cfg.variant, "games_played": games}
+
+
+# The runs each shipped spec is used on: make balance-check's for Bastille, the command in the
+# spec's own header for the others (every other option at its default).
+USES = {"bastille": ("balance run bastille -n 20000 -p 4 --seed 1", 4, 20000),
+        "pimpernel": ("balance run pimpernel -p 4 --seed 1", 4, 10000),
+        "doppelganger": ("balance run doppelganger -p 4 --seed 1", 4, 10000)}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "specs").glob("*.toml")), ids=lambda p: p.stem)
 def test_shipped_specs_judge_the_runs_they_are_used_on(path):
     spec = load_spec(path)
     assert spec["run"]["game"] == path.stem
-    game = get_game(path.stem)
-    if path.stem == "bastille":   # make balance-check: balance run bastille -n 20000 -p 4 --seed 1
-        check_run(spec, default_run_meta("bastille", 20000, 4), str(path), "out/ci-balance")
-        with pytest.raises(UserError, match="run.players"):
-            check_run(spec, default_run_meta("bastille", 20000, 3), str(path), "out")
-    else:                         # balance run GAME (default -n), at any player count
-        for n in game.player_counts:
-            check_run(spec, default_run_meta(path.stem, 10_000, n), str(path), "out")
+    command, players, games = USES[path.stem]
+    assert command.removeprefix("balance ") in (ROOT / "Makefile").read_text() + path.read_text()
+    check_run(spec, default_run_meta(path.stem, games, players), str(path), "out")
+    other = next(n for n in get_game(path.stem).player_counts if n != players)
+    with pytest.raises(UserError, match="run.players"):
+        check_run(spec, default_run_meta(path.stem, games, other), str(path), "out")
     with pytest.raises(UserError, match="run.min_games"):
-        check_run(spec, default_run_meta(path.stem, 100), str(path), "out")
+        check_run(spec, default_run_meta(path.stem, games - 1, players), str(path), "out")

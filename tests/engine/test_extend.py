@@ -83,7 +83,8 @@ def test_interrupt_before_the_commit_point_leaves_the_old_run_as_it_was(tmp_path
         extend(out, 95)
     assert unchanged(out, before)
     code, _, err = cli(["run", "--extend", out, "-n", "95"])
-    assert code == 130 and err.strip() == f"interrupted: nothing was added; {out} still holds the complete run of 130 deals"
+    assert code == 130
+    assert err.strip() == f"interrupted: nothing was added; {out} still holds the complete run of 130 deals"
     assert unchanged(out, before)
 
 
