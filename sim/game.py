@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 
 from sim.content import Content
@@ -41,8 +42,34 @@ class Batch:
         )
 
 
+# State rows per thread: each row plays a run of consecutive games, so a batch works in a few
+# rows that stay in cache (fresh memory per game costs page faults on every batch).
+ROWS_PER_THREAD = 4
+
+
+class Compiled:
+    """What a run needs of the content, as the kernel contract (kernels/README.md) has it:
+    ``tables``, a tuple of content arrays, and scratch rows kept between batches."""
+
+    def __init__(self, tables: tuple, n_players: int):
+        self.tables, self.n_players = tables, n_players
+        self._scratch: tuple[tuple, tuple] | None = None
+
+    def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
+        """The game's scratch arrays, first axis the state row (rollout scratch only if asked)."""
+        raise NotImplementedError
+
+    def scratch(self, rows: int, rollout: bool) -> tuple:
+        key = (rows, rollout)
+        if self._scratch is None or self._scratch[0] != key:
+            self._scratch = (key, self.alloc_scratch(rows, rollout))
+        return self._scratch[1]
+
+
 class Game:
-    """A game's declared facts (OpenSpiel style) and its three entry points."""
+    """A game's declared facts (OpenSpiel style) and its entry points. A game following the
+    kernel contract sets ``kernel`` (its kernels.<id> package) and ``narrate``, and inherits
+    ``play``, ``trace_events`` and ``trace``."""
 
     id: str = ""
     name: str = ""
@@ -58,6 +85,8 @@ class Game:
     turn_unit: str = "turn"             # what one count of `turns` is (a tile placement, a player turn)
     turn_order: str = ""                # what `position` means: who starts and how play goes round
     content_file: Path = Path()
+    kernel: Any = None                  # kernels.<id>: play_batch and trace_game
+    log_rows: int = 4096                # event-log rows of one traced game
     kernel_figures: tuple[str, ...] = ()  # names of kernel_bench figures
     bench_players: tuple[int, ...] = ()   # player counts `balance bench` measures (default: the usual one)
 
@@ -97,14 +126,45 @@ class Game:
         """Content -> flat arrays for the kernel (done once per run)."""
         raise NotImplementedError
 
-    def play(self, compiled: Any, bots: np.ndarray, weights: np.ndarray, seed: int,
-             game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> None:
-        """Play games ``game_index`` (u64) with seat ``rotation`` (u8) in parallel into ``out``."""
-        raise NotImplementedError
+    def rollout_bot(self, bots: np.ndarray) -> bool:
+        return "rollout" in self.bots and bool((np.asarray(bots) == self.bots.index("rollout")).any())
 
-    def trace(self, compiled: Any, bots: np.ndarray, weights: np.ndarray, seed: int,
+    def play(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
+             game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> tuple:
+        """Play games ``game_index`` (u64) with seat ``rotation`` in parallel into ``out``;
+        returns the scratch rows (with one row per game each holds its game's final state)."""
+        rows = min(len(game_index), ROWS_PER_THREAD * numba.get_num_threads())
+        scratch = compiled.scratch(rows, self.rollout_bot(bots))
+        self.kernel.play_batch(compiled.tables, scratch, np.asarray(bots, np.int64),
+                               np.asarray(weights, np.float64), np.uint64(seed),
+                               np.ascontiguousarray(game_index, np.uint64), np.ascontiguousarray(rotation, np.int64),
+                               out.score, out.rank, out.win, out.role, out.position, out.turns, out.end_reason,
+                               out.metrics, out.decisions)
+        return scratch
+
+    def trace_events(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
+                     game_index: int, rotation: int) -> tuple[np.ndarray, Batch, tuple]:
+        """(event rows, the game's one-row Batch, its scratch with the final state) of one
+        game played with the log on: the same game ``play`` plays."""
+        out = Batch.alloc(1, compiled.n_players, len(self.metrics))
+        log = np.zeros((self.log_rows, 6), np.int64)
+        scratch = compiled.alloc_scratch(1, self.rollout_bot(bots))
+        k = self.kernel.trace_game(compiled.tables, scratch, np.asarray(bots, np.int64),
+                                   np.asarray(weights, np.float64), np.uint64(seed), np.uint64(game_index),
+                                   np.int64(rotation), log, out.score, out.rank, out.win, out.role,
+                                   out.position, out.turns, out.end_reason, out.metrics, out.decisions)
+        return log[:k].copy(), out, scratch
+
+    def trace(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
               game_index: int, rotation: int) -> list[str]:
         """One game told move by move in plain language; the same game ``play`` plays."""
+        events, out, _ = self.trace_events(compiled, bots, weights, seed, game_index, rotation)
+        n = compiled.n_players
+        names = [self.bots[int(bots[(s - rotation) % n])] for s in range(n)]
+        return self.narrate(compiled, events, out, names)
+
+    def narrate(self, compiled: Compiled, events: np.ndarray, out: Batch, seat_bots: list[str]) -> list[str]:
+        """Event rows -> plain words (the game's trace.py); seat_bots names each seat's bot."""
         raise NotImplementedError
 
     def draw_board(self, content: Content, path: Path) -> None:
