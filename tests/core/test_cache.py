@@ -1,0 +1,66 @@
+"""Cached compiled code is never stale: a change to a module a kernel imports (a shared
+constant, a game's layout) recompiles the code that uses it (kernels/__init__.py)."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_INIT = '''from kernels import keyed_cache
+
+with keyed_cache(__file__):
+    from kernels.probe.play import value
+'''
+PLAY = '''from numba import njit
+
+from kernels.common import PROBE_SHARED
+from kernels.probe.layout import PROBE_LAYOUT
+
+
+@njit(cache=True)
+def value():
+    return PROBE_SHARED * 10 + PROBE_LAYOUT
+'''
+
+
+def run_probe(root: Path) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(root)
+    r = subprocess.run([sys.executable, "-c", "from kernels.probe import value; print(value())"],
+                       capture_output=True, text=True, env=env, cwd=root, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """A copy of the kernels package with a tiny game package that reads a shared constant
+    and a layout constant."""
+    shutil.copytree(ROOT / "kernels", tmp_path / "kernels",
+                    ignore=shutil.ignore_patterns("__pycache__", "bastille*", "pimpernel*", "doppelganger*"))
+    with open(tmp_path / "kernels" / "common.py", "a") as f:
+        f.write("\nPROBE_SHARED = 1\n")
+    game = tmp_path / "kernels" / "probe"
+    game.mkdir()
+    (game / "__init__.py").write_text(GAME_INIT)
+    (game / "layout.py").write_text("PROBE_LAYOUT = 1\n")
+    (game / "play.py").write_text(PLAY)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    path.write_text(path.read_text().replace(old, new))
+
+
+def test_a_changed_layout_or_shared_constant_recompiles_what_reads_it(copy):
+    assert run_probe(copy) == "11"
+    assert run_probe(copy) == "11"                      # from the cache
+    edit(copy / "kernels" / "probe" / "layout.py", "PROBE_LAYOUT = 1", "PROBE_LAYOUT = 2")
+    assert run_probe(copy) == "12"
+    edit(copy / "kernels" / "common.py", "PROBE_SHARED = 1", "PROBE_SHARED = 3")
+    assert run_probe(copy) == "32"
+    cached = list((copy / "kernels" / "__pycache__" / "numba").glob("probe-*"))
+    assert len(cached) == 1                             # the stale directories are gone
