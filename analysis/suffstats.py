@@ -15,17 +15,10 @@ import polars as pl
 
 from sim.errors import UserError
 from sim.results import read_results, write_parquet
+from sim.stats import CONFIG, SCHEMA, SUFF_FILE, canonical
 
-CONFIG = ["game", "variant", "n_players"]
-KEYS = [*CONFIG, "seat", "position", "bot", "role", "stat", "label", "value"]
 SEAT_STATS = ("win", "score", "rank")
 GAME_STATS = ("turns", "margin", "shared")
-GAME_ID = ["seed", *CONFIG, "game_index", "rotation"]
-SCHEMA = {"game": pl.String, "variant": pl.String, "n_players": pl.UInt8, "seat": pl.Int16,
-          "position": pl.Int16, "bot": pl.String, "role": pl.String, "stat": pl.String, "label": pl.String,
-          "value": pl.Float64, "count": pl.Int64}
-STATS_FILE = "stats.parquet"
-
 
 def per_game(df: pl.DataFrame) -> pl.DataFrame:
     """One row per game: length, end reason, winning margin (best score among the top rank
@@ -86,19 +79,8 @@ def sufficient_stats(df: pl.DataFrame) -> pl.DataFrame:
                                 for p in [*parts, ends]]))
 
 
-def canonical(stats: pl.DataFrame) -> pl.DataFrame:
-    """Fixed dtypes and row order, so equal histograms give equal tables and equal sums."""
-    return stats.select([pl.col(k).cast(t) for k, t in SCHEMA.items()]).sort(KEYS, nulls_last=True)
-
-
-def merge_stats(parts: list[pl.DataFrame]) -> pl.DataFrame:
-    """Exact merge: histograms of disjoint sets of games add."""
-    both = pl.concat([canonical(p) for p in parts])
-    return canonical(both.group_by(KEYS).agg(pl.col("count").sum()))
-
-
 def write_stats(stats: pl.DataFrame, run_dir: Path) -> Path:
-    path = Path(run_dir) / STATS_FILE
+    path = Path(run_dir) / SUFF_FILE
     write_parquet(canonical(stats), path)
     return path
 
@@ -108,7 +90,7 @@ def load_stats(run_dir: Path) -> pl.DataFrame:
     run_dir = Path(run_dir)
     if (run_dir / "results.parquet").is_file():
         return sufficient_stats(read_results(run_dir))
-    path = run_dir / STATS_FILE
+    path = run_dir / SUFF_FILE
     if path.is_file():
         try:
             return canonical(pl.read_parquet(path))

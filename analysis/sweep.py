@@ -24,7 +24,6 @@ import itertools
 import json
 import math
 import textwrap
-from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +36,6 @@ from analysis.paired import (BOOTSTRAP_SEED, RESAMPLES, Deals, align, bootstrap_
                              spread_of)
 from analysis.suffstats import load_stats
 from sim.errors import UserError
-from sim.results import write_json
 
 SWEEP_FILE = "sweep.json"
 FPA = "first-player advantage"
@@ -151,34 +149,6 @@ def with_current(grid: list[tuple[str, list[str]]], current: dict) -> tuple[list
         labels[key] = match
         out.append((key, list(values)))
     return out, labels, added
-
-
-def run_sweep(base, grid, out_dir: Path, run_fn, echo=print) -> dict:
-    """Run every grid point of RunConfig `base` with run_fn(cfg, dir); write sweep.json.
-
-    Keys with one value are fixed overrides; each swept key's current value joins the grid
-    when missing, so every point can be paired against the current point."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    swept, fixed = split_fixed(grid)
-    base = replace(base, sets=[*base.sets, *fixed])
-    current_raw = current_values(base, [k for k, _ in swept])
-    swept, current, added = with_current(swept, current_raw)
-    for key, value in added.items():
-        echo(f"  {key}: the current value {value} is not in the grid; added (every point is compared with it)")
-    points = []
-    for k, values in enumerate(grid_points(swept)):
-        cfg = replace(base, sets=[*base.sets, *[f"{key}={v}" for key, v in values.items()]])
-        name = f"point-{k:03d}"
-        run_fn(cfg, out_dir / name)
-        is_current = values == current
-        points.append({"dir": name, "values": values, "current": is_current})
-        echo(f"  {name}: " + ", ".join(f"{key}={v}" for key, v in values.items())
-             + ("  (current)" if is_current else ""))
-    meta = {"game": base.game, "params": [k for k, _ in swept], "grid": [[k, v] for k, v in swept],
-            "current": current, "added": added, "fixed": fixed, "points": points, "base": asdict(base)}
-    write_json(meta, out_dir / SWEEP_FILE)
-    return meta
 
 
 def read_sweep(sweep_dir: Path) -> dict:

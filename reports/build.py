@@ -18,11 +18,12 @@ from analysis.compare import (comparable, compare_rates, independent_turn_order,
                               paired_turn_order)
 from analysis.metrics import end_reasons, game_count, win_rates
 from analysis.ratings import matrix, ratings
-from analysis.suffstats import CONFIG, load_stats, merge_stats, sufficient_stats
+from analysis.suffstats import CONFIG, load_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
 from reports import charts
 from sim.errors import UserError
 from sim.registry import get_game
+from sim.stats import merge_stats
 from sim.results import read_results
 
 

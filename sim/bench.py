@@ -36,11 +36,11 @@ from sim.results import write_json
 
 MIN_SECONDS = 1.5
 REPEATS = 3               # measurements per figure; the median is reported
-BALANCE = [sys.executable, "-c", "from sim.cli import main; main()"]  # `balance` in a fresh process
+BALANCE = [sys.executable, "-c", "from cli import main; main()"]  # `balance` in a fresh process
 
 
 def prepare(game_id: str, bot: str, players: int | None = None):
-    from sim.runner import Prepared, RunConfig
+    from sim.plan import Prepared, RunConfig
 
     game = get_game(game_id)
     n = game.players_or_default(players)

@@ -89,7 +89,7 @@ def _worker_class():
             import numba
 
             from sim import registry
-            from sim.runner import Prepared, RunConfig
+            from sim.plan import Prepared, RunConfig
 
             registry.GAME_MODULES.update(modules)
             self.prep = Prepared(RunConfig(**cfg_dict))

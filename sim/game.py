@@ -42,6 +42,13 @@ class Batch:
         )
 
 
+def seat_bots(bots: np.ndarray, rotation: np.ndarray) -> np.ndarray:
+    """bot code per [game, seat]: rotation r moves the bot list r seats clockwise (the Python
+    twin of kernels.common.seat_bots)."""
+    n = len(bots)
+    return np.asarray(bots)[(np.arange(n)[None, :] - np.asarray(rotation, np.int64)[:, None]) % n]
+
+
 # State rows per thread: each row plays a run of consecutive games, so a batch works in a few
 # rows that stay in cache (fresh memory per game costs page faults on every batch).
 ROWS_PER_THREAD = 4
@@ -159,8 +166,7 @@ class Game:
               game_index: int, rotation: int) -> list[str]:
         """One game told move by move in plain language; the same game ``play`` plays."""
         events, out, _ = self.trace_events(compiled, bots, weights, seed, game_index, rotation)
-        n = compiled.n_players
-        names = [self.bots[int(bots[(s - rotation) % n])] for s in range(n)]
+        names = [self.bots[int(b)] for b in seat_bots(bots, [rotation])[0]]
         return self.narrate(compiled, events, out, names)
 
     def narrate(self, compiled: Compiled, events: np.ndarray, out: Batch, seat_bots: list[str]) -> list[str]:

@@ -1,8 +1,7 @@
 """Runs a configuration: deals split into shards of (seed, game_index) ranges, each shard
 played in batches by the game's kernel (Numba threads over games) and written atomically
 as it finishes, beside a manifest; the shards are then merged into results.parquet (or,
-with ``aggregate``, into stats.parquet (the histograms ``analysis.suffstats`` reads) plus
-moments.parquet + histograms.parquet (``analysis.aggregate``)) beside run.json.
+with ``aggregate``, into the statistics tables of ``sim.stats``) beside run.json.
 
 A run directory is always in one of three states:
 
@@ -22,147 +21,27 @@ from __future__ import annotations
 import errno
 import json
 import os
-import platform
 import shutil
 import signal
-import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass, field, fields, replace
-from importlib import metadata
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
-import numba
-import numpy as np
 import polars as pl
 
-from analysis import aggregate
 from sim.errors import UserError
-from sim.game import Batch, Game
-from sim.registry import get_game
-from sim.results import batch_frame, write_json, write_parquet
+from sim.plan import (Prepared, RunConfig, git_revision, run_metadata,
+                      set_threads, shard_ranges)
+from sim.results import write_json, write_parquet
+from sim.stats import (HIST_FILE, MOMENTS_FILE, SUFF_FILE, merge, merge_stats, read_stats, reduce_rows,
+                       write_stats)
 
-SHARD_DEALS = 1 << 16
-MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
-MAX_SHARDS = 1_000_000       # keeps the manifest and the shard list bounded
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
-RESULT_FILES = ("results.parquet", aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE, "run.json")
-# Fields that do not change what is played (so a resumed run may change them).
-EXECUTION_FIELDS = ("threads", "batch_size", "engine", "ray_address", "ray_workers")
-
-
-@dataclass
-class RunConfig:
-    game: str
-    players: int
-    bots: list[str]
-    games: int = 10_000
-    seed: int = 0
-    variants: list[str] = field(default_factory=list)
-    sets: list[str] = field(default_factory=list)
-    rotate_seats: bool = False
-    threads: int = 0          # 0 = all cores
-    batch_size: int = 8192
-    engine: str = "local"
-    content_path: str | None = None
-    aggregate: bool = False   # sufficient statistics instead of per-game rows
-    shard_deals: int = SHARD_DEALS
-    ray_address: str | None = None
-    ray_workers: int = 0      # 0 = one worker per Ray node, using all its CPUs
-
-    @property
-    def variant(self) -> str:
-        return "+".join(self.variants) or "base"
-
-    def plan_fields(self) -> dict:
-        """The fields that decide the results (what a resumed run must keep)."""
-        return {k: v for k, v in asdict(self).items() if k not in EXECUTION_FIELDS}
-
-
-class Prepared:
-    """A configuration checked and compiled: everything a shard needs to play."""
-
-    def __init__(self, cfg: RunConfig):
-        self.cfg = cfg
-        self.game: Game = get_game(cfg.game)
-        self.game.check_players(cfg.players)
-        if not 1 <= cfg.games <= MAX_DEALS:
-            raise UserError("--games", None, f"expected 1..2^62 games, got {cfg.games}")
-        if not 0 <= cfg.seed < 2**64:
-            raise UserError("--seed", None, "expected an integer in 0..2^64-1")
-        if not 1 <= cfg.batch_size <= 1 << 20:
-            raise UserError("--batch-size", None, f"expected 1..{1 << 20}, got {cfg.batch_size}")
-        if not 1 <= cfg.shard_deals <= 1 << 24:
-            raise UserError("--shard-deals", None, f"expected 1..{1 << 24}, got {cfg.shard_deals}")
-        if -(-cfg.games // cfg.shard_deals) > MAX_SHARDS:
-            raise UserError("--games", None, f"{cfg.games} games in shards of {cfg.shard_deals} deals make more "
-                            f"than {MAX_SHARDS:,} shards; raise --shard-deals")
-        self.content = self.game.content(tuple(cfg.variants), tuple(cfg.sets),
-                                         Path(cfg.content_path) if cfg.content_path else None)
-        self.bots = self.game.bot_codes(cfg.bots, cfg.players)
-        self.weights = self.game.weights(self.content)
-        self.compiled = self.game.compile(self.content, cfg.players)
-        self.rotations = cfg.players if cfg.rotate_seats else 1
-
-    def rows(self, first_deal: int, deals: int) -> tuple[np.ndarray, np.ndarray]:
-        """(game_index, rotation) of every game for deals [first, first + deals)."""
-        gi = np.repeat(np.arange(first_deal, first_deal + deals, dtype=np.uint64), self.rotations)
-        rot = np.tile(np.arange(self.rotations, dtype=np.uint8), deals)
-        return gi, rot
-
-    def seat_bots(self, rotation: np.ndarray) -> np.ndarray:
-        n = self.cfg.players
-        seats = np.arange(n)
-        return self.bots[(seats[None, :] - rotation[:, None].astype(np.int64)) % n]
-
-    def batches(self, game_index: np.ndarray, rotation: np.ndarray):
-        """Play the given games batch by batch; yield each (Batch, seat bots, rotation slice)."""
-        bs = self.cfg.batch_size
-        for a in range(0, len(game_index), bs):
-            gi, rot = game_index[a:a + bs], rotation[a:a + bs]
-            out = Batch.alloc(len(gi), self.cfg.players, len(self.game.metrics))
-            self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi, rot, out)
-            yield gi, rot, out, self.seat_bots(rot)
-
-    def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
-        """Play the given games in batches; return their long table."""
-        return pl.concat([batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant)
-                          for gi, rot, out, sb in self.batches(game_index, rotation)]).rechunk()
-
-    def play_shard(self, first: int, deals: int) -> dict:
-        """One shard's payload: its statistics and histograms, and (unless aggregate) its rows.
-        Memory is bounded by the shard's rows, or by one batch in aggregate mode."""
-        gi_all, rot_all = self.rows(first, deals)
-        acc = aggregate.Accumulator(self.game, self.cfg.players, self.cfg.variant)
-        frames = []
-        for gi, rot, out, sb in self.batches(gi_all, rot_all):
-            acc.add(out, sb)
-            if not self.cfg.aggregate:
-                frames.append(batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant))
-        stats, hist = acc.frames()
-        payload = {"moments": stats, "hist": hist}
-        if self.cfg.aggregate:
-            payload["suff"] = acc.suffstats()
-        if frames:
-            payload["rows"] = pl.concat(frames).rechunk()
-        return payload
-
-
-def set_threads(threads: int) -> int:
-    n = numba.config.NUMBA_NUM_THREADS
-    if threads < 0 or threads > n:
-        raise UserError("--threads", None, f"expected 1..{n} (0 = all), got {threads}")
-    numba.set_num_threads(threads or n)
-    return threads or n
-
-
-def shard_ranges(games: int, shard_deals: int = SHARD_DEALS) -> list[tuple[int, int]]:
-    return [(a, min(shard_deals, games - a)) for a in range(0, games, shard_deals)]
-
-
+RESULT_FILES = ("results.parquet", SUFF_FILE, MOMENTS_FILE, HIST_FILE, "run.json")
 class Interrupted(Exception):
     """Ctrl-C (or SIGTERM) during a run: the finished shards are kept and can be resumed."""
 
@@ -348,7 +227,7 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
         n_old = int(old.games)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise UserError(str(out_dir / "run.json"), "config", f"not a run configuration ({e})") from None
-    need = (aggregate.SUFF_FILE, aggregate.STATS_FILE, aggregate.HIST_FILE) if old.aggregate else ("results.parquet",)
+    need = (SUFF_FILE, MOMENTS_FILE, HIST_FILE) if old.aggregate else ("results.parquet",)
     missing = [f for f in need if not (out_dir / f).is_file()]
     if missing:
         raise UserError(str(out_dir), None, f"not a complete run (no {missing[0]}): nothing to extend")
@@ -370,8 +249,8 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
     results = out_dir / "results.parquet"
     try:
         if old.aggregate:
-            moments0, hist0 = aggregate.read_stats(out_dir)
-            suff0 = pl.read_parquet(out_dir / aggregate.SUFF_FILE)
+            moments0, hist0 = read_stats(out_dir)
+            suff0 = pl.read_parquet(out_dir / SUFF_FILE)
             rows_old = int(moments0["games"].sum())
         else:
             rows_old = pq.read_metadata(results).num_rows
@@ -408,7 +287,7 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
                                 "is unchanged") from None
 
     def rows_payload(rows: pl.DataFrame) -> dict:
-        stats, hist = aggregate.reduce_rows(rows, prep.game.end_reasons)
+        stats, hist = reduce_rows(rows, prep.game.end_reasons)
         return {"rows": rows, "moments": stats, "hist": hist}
 
     def old_rows(first: int, deals: int) -> pl.DataFrame:
@@ -446,9 +325,8 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
                     elif len(ps) == 1:
                         payload = ps[0]
                     else:
-                        from analysis.suffstats import merge_stats
 
-                        m, h = aggregate.merge([(p["moments"], p["hist"]) for p in ps])
+                        m, h = merge([(p["moments"], p["hist"]) for p in ps])
                         payload = {"moments": m, "hist": h, "suff": merge_stats([p["suff"] for p in ps])}
                     write(k, payload)
             else:
@@ -568,13 +446,11 @@ def merge_shards(cfg: RunConfig, prep: Prepared, out_dir: Path, n_shards: int):
     shard_dir = out_dir / "shards"
     parts = [(pl.read_parquet(shard_dir / shard_file(k, "moments")), pl.read_parquet(shard_dir / shard_file(k, "hist")))
              for k in range(n_shards)]
-    stats, hist = aggregate.merge(parts)
+    stats, hist = merge(parts)
     if cfg.aggregate:
-        from analysis.suffstats import merge_stats
-
         suff = merge_stats([pl.read_parquet(shard_dir / shard_file(k, "suff")) for k in range(n_shards)])
-        _write(lambda: write_parquet(suff, out_dir / aggregate.SUFF_FILE), out_dir / aggregate.SUFF_FILE, out_dir)
-        _write(lambda: aggregate.write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
+        _write(lambda: write_parquet(suff, out_dir / SUFF_FILE), out_dir / SUFF_FILE, out_dir)
+        _write(lambda: write_stats(stats, hist, out_dir, write_parquet), out_dir, out_dir)
         return stats, hist
     from sim.results import atomic_path
 
@@ -629,47 +505,3 @@ class _interrupts_as_keyboard:
             for s, h in self.old.items():
                 signal.signal(s, h if h is not None else signal.SIG_DFL)
         return False
-
-
-def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int,
-                 played_now: int | None = None) -> dict:
-    """run.json. games_per_second is the games this session played (a resumed or extended run
-    played only its missing shards) over this session's wall time."""
-    played_now = played if played_now is None else played_now
-    return {
-        "config": asdict(cfg),
-        "content_file": str(prep.content.path),
-        "content_hash": prep.content.hash(),
-        "overrides": list(cfg.sets),
-        "variant": cfg.variant,
-        "threads": threads,
-        "games_played": played,
-        "wall_seconds": round(wall, 3),
-        "games_per_second": round(played_now / wall, 1) if wall > 0 and played_now else None,
-        "versions": versions(),
-        "git_revision": git_revision(),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-    }
-
-
-def versions() -> dict:
-    out = {}
-    for pkg in ("balance-sim", "numba", "numpy", "polars", "pyarrow", "click", "matplotlib", "ray"):
-        try:
-            out[pkg] = metadata.version(pkg)
-        except metadata.PackageNotFoundError:
-            out[pkg] = None
-    return out
-
-
-def git_revision() -> str | None:
-    try:
-        here = Path(__file__).resolve().parent
-        r = subprocess.run(["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True,
-                           text=True, timeout=5)
-        dirty = subprocess.run(["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=5).stdout.strip()
-        return (r.stdout.strip() + ("-dirty" if dirty else "")) if r.returncode == 0 else None
-    except (OSError, subprocess.TimeoutExpired):
-        return None

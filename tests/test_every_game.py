@@ -8,7 +8,8 @@ from sim.bench import run_probe
 from sim.errors import UserError
 from sim.game import Batch
 from sim.registry import GAME_MODULES, get_game
-from sim.runner import RunConfig, run
+from sim.plan import RunConfig
+from sim.runner import run
 
 SCHEMA = {
     "game_index": pl.UInt64, "rotation": pl.UInt8, "seed": pl.UInt64, "game": pl.String,

@@ -9,7 +9,7 @@ from analysis.intervals import Z95
 from analysis.suffstats import sufficient_stats
 from kernels import bastille as KB, pimpernel as KP
 from sim.registry import get_game
-from sim.runner import Prepared, RunConfig
+from sim.plan import Prepared, RunConfig
 
 
 def played(game_id: str, players: int, bots: str, games: int, seed: int, variants=()):

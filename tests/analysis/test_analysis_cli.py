@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sim.cli import cli
+from cli import cli
 from tests.analysis.synth_results import crafted_results, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +57,7 @@ def test_report_command_prints_the_page(runs, tmp_path):
 
 
 def balance(*args):
-    code = "import sys; from sim.cli import main; sys.argv = ['balance', *sys.argv[1:]]; main()"
+    code = "import sys; from cli import main; sys.argv = ['balance', *sys.argv[1:]]; main()"
     return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
 

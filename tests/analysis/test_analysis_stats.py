@@ -10,7 +10,8 @@ from analysis.intervals import (holm, mean_interval, newcombe_diff, sign_test, t
                                 wilson)
 from analysis.balance import summary_metrics
 from analysis.metrics import end_reasons, length_table, win_rates
-from analysis.suffstats import load_stats, merge_stats, sufficient_stats, write_stats
+from analysis.suffstats import load_stats, sufficient_stats, write_stats
+from sim.stats import merge_stats
 from tests.analysis.synth_results import crafted_results, write_run
 
 COUNTS = [(0, 10), (1, 10), (7, 20), (312, 1000), (50, 50), (4999, 10000)]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from analysis.check import check_run, load_spec
-from sim.cli import main
+from cli import main
 from sim.errors import UserError
 from sim.registry import get_game
-from sim.runner import RunConfig
+from sim.plan import RunConfig
 from tests.analysis.synth_results import crafted_results, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ game_length = [20, 40]
 
 
 def balance(*args) -> tuple[int, str, str]:
-    """`balance ARGS` in this process, with sim.cli.main's semantics (exit codes, one-line errors)."""
+    """`balance ARGS` in this process, with cli.main's semantics (exit codes, one-line errors)."""
     out, err, old = io.StringIO(), io.StringIO(), sys.argv
     sys.argv = ["balance", *map(str, args)]
     code = 0
@@ -92,7 +92,7 @@ def test_a_run_the_spec_does_not_judge_is_one_line_and_exit_2(tmp_path, runs, ta
 
 def test_the_real_entry_point_says_it_on_one_line(tmp_path, runs):
     spec = spec_file(tmp_path, 'game = "bastille"\nplayers = 3')
-    r = subprocess.run([sys.executable, "-c", "from sim.cli import main; main()", "check", str(runs["plain"]),
+    r = subprocess.run([sys.executable, "-c", "from cli import main; main()", "check", str(runs["plain"]),
                         "--spec", str(spec)], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == f"error: {spec}: key 'run.players': the spec judges 3-player runs, this run has 4 players\n"

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 from analysis.intervals import Z95
 from analysis.suffstats import sufficient_stats, write_stats
 from analysis.sweep import (FPA, PAIRED, SPREAD, UNPAIRED, deal_values, format_sweep, paired_rows, parse_grid,
-                            read_sweep, run_sweep, sweep_table)
+                            read_sweep, sweep_table)
+from cli.loops import run_sweep
 from reports.build import build_report
-from sim.runner import RunConfig
+from sim.plan import RunConfig
 from tests.analysis.synth_results import write_run
 from tests.analysis.synth_sweep import first_player_p, sweep_point_results
 
@@ -142,7 +143,7 @@ def test_fixed_key_is_an_override_and_current_reads_it(tmp_path):
 
 
 def test_real_bastille_sweep_marks_the_added_current_value(tmp_path):
-    from sim.cli import cli
+    from cli import cli
 
     out = tmp_path / "real"
     r = CliRunner().invoke(cli, ["sweep", "bastille", "--set", f"{KEY}=1,5", "-n", "150", "--bots", "random",

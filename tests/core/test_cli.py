@@ -6,7 +6,7 @@ import pytest
 
 
 def balance(*args):
-    return subprocess.run([sys.executable, "-c", "from sim.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *args],
                           capture_output=True, text=True, timeout=300)
 
 

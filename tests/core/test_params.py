@@ -11,7 +11,7 @@ from sim.registry import get_game
 
 
 def balance(*args):
-    return subprocess.run([sys.executable, "-c", "from sim.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *args],
                           capture_output=True, text=True, timeout=300)
 
 
@@ -81,7 +81,7 @@ def test_a_prefix_filters_and_a_value_without_a_range_shows_a_question_mark(tmp_
     assert set(lines) == {k for k, _, _ in every if k.startswith("locations.")} and len(lines) == 7
     toml = tmp_path / "g.toml"
     toml.write_text("[a]\nx = 1\n[ranges]\n\"a.x\" = [0, 5]\n")
-    from sim.cli import params_table
+    from cli import params_table
     c = Content(toml)   # content must range every number, so the unranged row is made up
     out = params_table(c, c.params() + [("a.y", 2, None)])
     assert re.search(r"a\.y\s+2\s+\?$", out[-1]) and re.search(r"a\.x\s+1\s+0\.\.5$", out[-2])

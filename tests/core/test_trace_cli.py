@@ -12,7 +12,7 @@ SEED = 11
 
 
 def balance(*args):
-    return subprocess.run([sys.executable, "-c", "from sim.cli import main; main()", *map(str, args)],
+    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *map(str, args)],
                           capture_output=True, text=True, timeout=600)
 
 

@@ -12,7 +12,7 @@ from sim.registry import game_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 # `balance` with the toy game registered too (as tests/engine/conftest.py does in-process).
-BALANCE = [sys.executable, "-c", "import tests.engine.conftest; from sim.cli import main; main()"]
+BALANCE = [sys.executable, "-c", "import tests.engine.conftest; from cli import main; main()"]
 
 
 def games() -> list[str]:
@@ -26,7 +26,7 @@ def games() -> list[str]:
 
 def cli(args: list[str]) -> tuple[int, str, str]:
     """Run `balance ARGS` in this process: (exit code, stdout, stderr)."""
-    from sim.cli import main
+    from cli import main
 
     out, err = io.StringIO(), io.StringIO()
     old = sys.argv

@@ -6,10 +6,12 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from analysis import aggregate
+from sim import stats as engine_stats
 from analysis.intervals import wilson
 from analysis.suffstats import load_stats, sufficient_stats
 from sim.registry import get_game
-from sim.runner import RunConfig, execute
+from sim.plan import RunConfig
+from sim.runner import execute
 from tests.engine.helpers import games
 
 
@@ -17,7 +19,7 @@ def both_ways(tmp_path, cfg):
     rows = execute(cfg, tmp_path / "rows")
     agg = execute(replace(cfg, aggregate=True), tmp_path / "agg")
     df = pl.read_parquet(tmp_path / "rows" / "results.parquet")
-    stats, hist = aggregate.read_stats(tmp_path / "agg")
+    stats, hist = engine_stats.read_stats(tmp_path / "agg")
     return df, stats, hist, rows, agg
 
 
@@ -30,10 +32,10 @@ def config(game_id: str, games_: int = 300) -> RunConfig:
 @pytest.mark.parametrize("game_id", games())
 def test_aggregate_equals_statistics_of_the_rows(tmp_path, game_id):
     df, stats, hist, rows, agg = both_ways(tmp_path, config(game_id))
-    want_stats, want_hist = aggregate.reduce_rows(df, get_game(game_id).end_reasons)
-    ints = [c for c in stats.columns if c not in aggregate.KEYS and stats[c].dtype.is_integer()]
+    want_stats, want_hist = engine_stats.reduce_rows(df, get_game(game_id).end_reasons)
+    ints = [c for c in stats.columns if c not in engine_stats.KEYS and stats[c].dtype.is_integer()]
     assert "games" in ints and "score_sum" in ints and "turns_sumsq" in ints
-    assert_frame_equal(stats.select(aggregate.KEYS + ints), want_stats.select(aggregate.KEYS + ints))
+    assert_frame_equal(stats.select(engine_stats.KEYS + ints), want_stats.select(engine_stats.KEYS + ints))
     assert_frame_equal(stats, want_stats, check_exact=False, rel_tol=1e-12)
     assert_frame_equal(hist, want_hist)
     assert int(stats["games"].sum()) == df.height
@@ -75,10 +77,10 @@ def test_tables_from_statistics_equal_tables_from_rows(tmp_path):
 
 def test_merge_is_exact_whatever_the_partition(tmp_path):
     df, _, _, _, _ = both_ways(tmp_path, config("toy", 900))
-    whole = aggregate.reduce_rows(df)
+    whole = engine_stats.reduce_rows(df)
     for size in (37, 350, 5000):
-        parts = [aggregate.reduce_rows(df.slice(a, size)) for a in range(0, df.height, size)]
-        merged = aggregate.merge(parts)
+        parts = [engine_stats.reduce_rows(df.slice(a, size)) for a in range(0, df.height, size)]
+        merged = engine_stats.merge(parts)
         ints = [c for c in whole[0].columns if whole[0][c].dtype.is_integer()]
         assert_frame_equal(merged[0].select(ints), whole[0].select(ints))
         assert_frame_equal(merged[0], whole[0], check_exact=False, rel_tol=1e-12)
@@ -91,8 +93,8 @@ def test_reading_a_partial_aggregate_directory_says_resume(tmp_path):
     (tmp_path / "shards").mkdir()
     (tmp_path / "shards" / "manifest.json").write_text("{}")
     with pytest.raises(UserError, match="resume it with"):
-        aggregate.read_stats(tmp_path)
+        engine_stats.read_stats(tmp_path)
     (tmp_path / "moments.parquet").write_bytes(b"PAR1 truncated")
     (tmp_path / "histograms.parquet").write_bytes(b"PAR1 truncated")
     with pytest.raises(UserError, match="not a readable statistics table"):
-        aggregate.read_stats(tmp_path)
+        engine_stats.read_stats(tmp_path)

@@ -8,7 +8,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from sim.registry import get_game
-from sim.runner import Prepared, RunConfig
+from sim.plan import Prepared, RunConfig
 from tests.engine.helpers import games
 
 

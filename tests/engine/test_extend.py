@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-import sim.runner as runner
-from sim.runner import ExtensionInterrupted, RunConfig, execute, extend
+import sim.plan as plan
+from sim.plan import RunConfig
+from sim.runner import ExtensionInterrupted, execute, extend
 from tests.engine.helpers import balance, cli, spawn
 
 # Seat-rotated toy runs in shards of 50 deals: the cheapest configuration that has shards.
@@ -71,14 +72,14 @@ def test_interrupt_before_the_commit_point_leaves_the_old_run_as_it_was(tmp_path
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
 
     name = "play_shard" if aggregate else "play"
-    original = getattr(runner.Prepared, name)
+    original = getattr(plan.Prepared, name)
 
     def ctrl_c(self, first, *a):  # Ctrl-C while the old run's partial last shard is being completed
         if (first if aggregate else int(first[0])) == 130:
             raise KeyboardInterrupt
         return original(self, first, *a)
 
-    monkeypatch.setattr(runner.Prepared, name, ctrl_c)
+    monkeypatch.setattr(plan.Prepared, name, ctrl_c)
     with pytest.raises(ExtensionInterrupted, match="nothing was added"):
         extend(out, 95)
     assert unchanged(out, before)
@@ -179,7 +180,7 @@ def test_directories_that_are_not_a_complete_run_are_refused(tmp_path, complete)
 
 def test_a_changed_content_file_is_refused(tmp_path):
     content = tmp_path / "toy.toml"
-    content.write_text((runner.get_game("toy").content_file).read_text())
+    content.write_text((plan.get_game("toy").content_file).read_text())
     out = tmp_path / "run"
     execute(replace(BASE, games=20, content_path=str(content)), out)
     content.write_text(content.read_text().replace("faces = 6", "faces = 5"))

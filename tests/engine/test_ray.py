@@ -4,7 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from sim.runner import RunConfig, execute
+from sim.plan import RunConfig
+from sim.runner import execute
 from tests.engine.helpers import ROOT
 
 ray = pytest.importorskip("ray")

@@ -7,7 +7,8 @@ import polars as pl
 import pytest
 
 from sim.results import read_results
-from sim.runner import RunConfig, execute
+from sim.plan import RunConfig
+from sim.runner import execute
 from tests.engine.helpers import cli
 
 ARGS = ["run", "toy", "-n", "2000", "--rotate-seats", "--seed", "5", "--shard-deals", "100"]

@@ -7,9 +7,10 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from sim.cli import cli
+from cli import cli
 from sim.registry import GAME_MODULES, get_game
-from sim.runner import RunConfig, run
+from sim.plan import RunConfig
+from sim.runner import run
 from tests.reports.browser import load_page
 
 

@@ -1,4 +1,7 @@
-"""The `balance` command line."""
+"""The `balance` command line: the top of the stack (cli -> reports -> analysis -> sim ->
+kernels). Commands that play (run, trace, bench) call the engine in sim; the analysis
+commands are in cli.analysis; the loops that play games for an analysis (paired batches
+until a test decides, sweep grids) are in cli.loops."""
 from __future__ import annotations
 
 import sys
@@ -130,7 +133,8 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     plays only the missing ones; `balance run --extend DIR -n MORE` adds MORE deals to a
     complete run. See docs/scale.md for --aggregate and --engine ray."""
     from analysis.aggregate import summary_text
-    from sim.runner import Interrupted, RunConfig, execute, extend, resume
+    from sim.plan import RunConfig
+    from sim.runner import Interrupted, execute, extend, resume
 
     given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
     if address and engine != "ray":
@@ -213,7 +217,7 @@ def run_config(run_dir: Path):
     """The RunConfig of the finished run in run_dir, read from its run.json ``config``."""
     import json
 
-    from sim.runner import RunConfig
+    from sim.plan import RunConfig
 
     meta_file = run_dir / "run.json"
     if not meta_file.is_file():
@@ -308,7 +312,7 @@ def trace(ctx, game_id, run_dir, wheres, seed, game_index, rotation, players, bo
     `balance trace --run DIR --game-index I` replays game I of the run in DIR;
     `--where COLUMN=VALUE` picks the game from its results instead. Seats are numbered as in
     results.parquet; the trace starts with who started and ends with each seat's results row."""
-    from sim.runner import Prepared, RunConfig
+    from sim.plan import Prepared, RunConfig
 
     given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
     if run_dir:
@@ -388,6 +392,6 @@ def main() -> None:
         sys.exit(2)
 
 
-from sim.cli_analysis import register  # noqa: E402  (analysis commands: compare, sweep, report, check)
+from cli.analysis import register  # noqa: E402  (analysis commands: compare, sweep, report, check)
 
 register(cli)

@@ -18,7 +18,7 @@ def _list(text: str | None) -> list[str]:
 
 def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads):
     from sim.registry import get_game
-    from sim.runner import RunConfig
+    from sim.plan import RunConfig
 
     game = get_game(game_id)
     return RunConfig(game=game.id, players=game.players_or_default(players),
@@ -28,7 +28,7 @@ def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, 
 
 def _write_run(prep, df, out: Path, threads: int, wall: float, extra: dict | None = None) -> None:
     from sim.results import write_json, write_parquet
-    from sim.runner import run_metadata
+    from sim.plan import run_metadata
 
     out.mkdir(parents=True, exist_ok=True)
     write_parquet(df, out / "results.parquet")
@@ -102,9 +102,9 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
         click.echo(compare_dirs(dirs[0], dirs[1], by, gap))
         return
     from analysis.compare import format_comparison, format_turn_order, paired_compare, paired_turn_order
-    from analysis.paired_runs import check_pairable, play_pair, until_decided as play_until
+    from cli.loops import check_pairable, play_pair, until_decided as play_until
     from analysis.sprt import SprtSpec
-    from sim.runner import Prepared, set_threads
+    from sim.plan import Prepared, set_threads
 
     base = _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads)
     cfg_a = replace(base, bots=_list(a_bots) or base.bots, variants=_list(a_variant) or base.variants,
@@ -172,8 +172,10 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     how each point moves the turn-order balance: first-player advantage, position spread, win
     rate by position and role, mean length, each with its difference from the content's
     current value (paired per deal) and a 95% interval."""
-    from analysis.sweep import format_sweep, parse_grid, run_sweep, split_fixed, sweep_table
-    from sim.runner import Prepared, run
+    from analysis.sweep import format_sweep, parse_grid, split_fixed, sweep_table
+    from cli.loops import run_sweep
+    from sim.plan import Prepared
+    from sim.runner import run
 
     grid = parse_grid(list(grid_sets))
     base = _config(game_id, players, bots, variant, (), seed, n_games, rotate_seats, threads)
