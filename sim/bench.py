@@ -18,6 +18,7 @@ The machine may be shared: figures are noisy, and results.json records the load 
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -29,6 +30,7 @@ import time
 from pathlib import Path
 
 import numba
+import numpy as np
 
 from sim.game import Batch
 from sim.registry import get_game
@@ -47,13 +49,21 @@ def prepare(game_id: str, bot: str, players: int | None = None):
     return Prepared(RunConfig(game=game_id, players=n, bots=[bot]))
 
 
-def play_games(prep, n: int, first: int = 0) -> tuple[float, int]:
+def play_games(prep, n: int, first: int = 0, out: Batch | None = None) -> tuple[float, int]:
     """Seconds and bot decisions for n games (one batch, no results table)."""
     gi, rot = prep.rows(first, n)
-    out = Batch.alloc(len(gi), prep.cfg.players, len(prep.game.metrics))
+    out = out if out is not None else Batch.alloc(len(gi), prep.cfg.players, len(prep.game.metrics))
     t = time.perf_counter()
     prep.game.play(prep.compiled, prep.bots, prep.weights, 12345, gi, rot, out)
     return time.perf_counter() - t, int(out.decisions.sum())
+
+
+def outcome_hash(out: Batch) -> str:
+    """What the games decided (scores, ranks, wins, positions, lengths, ends, metrics)."""
+    h = hashlib.sha256()
+    for a in (out.score, out.rank, out.win, out.position, out.turns, out.end_reason, out.metrics, out.decisions):
+        h.update(np.ascontiguousarray(a).tobytes())
+    return h.hexdigest()[:16]
 
 
 def throughput(prep, threads: int, start: int) -> dict:
@@ -81,8 +91,10 @@ def probe(game_id: str, bot: str, players: int, games: int) -> dict:
     prep = prepare(game_id, bot, players)
     play_games(prep, 1)
     first = time.perf_counter() - t
-    secs, _ = play_games(prep, games, first=2_000_000)
-    return {"first_call_s": round(first, 3), "games": games, "seconds": round(secs, 4)}
+    out = Batch.alloc(games * prep.rotations, prep.cfg.players, len(prep.game.metrics))
+    secs, _ = play_games(prep, games, first=2_000_000, out=out)
+    return {"first_call_s": round(first, 3), "games": games, "seconds": round(secs, 4),
+            "outcome": outcome_hash(out)}
 
 
 # Interpreted rollout games can take minutes each; a probe past this is reported, not awaited.

@@ -8,7 +8,7 @@ from sim.bench import run_probe
 from sim.errors import UserError
 from sim.game import Batch
 from sim.registry import GAME_MODULES, get_game
-from sim.plan import RunConfig
+from sim.plan import Prepared, RunConfig
 from sim.runner import run
 
 SCHEMA = {
@@ -122,13 +122,32 @@ def test_every_content_value_at_either_end_of_its_range_plays(game_id):
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)
-def test_every_bot_plays_with_the_jit_disabled(game_id):
+def test_every_bot_plays_the_same_games_with_the_jit_disabled(game_id):
     """`balance bench` measures the compiled speed-up against the same kernels run as plain
-    Python (NUMBA_DISABLE_JIT=1, in a subprocess): every bot must play a game that way.
-    Rollout bots are left out: one interpreted rollout game takes minutes."""
+    Python (NUMBA_DISABLE_JIT=1, in a subprocess): every bot must play that way, and play the
+    same games as the compiled code. Rollout bots are left out: one interpreted rollout game
+    takes minutes."""
     game = get_game(game_id)
     n = game.players_or_default(None)
     for bot in game.bots:
         if bot != "rollout":
-            r = run_probe(game_id, bot, n, 1, {"NUMBA_DISABLE_JIT": "1"})
-            assert r.get("games") == 1 and r["seconds"] > 0, (bot, r)
+            interpreted = run_probe(game_id, bot, n, 1, {"NUMBA_DISABLE_JIT": "1"})
+            compiled = run_probe(game_id, bot, n, 1, {})
+            assert interpreted.get("games") == 1 and interpreted["seconds"] > 0, (bot, interpreted)
+            assert interpreted["outcome"] == compiled["outcome"], bot
+
+
+def test_trace_is_the_game_play_plays(played):
+    """The traced game (log on) ends exactly as the same game in a batch."""
+    game, cfg, df, *_ = played
+    prep = Prepared(cfg)
+    for gi, rot in ((0, 0), (3, 1), (7, cfg.players - 1)):
+        events, out, _ = game.trace_events(prep.compiled, prep.bots, prep.weights, cfg.seed, gi, rot)
+        rows = df.filter((pl.col("game_index") == gi) & (pl.col("rotation") == rot)).sort("seat")
+        assert len(events) > 0
+        assert out.score[0].tolist() == rows["score"].to_list()
+        assert out.rank[0].tolist() == rows["rank"].to_list()
+        assert out.win[0].tolist() == rows["win"].to_list()
+        assert out.position[0].tolist() == rows["position"].to_list()
+        assert int(out.turns[0]) == rows["turns"][0]
+        assert game.end_reasons[int(out.end_reason[0])] == rows["end_reason"][0]
