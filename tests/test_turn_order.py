@@ -7,7 +7,8 @@ import pytest
 from analysis.balance import equal_rates, equal_rates_of, first_player_advantage, spread
 from analysis.intervals import Z95
 from analysis.suffstats import sufficient_stats
-from kernels import bastille as KB, pimpernel as KP
+from kernels import bastille as KB
+from kernels.pimpernel import layout as KP
 from sim.registry import get_game
 from sim.plan import Prepared, RunConfig
 
@@ -40,7 +41,7 @@ def test_pimpernel_position_zero_is_the_first_player_the_trace_names(players, va
     game = get_game("pimpernel")
     starts = set()
     for gi in range(60):
-        log, _ = game.trace_events(prep.compiled, prep.bots, prep.weights, 9, gi, 0)
+        log, *_ = game.trace_events(prep.compiled, prep.bots, prep.weights, 9, gi, 0)
         setup = next(e for e in log if e[0] == KP.EV_SETUP)
         first_move = next(int(e[1]) for e in log if e[0] in (KP.EV_MOVE, KP.EV_PASS))
         assert int(setup[4]) == first_move == first_seat(df, gi), gi

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import pimpernel as kp
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.state import setup_game
+from kernels.pimpernel.moves import gen_main, short_routes
+from kernels.pimpernel.rules import apply_move, resolve_mission
+from kernels.pimpernel.play import play_turn
 from kernels.rng import seed_streams
 from sim.games.pimpernel import GAME
 
@@ -29,92 +33,92 @@ class Table:
         self.K = self.c.K.copy()
         self.n = n
         self.W = weights(variants)
-        self.s = np.zeros(kp.S_SIZE, np.int64)
-        self.s2 = np.zeros(kp.S_SIZE, np.int64)
-        self.moves = np.zeros((kp.MAXM, 4), np.int64)
-        self.tmp = np.zeros((kp.MAXM, 4), np.int64)
-        self.cand = np.zeros((kp.MAXM, 4), np.int64)
-        self.ctx = np.zeros(kp.C_SIZE, np.float64)
+        self.s = np.zeros(L.S_SIZE, np.int64)
+        self.s2 = np.zeros(L.S_SIZE, np.int64)
+        self.moves = np.zeros((L.MAXM, 4), np.int64)
+        self.tmp = np.zeros((L.MAXM, 4), np.int64)
+        self.cand = np.zeros((L.MAXM, 4), np.int64)
+        self.ctx = np.zeros(L.C_SIZE, np.float64)
         self.rng = np.empty(1 + n, np.uint64)
         seed_streams(self.rng, seed, index)
-        self.om = np.zeros(kp.MAXP + 1, np.uint64)
-        self.log = np.zeros((1, kp.LOGW), np.int64)
+        self.om = np.zeros(L.MAXP + 1, np.uint64)
+        self.log = np.zeros((1, L.LOGW), np.int64)
         self.nlog = np.zeros(1, np.int64)
-        kp.setup(self.s, self.K, n, self.rng, np.zeros(2 * kp.MAXDECK, np.int64))
-        kp.short_routes(self.s, self.K, self.c.RS, self.c.RM)
+        setup_game(self.s, self.K, n, self.rng, np.zeros(2 * L.MAXDECK, np.int64))
+        short_routes(self.s, self.K, self.c.RS, self.c.RM)
 
     # names
     def loc(self, name: str) -> int:
         return self.c.names["locations"].index(name)
 
     def pl(self, p: int, field: int) -> int:
-        return int(self.s[kp.O_PL + p * kp.PLK + field])
+        return int(self.s[L.O_PL + p * L.PLK + field])
 
     def set_pl(self, p: int, field: int, v: int) -> None:
-        self.s[kp.O_PL + p * kp.PLK + field] = v
+        self.s[L.O_PL + p * L.PLK + field] = v
 
     def score(self, p: int) -> int:
-        return self.pl(p, kp.P_SCORE)
+        return self.pl(p, L.P_SCORE)
 
     def area(self, p: int, a: int) -> int:
-        return int(self.s[kp.O_AREA + p * kp.NAREA + a])
+        return int(self.s[L.O_AREA + p * L.NAREA + a])
 
     def set_area(self, p: int, a: int, v: int) -> None:
         """Put v of p's cubes in area a, taken from (or returned to) p's supply."""
         d = v - self.area(p, a)
-        self.s[kp.O_AREA + p * kp.NAREA + a] = v
-        self.set_pl(p, kp.P_SUPPLY, self.pl(p, kp.P_SUPPLY) - d)
+        self.s[L.O_AREA + p * L.NAREA + a] = v
+        self.set_pl(p, L.P_SUPPLY, self.pl(p, L.P_SUPPLY) - d)
 
     def put(self, offset: int, p: int) -> None:
         """A cube of p from supply onto a board space (route/location/leader/building)."""
         assert self.s[offset] < 0
         self.s[offset] = p
-        self.set_pl(p, kp.P_SUPPLY, self.pl(p, kp.P_SUPPLY) - 1)
+        self.set_pl(p, L.P_SUPPLY, self.pl(p, L.P_SUPPLY) - 1)
 
     def route_spaces(self, a: str, b: str) -> list[int]:
         ia, ib = self.loc(a), self.loc(b)
         for e, (x, y) in enumerate(self.c.names["edges"]):
             if {x, y} == {ia, ib}:
-                return [sp for sp in range(int(self.K[kp.K_NS])) if self.K[kp.K_SPACE_EDGE + sp] == e]
+                return [sp for sp in range(int(self.K[L.K_NS])) if self.K[L.K_SPACE_EDGE + sp] == e]
         raise KeyError((a, b))
 
     def set_mission(self, cards: list[int], loc: int | None = None) -> None:
-        self.s[kp.O_NCUR] = len(cards)
+        self.s[L.O_NCUR] = len(cards)
         for i, c in enumerate(cards):
-            self.s[kp.O_CUR_CARDS + i] = c
-        self.s[kp.O_MLOC] = self.K[kp.K_MC_LOC + cards[0]] if loc is None else loc
+            self.s[L.O_CUR_CARDS + i] = c
+        self.s[L.O_MLOC] = self.K[L.K_MC_LOC + cards[0]] if loc is None else loc
 
     def set_need(self, card: int, need: list[int]) -> None:
         for k, v in enumerate(need):
-            self.K[kp.K_MC_NEED + card * kp.NNEED + k] = v
+            self.K[L.K_MC_NEED + card * L.NNEED + k] = v
 
     def card_of(self, location: str) -> int:
         l = self.loc(location)
-        return [c for c in range(int(self.K[kp.K_NMC])) if self.K[kp.K_MC_LOC + c] == l][0]
+        return [c for c in range(int(self.K[L.K_NMC])) if self.K[L.K_MC_LOC + c] == l][0]
 
     def cubes_of(self, p: int) -> int:
         """Every cube of p wherever it is: supply, board, planning areas, House of Justice."""
         s, K = self.s, self.K
-        t = self.pl(p, kp.P_SUPPLY) + self.pl(p, kp.P_HOJ)
-        t += int((s[kp.O_ROUTE:kp.O_ROUTE + kp.MAXS] == p).sum())
-        t += int((s[kp.O_LOC:kp.O_LOC + kp.MAXL * kp.MAXSLOT] == p).sum())
-        t += int((s[kp.O_BLD:kp.O_BLD + kp.MAXB] == p).sum())
-        t += int((s[kp.O_LEADER:kp.O_LEADER + kp.NLEAD] == p).sum())
-        t += int(s[kp.O_AREA + p * kp.NAREA:kp.O_AREA + (p + 1) * kp.NAREA].sum())
+        t = self.pl(p, L.P_SUPPLY) + self.pl(p, L.P_HOJ)
+        t += int((s[L.O_ROUTE:L.O_ROUTE + L.MAXS] == p).sum())
+        t += int((s[L.O_LOC:L.O_LOC + L.MAXL * L.MAXSLOT] == p).sum())
+        t += int((s[L.O_BLD:L.O_BLD + L.MAXB] == p).sum())
+        t += int((s[L.O_LEADER:L.O_LEADER + L.NLEAD] == p).sum())
+        t += int(s[L.O_AREA + p * L.NAREA:L.O_AREA + (p + 1) * L.NAREA].sum())
         return t
 
     # compiled steps
     def gen_main(self, p: int) -> list[tuple[int, int, int]]:
-        nm = kp.gen_main(self.s, self.K, p, self.moves, self.tmp)
+        nm = gen_main(self.s, self.K, p, self.moves, self.tmp)
         return [tuple(int(x) for x in self.moves[i, :3]) for i in range(nm)]
 
     def apply(self, p: int, kind: int, a: int, b: int = 0, from_rest: bool = False) -> int:
-        return kp.apply_move(self.s, self.K, p, kind, a, b, from_rest, self.log, self.nlog, False)
+        return apply_move(self.s, self.K, p, kind, a, b, from_rest, self.log, self.nlog, False)
 
     def play_turn(self, seat_bot: np.ndarray) -> None:
-        kp.play_turn(self.s, self.K, self.c.RS, self.c.RM, self.W, seat_bot, self.moves, self.tmp,
+        play_turn(self.s, self.K, self.c.RS, self.c.RM, self.W, seat_bot, self.moves, self.tmp,
                      self.ctx, self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False)
 
     def resolve(self, bots: np.ndarray) -> None:
-        kp.resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
+        resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
                            self.log, self.nlog, False)

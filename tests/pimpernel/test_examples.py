@@ -1,127 +1,132 @@
 """Each worked example of the rulebook, set up in arrays and run through the rule functions."""
 import numpy as np
 
-from kernels import pimpernel as kp
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.state import mission_need
+from kernels.pimpernel.bots import choose_route
+from kernels.pimpernel.rules import (move_chauvelin, prepare_next, resolve_first, resolve_location,
+                                     resolve_resources, resolve_route, resolve_supporters, score_cube,
+                                     settle_leader, update_majority)
 from tests.pimpernel.helpers import Table
 
 PINK, GREEN, BROWN, BLUE = 0, 1, 2, 3
-HEUR = np.full(kp.MAXP, kp.BOT_HEURISTIC, np.int64)
+HEUR = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
 
 
 def clear_areas(t):
     for p in range(t.n):
-        for a in range(kp.NAREA):
+        for a in range(L.NAREA):
             t.set_area(p, a, 0)
 
 
 def test_resources_example_one_horse_short():
     t = Table(4)
     clear_areas(t)
-    card = t.s[kp.O_CUR_CARDS]
+    card = t.s[L.O_CUR_CARDS]
     t.set_mission([card])
     t.set_need(card, [2, 0, 1, 4, 0])
-    t.set_area(PINK, kp.A_DISGUISE, 2)
-    t.set_area(BROWN, kp.A_CART, 1)
-    t.set_area(BLUE, kp.A_CART, 1)
-    t.set_area(PINK, kp.A_HORSE, 1)
-    t.set_area(GREEN, kp.A_HORSE, 1)
-    t.set_area(BLUE, kp.A_HORSE, 1)
+    t.set_area(PINK, L.A_DISGUISE, 2)
+    t.set_area(BROWN, L.A_CART, 1)
+    t.set_area(BLUE, L.A_CART, 1)
+    t.set_area(PINK, L.A_HORSE, 1)
+    t.set_area(GREEN, L.A_HORSE, 1)
+    t.set_area(BLUE, L.A_HORSE, 1)
     for p in range(4):
-        t.set_pl(p, kp.P_SCORE, 10)
-    t.set_pl(BROWN, kp.P_SCORE, 5)  # the leader hands the cart point to the trailing brown
-    t.put(kp.O_LEADER + kp.L_RESOURCES, PINK)
-    supply = [t.pl(p, kp.P_SUPPLY) for p in range(4)]
-    kp.resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+        t.set_pl(p, L.P_SCORE, 10)
+    t.set_pl(BROWN, L.P_SCORE, 5)  # the leader hands the cart point to the trailing brown
+    t.put(L.O_LEADER + L.L_RESOURCES, PINK)
+    supply = [t.pl(p, L.P_SUPPLY) for p in range(4)]
+    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
     assert [t.score(p) for p in range(4)] == [13, 11, 6, 11]  # 3/1/1/1, no leader point
-    assert t.area(BLUE, kp.A_CART) == 1 and t.area(BROWN, kp.A_CART) == 0
-    assert t.pl(PINK, kp.P_SUPPLY) == supply[PINK] + 3 + 1   # cubes and the leader cube home
-    assert t.s[kp.O_LEADER + kp.L_RESOURCES] == -1
+    assert t.area(BLUE, L.A_CART) == 1 and t.area(BROWN, L.A_CART) == 0
+    assert t.pl(PINK, L.P_SUPPLY) == supply[PINK] + 3 + 1   # cubes and the leader cube home
+    assert t.s[L.O_LEADER + L.L_RESOURCES] == -1
     # blue is now alone in the cart area and takes its tile
-    assert t.s[kp.O_HOLDER + kp.A_CART] == BLUE
+    assert t.s[L.O_HOLDER + L.A_CART] == BLUE
 
 
 def test_resources_met_gives_leader_point():
     t = Table(4)
     clear_areas(t)
-    card = t.s[kp.O_CUR_CARDS]
+    card = t.s[L.O_CUR_CARDS]
     t.set_mission([card])
     t.set_need(card, [1, 0, 0, 1, 0])
-    t.set_area(GREEN, kp.A_DISGUISE, 1)
-    t.set_area(GREEN, kp.A_HORSE, 2)
-    t.put(kp.O_LEADER + kp.L_RESOURCES, PINK)
-    kp.resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    t.set_area(GREEN, L.A_DISGUISE, 1)
+    t.set_area(GREEN, L.A_HORSE, 2)
+    t.put(L.O_LEADER + L.L_RESOURCES, PINK)
+    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(PINK) == 1 and t.score(GREEN) == 2
-    assert t.area(GREEN, kp.A_HORSE) == 1  # only what the mission needs leaves
+    assert t.area(GREEN, L.A_HORSE) == 1  # only what the mission needs leaves
 
 
 def test_supporter_example_politician():
     t = Table(4)
     clear_areas(t)
-    card = t.s[kp.O_CUR_CARDS]
+    card = t.s[L.O_CUR_CARDS]
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 4])
-    t.set_area(PINK, kp.A_SUPPORTER, 2)
-    t.set_area(BLUE, kp.A_SUPPORTER, 2)
-    t.set_area(GREEN, kp.A_SUPPORTER, 1)
-    t.s[kp.O_HOLDER + kp.A_SUPPORTER] = PINK
-    t.put(kp.O_LEADER + kp.L_SUPPORTERS, GREEN)
+    t.set_area(PINK, L.A_SUPPORTER, 2)
+    t.set_area(BLUE, L.A_SUPPORTER, 2)
+    t.set_area(GREEN, L.A_SUPPORTER, 1)
+    t.s[L.O_HOLDER + L.A_SUPPORTER] = PINK
+    t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
     # the leader picks two pink and two blue cubes, as in the example
     for q in (PINK, PINK, BLUE, BLUE):
-        kp.score_cube(t.s, t.K, kp.A_SUPPORTER, q)
-    kp.update_majority(t.s, kp.A_SUPPORTER, t.log, t.nlog, False)
+        score_cube(t.s, t.K, L.A_SUPPORTER, q)
+    update_majority(t.s, L.A_SUPPORTER, t.log, t.nlog, False)
     got = 4
-    kp.settle_leader(t.s, t.K, kp.L_SUPPORTERS, GREEN, got >= kp.mission_need(t.s, t.K, 4), t.log, t.nlog, False, got)
+    settle_leader(t.s, t.K, L.L_SUPPORTERS, GREEN, got >= mission_need(t.s, t.K, 4), t.log, t.nlog, False, got)
     assert t.score(PINK) == 2 and t.score(BLUE) == 2 and t.score(GREEN) == 1
-    assert t.s[kp.O_HOLDER + kp.A_SUPPORTER] == GREEN  # the Politician
-    assert t.area(GREEN, kp.A_SUPPORTER) == 1
+    assert t.s[L.O_HOLDER + L.A_SUPPORTER] == GREEN  # the Politician
+    assert t.area(GREEN, L.A_SUPPORTER) == 1
 
 
 def test_supporters_short_no_leader_point():
     t = Table(4)
     clear_areas(t)
-    card = t.s[kp.O_CUR_CARDS]
+    card = t.s[L.O_CUR_CARDS]
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 3])
-    t.set_area(BLUE, kp.A_SUPPORTER, 2)
-    t.put(kp.O_LEADER + kp.L_SUPPORTERS, GREEN)
-    kp.resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    t.set_area(BLUE, L.A_SUPPORTER, 2)
+    t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
+    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(BLUE) == 2 and t.score(GREEN) == 0
 
 
 def test_first_player_example():
     t = Table(4)
-    t.s[kp.O_FIRST] = PINK
-    t.put(kp.O_LEADER + kp.L_FIRST, BROWN)
-    sup = t.pl(BROWN, kp.P_SUPPLY)
-    kp.resolve_first(t.s, t.K, t.log, t.nlog, False)
-    assert t.s[kp.O_FIRST] == BROWN and t.score(BROWN) == 1
-    assert t.pl(BROWN, kp.P_SUPPLY) == sup + 1
+    t.s[L.O_FIRST] = PINK
+    t.put(L.O_LEADER + L.L_FIRST, BROWN)
+    sup = t.pl(BROWN, L.P_SUPPLY)
+    resolve_first(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_FIRST] == BROWN and t.score(BROWN) == 1
+    assert t.pl(BROWN, L.P_SUPPLY) == sup + 1
 
 
 def _calais_london(t):
     """Both Calais-London routes of the example complete; orange (0) has a cube on the direct one."""
-    t.s[kp.O_ROUTE:kp.O_ROUTE + kp.MAXS] = -1
-    t.s[kp.O_PIMP] = t.loc("Calais")
-    t.s[kp.O_MLOC] = t.loc("London")
+    t.s[L.O_ROUTE:L.O_ROUTE + L.MAXS] = -1
+    t.s[L.O_PIMP] = t.loc("Calais")
+    t.s[L.O_MLOC] = t.loc("London")
     direct = t.route_spaces("London", "Calais")
-    t.put(kp.O_ROUTE + direct[0], 0)
-    t.put(kp.O_ROUTE + direct[1], 1)
+    t.put(L.O_ROUTE + direct[0], 0)
+    t.put(L.O_ROUTE + direct[1], 1)
     via = t.route_spaces("Calais", "Admiralty Pier") + t.route_spaces("Admiralty Pier", "Dover") \
         + t.route_spaces("Dover", "London")
     for i, sp in enumerate(via):
-        t.put(kp.O_ROUTE + sp, 1 + i % 3)
+        t.put(L.O_ROUTE + sp, 1 + i % 3)
     return direct, via
 
 
 def test_route_example_calais_london_leader_choice():
     t = Table(4)
     direct, via = _calais_london(t)
-    t.put(kp.O_LEADER + kp.L_ROUTE, 0)
+    t.put(L.O_LEADER + L.L_ROUTE, 0)
     before = [t.score(p) for p in range(4)]
-    kp.resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
+    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
     # two complete routes: the leader takes the direct one, opponents gain only one point
-    assert all(t.s[kp.O_ROUTE + sp] == -1 for sp in direct)
-    assert all(t.s[kp.O_ROUTE + sp] >= 0 for sp in via)
+    assert all(t.s[L.O_ROUTE + sp] == -1 for sp in direct)
+    assert all(t.s[L.O_ROUTE + sp] >= 0 for sp in via)
     gained = [t.score(p) - before[p] for p in range(4)]
     assert gained == [2, 1, 0, 0]  # own cube + leader point; green's cube
 
@@ -129,47 +134,47 @@ def test_route_example_calais_london_leader_choice():
 def test_route_exactly_one_complete_is_forced():
     t = Table(4)
     direct, via = _calais_london(t)
-    t.s[kp.O_ROUTE + via[0]] = -1   # the long way is no longer complete
-    t.set_pl(1, kp.P_SUPPLY, t.pl(1, kp.P_SUPPLY) + 1)
-    rnd = np.full(kp.MAXP, kp.BOT_RANDOM, np.int64)
+    t.s[L.O_ROUTE + via[0]] = -1   # the long way is no longer complete
+    t.set_pl(1, L.P_SUPPLY, t.pl(1, L.P_SUPPLY) + 1)
+    rnd = np.full(L.MAXP, L.BOT_RANDOM, np.int64)
     for _ in range(5):
-        r, ncomp = kp.choose_route(t.s, t.K, t.c.RS, t.c.RM, t.W, 0, kp.BOT_RANDOM, t.rng, t.om)
+        r, ncomp = choose_route(t.s, t.K, t.c.RS, t.c.RM, t.W, 0, L.BOT_RANDOM, t.rng, t.om)
         assert ncomp == 1
         assert int(t.c.RM[r]) == sum(1 << sp for sp in direct)
-    t.put(kp.O_LEADER + kp.L_ROUTE, 2)
-    kp.resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, rnd, t.rng, t.om, t.log, t.nlog, False)
+    t.put(L.O_LEADER + L.L_ROUTE, 2)
+    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, rnd, t.rng, t.om, t.log, t.nlog, False)
     assert t.score(2) == 1  # complete route: leader point
 
 
 def test_route_none_complete_any_route_no_point():
     t = Table(4)
-    t.s[kp.O_ROUTE:kp.O_ROUTE + kp.MAXS] = -1
-    t.s[kp.O_PIMP] = t.loc("Calais")
-    t.s[kp.O_MLOC] = t.loc("London")
+    t.s[L.O_ROUTE:L.O_ROUTE + L.MAXS] = -1
+    t.s[L.O_PIMP] = t.loc("Calais")
+    t.s[L.O_MLOC] = t.loc("London")
     direct = t.route_spaces("London", "Calais")
-    t.put(kp.O_ROUTE + direct[0], 1)
-    t.put(kp.O_LEADER + kp.L_ROUTE, 2)
-    kp.resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
+    t.put(L.O_ROUTE + direct[0], 1)
+    t.put(L.O_LEADER + L.L_ROUTE, 2)
+    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
     assert t.score(2) == 0
 
 
 def test_location_example_two_of_three():
     t = Table(4)
     calais = t.loc("Calais")
-    three = [c for c in range(18) if t.K[kp.K_LC_NSLOT + c] == 3][0]
-    t.s[kp.O_LOCCARD + calais] = three
-    t.s[kp.O_MLOC] = calais
-    t.put(kp.O_LOC + calais * kp.MAXSLOT + 0, PINK)
-    t.put(kp.O_LOC + calais * kp.MAXSLOT + 2, BLUE)
-    t.put(kp.O_LEADER + kp.L_LOCATION, GREEN)
-    kp.resolve_location(t.s, t.K, t.log, t.nlog, False)
+    three = [c for c in range(18) if t.K[L.K_LC_NSLOT + c] == 3][0]
+    t.s[L.O_LOCCARD + calais] = three
+    t.s[L.O_MLOC] = calais
+    t.put(L.O_LOC + calais * L.MAXSLOT + 0, PINK)
+    t.put(L.O_LOC + calais * L.MAXSLOT + 2, BLUE)
+    t.put(L.O_LEADER + L.L_LOCATION, GREEN)
+    resolve_location(t.s, t.K, t.log, t.nlog, False)
     assert [t.score(p) for p in range(4)] == [1, 0, 0, 1]
-    assert (t.s[kp.O_LOC + calais * kp.MAXSLOT:kp.O_LOC + calais * kp.MAXSLOT + 3] == -1).all()
+    assert (t.s[L.O_LOC + calais * L.MAXSLOT:L.O_LOC + calais * L.MAXSLOT + 3] == -1).all()
     # all three filled: the leader scores
     for p in (PINK, BROWN, BLUE):
-        t.put(kp.O_LOC + calais * kp.MAXSLOT + [PINK, BROWN, BLUE].index(p), p)
-    t.put(kp.O_LEADER + kp.L_LOCATION, GREEN)
-    kp.resolve_location(t.s, t.K, t.log, t.nlog, False)
+        t.put(L.O_LOC + calais * L.MAXSLOT + [PINK, BROWN, BLUE].index(p), p)
+    t.put(L.O_LEADER + L.L_LOCATION, GREEN)
+    resolve_location(t.s, t.K, t.log, t.nlog, False)
     assert t.score(GREEN) == 1
 
 
@@ -177,103 +182,103 @@ def test_stableman_majority_example():
     t = Table(4)
     clear_areas(t)
     ORANGE = BROWN
-    t.set_area(ORANGE, kp.A_HORSE, 1)
-    kp.update_majority(t.s, kp.A_HORSE, t.log, t.nlog, False)
-    assert t.s[kp.O_HOLDER + kp.A_HORSE] == ORANGE
-    t.apply(BLUE, kp.MV_AREA, kp.A_HORSE)     # a tie: the tile stays
-    assert t.s[kp.O_HOLDER + kp.A_HORSE] == ORANGE
-    t.apply(BLUE, kp.MV_AREA, kp.A_HORSE)     # a clear majority: blue takes the Stableman
-    assert t.s[kp.O_HOLDER + kp.A_HORSE] == BLUE
-    t.s[kp.O_AREA + BLUE * kp.NAREA + kp.A_HORSE] = 1  # back to a tie: the holder keeps it
-    kp.update_majority(t.s, kp.A_HORSE, t.log, t.nlog, False)
-    assert t.s[kp.O_HOLDER + kp.A_HORSE] == BLUE
+    t.set_area(ORANGE, L.A_HORSE, 1)
+    update_majority(t.s, L.A_HORSE, t.log, t.nlog, False)
+    assert t.s[L.O_HOLDER + L.A_HORSE] == ORANGE
+    t.apply(BLUE, L.MV_AREA, L.A_HORSE)     # a tie: the tile stays
+    assert t.s[L.O_HOLDER + L.A_HORSE] == ORANGE
+    t.apply(BLUE, L.MV_AREA, L.A_HORSE)     # a clear majority: blue takes the Stableman
+    assert t.s[L.O_HOLDER + L.A_HORSE] == BLUE
+    t.s[L.O_AREA + BLUE * L.NAREA + L.A_HORSE] = 1  # back to a tie: the holder keeps it
+    update_majority(t.s, L.A_HORSE, t.log, t.nlog, False)
+    assert t.s[L.O_HOLDER + L.A_HORSE] == BLUE
 
 
 def test_first_cube_in_an_area_takes_the_tile():
     t = Table(4)
     clear_areas(t)
-    t.s[kp.O_HOLDER:kp.O_HOLDER + kp.NAREA] = -1
-    t.apply(GREEN, kp.MV_AREA, kp.A_PAPERS)
-    assert t.s[kp.O_HOLDER + kp.A_PAPERS] == GREEN
+    t.s[L.O_HOLDER:L.O_HOLDER + L.NAREA] = -1
+    t.apply(GREEN, L.MV_AREA, L.A_PAPERS)
+    assert t.s[L.O_HOLDER + L.A_PAPERS] == GREEN
 
 
 def test_building_bump_example():
     t = Table(4)
     clear_areas(t)
-    stables = [b for b in range(int(t.K[kp.K_NB])) if t.c.names["buildings"][t.s[kp.O_BLDTILE + b]] == "Stables"][0]
-    region = int(t.K[kp.K_BLD_REGION + stables])
-    t.put(kp.O_BLD + stables, GREEN)
-    t.set_pl(PINK, kp.P_REGION, region)
-    assert (kp.MV_BUILD, stables, 0) in t.gen_main(PINK)
-    t.apply(PINK, kp.MV_BUILD, stables)
-    assert t.s[kp.O_BLD + stables] == PINK
-    assert t.area(GREEN, kp.A_HORSE) == 1
+    stables = [b for b in range(int(t.K[L.K_NB])) if t.c.names["buildings"][t.s[L.O_BLDTILE + b]] == "Stables"][0]
+    region = int(t.K[L.K_BLD_REGION + stables])
+    t.put(L.O_BLD + stables, GREEN)
+    t.set_pl(PINK, L.P_REGION, region)
+    assert (L.MV_BUILD, stables, 0) in t.gen_main(PINK)
+    t.apply(PINK, L.MV_BUILD, stables)
+    assert t.s[L.O_BLD + stables] == PINK
+    assert t.area(GREEN, L.A_HORSE) == 1
     # pink may now place horses from anywhere
-    t.set_pl(PINK, kp.P_REGION, (region + 1) % 4)
-    assert (kp.MV_AREA, kp.A_HORSE, 0) in t.gen_main(PINK)
-    assert (kp.MV_AREA, kp.A_HORSE, 0) not in t.gen_main(GREEN)
+    t.set_pl(PINK, L.P_REGION, (region + 1) % 4)
+    assert (L.MV_AREA, L.A_HORSE, 0) in t.gen_main(PINK)
+    assert (L.MV_AREA, L.A_HORSE, 0) not in t.gen_main(GREEN)
 
 
 def test_mission_card_sums_printed():
     t = Table(4)
     t.set_mission([t.card_of("Beauvais"), t.card_of("Rouen")])
-    assert [kp.mission_need(t.s, t.K, k) for k in range(5)] == [0, 2, 1, 5, 3]
+    assert [mission_need(t.s, t.K, k) for k in range(5)] == [0, 2, 1, 5, 3]
     t.set_mission([t.card_of("Vienna"), t.card_of("Salzburg"), t.card_of("Linz")])
-    assert [kp.mission_need(t.s, t.K, k) for k in range(5)] == [1, 2, 1, 6, 7]
+    assert [mission_need(t.s, t.K, k) for k in range(5)] == [1, 2, 1, 6, 7]
 
 
 def test_chauvelin_catches_the_pimpernel():
     t = Table(4, variants=("chauvelin",))
     # trail: marker 0 and markers 1..3 placed; the Pimpernel just reached marker 3
     trail = [t.loc(x) for x in ("Amiens", "Calais", "London", "Dover")]
-    t.s[kp.O_TRAIL_LEN] = len(trail)
-    t.s[kp.O_TRAIL:kp.O_TRAIL + len(trail)] = trail
-    t.s[kp.O_PIMP] = trail[-1]
-    t.s[kp.O_MISSION] = 3
-    t.s[kp.O_CHAUV] = 0   # Chauvelin stands on marker 0
-    t.set_pl(PINK, kp.P_HOJ, 2)
-    t.set_pl(BLUE, kp.P_HOJ, 1)
-    t.set_pl(PINK, kp.P_SUPPLY, t.pl(PINK, kp.P_SUPPLY) - 2)
-    t.set_pl(BLUE, kp.P_SUPPLY, t.pl(BLUE, kp.P_SUPPLY) - 1)
-    kp.move_chauvelin(t.s, t.K, t.log, t.nlog, False)
-    assert t.s[kp.O_PIMP] == t.loc("Temple Prison") and t.s[kp.O_PRISON] == 1
-    assert t.s[kp.O_CHAUV] == -1
-    assert t.score(PINK) == 2 and t.score(BLUE) == 1 and t.pl(PINK, kp.P_HOJ) == 0
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_MISSION] = 3
+    t.s[L.O_CHAUV] = 0   # Chauvelin stands on marker 0
+    t.set_pl(PINK, L.P_HOJ, 2)
+    t.set_pl(BLUE, L.P_HOJ, 1)
+    t.set_pl(PINK, L.P_SUPPLY, t.pl(PINK, L.P_SUPPLY) - 2)
+    t.set_pl(BLUE, L.P_SUPPLY, t.pl(BLUE, L.P_SUPPLY) - 1)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_PIMP] == t.loc("Temple Prison") and t.s[L.O_PRISON] == 1
+    assert t.s[L.O_CHAUV] == -1
+    assert t.score(PINK) == 2 and t.score(BLUE) == 1 and t.pl(PINK, L.P_HOJ) == 0
     # next mission: the rescue to Richmond, Richmond's card on top of the two next cards
-    kp.prepare_next(t.s, t.K, t.W, PINK, HEUR, t.rng, t.log, t.nlog, False)
-    assert t.s[kp.O_MLOC] == t.loc("Richmond") and t.s[kp.O_NCUR] == 3
-    assert t.s[kp.O_CUR_CARDS] == t.card_of("Richmond")
+    prepare_next(t.s, t.K, t.W, PINK, HEUR, t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_MLOC] == t.loc("Richmond") and t.s[L.O_NCUR] == 3
+    assert t.s[L.O_CUR_CARDS] == t.card_of("Richmond")
 
 
 def test_chauvelin_short_of_the_pimpernel_stays():
     t = Table(4, variants=("chauvelin",))
     trail = [t.loc(x) for x in ("Amiens", "Calais", "London", "Dover")]
-    t.s[kp.O_TRAIL_LEN] = len(trail)
-    t.s[kp.O_TRAIL:kp.O_TRAIL + len(trail)] = trail
-    t.s[kp.O_PIMP] = trail[-1]
-    t.s[kp.O_CHAUV] = -1
-    t.set_pl(GREEN, kp.P_HOJ, 2)
-    t.set_pl(GREEN, kp.P_SUPPLY, t.pl(GREEN, kp.P_SUPPLY) - 2)
-    kp.move_chauvelin(t.s, t.K, t.log, t.nlog, False)
-    assert t.s[kp.O_CHAUV] == 1 and t.s[kp.O_PRISON] == 0
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_CHAUV] = -1
+    t.set_pl(GREEN, L.P_HOJ, 2)
+    t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 2)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_CHAUV] == 1 and t.s[L.O_PRISON] == 0
 
 
 def test_chauvelin_failed_part_sends_leader_cube_to_house_of_justice():
     t = Table(4, variants=("chauvelin",))
     clear_areas(t)
-    card = t.s[kp.O_CUR_CARDS]
+    card = t.s[L.O_CUR_CARDS]
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 2])
-    t.put(kp.O_LEADER + kp.L_SUPPORTERS, GREEN)
-    kp.resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
-    assert t.pl(GREEN, kp.P_HOJ) == 1 and t.score(GREEN) == 0
+    t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
+    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    assert t.pl(GREEN, L.P_HOJ) == 1 and t.score(GREEN) == 0
 
 
 def test_all_passed_last_placer_leads_empty_spaces():
     t = Table(4)
-    t.s[kp.O_LEADER:kp.O_LEADER + kp.NLEAD] = -1
-    t.s[kp.O_LAST] = BLUE
-    t.s[kp.O_FIRST] = PINK
-    kp.resolve_first(t.s, t.K, t.log, t.nlog, False)
-    assert t.s[kp.O_FIRST] == BLUE
+    t.s[L.O_LEADER:L.O_LEADER + L.NLEAD] = -1
+    t.s[L.O_LAST] = BLUE
+    t.s[L.O_FIRST] = PINK
+    resolve_first(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_FIRST] == BLUE
     assert t.score(BLUE) == 0  # no cube on the leader space, no leader point

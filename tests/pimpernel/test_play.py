@@ -4,7 +4,11 @@ import numba
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kernels import pimpernel as kp
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.moves import gen_main
+from kernels.pimpernel.bots import choose_index
+from kernels.pimpernel.rules import begin_turn, round_over
+from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
 from sim.errors import UserError
 from sim.game import Batch
 from sim.games.pimpernel import GAME
@@ -24,32 +28,32 @@ VARIANTS = [(), ("chauvelin",), ("short",), ("chauvelin", "short"), ("first_game
 
 
 @pytest.mark.parametrize("variants", VARIANTS)
-@pytest.mark.parametrize("bot", [kp.BOT_RANDOM, kp.BOT_HEURISTIC])
+@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_HEURISTIC])
 def test_invariants_turn_by_turn(variants, bot):
     """Cubes conserved after every turn and mission; missions and marker trail as the rules say."""
     for n in (2, 4, 6):
         t = Table(n, seed=11, index=n, variants=variants)
-        bots = np.full(kp.MAXP, bot, np.int64)
-        cubes = int(t.K[kp.K_CUBES])
-        first = int(t.K[kp.K_FIRST_MISSION])
+        bots = np.full(L.MAXP, bot, np.int64)
+        cubes = int(t.K[L.K_CUBES])
+        first = int(t.K[L.K_FIRST_MISSION])
         missions = []
-        while t.s[kp.O_DONE] == 0:
+        while t.s[L.O_DONE] == 0:
             t.play_turn(bots)
             assert all(t.cubes_of(p) == cubes for p in range(n))
-            assert t.s[kp.O_TURNS] < 3000
-            if kp.round_over(t.s):
-                missions.append(int(t.s[kp.O_MLOC]))
+            assert t.s[L.O_TURNS] < 3000
+            if round_over(t.s):
+                missions.append(int(t.s[L.O_MLOC]))
                 t.resolve(bots)
                 assert all(t.cubes_of(p) == cubes for p in range(n))
-                assert t.s[kp.O_LEADER:kp.O_LEADER + 5].max() == -1
-                assert t.s[kp.O_PIMP] == missions[-1] or t.s[kp.O_PRISON] == 1
+                assert t.s[L.O_LEADER:L.O_LEADER + 5].max() == -1
+                assert t.s[L.O_PIMP] == missions[-1] or t.s[L.O_PRISON] == 1
         assert len(missions) == 7 - first + 1
-        trail = list(t.s[kp.O_TRAIL:kp.O_TRAIL + t.s[kp.O_TRAIL_LEN]])
+        trail = list(t.s[L.O_TRAIL:L.O_TRAIL + t.s[L.O_TRAIL_LEN]])
         assert trail[1:] == missions          # marker 0 then one marker per mission, in order
         assert missions[-1] == t.loc("Vienna")
         if "chauvelin" not in variants:
             assert len(set(trail)) == len(trail)  # each mission card names its place once
-        assert t.s[kp.O_DECISIONS] > 0
+        assert t.s[L.O_DECISIONS] > 0
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -87,8 +91,8 @@ def test_bot_swap_keeps_the_deal():
     """Chance draws only at setup, from the chance stream: the deal is the same for any bots."""
     c = compiled(4)
     for names in (["random"], ["heuristic"], ["greedy", "rollout", "random", "heuristic"]):
-        log, _ = GAME.trace_events(c, GAME.bot_codes(names, 4), weights(), 3, 5, 0)
-        setup = log[log[:, 0] == kp.EV_SETUP][0]
+        log, *_ = GAME.trace_events(c, GAME.bot_codes(names, 4), weights(), 3, 5, 0)
+        setup = log[log[:, 0] == L.EV_SETUP][0]
         if names == ["random"]:
             ref = setup
         assert (setup == ref).all()
@@ -102,39 +106,61 @@ def test_trace_is_the_game_play_plays():
     for i, rot in ((0, 0), (3, 2)):
         out = play(4, ["heuristic", "random", "greedy", "heuristic"], games=1, index0=i,
                    rotation=np.array([rot], np.uint8))
-        log, tout = GAME.trace_events(c, bots, weights(), 7, i, rot)
+        log, tout, _ = GAME.trace_events(c, bots, weights(), 7, i, rot)
         assert (tout.score == out.score).all() and tout.turns[0] == out.turns[0]
         lines = GAME.trace(c, bots, weights(), 7, i, rot)
         assert any("leader space" in x for x in lines) and lines[-1].startswith("seat 3")
 
 
-@pytest.mark.parametrize("bot", [kp.BOT_RANDOM, kp.BOT_GREEDY, kp.BOT_HEURISTIC, kp.BOT_ROLLOUT])
+def test_redeal_hidden_shuffles_only_the_unseen_cards():
+    """The no-peek hook re-deals the undrawn deck and the removed cards among themselves and
+    leaves every other field of the state row as it was."""
+    t = Table(4, seed=5, index=2)
+    bots = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
+    for _ in range(9):
+        t.play_turn(bots)
+    ptr, ln, nr = int(t.s[L.O_DECK_PTR]), int(t.s[L.O_DECK_LEN]), int(t.K[L.K_REMOVED])
+    hidden = lambda s: sorted([*s[L.O_DECK + ptr:L.O_DECK + ln], *s[L.O_REMOVED:L.O_REMOVED + nr]])  # noqa: E731
+    deals = set()
+    for seed in range(6):
+        s, rng = t.s.copy(), t.rng.copy()
+        rng[:] = seed
+        redeal_hidden(t.c.tables, s, 2, rng)
+        assert hidden(s) == hidden(t.s)
+        outside = np.ones(L.S_SIZE, bool)
+        outside[L.O_DECK + ptr:L.O_DECK + ln] = outside[L.O_REMOVED:L.O_REMOVED + nr] = False
+        assert (s[outside] == t.s[outside]).all()
+        deals.add(tuple(s[L.O_DECK + ptr:L.O_DECK + ln]))
+    assert len(deals) > 1
+
+
+@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC, L.BOT_ROLLOUT])
 def test_bots_do_not_peek_at_the_mission_deck(bot):
     """Re-deal the hidden deck order and removed cards: every bot's choice stays the same."""
     t = Table(4, seed=5, index=2)
-    bots = np.full(kp.MAXP, kp.BOT_HEURISTIC, np.int64)
+    bots = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
     for _ in range(9):   # a few turns in
         t.play_turn(bots)
-    p = int(t.s[kp.O_CUR])
-    kp.begin_turn(t.s)
-    nm = kp.gen_main(t.s, t.K, p, t.moves, t.tmp)
+    p = int(t.s[L.O_CUR])
+    begin_turn(t.s)
+    nm = gen_main(t.s, t.K, p, t.moves, t.tmp)
     choices = set()
     perm_rng = np.random.default_rng(0)
     for trial in range(4):
         s = t.s.copy()
-        ptr, ln = s[kp.O_DECK_PTR], s[kp.O_DECK_LEN]
-        hidden = np.concatenate([s[kp.O_DECK + ptr:kp.O_DECK + ln], s[kp.O_REMOVED:kp.O_REMOVED + 2]])
+        ptr, ln = s[L.O_DECK_PTR], s[L.O_DECK_LEN]
+        hidden = np.concatenate([s[L.O_DECK + ptr:L.O_DECK + ln], s[L.O_REMOVED:L.O_REMOVED + 2]])
         if trial:
             hidden = perm_rng.permutation(hidden)
-        s[kp.O_DECK + ptr:kp.O_DECK + ln] = hidden[:ln - ptr]
-        s[kp.O_REMOVED:kp.O_REMOVED + 2] = hidden[ln - ptr:]
+        s[L.O_DECK + ptr:L.O_DECK + ln] = hidden[:ln - ptr]
+        s[L.O_REMOVED:L.O_REMOVED + 2] = hidden[ln - ptr:]
         rng = t.rng.copy()
         moves = t.moves.copy()
-        if bot == kp.BOT_ROLLOUT:
-            i = kp.rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.ctx, t.cand, t.s2, rng,
+        if bot == L.BOT_ROLLOUT:
+            i = rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.ctx, t.cand, t.s2, rng,
                                   t.om, t.log, t.nlog)
         else:
-            i = kp.choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
+            i = choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
         choices.add((i, tuple(rng)))
     assert len(choices) == 1
 

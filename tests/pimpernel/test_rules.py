@@ -2,7 +2,11 @@
 import numpy as np
 import pytest
 
-from kernels import pimpernel as kp
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.moves import gen_remove, gen_rest
+from kernels.pimpernel.rules import (begin_turn, finish_turn, play_main, prepare_next, resolve_mission,
+                                     round_over)
+from kernels.pimpernel.play import finish_game
 from tests.pimpernel.helpers import Table
 
 
@@ -10,177 +14,177 @@ from tests.pimpernel.helpers import Table
 def test_setup_cubes_pawns_cards(n, cubes):
     t = Table(n, seed=3)
     s, K = t.s, t.K
-    start = s[kp.O_TRAIL]
+    start = s[L.O_TRAIL]
     for p in range(n):
-        assert t.pl(p, kp.P_SUPPLY) == cubes
-        assert t.pl(p, kp.P_REGION) == K[kp.K_LOC_REGION + start]
-    cards = s[kp.O_LOCCARD:kp.O_LOCCARD + 20]
+        assert t.pl(p, L.P_SUPPLY) == cubes
+        assert t.pl(p, L.P_REGION) == K[L.K_LOC_REGION + start]
+    cards = s[L.O_LOCCARD:L.O_LOCCARD + 20]
     assert cards[t.loc("House of Justice")] == -1 and cards[t.loc("Temple Prison")] == -1
     assert sorted(c for c in cards if c >= 0) == list(range(18))
-    assert sorted(s[kp.O_BLDTILE:kp.O_BLDTILE + 7]) == list(range(7))
+    assert sorted(s[L.O_BLDTILE:L.O_BLDTILE + 7]) == list(range(7))
     # deck: 18 cards - Vienna - 2 removed; start card + 2 current + 2 next drawn
-    assert s[kp.O_DECK_LEN] == 15 and s[kp.O_DECK_PTR] == 5
+    assert s[L.O_DECK_LEN] == 15 and s[L.O_DECK_PTR] == 5
     vienna = t.card_of("Vienna")
-    assert vienna not in s[kp.O_DECK:kp.O_DECK + 15]
+    assert vienna not in s[L.O_DECK:L.O_DECK + 15]
     # marker 1 on the top current card's location
-    assert s[kp.O_TRAIL_LEN] == 2 and s[kp.O_TRAIL + 1] == s[kp.O_MLOC]
-    assert s[kp.O_MLOC] == K[kp.K_MC_LOC + s[kp.O_CUR_CARDS]]
-    assert s[kp.O_NNEXT] == 2 and 0 <= s[kp.O_FIRST] < n
+    assert s[L.O_TRAIL_LEN] == 2 and s[L.O_TRAIL + 1] == s[L.O_MLOC]
+    assert s[L.O_MLOC] == K[L.K_MC_LOC + s[L.O_CUR_CARDS]]
+    assert s[L.O_NNEXT] == 2 and 0 <= s[L.O_FIRST] < n
 
 
 def test_first_game_uses_starred_favor_cards():
     t = Table(4, variants=("first_game",))
-    cards = set(int(x) for x in t.s[kp.O_TILECARD:kp.O_TILECARD + 6])
-    assert cards == {c for c in range(18) if t.K[kp.K_FC_STAR + c] == 1}
+    cards = set(int(x) for x in t.s[L.O_TILECARD:L.O_TILECARD + 6])
+    assert cards == {c for c in range(18) if t.K[L.K_FC_STAR + c] == 1}
 
 
 def test_chauvelin_setup_keeps_richmond_out_of_the_deck():
     t = Table(4, variants=("chauvelin",))
-    deck = t.s[kp.O_DECK:kp.O_DECK + t.s[kp.O_DECK_LEN]]
-    assert t.card_of("Richmond") not in deck and t.card_of("Richmond") not in t.s[kp.O_REMOVED:kp.O_REMOVED + 1]
+    deck = t.s[L.O_DECK:L.O_DECK + t.s[L.O_DECK_LEN]]
+    assert t.card_of("Richmond") not in deck and t.card_of("Richmond") not in t.s[L.O_REMOVED:L.O_REMOVED + 1]
 
 
 def test_pawn_moves_follow_routes_paris_austria_not_adjacent():
     t = Table(4)
     for r, want in ((0, {1}), (1, {0, 2, 3}), (2, {1}), (3, {1})):
-        t.set_pl(0, kp.P_REGION, r)
-        got = {a for k, a, _ in t.gen_main(0) if k == kp.MV_MOVE}
+        t.set_pl(0, L.P_REGION, r)
+        got = {a for k, a, _ in t.gen_main(0) if k == L.MV_MOVE}
         assert got == want
 
 
 def test_place_only_in_pawn_region_but_leader_anywhere():
     t = Table(4)
-    t.set_pl(0, kp.P_REGION, 3)
+    t.set_pl(0, L.P_REGION, 3)
     moves = t.gen_main(0)
     for k, a, _ in moves:
-        if k == kp.MV_LOC:
-            assert t.K[kp.K_LOC_REGION + a // kp.MAXSLOT] == 3
-        if k == kp.MV_ROUTE:
-            assert 3 in (t.K[kp.K_SPACE_RA + a], t.K[kp.K_SPACE_RB + a])
-    assert {a for k, a, _ in moves if k == kp.MV_LEADER} == set(range(5))
-    t.put(kp.O_LEADER + 2, 1)
-    assert {a for k, a, _ in t.gen_main(0) if k == kp.MV_LEADER} == {0, 1, 3, 4}
+        if k == L.MV_LOC:
+            assert t.K[L.K_LOC_REGION + a // L.MAXSLOT] == 3
+        if k == L.MV_ROUTE:
+            assert 3 in (t.K[L.K_SPACE_RA + a], t.K[L.K_SPACE_RB + a])
+    assert {a for k, a, _ in moves if k == L.MV_LEADER} == set(range(5))
+    t.put(L.O_LEADER + 2, 1)
+    assert {a for k, a, _ in t.gen_main(0) if k == L.MV_LEADER} == {0, 1, 3, 4}
 
 
 def test_no_cubes_only_move_pass_and_no_placements():
     t = Table(4)
-    t.set_pl(0, kp.P_SUPPLY, 0)
+    t.set_pl(0, L.P_SUPPLY, 0)
     kinds = {k for k, _, _ in t.gen_main(0)}
-    assert kinds <= {kp.MV_PASS, kp.MV_MOVE, kp.MV_FAVOR}
-    assert kp.MV_FAVOR not in kinds  # every favor card places at least one cube
+    assert kinds <= {L.MV_PASS, L.MV_MOVE, L.MV_FAVOR}
+    assert L.MV_FAVOR not in kinds  # every favor card places at least one cube
 
 
 def _loc_with_icon(t, icon):
     for l in range(20):
-        c = t.s[kp.O_LOCCARD + l]
+        c = t.s[L.O_LOCCARD + l]
         if c < 0:
             continue
-        for k in range(t.K[kp.K_LC_NSLOT + c]):
-            if t.K[kp.K_LC_ICON + c * kp.MAXSLOT + k] == icon:
+        for k in range(t.K[L.K_LC_NSLOT + c]):
+            if t.K[L.K_LC_ICON + c * L.MAXSLOT + k] == icon:
                 return l, k
     raise AssertionError
 
 
 def test_icon_offers_its_action():
     t = Table(4)
-    l, k = _loc_with_icon(t, kp.IC_SUPPORTER)
-    assert t.apply(0, kp.MV_LOC, l * kp.MAXSLOT + k) == kp.ACT_SUPPORTER
-    l, k = _loc_with_icon(t, kp.IC_POINT)
-    assert t.apply(1, kp.MV_LOC, l * kp.MAXSLOT + k) == kp.ACT_POINT
+    l, k = _loc_with_icon(t, L.IC_SUPPORTER)
+    assert t.apply(0, L.MV_LOC, l * L.MAXSLOT + k) == L.ACT_SUPPORTER
+    l, k = _loc_with_icon(t, L.IC_POINT)
+    assert t.apply(1, L.MV_LOC, l * L.MAXSLOT + k) == L.ACT_POINT
 
 
 def test_remove_restrictions_same_turn_and_point_icon():
     t = Table(4)
-    kp.begin_turn(t.s)
-    l, k = _loc_with_icon(t, kp.IC_POINT)
-    t.apply(0, kp.MV_LOC, l * kp.MAXSLOT + k)
-    t.apply(0, kp.MV_ROUTE, 0)
-    nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
+    begin_turn(t.s)
+    l, k = _loc_with_icon(t, L.IC_POINT)
+    t.apply(0, L.MV_LOC, l * L.MAXSLOT + k)
+    t.apply(0, L.MV_ROUTE, 0)
+    nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert nm == 0  # the route cube is new this turn, the point cube never leaves
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
-    kp.begin_turn(t.s)
-    nm = kp.gen_remove(t.s, t.K, 0, t.moves, 0, -1)
-    assert [tuple(t.moves[i, :3]) for i in range(nm)] == [(kp.MV_REMOVE, kp.RM_ROUTE, 0)]
-    sup = t.pl(0, kp.P_SUPPLY)
-    t.apply(0, kp.MV_REMOVE, kp.RM_ROUTE, 0)
-    assert t.pl(0, kp.P_SUPPLY) == sup + 1 and t.s[kp.O_ROUTE] == -1
+    finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    begin_turn(t.s)
+    nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
+    assert [tuple(t.moves[i, :3]) for i in range(nm)] == [(L.MV_REMOVE, L.RM_ROUTE, 0)]
+    sup = t.pl(0, L.P_SUPPLY)
+    t.apply(0, L.MV_REMOVE, L.RM_ROUTE, 0)
+    assert t.pl(0, L.P_SUPPLY) == sup + 1 and t.s[L.O_ROUTE] == -1
 
 
 def test_rest_cube_rules():
     t = Table(4)
-    kp.begin_turn(t.s)
-    t.s[kp.O_T_ACTED] = 1
-    assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # nothing in rest: only decline
-    t.apply(0, kp.MV_AREA, kp.A_REST)
-    assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # placed on rest this turn: no rest cube
-    kp.finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
-    kp.begin_turn(t.s)
-    assert kp.gen_rest(t.s, t.K, 0, t.moves) == 1  # no action taken yet
-    t.s[kp.O_T_ACTED] = 1
-    nm = kp.gen_rest(t.s, t.K, 0, t.moves)
+    begin_turn(t.s)
+    t.s[L.O_T_ACTED] = 1
+    assert gen_rest(t.s, t.K, 0, t.moves) == 1  # nothing in rest: only decline
+    t.apply(0, L.MV_AREA, L.A_REST)
+    assert gen_rest(t.s, t.K, 0, t.moves) == 1  # placed on rest this turn: no rest cube
+    finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    begin_turn(t.s)
+    assert gen_rest(t.s, t.K, 0, t.moves) == 1  # no action taken yet
+    t.s[L.O_T_ACTED] = 1
+    nm = gen_rest(t.s, t.K, 0, t.moves)
     assert nm > 1
     kinds = {int(t.moves[i, 0]) for i in range(nm)}
-    assert not any(t.moves[i, 0] == kp.MV_AREA and t.moves[i, 1] == kp.A_REST for i in range(nm))
-    sup = t.pl(0, kp.P_SUPPLY)
-    t.apply(0, kp.MV_LEADER, 0, 0, True)
-    assert t.area(0, kp.A_REST) == 0 and t.pl(0, kp.P_SUPPLY) == sup and t.s[kp.O_LEADER] == 0
-    assert kp.MV_LEADER in kinds
+    assert not any(t.moves[i, 0] == L.MV_AREA and t.moves[i, 1] == L.A_REST for i in range(nm))
+    sup = t.pl(0, L.P_SUPPLY)
+    t.apply(0, L.MV_LEADER, 0, 0, True)
+    assert t.area(0, L.A_REST) == 0 and t.pl(0, L.P_SUPPLY) == sup and t.s[L.O_LEADER] == 0
+    assert L.MV_LEADER in kinds
 
 
 def test_favor_tile_needs_both_actions_and_cubes():
     t = Table(4)
     # give seat 0 the tile holding a "place a cube + place a cube" card
-    t.s[kp.O_TILECARD + kp.A_CART] = 1
-    t.s[kp.O_HOLDER + kp.A_CART] = 0
-    assert (kp.MV_FAVOR, kp.A_CART, 0) in t.gen_main(0)
-    t.set_pl(0, kp.P_SUPPLY, 1)
-    assert (kp.MV_FAVOR, kp.A_CART, 0) not in t.gen_main(0)
-    assert (kp.MV_FAVOR, kp.A_CART, 0) not in t.gen_main(1)
+    t.s[L.O_TILECARD + L.A_CART] = 1
+    t.s[L.O_HOLDER + L.A_CART] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    t.set_pl(0, L.P_SUPPLY, 1)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t.gen_main(0)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t.gen_main(1)
 
 
 def test_favor_turn_takes_both_actions():
     t = Table(4)
-    t.s[kp.O_TILECARD + kp.A_CART] = 1   # place + place
-    t.s[kp.O_HOLDER + kp.A_CART] = 0
-    t.s[kp.O_CUR] = 0
-    sup = t.pl(0, kp.P_SUPPLY)
-    kp.begin_turn(t.s)
-    kp.play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, kp.BOT_GREEDY, 0, kp.MV_FAVOR, kp.A_CART, 0,
+    t.s[L.O_TILECARD + L.A_CART] = 1   # place + place
+    t.s[L.O_HOLDER + L.A_CART] = 0
+    t.s[L.O_CUR] = 0
+    sup = t.pl(0, L.P_SUPPLY)
+    begin_turn(t.s)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_GREEDY, 0, L.MV_FAVOR, L.A_CART, 0,
                  t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
-    assert t.pl(0, kp.P_SUPPLY) <= sup - 2
+    assert t.pl(0, L.P_SUPPLY) <= sup - 2
 
 
 def test_round_ends_on_five_leaders_or_all_passes():
     t = Table(3)
-    assert not kp.round_over(t.s)
+    assert not round_over(t.s)
     for k in range(5):
-        t.put(kp.O_LEADER + k, k % 3)
-    assert kp.round_over(t.s)
+        t.put(L.O_LEADER + k, k % 3)
+    assert round_over(t.s)
     t = Table(3)
-    t.s[kp.O_PASSES] = 3
-    assert kp.round_over(t.s)
+    t.s[L.O_PASSES] = 3
+    assert round_over(t.s)
 
 
 def test_vienna_last_two_rounds_and_no_refill():
     t = Table(4)
-    t.s[kp.O_MISSION] = 5
-    kp.prepare_next(t.s, t.K, t.W, 0, np.full(6, kp.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
-    assert t.s[kp.O_MISSION] == 6 and t.s[kp.O_NNEXT] == 3
-    assert t.s[kp.O_NEXT_CARDS] == t.card_of("Vienna")
-    kp.prepare_next(t.s, t.K, t.W, 0, np.full(6, kp.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
-    assert t.s[kp.O_MISSION] == 7 and t.s[kp.O_MLOC] == t.loc("Vienna")
-    assert t.s[kp.O_NCUR] == 3 and t.s[kp.O_NNEXT] == 0
-    assert t.s[kp.O_TRAIL + t.s[kp.O_TRAIL_LEN] - 1] == t.loc("Vienna")
+    t.s[L.O_MISSION] = 5
+    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_MISSION] == 6 and t.s[L.O_NNEXT] == 3
+    assert t.s[L.O_NEXT_CARDS] == t.card_of("Vienna")
+    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_MISSION] == 7 and t.s[L.O_MLOC] == t.loc("Vienna")
+    assert t.s[L.O_NCUR] == 3 and t.s[L.O_NNEXT] == 0
+    assert t.s[L.O_TRAIL + t.s[L.O_TRAIL_LEN] - 1] == t.loc("Vienna")
 
 
 def test_leader_picks_top_card_location():
     t = Table(4)
-    a, b = (int(x) for x in t.s[kp.O_NEXT_CARDS:kp.O_NEXT_CARDS + 2])
-    lb = int(t.K[kp.K_MC_LOC + b])
-    c = t.s[kp.O_LOCCARD + lb]
-    t.put(kp.O_LOC + lb * kp.MAXSLOT, 0)   # seat 0 already has a cube at b's location
-    kp.prepare_next(t.s, t.K, t.W, 0, np.full(6, kp.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
-    assert t.s[kp.O_MLOC] == lb and t.s[kp.O_CUR_CARDS] == b and c >= 0
+    a, b = (int(x) for x in t.s[L.O_NEXT_CARDS:L.O_NEXT_CARDS + 2])
+    lb = int(t.K[L.K_MC_LOC + b])
+    c = t.s[L.O_LOCCARD + lb]
+    t.put(L.O_LOC + lb * L.MAXSLOT, 0)   # seat 0 already has a cube at b's location
+    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_MLOC] == lb and t.s[L.O_CUR_CARDS] == b and c >= 0
 
 
 def test_tie_break_final_mission_score_then_shared():
@@ -188,25 +192,25 @@ def test_tie_break_final_mission_score_then_shared():
     from sim.game import Batch
     t = Table(3)
     for p, (score, start) in enumerate(((30, 25), (30, 23), (28, 10))):
-        t.set_pl(p, kp.P_SCORE, score)
-        t.set_pl(p, kp.P_FINAL_START, start)   # scores 5, 7 and 18 on the final mission
+        t.set_pl(p, L.P_SCORE, score)
+        t.set_pl(p, L.P_FINAL_START, start)   # scores 5, 7 and 18 on the final mission
     out = Batch.alloc(1, 3, 7)
-    scr = np.zeros(2 * kp.MAXDECK, np.int64)
-    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.position, out.turns, out.end_reason,
-                     out.metrics, out.decisions, scr)
+    scr = np.zeros(2 * L.MAXDECK, np.int64)
+    finish_game(t.s, t.K, 0, out.score, out.rank, out.win, out.role, out.position, out.turns,
+                out.end_reason, out.metrics, out.decisions, scr)
     assert list(out.rank[0]) == [2, 1, 3] and list(out.win[0]) == [0, 1, 0]
-    t.set_pl(1, kp.P_FINAL_START, 25)
-    kp.write_results(t.s, t.K, 0, out.score, out.rank, out.win, out.position, out.turns, out.end_reason,
-                     out.metrics, out.decisions, scr)
+    t.set_pl(1, L.P_FINAL_START, 25)
+    finish_game(t.s, t.K, 0, out.score, out.rank, out.win, out.role, out.position, out.turns,
+                out.end_reason, out.metrics, out.decisions, scr)
     assert list(out.win[0]) == [0.5, 0.5, 0] and list(out.rank[0]) == [1, 1, 3]
 
 
 def test_final_mission_score_starts_with_the_last_round():
     t = Table(4)
-    t.s[kp.O_MISSION] = 6
+    t.s[L.O_MISSION] = 6
     for p in range(4):
-        t.set_pl(p, kp.P_SCORE, 10 + p)
-    bots = np.full(6, kp.BOT_HEURISTIC, np.int64)
-    kp.resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
-    assert t.s[kp.O_MISSION] == 7
-    assert [t.pl(p, kp.P_FINAL_START) for p in range(4)] == [t.score(p) for p in range(4)]
+        t.set_pl(p, L.P_SCORE, 10 + p)
+    bots = np.full(6, L.BOT_HEURISTIC, np.int64)
+    resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
+    assert t.s[L.O_MISSION] == 7
+    assert [t.pl(p, L.P_FINAL_START) for p in range(4)] == [t.score(p) for p in range(4)]

@@ -1,0 +1,402 @@
+"""The bots' valuations and choices: random, greedy and heuristic. They read the state and
+never change it (a choice may draw from the seat's own stream and fill the ctx scratch)."""
+
+import numpy as np
+
+from kernels.rng import below
+from kernels.pimpernel.jit import kernel
+from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
+    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
+    C_LEAD, C_LOC, C_NEED, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
+    IC_REST, IC_ROUTE, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
+    K_MC_NEED, K_NB, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
+    L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
+    MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
+    O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
+    O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
+    UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
+    W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST)
+from kernels.pimpernel.state import area_total, bot_stream, occupied_mask, popcount64, score_of
+from kernels.pimpernel.moves import count_complete, route_masks_of
+
+
+@kernel
+def best_short(s, RM, occ):
+    """(mask of the short route with fewest empty spaces, its empty count)."""
+    best = np.uint64(0)
+    be = 99
+    for i in range(s[O_NSHORT]):
+        m = RM[s[O_SHORT + i]]
+        e = popcount64(m & ~occ)
+        if e < be:
+            be = e
+            best = m
+    return best, be
+
+
+@kernel
+def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
+    """What the heuristic needs for the moves of one decision, computed once; kinds has bit k
+    set when a move of kind k is on offer, and only the parts those moves read are filled."""
+    n = s[O_N]
+    ml = s[O_MLOC]
+    want_area = (kinds & ((1 << MV_AREA) | (1 << MV_LOC) | (1 << MV_FAVOR))) != 0
+    want_lead = (kinds & (1 << MV_LEADER)) != 0
+    if want_area or want_lead:
+        # the mission's needs, the cubes in each area and the most any rival has there, each
+        # read card by card and player by player (rows in memory order)
+        for a in range(NAREA):
+            ctx[C_NEED + a] = 0.0
+            ctx[C_HAVE + a] = 0.0
+            ctx[C_RIVAL + a] = 0.0
+        for j in range(s[O_NCUR]):
+            card = K_MC_NEED + s[O_CUR_CARDS + j] * NNEED
+            for a in range(A_REST):
+                ctx[C_NEED + a] += K[card + (a if a < NRES else NNEED - 1)]
+        for q in range(n):
+            row = O_AREA + q * NAREA
+            for a in range(NAREA):
+                c = s[row + a]
+                ctx[C_HAVE + a] += c
+                if q != p and c > ctx[C_RIVAL + a]:
+                    ctx[C_RIVAL + a] = c
+    if want_area:
+        # one more cube of p in an area: needed for the mission, or surplus; and the majority
+        for a in range(NAREA):
+            if a == A_REST:
+                v = W[W_REST]
+            else:
+                v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
+            # a clear majority: more than every rival
+            if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
+                v += W[W_MAJORITY]
+            ctx[C_AREA + a] = v
+    if want_lead:
+        # leader spaces: worth their point times the chance the part succeeds
+        need_r = 0.0
+        have_r = 0.0
+        for a in range(NRES):
+            need_r += ctx[C_NEED + a]
+            have_r += min(ctx[C_HAVE + a], ctx[C_NEED + a])
+        frac = 1.0 if need_r == 0 else have_r / need_r
+        ctx[C_LEAD + L_RESOURCES] = W[W_LEAD_RES] * frac * frac
+        nd = ctx[C_NEED + A_SUPPORTER]
+        frac = 1.0 if nd == 0 else min(1.0, ctx[C_HAVE + A_SUPPORTER] / nd)
+        ctx[C_LEAD + L_SUPPORTERS] = W[W_LEAD_SUP] * frac * frac
+        ctx[C_LEAD + L_FIRST] = W[W_LEAD_FIRST]
+        v = W[W_LEAD_ROUTE] / (1.0 + be)
+        lead = True   # a leading player values choosing the route the others scored on
+        for q in range(n):
+            if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
+                lead = False
+        if lead:
+            v += W[W_DENIAL]
+        ctx[C_LEAD + L_ROUTE] = v
+        mc = s[O_LOCCARD + ml]
+        if mc < 0:
+            ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC]
+        else:
+            ns = K[K_LC_NSLOT + mc]
+            f = 0
+            for i in range(ns):
+                if s[O_LOC + ml * MAXSLOT + i] >= 0:
+                    f += 1
+            frac = f / ns
+            ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
+    if (kinds & (1 << MV_MOVE)) != 0:
+        # region potential: empty spaces worth filling now (mission location, best route)
+        for r in range(MAXR):
+            ctx[C_REGPOT + r] = 0.0
+        c = s[O_LOCCARD + ml]
+        if c >= 0:
+            for i in range(K[K_LC_NSLOT + c]):
+                if s[O_LOC + ml * MAXSLOT + i] < 0:
+                    ctx[C_REGPOT + K[K_LOC_REGION + ml]] += 1.0
+        free = best & ~occ
+        while free != np.uint64(0):
+            low = free & (~free + np.uint64(1))
+            sp = popcount64(low - np.uint64(1))
+            free ^= low
+            ra = K[K_SPACE_RA + sp]
+            rb = K[K_SPACE_RB + sp]
+            ctx[C_REGPOT + ra] += 1.0
+            if rb != ra:
+                ctx[C_REGPOT + rb] += 1.0
+    if (kinds & (1 << MV_LOC)) != 0:
+        # locations: the current mission's, the two next candidates', any other
+        other = W[W_FUTURE] * 0.2
+        for l2 in range(K[K_NLOC]):
+            ctx[C_LOC + l2] = other
+        for i in range(s[O_NNEXT]):
+            ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
+        ctx[C_LOC + ml] = W[W_MISSION]
+        spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
+        ctx[C_ICON + IC_NONE] = 0.0
+        ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
+        ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
+        ctx[C_ICON + IC_REMOVE] = 0.0
+        for ic in range(IC_DISGUISE, IC_REST + 1):
+            ctx[C_ICON + ic] = ctx[C_AREA + ic - IC_DISGUISE] if spare else 0.0
+
+
+@kernel(inline=True)
+def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
+    """Worth of one half of a favor card, from the best basic moves of the same decision."""
+    if act == ACT_MOVE:
+        return max(b_move, 0.0)
+    if act == ACT_PLACE:
+        return b_place
+    if act == ACT_BUILDING:
+        return b_build
+    if act == ACT_ROUTE:
+        return b_route
+    if act == ACT_POINT:
+        return float(K[K_POINT_PT])
+    if act == ACT_REMOVE:
+        return -0.6
+    return ctx[C_AREA + act - ACT_DISGUISE]
+
+
+@kernel
+def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
+    kinds = 0
+    for i in range(nm):
+        kinds |= 1 << moves[i, 0]
+    occ = np.uint64(0)
+    bm = np.uint64(0)
+    be = 99
+    short = np.uint64(0)
+    if (kinds & ((1 << MV_ROUTE) | (1 << MV_LEADER) | (1 << MV_MOVE))) != 0:
+        occ = occupied_mask(s, K)
+        bm, be = best_short(s, RM, occ)
+        for i in range(s[O_NSHORT]):
+            short |= RM[s[O_SHORT + i]]
+    fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
+    b_place = -1.0
+    b_build = -1.0
+    b_route = -1.0
+    b_move = -1.0
+    has_favor = (kinds & (1 << MV_FAVOR)) != 0
+    my_supply = s[O_PL + p * PLK + P_SUPPLY]
+    my_region = s[O_PL + p * PLK + P_REGION]
+    # the worth of each basic move in points, in list order (written out here: a helper taking
+    # the arrays per move costs more than the value); route spaces, the commonest, first
+    v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+    for i in range(nm):
+        kind = moves[i, 0]
+        a = moves[i, 1]
+        v = 0.0
+        if kind == MV_ROUTE:
+            bit = np.uint64(1) << np.uint64(a)
+            if (bm & bit) != np.uint64(0):
+                v = v_best_route
+            elif (short & bit) != np.uint64(0):
+                v = W[W_FUTURE]
+            else:
+                v = 0.05
+        elif kind == MV_FAVOR:
+            ctx[C_VALS + i] = UNVALUED   # valued below, from the best basic moves
+            continue
+        elif kind == MV_PASS:
+            v = W[W_PASS]
+        elif kind == MV_POINT:
+            v = float(K[K_POINT_PT])
+        elif kind == MV_LOC:
+            l = a // MAXSLOT
+            c = s[O_LOCCARD + l]
+            v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
+        elif kind == MV_LEADER:
+            v = ctx[C_LEAD + a]
+        elif kind == MV_AREA:
+            v = ctx[C_AREA + a]
+        elif kind == MV_BUILD:
+            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+            v = W[W_FUTURE]
+            for b2 in range(K[K_NB]):
+                if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                    v = 0.1
+            if s[O_BLD + a] >= 0:
+                v -= 0.2
+        elif kind == MV_MOVE:
+            if my_supply == 0:
+                v = -1.0
+            else:
+                v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
+        elif kind == MV_REMOVE:
+            v = -0.6
+        if has_favor:   # the best basic moves value a favor card's halves
+            if kind == MV_ROUTE:
+                b_route = max(b_route, v)
+                b_place = max(b_place, v)
+            elif kind == MV_LOC or kind == MV_LEADER:
+                b_place = max(b_place, v)
+            elif kind == MV_BUILD or kind == MV_AREA:
+                b_build = max(b_build, v)
+            elif kind == MV_MOVE:
+                b_move = max(b_move, v)
+        ctx[C_VALS + i] = v
+    # the best basic move: ties go to the first counted from a random start (two straight
+    # runs, start..end then 0..start, instead of a wrapped index per move)
+    best = -1e9
+    bi = 0
+    start = below(rng, stream, nm)
+    for i in range(start, nm):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
+            bi = i
+    for i in range(start):
+        if ctx[C_VALS + i] > best:
+            best = ctx[C_VALS + i]
+            bi = i
+    # then the favor cards, in list order
+    if has_favor:
+        for i in range(nm):
+            if moves[i, 0] == MV_FAVOR:
+                c = s[O_TILECARD + moves[i, 1]]
+                v = act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
+                    + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+                ctx[C_VALS + i] = v
+                if v > best:
+                    best = v
+                    bi = i
+    return bi
+
+
+@kernel
+def choose_greedy(s, K, moves, nm, ctx, rng, stream):
+    """The move with the most immediate gain; ties broken at random."""
+    mloc = s[O_MLOC]
+    # ctx[C_AREA + a]: cubes area a still lacks for the mission
+    for a in range(A_REST):
+        need = 0
+        for j in range(s[O_NCUR]):
+            need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + (a if a < NRES else NNEED - 1)]
+        have = 0
+        for q in range(s[O_N]):
+            have += s[O_AREA + q * NAREA + a]
+        ctx[C_AREA + a] = need - have
+    best = -1e9
+    bi = 0
+    ties = 0
+    for i in range(nm):
+        # immediate gain: points now, or a cube that scores in this mission as things stand
+        kind = moves[i, 0]
+        a = moves[i, 1]
+        v = 0.0
+        if kind == MV_POINT:
+            v = float(K[K_POINT_PT])
+        elif kind == MV_LOC:
+            l = a // MAXSLOT
+            c = s[O_LOCCARD + l]
+            v = 1.0 if l == mloc else 0.0
+            if K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT] == IC_POINT:
+                v += K[K_POINT_PT]
+        elif kind == MV_AREA and a < A_REST:
+            v = 1.0 if ctx[C_AREA + a] > 0 else 0.0
+        elif kind == MV_LEADER and a == L_FIRST:
+            v = float(K[K_FIRST_PT])
+        if v > best + 1e-9:
+            best = v
+            bi = i
+            ties = 1
+        elif v > best - 1e-9:
+            ties += 1
+            if below(rng, stream, ties) == 0:
+                bi = i
+    return bi
+
+
+@kernel
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
+    """The bot's choice among moves[:nm] (rollout decides only through rollout_choice)."""
+    if nm == 1:
+        return 0
+    stream = bot_stream(s, p)
+    if bot == BOT_RANDOM:
+        return below(rng, stream, nm)
+    if bot == BOT_GREEDY:
+        return choose_greedy(s, K, moves, nm, ctx, rng, stream)
+    return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
+
+
+@kernel
+def choose_cube_owner(s, a, leader, bot, rng):
+    """Whose cube the leader takes next from area a (the area is not empty)."""
+    n = s[O_N]
+    if bot == BOT_RANDOM:
+        k = below(rng, bot_stream(s, leader), area_total(s, a))
+        for o in range(n):
+            c = s[O_AREA + o * NAREA + a]
+            if k < c:
+                return o
+            k -= c
+    # own cubes first, then the trailing players' cubes
+    if s[O_AREA + leader * NAREA + a] > 0:
+        return leader
+    q = -1
+    for o in range(n):
+        if s[O_AREA + o * NAREA + a] > 0 and (q < 0 or score_of(s, o) < score_of(s, q)):
+            q = o
+    return q
+
+
+@kernel
+def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
+    """The leader's route: the only complete one if exactly one; a complete one if several;
+    else any route. Returns (route index in RM, complete routes)."""
+    n = s[O_N]
+    src = s[O_PIMP]
+    dst = s[O_MLOC]
+    occ = route_masks_of(s, n, owner_masks)
+    st = RS[src * MAXL + dst]
+    en = RS[src * MAXL + dst + 1]
+    ncomp = count_complete(RS, RM, src, dst, occ)
+    best = -1
+    bestv = -1e18
+    seen = 0
+    stream = bot_stream(s, leader)
+    for r in range(st, en):
+        m = RM[r]
+        comp = (m & ~occ) == np.uint64(0)
+        if ncomp > 0 and not comp:
+            continue
+        if bot == BOT_RANDOM:
+            seen += 1
+            if below(rng, stream, seen) == 0:
+                best = r
+            continue
+        mine = popcount64(m & owner_masks[leader])
+        others = popcount64(m & occ) - mine
+        if bot == BOT_GREEDY:
+            v = float(mine)
+        else:
+            v = mine - W[W_DENIAL] * others
+        if v > bestv:
+            bestv = v
+            best = r
+    return best, ncomp
+
+
+@kernel
+def top_choice_value(s, K, W, leader, bot, l):
+    """How much the leader likes location l as the next mission."""
+    v = 0.0
+    c = s[O_LOCCARD + l]
+    if c >= 0:
+        for i in range(K[K_LC_NSLOT + c]):
+            o = s[O_LOC + l * MAXSLOT + i]
+            if o == leader:
+                v += 1.0
+            elif o >= 0:
+                v -= 0.5
+    return v
+
+
+@kernel
+def choose_top_card(s, K, W, leader, bot, rng):
+    """Which of the mission's two cards (just turned up) the leader puts on top: 0 or 1."""
+    if bot == BOT_RANDOM:
+        return below(rng, bot_stream(s, leader), s[O_NCUR])
+    v0 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS]])
+    v1 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS + 1]])
+    return 1 if v1 > v0 else 0

@@ -1,0 +1,56 @@
+"""The ``kernel`` decorator: @njit(cache=True) with each function's argument types declared
+once, read from its parameter names."""
+import inspect
+
+from numba import njit, types
+
+# Numba would compile a new copy of a function for every literal constant a caller passes
+# (MV_ROUTE, True, ...); declaring each function's types once, from its parameter names,
+# keeps one copy per function and the cold compile short.
+_I = types.int64
+_I1 = types.Array(types.int64, 1, "C")
+_I2 = types.Array(types.int64, 2, "C")
+_I3 = types.Array(types.int64, 3, "C")
+_U1 = types.Array(types.uint64, 1, "C")
+_U2 = types.Array(types.uint64, 2, "C")
+_F1 = types.Array(types.float64, 1, "C")
+_F2 = types.Array(types.float64, 2, "C")
+
+# content: (K, RS, RM), the content row and the route table (sim/games/pimpernel/pack.py)
+TABLES = types.Tuple((_I1, _I1, _U1))
+# per state row: (state, playout state, moves, tmp, cand, ctx, rng, seat_bot, owner_masks,
+# scr, log, nlog); the playout state and cand are empty unless a rollout bot plays
+SCRATCH = types.Tuple((_I2, _I2, _I3, _I3, _I3, _F2, _U2, _I2, _U2, _I2, _I3, _I2))
+
+ARG_TYPES = {
+    "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
+    "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
+    "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
+    "adj_deg": _I1, "out": _U1, "scr": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
+    "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
+    "short": types.uint64, "seed": types.uint64,
+    "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
+    "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
+    "b_move": types.float64,
+    "tables": TABLES, "scratch": SCRATCH, "weights": _F1,
+    "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
+    "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
+    "win": types.Array(types.float32, 2, "C"), "role": types.Array(types.int8, 2, "C"),
+    "position": types.Array(types.uint8, 2, "C"), "turns": types.Array(types.uint32, 1, "C"),
+    "end_reason": types.Array(types.uint8, 1, "C"),
+    "metrics": types.Array(types.float64, 3, "C"), "decisions": types.Array(types.uint32, 1, "C"),
+}
+
+
+def kernel(fn=None, parallel=False, inline=False, nrt=False, args=None):
+    """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise; args
+    overrides some by name); inline=True for the small helpers of the hot loops (no call per
+    move) and for the steps of a turn (passing their long lists of arrays costs more than
+    their bodies). Only functions that allocate (nrt=True) keep Numba's reference counting:
+    the others pass arrays on without the atomic count updates every call would make."""
+    def wrap(f):
+        given = {**ARG_TYPES, **(args or {})}
+        sig = tuple(given.get(name, _I) for name in inspect.signature(f).parameters)
+        return njit(sig, cache=True, parallel=parallel, _nrt=nrt,
+                    inline="always" if inline else "never")(f)
+    return wrap(fn) if fn is not None else wrap

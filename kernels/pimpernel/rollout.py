@@ -1,0 +1,98 @@
+"""The rollout bot: flat Monte Carlo over the main moves, with the hidden cards re-dealt."""
+
+from kernels.rng import BOT0, shuffle, uniform
+from kernels.pimpernel.jit import kernel
+from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, K_REMOVED, MAXP, O_CUR, O_DECK,
+    O_DECK_LEN, O_DECK_PTR, O_N, O_REMOVED, O_RESBOT, O_STREAM, S_SIZE, TRIED, W_PLAYOUTS, W_WIDTH)
+from kernels.pimpernel.state import score_of
+from kernels.pimpernel.moves import gen_main
+from kernels.pimpernel.bots import choose_heuristic, choose_index
+from kernels.pimpernel.rules import begin_turn, play_main, resolve_mission, round_over
+
+
+@kernel(nrt=True)   # the array sort allocates
+def hide_deck(s, nr, rng, stream):
+    """Re-deal what the player cannot see (deck order, removed cards) from the bot's stream."""
+    ptr = s[O_DECK_PTR]
+    ln = s[O_DECK_LEN]
+    # the removed cards join the unseen deck (there is room: the deck never fills its slots)
+    for i in range(nr):
+        s[O_DECK + ln + i] = s[O_REMOVED + i]
+    k = ln - ptr + nr
+    hidden = s[O_DECK + ptr:O_DECK + ptr + k]
+    # canonical order first, so the result does not depend on the hidden order
+    hidden.sort()
+    shuffle(rng, stream, hidden, k)
+    for i in range(nr):
+        s[O_REMOVED + i] = s[O_DECK + ln + i]
+        s[O_DECK + ln + i] = 0
+
+
+@kernel
+def redeal_hidden(tables, s, seat, rng):
+    """Re-deal everything seat cannot know, from its own stream: the order of the mission deck
+    and which cards were removed unseen (all else is on the table)."""
+    hide_deck(s, tables[0][K_REMOVED], rng, BOT0 + seat)
+
+
+@kernel
+def playout_value(s, p):
+    n = s[O_N]
+    best_other = -1
+    for q in range(n):
+        if q != p and score_of(s, q) > best_other:
+            best_other = score_of(s, q)
+    return float(score_of(s, p) - best_other)
+
+
+@kernel
+def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
+    """Flat Monte Carlo over the main moves: the heuristic's best few moves are each played
+    to the end of the round N times (hidden cards re-dealt); the best average margin wins."""
+    stream = BOT0 + p
+    nplay = int(W[W_PLAYOUTS])
+    width = min(int(W[W_WIDTH]), nm)
+    choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
+    for i in range(nm):
+        for j in range(3):
+            cand[i, j] = moves[i, j]
+        cand[i, 3] = int(ctx[C_VALS + i] * 1e6)   # rank key; a tried move gets TRIED
+    best = -1e18
+    bi = 0
+    for w in range(width):
+        i = 0
+        for j in range(1, nm):
+            if cand[j, 3] > cand[i, 3]:
+                i = j
+        cand[i, 3] = TRIED
+        tot = 0.0
+        for r in range(nplay):
+            for k in range(S_SIZE):   # (an array assignment would need a temporary)
+                s2[k] = s[k]
+            s2[O_STREAM] = stream
+            for q in range(MAXP):
+                s2[O_RESBOT + q] = BOT_HEURISTIC
+            hide_deck(s2, K[K_REMOVED], rng, stream)
+            play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
+                      moves, tmp, ctx, rng, log, nlog, False)
+            guard = 0
+            while not round_over(s2) and guard < 400:
+                q = s2[O_CUR]
+                begin_turn(s2)
+                mn = gen_main(s2, K, q, moves, tmp)
+                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
+                play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
+                          moves, tmp, ctx, rng, log, nlog, False)
+                guard += 1
+            if round_over(s2):
+                resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
+            tot += playout_value(s2, p)
+        v = tot / nplay + 1e-6 * uniform(rng, stream)
+        if v > best:
+            best = v
+            bi = i
+    for i in range(nm):
+        for j in range(3):
+            moves[i, j] = cand[i, j]
+        moves[i, 3] = -1
+    return bi

@@ -1,0 +1,169 @@
+"""Content -> the kernel's tables: the content row K and the route table (every simple route
+between two locations, as a bit mask of its route spaces), built once per content."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.moves import route_table
+from sim.content import Content
+from sim.errors import UserError
+
+ROUTE_CAP = 1 << 16  # most simple routes between one pair of locations the table accepts
+
+
+def adjacency(nloc: int, edges: list[tuple[int, int]], edge_masks: list[int]):
+    """Neighbour lists of a location graph: (to, edge mask) per neighbour."""
+    deg = np.zeros(nloc, np.int64)
+    for a, b in edges:
+        deg[a] += 1
+        deg[b] += 1
+    width = max(1, int(deg.max()) if nloc else 1)
+    to = np.full((nloc, width), -1, np.int64)
+    mask = np.zeros((nloc, width), np.uint64)
+    deg[:] = 0
+    for (a, b), m in zip(edges, edge_masks):
+        for u, v in ((a, b), (b, a)):
+            to[u, deg[u]] = v
+            mask[u, deg[u]] = np.uint64(m)
+            deg[u] += 1
+    return to, mask, deg
+
+
+def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]:
+    """(tables, names): tables = (K, RS, RM) for the kernel, names the plain words of the trace."""
+    where = content.path.name
+    g, mp, bl, fv, lc, ms = (content[k] for k in
+                             ("game", "map", "buildings", "favors", "location_cards", "missions"))
+    K = np.zeros(L.K_SIZE, np.int64)
+    locs = list(mp["locations"])
+    nloc = len(locs)
+    if nloc > L.MAXL or len(mp["location_region"]) != nloc:
+        raise UserError(where, "map.locations", f"expected at most {L.MAXL} locations, one region each")
+    idx = {name: i for i, name in enumerate(locs)}
+
+    def loc(key: str, name: str) -> int:
+        if name not in idx:
+            raise UserError(where, key, f"unknown location '{name}'")
+        return idx[name]
+
+    nreg = len(mp["regions"])
+    K[L.K_NLOC] = nloc
+    K[L.K_NREG] = nreg
+    K[L.K_HOJ] = loc("map.house_of_justice", mp["house_of_justice"])
+    K[L.K_TP] = loc("map.temple_prison", mp["temple_prison"])
+    K[L.K_FINAL] = loc("map.final_location", mp["final_location"])
+    K[L.K_RESCUE] = loc("map.rescue_location", mp["rescue_location"])
+    for i, r in enumerate(mp["location_region"]):
+        if r >= nreg:
+            raise UserError(where, f"map.location_region.{i}", f"expected a region below {nreg}")
+        K[L.K_LOC_REGION + i] = r
+    # routes and route spaces
+    kinds = mp["space_kinds"]
+    edges, edge_masks, sp = [], [], 0
+    for e, r in enumerate(mp["routes"]):
+        a, b = loc(f"map.routes.{e}.a", r["a"]), loc(f"map.routes.{e}.b", r["b"])
+        m = 0
+        for kind in r["spaces"]:
+            if sp >= L.MAXS:
+                raise UserError(where, "map.routes", f"expected at most {L.MAXS} route spaces")
+            if kind >= len(kinds):
+                raise UserError(where, f"map.routes.{e}.spaces", "unknown space kind")
+            K[L.K_SPACE_RA + sp], K[L.K_SPACE_RB + sp] = kinds[kind]
+            K[L.K_SPACE_EDGE + sp] = e
+            m |= 1 << sp
+            sp += 1
+        edges.append((a, b))
+        edge_masks.append(m)
+        K[L.K_EDGE_A + e], K[L.K_EDGE_B + e] = a, b
+        ra, rb = mp["location_region"][a], mp["location_region"][b]
+        K[L.K_REG_ADJ + ra * L.MAXR + rb] = K[L.K_REG_ADJ + rb * L.MAXR + ra] = int(ra != rb)
+    if nreg > L.MAXR:
+        raise UserError(where, "map.regions", f"expected at most {L.MAXR} regions")
+    if len(edges) > L.MAXE:
+        raise UserError(where, "map.routes", f"expected at most {L.MAXE} routes")
+    K[L.K_NS] = sp
+    for r in range(nreg):
+        sps = [x for x in range(sp) if r in (K[L.K_SPACE_RA + x], K[L.K_SPACE_RB + x])]
+        K[L.K_REG_NSP + r] = len(sps)
+        K[L.K_REG_SP + r * L.MAXS:L.K_REG_SP + r * L.MAXS + len(sps)] = sps
+        # the same spaces as bits of a uint64, stored in the int64 row bit for bit
+        K[L.K_REG_SPMASK + r] = np.array([sum(1 << x for x in sps)], np.uint64).view(np.int64)[0]
+        ls = [l for l in range(nloc) if mp["location_region"][l] == r]
+        K[L.K_REG_NLOC + r] = len(ls)
+        K[L.K_REG_LOC + r * L.MAXL:L.K_REG_LOC + r * L.MAXL + len(ls)] = ls
+    K[L.K_NE] = len(edges)
+    # buildings
+    nb = len(bl["space_region"])
+    if len(bl["tile_area"]) != nb or nb > L.MAXB:
+        raise UserError(where, "buildings.tile_area", "expected one tile per building space")
+    K[L.K_NB] = nb
+    for i in range(nb):
+        K[L.K_BLD_REGION + i] = bl["space_region"][i]
+        K[L.K_TILE_AREA + i] = bl["tile_area"][i]
+    # favor cards
+    cards = fv["cards"]
+    if len(fv["starred"]) != len(cards):
+        raise UserError(where, "favors.starred", "expected one flag per card")
+    K[L.K_NFC] = len(cards)
+    for c, (a1, a2) in enumerate(cards):
+        K[L.K_FC_ACT + 2 * c], K[L.K_FC_ACT + 2 * c + 1] = a1, a2
+        K[L.K_FC_STAR + c] = fv["starred"][c]
+    if g["first_game"] and sum(fv["starred"]) < L.NAREA:
+        raise UserError(where, "favors.starred", f"first game needs {L.NAREA} starred cards")
+    # location cards
+    if len(lc["cards"]) != nloc - 2:
+        raise UserError(where, "location_cards.cards", f"expected {nloc - 2} cards")
+    for c, icons in enumerate(lc["cards"]):
+        K[L.K_LC_NSLOT + c] = len(icons)
+        for k, ic in enumerate(icons):
+            K[L.K_LC_ICON + c * L.MAXSLOT + k] = ic
+    # mission cards
+    if len(ms["locations"]) != len(ms["need"]):
+        raise UserError(where, "missions.need", "expected one need list per mission card")
+    K[L.K_NMC] = len(ms["locations"])
+    K[L.K_FINAL_CARD] = K[L.K_RESCUE_CARD] = -1
+    for c, name in enumerate(ms["locations"]):
+        l = loc(f"missions.locations.{c}", name)
+        if l in (K[L.K_HOJ], K[L.K_TP]):
+            raise UserError(where, f"missions.locations.{c}", "no mission goes to House of Justice or Temple Prison")
+        K[L.K_MC_LOC + c] = l
+        for k, v in enumerate(ms["need"][c]):
+            K[L.K_MC_NEED + c * L.NNEED + k] = v
+        if l == K[L.K_FINAL]:
+            K[L.K_FINAL_CARD] = c
+        if l == K[L.K_RESCUE]:
+            K[L.K_RESCUE_CARD] = c
+    if K[L.K_FINAL_CARD] < 0 or K[L.K_RESCUE_CARD] < 0:
+        raise UserError(where, "missions.locations", "expected a Vienna and a Richmond card")
+    # rules numbers
+    K[L.K_CUBES] = g["cubes_per_player"][n_players - 2]
+    K[L.K_NMISSIONS] = g["missions"]
+    K[L.K_FIRST_MISSION] = g["first_mission"]
+    K[L.K_REMOVED] = g["missions_removed"]
+    K[L.K_LEADER_PT] = g["leader_point"]
+    K[L.K_FIRST_PT] = g["first_player_point"]
+    K[L.K_CUBE_PT] = g["cube_point"]
+    K[L.K_POINT_PT] = g["point_icon"]
+    K[L.K_CHAUVELIN] = g["chauvelin"]
+    K[L.K_HOJ_PT] = g["house_of_justice_point"]
+    K[L.K_FIRST_GAME] = g["first_game"]
+    K[L.K_MAX_TURNS] = max_turns
+    # the deck must last: start card, two current, two per later mission (Vienna aside)
+    deck = K[L.K_NMC] - 1 - g["chauvelin"] - g["missions_removed"]
+    missions = g["missions"] - g["first_mission"] + 1
+    draws = 1 + 2 * missions
+    if deck < draws:
+        raise UserError(where, "game.missions_removed",
+                        f"the mission deck holds {deck} cards but {missions} missions draw {draws}")
+    # the route table: map-only, once per content
+    to, mask, deg = adjacency(nloc, edges, edge_masks)
+    RS, RM, ok = route_table(nloc, to, mask, deg, ROUTE_CAP)
+    if ok < 0:
+        raise UserError(where, "map.routes", f"more than {ROUTE_CAP} simple routes between two locations")
+    names = {
+        "locations": locs, "regions": list(mp["regions"]), "areas": list(fv["area_names"]),
+        "tiles": list(fv["tile_names"]), "buildings": list(bl["tile_names"]),
+        "edges": edges,
+    }
+    return (K, RS, RM), names
