@@ -7,7 +7,7 @@ import pytest
 from analysis.balance import equal_rates, equal_rates_of, first_player_advantage, spread
 from analysis.intervals import Z95
 from analysis.suffstats import sufficient_stats
-from kernels import bastille as KB
+from kernels.bastille import layout as KB
 from kernels.pimpernel import layout as KP
 from sim.registry import get_game
 from sim.plan import Prepared, RunConfig

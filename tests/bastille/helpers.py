@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import bastille as K
+from kernels.bastille import layout as K
+from kernels.bastille.state import give_mission, setup_game
+from kernels.bastille.moves import track_order
+from kernels.bastille.bots import choose_placement
+from kernels.bastille.rules import (
+    add_character, advance_turn, end_of_placing, evaluate_location, place_tile)
 from kernels.common import as_row
+from kernels.rng import CHANCE, seed_streams
+from sim.game import Batch
 from sim.games.bastille import GAME
-from sim.games.bastille.arrays import State
 
 BOT = {name: i for i, name in enumerate(GAME.bots)}
 
@@ -20,22 +26,19 @@ class Pos:
         self.compiled = GAME.compile(self.content, players)
         self.T = self.compiled.T
         # the rows as the games' kernels see them, so the tests run the games' compiled code
-        self.tb = as_row(self.compiled.tb)
+        self.tb = as_row(self.compiled.tables[0])
         self.W = as_row(GAME.weights(self.content))
         self.n = players
-        self.S = State(1)
-        self.S2 = State(1)
-        self.st = as_row(self.S.st[0])
-        self.rng = as_row(self.S.rng[0])
-        self.fs = as_row(self.S.fs[0])
+        self.scratch = self.compiled.alloc_scratch(1, True)
+        self.st, self.rng, self.fs = (as_row(a[0]) for a in self.scratch[:3])
         # the rollout bot's playout scratch
-        self.d, self.drng, self.dfs = (as_row(a[0]) for a in (self.S2.st, self.S2.rng, self.S2.fs))
+        self.d, self.drng, self.dfs = (as_row(a[0]) for a in self.scratch[4:])
         self.log = np.zeros((5000, 6), np.int64)
-        K.seed_streams(self.rng, np.uint64(seed), np.uint64(index))
+        seed_streams(self.rng, np.uint64(seed), np.uint64(index))
         names = [bots] * players if isinstance(bots, str) else list(bots)
         for p, b in enumerate(names):
             self.st[K.SEATBOT + p] = BOT[b]
-        K.setup_game(self.tb, self.st, self.rng, K.CHANCE)
+        setup_game(self.tb, self.st, self.rng, CHANCE)
         self.st[K.G_LOGON] = 1 if log else 0
 
     # -- fields ---------------------------------------------------------------------------
@@ -64,10 +67,10 @@ class Pos:
         return [i for i, x in enumerate(names) if x == name][copy]
 
     def give_card(self, p, c):
-        K.add_character(self.tb, self.st, self.rng, p, c)
+        add_character(self.tb, self.st, self.rng, p, c)
 
     def give_mission(self, p, m):
-        K.give_mission(self.tb, self.st, self.rng, p, m)
+        give_mission(self.tb, self.st, self.rng, p, m)
 
     def events(self, ev=None):
         k = int(self.st[K.G_LOGN])
@@ -79,10 +82,10 @@ class Pos:
         """p places a tile of value v (handed to p first if p lacks it)."""
         if self.get(p, K.P_HAND + v) == 0:
             self.add(p, K.P_HAND + v, 1)
-        K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+        place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
 
     def evaluate(self, loc):
-        return K.evaluate_location(self.tb, self.st, self.rng, loc, self.W, self.log)
+        return evaluate_location(self.tb, self.st, self.rng, loc, self.W, self.log)
 
     def clear_hands(self):
         for p in range(self.n):
@@ -91,18 +94,18 @@ class Pos:
 
     def track_order(self):
         order = np.zeros(K.MAXP, np.int64)
-        K.track_order(self.tb, self.st, self.rng, order)
+        track_order(self.tb, self.st, self.rng, order)
         return list(order[:self.n])
 
     def play_round(self):
         """Place every tile of the round by the seats' bots, then evaluate and score."""
         while self.st[K.G_PHASE] == K.PH_PLACE:
             p = int(self.st[K.G_TURN])
-            v, loc = K.choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
-            K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
-            K.advance_turn(self.tb, self.st, self.rng)
+            v, loc = choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
+            place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+            advance_turn(self.tb, self.st, self.rng)
         if self.st[K.G_PHASE] == K.PH_EVAL:
-            K.end_of_placing(self.tb, self.st, self.rng, self.W, self.log)
+            end_of_placing(self.tb, self.st, self.rng, self.W, self.log)
 
     def play_placements_until(self, rnd, placed=0):
         """Play rounds until round rnd (0-based) has `placed` tiles on the board."""
@@ -110,9 +113,23 @@ class Pos:
             self.play_round()
         while int(self.st[K.BN:K.BN + K.N_LOC].sum()) < placed:
             p = int(self.st[K.G_TURN])
-            v, loc = K.choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
-            K.place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
-            K.advance_turn(self.tb, self.st, self.rng)
+            v, loc = choose_placement(self.tb, self.st, self.rng, p, self.W, self.fs)
+            place_tile(self.tb, self.st, self.rng, p, v, loc, self.log)
+            advance_turn(self.tb, self.st, self.rng)
+
+
+def play_rows(compiled, codes, weights, seed, game_index, rotation, rows):
+    """GAME.play with a chosen number of scratch rows: with one row per game each row holds
+    its game's final state. Returns (Batch, scratch)."""
+    out = Batch.alloc(len(game_index), compiled.n_players, len(GAME.metrics))
+    scratch = compiled.alloc_scratch(rows, GAME.rollout_bot(codes))
+    GAME.kernel.play_batch(compiled.tables, scratch, np.asarray(codes, np.int64),
+                           np.asarray(weights, np.float64), np.uint64(seed),
+                           np.ascontiguousarray(game_index, np.uint64),
+                           np.ascontiguousarray(rotation, np.int64), out.score, out.rank, out.win,
+                           out.role, out.position, out.turns, out.end_reason, out.metrics,
+                           out.decisions)
+    return out, scratch
 
 
 def invariants(T, st, n):

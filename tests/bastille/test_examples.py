@@ -3,7 +3,14 @@ by the compiled rule functions. Seats: 0 Ulrich (white), 1 Alex (red), 2 Jan (bl
 3 Ani (black)."""
 import numpy as np
 
-from kernels import bastille as K
+from kernels.bastille import layout as K
+from kernels.bastille import state
+from kernels.bastille.state import owned_characters, unarmed_count, unarmed_penalty, weapon_count
+from kernels.bastille.moves import location_order
+from kernels.bastille.bots import choose_placement, mission_value
+from kernels.bastille.rules import (
+    advance_turn, final_scoring, henchmen_to_bag, place_tile, score_bastille, score_catacombs,
+    score_flags, score_gems_and_crowns)
 from tests.bastille.helpers import Pos
 
 ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3
@@ -16,7 +23,7 @@ def test_order_at_a_location_is_value_then_placement():
     g2.place(JAN, 1, K.L_BANQUE)
     g2.place(ALEX, 1, K.L_BANQUE)
     g2.place(ANI, 2, K.L_BANQUE)
-    k = K.location_order(g2.st, K.L_BANQUE)
+    k = location_order(g2.st, K.L_BANQUE)
     order = g2.st[K.SCR_ORDER:K.SCR_ORDER + k]
     owners = [int(g2.st[K.BOWN + K.L_BANQUE * K.MAXS + order[i]]) for i in range(k)]
     assert owners == [ANI, JAN, ALEX]
@@ -36,11 +43,11 @@ def test_tiles_go_on_the_leftmost_free_space_and_full_locations_close():
             p = int(g.st[K.G_TURN])
             if g.st[K.G_PHASE] != K.PH_PLACE:
                 break
-            v, loc = K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs)
+            v, loc = choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs)
             assert g.st[K.BN + loc] < g.T.spaces[loc]
             assert g.get(p, K.P_HAND + v) > 0
-            K.place_tile(g.tb, g.st, g.rng, p, v, loc, g.log)
-            K.advance_turn(g.tb, g.st, g.rng)
+            place_tile(g.tb, g.st, g.rng, p, v, loc, g.log)
+            advance_turn(g.tb, g.st, g.rng)
 
 
 def test_banque_coins_8_4_2_and_the_start_player_marker():
@@ -212,13 +219,13 @@ def test_flags_tie_goes_to_the_seat_nearer_the_start_player():
     henchmen = [i for i, t in enumerate(g.content["bonus"]["tiles"]) if t["kind"] == "henchmen"][0]
     g.st[K.BONUS + g.st[K.G_ROUND]] = henchmen
     bag = [g.get(p, K.P_HBAG) for p in range(4)]
-    K.score_flags(g.tb, g.st, g.rng, g.W, g.log)
+    score_flags(g.tb, g.st, g.rng, g.W, g.log)
     assert g.get(ALEX, K.P_HBAG) - bag[ALEX] == 2
     assert g.get(ANI, K.P_HBAG) - bag[ANI] == 1
     assert g.get(JAN, K.P_HBAG) == bag[JAN]
     # with Jan holding the marker, Ani is nearer clockwise and takes the larger bonus
     g.st[K.G_START] = JAN
-    K.score_flags(g.tb, g.st, g.rng, g.W, g.log)
+    score_flags(g.tb, g.st, g.rng, g.W, g.log)
     assert g.get(ANI, K.P_HBAG) - bag[ANI] == 1 + 2
     assert g.get(ALEX, K.P_HBAG) - bag[ALEX] == 2 + 1
 
@@ -229,10 +236,10 @@ def test_interim_gems_and_most_crowns_shared():
     g.set(ALEX, K.P_CROWNS, 2)
     g.set(JAN, K.P_CROWNS, 2)
     g.set(ANI, K.P_CROWNS, 1)
-    K.score_gems_and_crowns(g.tb, g.st, g.rng, g.T.crowns_vp[0], g.log)
+    score_gems_and_crowns(g.tb, g.st, g.rng, g.T.crowns_vp[0], g.log)
     assert g.get(ULRICH, K.P_VP) == 4
     assert g.get(ALEX, K.P_VP) == 3 and g.get(JAN, K.P_VP) == 3 and g.get(ANI, K.P_VP) == 0
-    K.score_gems_and_crowns(g.tb, g.st, g.rng, g.T.crowns_vp[1], g.log)
+    score_gems_and_crowns(g.tb, g.st, g.rng, g.T.crowns_vp[1], g.log)
     assert g.get(ALEX, K.P_VP) == 3 + 5
 
 
@@ -244,23 +251,23 @@ def test_interim_bastille_points_and_weapon_claiming():
     g.set(ALEX, K.P_BPOS, 4)
     g.set(ANI, K.P_BPOS, 3)
     assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == 7
-    K.score_bastille(g.tb, g.st, g.rng, True, g.W, g.log)
+    score_bastille(g.tb, g.st, g.rng, True, g.W, g.log)
     assert [g.get(p, K.P_VP) for p in (ULRICH, JAN, ALEX, ANI)] == [5, 5, 2, 2]
     claims = g.events(K.EV_WEAPON)
     assert list(claims[:, 1]) == [ULRICH, ULRICH, JAN, JAN, ALEX, ALEX, ANI]
     weapons = [sum(g.get(p, K.P_W + t) for t in range(3)) for p in (ULRICH, JAN, ALEX, ANI)]
     assert weapons == [2, 2, 2, 1]
     assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == 7      # restocked after interim
-    K.score_bastille(g.tb, g.st, g.rng, False, g.W, g.log)
+    score_bastille(g.tb, g.st, g.rng, False, g.W, g.log)
     assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == 0      # no restock at the end
 
 
 def test_catacombs_draws_five_and_returns_cubes_by_board():
     g = Pos(seed=9)
     for p in range(4):
-        K.henchmen_to_bag(g.tb, g.st, g.rng, p, 3)
+        henchmen_to_bag(g.tb, g.st, g.rng, p, 3)
     in_bag = sum(g.get(p, K.P_HBAG) for p in range(4))
-    K.score_catacombs(g.tb, g.st, g.rng, False, g.W, g.log)
+    score_catacombs(g.tb, g.st, g.rng, False, g.W, g.log)
     draws = g.events(K.EV_DRAW)
     assert len(draws) == 5
     slots = [int(s) for s in draws[:, 3]]
@@ -270,7 +277,7 @@ def test_catacombs_draws_five_and_returns_cubes_by_board():
     for p in range(4):
         assert g.get(p, K.P_HSUP) + g.get(p, K.P_HBAG) == g.T.henchmen
         assert g.get(p, K.P_CATCUBES) == 0
-    K.score_catacombs(g.tb, g.st, g.rng, True, g.W, g.log)       # final: the board's bonuses
+    score_catacombs(g.tb, g.st, g.rng, True, g.W, g.log)       # final: the board's bonuses
     final = g.events(K.EV_DRAW)[5:]
     assert all(g.T.cat_final_lo <= s < g.T.cat_final_hi for s in final[:, 3])
     assert sum(g.get(p, K.P_HBAG) for p in range(4)) == in_bag - 5 + to_bag - len(final)
@@ -278,7 +285,7 @@ def test_catacombs_draws_five_and_returns_cubes_by_board():
 
 def mission_points(g, p, m):
     """What mission card m scores for its holder p at the end, as final scoring counts it."""
-    return K.mission_points(g.tb, g.st, g.rng, p, m, K.owned_characters(g.tb, g.st, p))
+    return state.mission_points(g.tb, g.st, g.rng, p, m, owned_characters(g.tb, g.st, p))
 
 
 def _max_setup():
@@ -327,7 +334,7 @@ def test_max_weapons_counts_tokens_torches_and_imprinted_weapons():
     g.set(ALEX, K.P_TORCH, 2)
     g.give_card(ALEX, g.card(K.GR_PEASANT, 3))           # a peasant with his own weapon
     assert g.T.char_armed[g.card(K.GR_PEASANT, 3)] == 1
-    assert K.weapon_count(g.st, ALEX) == 7
+    assert weapon_count(g.st, ALEX) == 7
     g.set(JAN, K.P_W + 1, 5)
     m = g.mission("max_weapons", 0)
     g.give_mission(ALEX, m)
@@ -381,9 +388,9 @@ def test_an_each_card_asking_for_no_cards_is_achieved_and_valued_so():
     assert m == 18 and g.T.mis_values[m][0] == 0
     g.give_mission(ANI, m)
     assert mission_points(g, ANI, m) == g.T.mis_first[m]
-    owned = K.owned_characters(g.tb, g.st, ANI)
+    owned = owned_characters(g.tb, g.st, ANI)
     for wb in (K.WB_GREEDY, K.WB_HEUR):
-        assert K.mission_value(g.tb, g.st, g.rng, ANI, m, g.W, wb, owned) == g.T.mis_first[m]
+        assert mission_value(g.tb, g.st, g.rng, ANI, m, g.W, wb, owned) == g.T.mis_first[m]
 
 
 def test_an_unarmed_soldier_loses_two_points_a_pitchfork_does_not_help():
@@ -392,10 +399,10 @@ def test_an_unarmed_soldier_loses_two_points_a_pitchfork_does_not_help():
     assert g.T.char_armed[soldier] == 0
     g.give_card(JAN, soldier)
     g.set(JAN, K.P_W + 0, 1)                                  # a pitchfork
-    assert K.unarmed_count(g.tb, g.st, g.rng, JAN) == 1
-    assert K.unarmed_penalty(g.tb, 1) == 2
+    assert unarmed_count(g.tb, g.st, g.rng, JAN) == 1
+    assert unarmed_penalty(g.tb, 1) == 2
     g.set(JAN, K.P_TORCH, 1)                                  # a torch arms anyone
-    assert K.unarmed_count(g.tb, g.st, g.rng, JAN) == 0
+    assert unarmed_count(g.tb, g.st, g.rng, JAN) == 0
 
 
 def test_final_scoring_characters_henchmen_coins_and_penalty():
@@ -411,12 +418,12 @@ def test_final_scoring_characters_henchmen_coins_and_penalty():
     g.set(ALEX, K.P_COINS, 11)                                # 3 VP, 2 coins left over
     soldier = g.card(K.GR_SOLDIER, 3)
     g.give_card(ALEX, soldier)
-    K.henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 2)
+    henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 2)
     g.st[K.G_WTOP] = g.T.n_pool                               # nothing in the Bastille
     for t in range(3):
         g.st[K.G_BW + t] = 0
     g.tb[K.T_CAT_DRAWS] = 0                                   # keep the catacombs out of it
-    K.final_scoring(g.tb, g.st, g.rng, g.W, g.log)
+    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
     crown = 5 if g.T.char_crowns[soldier] else 0
     expect = (g.T.char_vp[soldier] + g.T.char_gems[soldier] + crown + 2 + 3 - 2
               + g.T.bas_points[g.get(ALEX, K.P_BPOS)])
@@ -431,7 +438,7 @@ def test_monks_are_sorted_from_the_start_players_right_anticlockwise():
     for p, c in zip(range(4), monks):
         g.give_card(p, c)
     g.tb[K.T_CAT_DRAWS] = 0
-    K.final_scoring(g.tb, g.st, g.rng, g.W, g.log)
+    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
     seats = list(g.events(K.EV_MONK)[:, 1])
     assert seats == [ALEX, ULRICH, ANI, JAN]
 

@@ -32,7 +32,7 @@ def value_lines(lines: list[str]) -> dict[str, str]:
 
 
 def test_bastille_locations_are_named_in_play_order():
-    from sim.games.bastille.text import LOCATIONS   # the names the trace uses, in kernel order
+    from sim.games.bastille.trace import LOCATIONS   # the names the trace uses, in kernel order
 
     lines = value_lines(params("bastille", "board.spaces."))
     assert set(lines) == {f"board.spaces.{i}" for i in range(7)}

@@ -1,13 +1,14 @@
-"""Bastille's array layout in one place: the content tables ``Tables`` (built once per run
-from the content file) and the batch state ``State`` (game index first on every array).
-Allocation, copies for playouts and test helpers all read these lists."""
+"""Bastille's content as the kernel reads it: ``build_tables`` checks the content file and
+gathers its numbers (``Tables``, named fields for the glue and tests), ``pack`` lays them out
+as the content row ``tb`` at the offsets in kernels/bastille/layout.py."""
 from __future__ import annotations
 
 from collections import namedtuple
 
 import numpy as np
 
-from kernels import bastille as K
+from kernels.bastille import layout as K
+from kernels.bastille.bots import note_mission_needs
 from sim.content import Content
 from sim.errors import UserError
 
@@ -28,20 +29,9 @@ TABLE_FIELDS = (
 Tables = namedtuple("Tables", TABLE_FIELDS)
 
 
-
-class State:
-    """A batch of games: one int64 row per game (layout: the offsets in kernels/bastille.py),
-    the RNG streams, a float scratch row and a one-row dummy log, game index first."""
-
-    def __init__(self, games: int):
-        self.st = np.zeros((games, K.ST_SIZE), np.int64)
-        self.rng = np.zeros((games, 1 + K.MAXP), np.uint64)
-        self.fs = np.zeros((games, K.FS_SIZE), np.float64)
-        self.logs = np.zeros((games, 1, 6), np.int64)
-
-
-def pack(T: Tables) -> np.ndarray:
-    """The tables as the kernel's flat int64 row."""
+def pack(T: Tables) -> tuple[np.ndarray]:
+    """The kernel's ``tables``: the content row tb (flat int64), the bots' mission table in it
+    worked out once."""
     tb = np.zeros(K.TB_SIZE, np.int64)
     scalars = {K.T_NP: T.n_players, K.T_ROUNDS: T.rounds, K.T_INTERIM: T.interim_round,
                K.T_SECRET: T.secret, K.T_START_COINS: T.start_coins, K.T_START_MIS: T.start_missions,
@@ -70,8 +60,8 @@ def pack(T: Tables) -> np.ndarray:
               K.T_MN: T.mis_name}
     for off, a in blocks.items():
         tb[off:off + len(a)] = a
-    K.note_mission_needs(tb)
-    return tb
+    note_mission_needs(tb)
+    return (tb,)
 
 
 KINDS = {"coins": K.K_COINS, "vp": K.K_VP, "bastille": K.K_BASTILLE, "henchmen": K.K_HENCHMEN,

@@ -1,7 +1,7 @@
 """Bastille's event log told in plain language (``balance trace bastille``)."""
 from __future__ import annotations
 
-from kernels import bastille as K
+from kernels.bastille import layout as K
 
 LOCATIONS = ("Banque de Paris", "Notre Dame", "Versailles", "Catacombes", "Place Louis",
              "Bastille", "Etats Generaux")

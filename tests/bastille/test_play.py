@@ -1,17 +1,19 @@
-"""Whole games: setup, conservation, determinism, trace = play, secret missions, hidden
-information, and random content overrides."""
+"""Whole games: conservation, determinism, trace = play, hidden information, the bots'
+mission table, and random content overrides."""
 import numba
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from kernels import bastille as K
+from kernels.bastille import layout as K
+from kernels.bastille.bots import choose_pile, choose_placement, mission_need
+from kernels.bastille.rollout import redeal_hidden, rollout_placement
 from kernels.common import as_row
+from kernels.rng import seed_streams
 from sim.errors import UserError
-from sim.game import Batch
 from sim.games.bastille import GAME
-from tests.bastille.helpers import Pos, invariants
+from tests.bastille.helpers import Pos, invariants, play_rows
 
 
 def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
@@ -22,75 +24,8 @@ def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), fir
     codes = GAME.bot_codes(list(bots), players)
     gi = np.arange(first, first + n, dtype=np.uint64)
     rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
-    out = Batch.alloc(n, players, len(GAME.metrics))
-    S = GAME.play(comp, codes, W, seed, gi, rot, out, rows=rows or n)  # row per game: final states
-    return out, S.st.copy(), comp
-
-
-# -- setup -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,tiles,weapons", [(3, {1: 3, 2: 1}, 5), (4, {1: 2, 2: 1}, 7)])
-def test_setup_by_player_count(players, tiles, weapons):
-    g = Pos(players=players, seed=4)
-    for p in range(players):
-        assert g.hand(p) == tiles
-        assert g.get(p, K.P_COINS) == 8 and g.get(p, K.P_HSUP) == 20
-        assert g.get(p, K.P_NMIS) == 1
-        assert sum(g.get(p, K.P_SUP + v) for v in range(1, 5)) == 12 - sum(tiles.values())
-    assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == weapons
-    assert int(g.st[K.G_TORCH]) == 9
-    # the deck: A cards on top of B on top of C; the display holds four A cards
-    deck = [int(g.T.char_deck[g.st[K.DECK + i]]) for i in range(g.T.n_chars)]
-    assert deck == sorted(deck)
-    assert all(g.T.char_deck[g.st[K.DISP + i]] == 0 for i in range(4))
-    # seven round bonus tiles, an end bonus tile last
-    assert all(g.st[K.BONUS + r] < g.T.n_bonus for r in range(7))
-    assert g.st[K.BONUS + 7] >= g.T.n_bonus
-    assert len(set(int(x) for x in g.st[K.BONUS:K.BONUS + 7])) == 7
-    assert invariants(g.T, g.st, players) == []
-
-
-def test_secret_mission_setup_two_piles_and_no_starting_mission():
-    g = Pos(variants=("secret_mission",), seed=2)
-    mis = g.st[K.MLOC:K.MLOC + g.T.n_missions]
-    assert int((mis == K.AT_DECK).sum()) == int((mis == K.AT_PILE_B).sum()) == g.T.n_missions // 2
-    assert all(g.get(p, K.P_NMIS) == 0 for p in range(4))
-
-
-def test_secret_mission_etats_first_picks_a_pile_second_takes_the_other():
-    for bot in ("random", "heuristic"):
-        g = Pos(variants=("secret_mission",), seed=6, bots=bot)
-        g.clear_hands()
-        g.place(1, 3, K.L_ETATS)
-        g.place(2, 1, K.L_ETATS)
-        coins = g.get(1, K.P_COINS)
-        g.evaluate(K.L_ETATS)
-        taken = g.events(K.EV_MISSION)
-        assert list(taken[:, 1]) == [1, 2]
-        assert {int(taken[0, 3]), int(taken[1, 3])} == {K.AT_DECK, K.AT_PILE_B}
-        assert g.get(1, K.P_COINS) == coins + 2
-
-
-def test_round_preparation_new_versailles_tile_and_display():
-    g = Pos(seed=8)
-    first_display = list(g.st[K.DISP:K.DISP + 4])
-    g.play_round()
-    assert int(g.st[K.G_VERS_TOP]) == 1 and int(g.st[K.G_ROUND]) == 1
-    assert all(g.st[K.CLOC + c] != K.AT_DISPLAY for c in first_display)
-    assert all(g.st[K.CLOC + g.st[K.DISP + i]] == K.AT_DISPLAY for i in range(4))
-    assert int(g.st[K.G_TURN]) == int(g.st[K.G_START])
-
-
-# -- conservation ------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,variant", [(4, ()), (3, ()), (4, ("secret_mission",))])
-def test_conservation_every_round(players, variant):
-    for seed in range(3):
-        g = Pos(players=players, variants=variant, seed=seed, bots=("random", "greedy", "heuristic", "random")[:players])
-        while g.st[K.G_PHASE] != K.PH_END:
-            g.play_placements_until(int(g.st[K.G_ROUND]), placed=5)
-            assert invariants(g.T, g.st, players) == []
-            g.play_round()
-            assert invariants(g.T, g.st, players) == []
-        assert int(g.st[K.G_NPLACED]) == 8 * int(g.T.start_hand.sum()) * players
+    out, scratch = play_rows(comp, codes, W, seed, gi, rot, rows or n)  # row per game: final states
+    return out, scratch[0].copy(), comp
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy", "heuristic"])
@@ -102,7 +37,6 @@ def test_conservation_after_whole_games(bot):
     assert np.allclose(out.win.sum(axis=1), 1.0)
 
 
-# -- determinism -------------------------------------------------------------------------------
 def test_same_results_one_or_two_threads_and_any_batch_size():
     threads = numba.get_num_threads()
     try:
@@ -140,20 +74,20 @@ def test_trace_is_the_game_play_plays():
     bots = GAME.bot_codes(["heuristic", "greedy", "random", "greedy"], 4)
     out, _, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=6, seed=21)
     for i in (2, 5):
-        events, score, rank, win, _ = GAME.trace_events(comp, bots, W, 21, i, i % 4)
-        assert np.array_equal(score, out.score[i]) and np.array_equal(rank, out.rank[i])
+        events, one, _ = GAME.trace_events(comp, bots, W, 21, i, i % 4)
+        assert np.array_equal(one.score[0], out.score[i]) and np.array_equal(one.rank[0], out.rank[i])
+        assert one.turns[0] == out.turns[i] and one.decisions[0] == out.decisions[i]
     lines = GAME.trace(comp, bots, W, 21, 2, 2)
     assert lines[1] == "-- Round 1 --" and any("Final scoring" in x for x in lines)
     assert sum("places a" in x for x in lines) == 96
     assert lines[-1].startswith("seat 3") and "rank" in lines[-1]
 
 
-# -- hidden information ------------------------------------------------------------------------
 def _redeal(g, p, seed):
     """Re-deal everything seat p cannot see (same function the rollout bot uses)."""
     rng = as_row(np.zeros(K.MAXP + 1, np.uint64))
-    K.seed_streams(rng, np.uint64(seed), np.uint64(99))
-    K.redeal_hidden(g.tb, g.st, rng, p, K.CHANCE)
+    seed_streams(rng, np.uint64(seed), np.uint64(99))
+    redeal_hidden(g.compiled.tables, g.st, p, rng)
 
 
 @pytest.mark.parametrize("variant", [(), ("secret_mission",)])
@@ -167,18 +101,18 @@ def test_bots_do_not_peek_at_hidden_cards(variant):
             p = int(g.st[K.G_TURN])
             before = g.st.copy()
             rng0 = g.rng.copy()
-            pick = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                    if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
-            pile = K.choose_pile(g.tb, g.st, g.rng, p, g.W)
+            pick = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
+                    if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
+            pile = choose_pile(g.tb, g.st, g.rng, p, g.W)
             g.st[:] = before
             g.rng[:] = rng0
             _redeal(g, p, 1000 + seed)
             hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
             changed += not np.array_equal(before[hidden], g.st[hidden])
-            again = (K.rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                     if bot == "rollout" else K.choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
+            again = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
+                     if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
             assert again == pick, (seed, bot)
-            assert K.choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
+            assert choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
     assert changed > 0          # the re-deal really moved opponents' missions
 
 
@@ -200,7 +134,6 @@ def test_a_redeal_leaves_every_hand_as_the_cards_say():
         assert invariants(g.T, g.st, 4) == [], seed
 
 
-# -- bot valuations ---------------------------------------------------------------------------
 def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     """The heuristic's "does this card help my missions" count, from its cards-only table
     plus the 'each group' cards' look at the player's groups."""
@@ -210,7 +143,7 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     by_name = {n: names.index(n) for n in names}         # the first copy of each card
 
     def need(c, *missions, p=0):
-        return K.mission_need(g.tb, g.st, g.rng, p, c, sum(1 << by_name[m] for m in missions))
+        return mission_need(g.tb, g.st, g.rng, p, c, sum(1 << by_name[m] for m in missions))
 
     peasant3, noble5, monk4 = g.card(K.GR_PEASANT, 3), g.card(K.GR_NOBLE, 5), g.card(K.GR_MONK, 4)
     crowned = g.card(K.GR_SOLDIER, 12)                  # 1 crown, 1 gem, unarmed
@@ -234,7 +167,6 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     assert need(noble5, "two_of_each") == 1.0
 
 
-# -- random content within the declared ranges -----------------------------------------------
 PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
 
 
@@ -257,19 +189,7 @@ def test_random_content_overrides_never_crash(data):
         return                       # rejected with a clear message: fine
     codes = GAME.bot_codes(["random", "heuristic", "greedy", "random"][:players], players)
     gi = np.arange(4, dtype=np.uint64)
-    out = Batch.alloc(4, players, len(GAME.metrics))
-    S = GAME.play(comp, codes, GAME.weights(content), 3, gi, (gi % players).astype(np.uint8), out,
-                  rows=4)
+    out, scratch = play_rows(comp, codes, GAME.weights(content), 3, gi, gi % players, 4)
     for g in range(4):
-        assert invariants(comp.T, S.st[g], players) == []
+        assert invariants(comp.T, scratch[0][g], players) == []
     assert np.allclose(out.win.sum(axis=1), 1.0)
-
-
-def test_secret_mission_catacomb_bonus_takes_from_a_chosen_pile():
-    g = Pos(variants=("secret_mission",), seed=12, bots="heuristic")
-    piles = g.st[K.MLOC:K.MLOC + g.T.n_missions].copy()
-    K.gain(g.tb, g.st, g.rng, 2, K.K_MISSION, 1, K.SRC_CATACOMBS, g.W, g.log)
-    taken = g.events(K.EV_MISSION)
-    assert len(taken) == 1 and taken[0, 1] == 2
-    m, pile = int(taken[0, 2]), int(taken[0, 3])
-    assert piles[m] == pile and g.st[K.MLOC + m] == 2 and g.get(2, K.P_NMIS) == 1

@@ -1,0 +1,110 @@
+"""Whole games and the contract's entry points (kernels/README.md): ``play_batch`` runs a
+batch over a few scratch rows, ``trace_game`` plays one game with the event log on."""
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.common import borrow, rank_players, seat_bots, turn_positions
+from kernels.rng import CHANCE, seed_streams
+from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.state import log_ev, setup_game
+from kernels.bastille.bots import choose_placement
+from kernels.bastille.rules import advance_turn, end_of_placing, place_tile
+from kernels.bastille.rollout import rollout_placement
+
+
+@njit(cache=True, _nrt=False)
+def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
+    """One whole game from set-up (rng and the seat bots set by the caller); d and drng
+    are the playout scratch of the rollout bot."""
+    setup_game(tb, st, rng, CHANCE)
+    st[G_LOGON] = log_on
+    log_ev(st, log, EV_ROUND, -1, 1, 0, 0, 0)
+    while st[G_PHASE] != PH_END:
+        if st[G_PHASE] == PH_PLACE:
+            p = st[G_TURN]
+            if st[SEATBOT + p] == BOT_ROLLOUT:
+                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, log)
+            else:
+                v, loc = choose_placement(tb, st, rng, p, W, fs)
+            place_tile(tb, st, rng, p, v, loc, log)
+            advance_turn(tb, st, rng)
+        else:
+            end_of_placing(tb, st, rng, W, log)
+
+
+@njit(cache=True, _nrt=False)
+def finish_game(tb, st, out_score, out_rank, out_win, out_position, out_metrics, log):
+    """Final ranking (VP, then coins; equal on both share the win), each seat's place in the
+    initial turn order, and the metrics."""
+    n = tb[T_NP]
+    turn_positions(st[G_FIRST], n, out_position)
+    tiebreak = st[TIEB:TIEB + MAXP]
+    for p in range(n):
+        out_score[p] = st[PL + p * NPF + P_VP]
+        tiebreak[p] = st[PL + p * NPF + P_COINS]
+    rank_players(out_score, tiebreak, n, out_rank, out_win)
+    for p in range(n):
+        out_metrics[p, 0] = st[PL + p * NPF + P_COINS]
+        out_metrics[p, 1] = st[PL + p * NPF + P_NCHAR]
+        out_metrics[p, 2] = st[PL + p * NPF + P_BPOS]
+        out_metrics[p, 3] = st[PL + p * NPF + P_MISVP]
+        out_metrics[p, 4] = st[PL + p * NPF + P_UNARMED]
+        log_ev(st, log, EV_END, p, out_score[p], tiebreak[p], out_rank[p], 0)
+
+
+@njit(cache=True, _nrt=False)
+def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rotation, log_on):
+    """Game game_index of a run with this seed, seats rotated by rotation."""
+    seed_streams(rng, seed, game_index)
+    seat_bots(bots, rotation, st[SEATBOT:SEATBOT + MAXP])
+    play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on)
+
+
+@njit(cache=True, parallel=True)
+def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
+               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+    """Games split into one run of consecutive games per scratch row: a row is re-used game
+    after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
+    for every game. With one row per game each row keeps its game's final state."""
+    tb = tables[0]
+    st, rng, fs, logs, st2, rng2, fs2 = scratch
+    B = game_index.shape[0]
+    R = st.shape[0]
+    n = score.shape[1]
+    for r in prange(R):
+        row = np.int64(r)
+        j = row if st2.shape[0] == R else 0    # playout scratch exists only for rollout bots
+        tbv = borrow(tb)
+        stv = borrow(st[row])
+        log = borrow(logs[row])
+        for g in range(row * B // R, (row + 1) * B // R):
+            play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), log, borrow(st2[j]),
+                     borrow(rng2[j]), borrow(fs2[j]), borrow(bots), borrow(weights), seed,
+                     game_index[g], np.int64(rotation[g]), 0)
+            finish_game(tbv, stv, score[g], rank[g], win[g], position[g], metrics[g], log)
+            for p in range(n):
+                role[g, p] = -1                 # Bastille has no roles
+            turns[g] = stv[G_NPLACED]
+            end_reason[g] = 0
+            decisions[g] = stv[G_DEC]
+
+
+@njit(cache=True, _nrt=False)
+def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
+               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+    """One game played exactly as play_batch plays it (scratch row 0), with the event log on;
+    its outputs go to row 0. Returns the log rows written."""
+    st, rng, fs, logs, st2, rng2, fs2 = scratch
+    tbv = borrow(tables[0])
+    stv = borrow(st[0])
+    logv = borrow(log)
+    play_one(tbv, stv, borrow(rng[0]), borrow(fs[0]), logv, borrow(st2[0]), borrow(rng2[0]),
+             borrow(fs2[0]), borrow(bots), borrow(weights), seed, game_index, rotation, 1)
+    finish_game(tbv, stv, score[0], rank[0], win[0], position[0], metrics[0], logv)
+    for p in range(score.shape[1]):
+        role[0, p] = -1
+    turns[0] = stv[G_NPLACED]
+    end_reason[0] = 0
+    decisions[0] = stv[G_DEC]
+    return stv[G_LOGN]

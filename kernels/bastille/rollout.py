@@ -1,0 +1,181 @@
+"""The rollout bot: flat Monte Carlo over placements, each played out by greedy players on
+a re-deal of what the seat cannot see."""
+
+import numpy as np
+from numba import njit
+
+from kernels.common import borrow, lowest_bit
+from kernels.rng import CHANCE, below, next_u64, shuffle
+from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.state import bot_stream
+from kernels.bastille.bots import choose_placement
+from kernels.bastille.rules import advance_turn, end_of_placing, place_tile
+
+
+@njit(cache=True, _nrt=False)
+def sort_range(a, lo, hi):
+    """Insertion sort of a[lo:hi] (small ranges)."""
+    for i in range(lo + 1, hi):
+        x = a[i]
+        j = i
+        while j > lo and a[j - 1] > x:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = x
+
+
+REDEAL_TRIES = 8      # shuffles of the unseen missions tried before a hand may hold two copies
+
+
+@njit(cache=True, _nrt=False)
+def deal_unseen_missions(tb, d, p, k, last):
+    """Deal the shuffled cards d[MORD..+k] to the places d[CATOCC..+k]: each opponent's
+    place, in seat order, takes the first card left that its hand holds no copy of, and the
+    piles take the rest. False when a hand finds no such card (unless last: then it takes
+    the first card left, a second copy, rather than leave the deal unfinished)."""
+    for q in range(tb[T_NP]):
+        if q != p:
+            d[PL + q * NPF + P_MISMASK] = 0
+            d[PL + q * NPF + P_HELD] = 0
+    taken = 0
+    for j in range(k):
+        q = d[CATOCC + j]
+        if q < 0:
+            continue
+        pick = -1
+        for i in range(k):
+            if (taken >> i) & 1 == 0 and (d[PL + q * NPF + P_MISMASK] >> tb[T_MN + d[MORD + i]]) & 1 == 0:
+                pick = i
+                break
+        if pick < 0:
+            if not last:
+                return False
+            pick = lowest_bit(~taken)      # the first card left: a second copy
+        taken |= 1 << pick
+        m = d[MORD + pick]
+        d[MLOC + m] = q
+        d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
+        d[PL + q * NPF + P_HELD] |= 1 << m
+    for j in range(k):
+        q = d[CATOCC + j]
+        if q < 0:
+            i = lowest_bit(~taken)
+            taken |= 1 << i
+            d[MLOC + d[MORD + i]] = q
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def redeal(tb, d, drng, p, s):
+    """Re-deal everything seat p cannot see, from stream s of drng: the character deck below
+    the display, the face-down weapons, the Versailles stack, the future bonus tiles and
+    every mission card p does not hold (opponents keep their counts, piles their sizes)."""
+    n = tb[T_NCHARS]
+    k0 = d[G_DECK_TOP]
+    sort_range(d, DECK + k0, DECK + n)          # forget the real order, then deal anew
+    shuffle(drng, s, d[DECK + k0:DECK + n], n - k0)
+    w0 = d[G_WTOP]
+    sort_range(d, WPOOL + w0, WPOOL + tb[T_NPOOL])
+    shuffle(drng, s, d[WPOOL + w0:WPOOL + tb[T_NPOOL]], tb[T_NPOOL] - w0)
+    v0 = d[G_VERS_TOP] + 1
+    if v0 < tb[T_NVERS]:
+        sort_range(d, VERS + v0, VERS + tb[T_NVERS])
+        shuffle(drng, s, d[VERS + v0:VERS + tb[T_NVERS]], tb[T_NVERS] - v0)
+    # bonus tiles of the rounds to come: any regular tile not face up yet may lie there
+    r0 = d[G_ROUND] + 1
+    if r0 < tb[T_ROUNDS] - 1:
+        k = 0
+        for b in range(tb[T_NBONUS]):
+            seen = False
+            for r in range(r0):
+                if d[BONUS + r] == b:
+                    seen = True
+            if not seen:
+                d[BPOOL + k] = b
+                k += 1
+        shuffle(drng, s, d[BPOOL:BPOOL + k], k)
+        for r in range(r0, tb[T_ROUNDS] - 1):
+            d[BONUS + r] = d[BPOOL + r - r0]
+    if r0 <= tb[T_ROUNDS] - 1:
+        d[BONUS + tb[T_ROUNDS] - 1] = tb[T_NBONUS] + below(drng, s, tb[T_NEND])
+    # mission cards p does not hold: deal them anew to the same places
+    k = 0
+    for m in range(tb[T_NMIS]):
+        if d[MLOC + m] != p:
+            d[MORD + k] = m
+            d[CATOCC + k] = d[MLOC + m]     # where the k-th unseen card was
+            k += 1
+    sort_range(d, CATOCC, CATOCC + k)           # the places, in a canonical order
+    for attempt in range(REDEAL_TRIES):
+        shuffle(drng, s, d[MORD:MORD + k], k)
+        if deal_unseen_missions(tb, d, p, k, attempt == REDEAL_TRIES - 1):
+            break
+    for i in range(40):
+        d[CATOCC + i] = -1
+
+
+@njit(cache=True, _nrt=False)
+def redeal_hidden(tables, st, seat, rng):
+    """The contract's no-peek hook: re-deal everything seat cannot see in the state row st,
+    from the chance stream of rng (as the rollout bot's playouts do)."""
+    redeal(borrow(tables[0]), st, rng, seat, CHANCE)
+
+
+@njit(cache=True, _nrt=False)
+def play_rest(tb, st, rng, W, fs, log):
+    """Play on to the end with bots that never roll out (used by playouts)."""
+    while st[G_PHASE] != PH_END:
+        if st[G_PHASE] == PH_PLACE:
+            p = st[G_TURN]
+            v, loc = choose_placement(tb, st, rng, p, W, fs)
+            place_tile(tb, st, rng, p, v, loc, log)
+            advance_turn(tb, st, rng)
+        else:
+            end_of_placing(tb, st, rng, W, log)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
+    """Flat Monte Carlo: each (tile value, location) choice gets N playouts by greedy
+    players on re-dealt hidden information; the best mean margin over the best rival wins."""
+    st[G_DEC] += 1
+    nplay = int(W[W_ROLLOUT_N])
+    if nplay < 1:
+        nplay = 1
+    s = bot_stream(p)
+    best = -1e300
+    bv = 1
+    bl = 0
+    for v in range(1, tb[T_MAXV] + 1):
+        if st[PL + p * NPF + P_HAND + v] == 0:
+            continue
+        for loc in range(N_LOC):
+            if st[BN + loc] >= tb[T_SPACES + loc]:
+                continue
+            tot = 0.0
+            for _ in range(nplay):
+                for i in range(ST_SIZE):
+                    d[i] = st[i]
+                for q in range(tb[T_NP]):
+                    d[PL + q * NPF + P_VCACHE] = 0
+                seedv = next_u64(rng, s)
+                for i in range(drng.shape[0]):
+                    drng[i] = seedv + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)
+                redeal(tb, d, drng, p, CHANCE)
+                d[G_LOGON] = 0
+                for q in range(tb[T_NP]):
+                    d[SEATBOT + q] = BOT_GREEDY
+                place_tile(tb, d, drng, p, v, loc, dummy)
+                advance_turn(tb, d, drng)
+                play_rest(tb, d, drng, W, dfs, dummy)
+                rival = -(1 << 40)
+                for q in range(tb[T_NP]):
+                    if q != p:
+                        rival = max(rival, d[PL + q * NPF + P_VP])
+                tot += d[PL + p * NPF + P_VP] - rival
+            x = tot / nplay
+            if x > best:
+                best = x
+                bv = v
+                bl = loc
+    return bv, bl
