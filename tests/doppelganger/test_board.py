@@ -1,8 +1,8 @@
 """The board content: reconstructed classic layout, its graph and its picture."""
 import numpy as np
 
-from sim.games.doppelganger import GAME, draw_board
-from sim.games.doppelganger.board import INF, parse_board
+from sim.games.doppelganger import GAME
+from sim.games.doppelganger.board import INF, draw_board, parse_board
 
 
 def test_board_matches_what_the_rulebook_prints():

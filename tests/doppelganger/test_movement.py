@@ -3,7 +3,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from kernels import doppelganger as K
+from kernels.doppelganger.moves import reachable
 from sim.games.doppelganger.board import all_pairs
 
 from .helpers import compiled
@@ -22,7 +22,7 @@ def line_board(n_nodes, extra_edges=()):
 
 def reach(dist, pads, taken, start, total):
     out = np.zeros(dist.shape[0], np.int8)
-    land = K.reachable(dist, np.array(pads, np.int32), taken, start, total, out)
+    land = reachable(dist, np.array(pads, np.int32), taken, start, total, out)
     return set(np.flatnonzero(out).tolist()), bool(land)
 
 
@@ -101,6 +101,6 @@ def test_move_generation_matches_networkx_bfs_on_the_board(taken):
         for total in range(13):
             want = {v for v, d in lengths.items() if v != "src" and d <= total} | {start}
             want_land = any(p in lengths and lengths[p] <= total for p in pads)
-            land = K.reachable(b.dist, b.pads, taken, start, total, out)
+            land = reachable(b.dist, b.pads, taken, start, total, out)
             assert set(np.flatnonzero(out).tolist()) == want, (start, total)
             assert bool(land) == want_land, (start, total)

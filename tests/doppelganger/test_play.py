@@ -5,7 +5,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kernels import doppelganger as K
+from kernels.doppelganger import layout as L
+from kernels.doppelganger.bots import choose_reveal
+from kernels.doppelganger.rollout import rollout_plan
 from sim.errors import UserError
 from sim.game import Batch
 from sim.games.doppelganger import GAME
@@ -20,7 +22,7 @@ def play(n, bots, games, seed=3, sets=(), rotate=True, start=0):
     c = compiled(n, sets)
     w = weights(sets)
     gi = np.arange(start, start + games, dtype=np.uint64)
-    rot = (gi % n).astype(np.uint8) if rotate else np.zeros(games, np.uint8)
+    rot = (gi % n).astype(np.int64) if rotate else np.zeros(games, np.int64)
     out = Batch.alloc(games, n, len(GAME.metrics))
     GAME.play(c, GAME.bot_codes(bots, n), w, seed, gi, rot, out)
     return out
@@ -28,7 +30,7 @@ def play(n, bots, games, seed=3, sets=(), rotate=True, start=0):
 
 def test_registered():
     assert get_game("doppelganger") is GAME
-    assert GAME.weight_names == K.WEIGHT_NAMES
+    assert GAME.weight_names == L.WEIGHT_NAMES
     assert len(GAME.weights(GAME.content())) == len(GAME.weight_names)
 
 
@@ -62,14 +64,14 @@ def test_swapping_a_bot_never_changes_the_deal():
     w = weights()
     deals = []
     for bots in (["greedy"] * 4, ["random", "hunter", "greedy", "hunter"]):
-        _, _, log, _, _ = GAME.run_trace(c, GAME.bot_codes(bots, 4), w, 9, 4, 1)
-        deals.append(log[(log[:, 0] == K.EV_HAND) | (log[:, 0] == K.EV_TOKEN)].copy())
+        log, _, _ = GAME.trace_events(c, GAME.bot_codes(bots, 4), w, 9, 4, 1)
+        deals.append(log[(log[:, 0] == L.EV_HAND) | (log[:, 0] == L.EV_TOKEN)].copy())
     assert np.array_equal(deals[0], deals[1])
     # and the first dice roll too (the chance stream is not shared with bots)
     rolls = []
     for bots in (["greedy"] * 4, ["random"] * 4):
-        _, _, log, _, _ = GAME.run_trace(c, GAME.bot_codes(bots, 4), w, 9, 4, 1)
-        rolls.append(log[log[:, 0] == K.EV_ROLL][0, 2])
+        log, _, _ = GAME.trace_events(c, GAME.bot_codes(bots, 4), w, 9, 4, 1)
+        rolls.append(log[log[:, 0] == L.EV_ROLL][0, 2])
     assert rolls[0] == rolls[1]
 
 
@@ -81,10 +83,13 @@ def test_trace_is_the_game_play_plays(bots):
     codes = GAME.bot_codes(bots, 4)
     out = play(4, bots, 6, seed=21, sets=sets)
     for i in range(6):
-        t, end, log, winner, met = GAME.run_trace(c, codes, w, 21, i, i % 4)
-        assert t == out.turns[i] and end == out.end_reason[i]
+        _, one, scratch = GAME.trace_events(c, codes, w, 21, i, i % 4)
+        end = one.end_reason[0]
+        assert one.turns[0] == out.turns[i] and end == out.end_reason[i]
+        winner = scratch[L.S_STATE][0, L.F_WINNER]
         assert (winner == int(np.argmax(out.score[i]))) if end == 0 else winner == -1
-        assert np.array_equal(met, out.metrics[i])
+        for f in ("score", "rank", "win", "role", "position", "turns", "end_reason", "metrics", "decisions"):
+            assert np.array_equal(getattr(one, f)[0], getattr(out, f)[i]), f
     lines = GAME.trace(c, codes, w, 21, 0, 0)
     assert lines[0].startswith("seat 0 (hunter" if bots[0] == "hunter" else "seat 0 (random")
     assert any("attacks" in x for x in lines)
@@ -94,9 +99,9 @@ def redeal_hidden(t: Table, me: int, rng: np.random.Generator) -> None:
     """Shuffle every card ``me`` cannot see among the other players, keeping face-up cards,
     hand sizes and what everyone knows a player lacks."""
     n = t.n
-    hand = int(t.rules[K.R_HAND])
-    for f, fn in ((K.F_WHO, None), (K.F_WHERE, K.F_NOT_WHERE), (K.F_WHAT, K.F_NOT_WHAT)):
-        up = [t.get(f + K.MAXP, p) for p in range(n)]
+    hand = int(t.rules[L.R_HAND])
+    for f, fn in ((L.F_WHO, None), (L.F_WHERE, L.F_NOT_WHERE), (L.F_WHAT, L.F_NOT_WHAT)):
+        up = [t.get(f + L.MAXP, p) for p in range(n)]
         pool = []
         for p in range(n):
             if p != me:
@@ -138,19 +143,19 @@ def test_bots_do_not_peek(seed):
             snapshot = t.s.copy()
             plans = [t.plan(seat, total, deep) for total in (3, 7, 11) for deep in (0, 1)]
             answers = []
-            room = t.get(K.F_POS, (seat + 1) % 4)
+            room = t.get(L.F_POS, (seat + 1) % 4)
             for w in range(12):
                 opts = 7
-                answers.append([int(K.choose_reveal(t.s, 4, seat, (seat + 1) % 4, room, w, opts, bot, t.rules,
-                                                    t.w, t.rng[0].copy())) for bot in (0, 1, 2)])
+                answers.append([int(choose_reveal(t.s, 4, seat, (seat + 1) % 4, room, w, opts, bot, t.rules,
+                                                  t.w, t.rng[0].copy())) for bot in (0, 1, 2)])
             redeal_hidden(t, seat, rng)
             changed += int(not np.array_equal(t.s, snapshot))
             again = [t.plan(seat, total, deep) for total in (3, 7, 11) for deep in (0, 1)]
             assert plans == again
             answers2 = []
             for w in range(12):
-                answers2.append([int(K.choose_reveal(t.s, 4, seat, (seat + 1) % 4, room, w, 7, bot, t.rules,
-                                                     t.w, t.rng[0].copy())) for bot in (0, 1, 2)])
+                answers2.append([int(choose_reveal(t.s, 4, seat, (seat + 1) % 4, room, w, 7, bot, t.rules,
+                                                   t.w, t.rng[0].copy())) for bot in (0, 1, 2)])
             assert answers == answers2
             t.s[:] = snapshot
         if t.turn(seat, 2 + turn % 11, bots):
@@ -171,11 +176,11 @@ def test_rollout_does_not_peek():
     for redeal in (False, True):
         if redeal:
             redeal_hidden(t, seat, rng)
-        g = np.full(K.P_SIZE, -1, np.int32)
-        K.rollout_plan(t.s, 4, seat, 7, t.rules, w, t.c.dist, t.c.nxt, t.c.pads, t.c.pad_index,
-                       t.rng[0].copy(), t.reach[0], t.acts[0], t.plans[0], t.pscore[0], t.kn[0], t.fv[0],
-                       t.rplans[0], t.rscore[0], t.rst[0, 0], t.rrng[0], t.deck[0], t.pbots[0],
-                       t.gplan[0, 1:2], t.pmet[0], t.ctr[0, 2:4], g)
+        g = np.full(L.P_SIZE, -1, np.int32)
+        rollout_plan(t.s, 4, seat, 7, t.rules, w, t.c.dist, t.c.nxt, t.c.pads, t.c.pad_index,
+                     t.rng[0].copy(), t.reach[0], t.acts[0], t.plans[0], t.pscore[0], t.kn[0], t.fv[0],
+                     t.rplans[0], t.rscore[0], t.rst[0], t.rrng[0], t.deck[0], t.pbots[0],
+                     t.gplan[0, 1:2], t.pmet[0], t.ctr[0, 2:4], t.log, g)
         given.append(g.tolist())
     assert given[0] == given[1]
 

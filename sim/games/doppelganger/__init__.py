@@ -2,49 +2,80 @@
 
 Everyone is a doppelganger disguised as Miss Scarlet. Attacks in rim rooms force reveals
 of who cards (shape shifts) or of where/what vulnerabilities; the first kill of a player in
-true form, in a face-up room with a face-up weapon, wins. Kernels: kernels/doppelganger.py.
+true form, in a face-up room with a face-up weapon, wins. Kernels: kernels/doppelganger/.
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
 from kernels import doppelganger as K
+from kernels.doppelganger import layout as L
+from kernels.doppelganger.bench import bench_moves
 from sim.content import Content
-from sim.errors import UserError
-from sim.game import Batch, Game
+from sim.game import Batch, Compiled, Game
+from sim.games.doppelganger import pack, trace
 from sim.games.doppelganger.board import Board, draw_board, parse_board
 
-__all__ = ["DoppelgangerGame", "GAME", "Compiled", "draw_board"]
+__all__ = ["GAME", "DoppelgangerCompiled", "DoppelgangerGame"]
 
 
-@dataclass
-class Compiled:
-    n_players: int
-    rules: np.ndarray       # int64 [R_SIZE]
-    board: Board
-    who: list[str]
-    where: list[str]
-    what: list[str]
+class DoppelgangerCompiled(Compiled):
+    """The tables, the board and the card names of one content and player count."""
+
+    def __init__(self, tables: tuple, n_players: int, board: Board, who: list[str], where: list[str],
+                 what: list[str]):
+        super().__init__(tables, n_players)
+        self.board, self.who, self.where, self.what = board, who, where, what
+
+    @property
+    def rules(self) -> np.ndarray:
+        return self.tables[L.T_RULES]
 
     @property
     def dist(self) -> np.ndarray:
-        return self.board.dist
+        return self.tables[L.T_DIST]
 
     @property
     def nxt(self) -> np.ndarray:
-        return self.board.nxt
+        return self.tables[L.T_NXT]
 
     @property
     def pads(self) -> np.ndarray:
-        return self.board.pads
+        return self.tables[L.T_PADS]
 
     @property
     def pad_index(self) -> np.ndarray:
-        return self.board.pad_index
+        return self.tables[L.T_PAD_INDEX]
+
+    def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
+        """The scratch tuple in layout's S_* order; the playouts' arrays get a row per state
+        row only when a rollout bot plays."""
+        n, nodes, rr = self.n_players, self.board.n_nodes, rows if rollout else 1
+        s: list = [None] * 19
+        s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
+        s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
+        s[L.S_DECK] = np.zeros((rows, L.MAXC), np.int64)
+        s[L.S_REACH] = np.zeros((rows, nodes), np.int8)
+        s[L.S_ACTS] = np.zeros((rows, L.MAX_ACTS, L.A_SIZE), np.int32)
+        s[L.S_PLANS] = np.zeros((rows, L.MAX_PLANS, L.P_SIZE), np.int32)
+        s[L.S_PSCORE] = np.zeros((rows, L.MAX_PLANS), np.float64)
+        s[L.S_KN] = np.zeros((rows, L.MAXP, L.K_SIZE), np.int64)
+        s[L.S_FV] = np.zeros((rows, 2 + 2 * L.MAXP, L.MAXC), np.float64)
+        s[L.S_GIVEN] = np.zeros((rows, 2, L.P_SIZE), np.int32)
+        s[L.S_CTR] = np.zeros((rows, 4), np.int64)
+        s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
+        s[L.S_TIEBREAK] = np.zeros((rows, n), np.int32)
+        s[L.S_RPLANS] = np.zeros((rr, L.MAX_PLANS, L.P_SIZE), np.int32)
+        s[L.S_RSCORE] = np.zeros((rr, L.MAX_PLANS), np.float64)
+        s[L.S_RSTATE] = np.zeros((rr, L.F_SIZE), np.int32)
+        s[L.S_RRNG] = np.zeros((rr, 1 + n), np.uint64)
+        s[L.S_PBOTS] = np.zeros((rr, n), np.int64)
+        s[L.S_PMET] = np.zeros((rr, n, L.N_METRICS), np.float64)
+        return tuple(s)
 
 
 class DoppelgangerGame(Game):
@@ -57,149 +88,47 @@ class DoppelgangerGame(Game):
     end_reasons = ("finished", "turn_cap")
     roles = ()
     metrics = ("attacks", "reveals_caused", "cards_revealed", "teleports", "steals", "pickups")
-    weight_names = K.WEIGHT_NAMES
+    weight_names = L.WEIGHT_NAMES
     max_turns = 1200
     turn_unit = "player turn"
     turn_order = ("seat 0 always starts (the rulebook names no start player), then seats 1, 2, ..; "
                   "position equals seat")
     content_file = Path(__file__).parent / "content.toml"
+    kernel = K
     kernel_figures = ("move_generations_per_s",)
 
-    # -- content -> arrays ------------------------------------------------------------------
-    def compile(self, content: Content, n_players: int) -> Compiled:
+    @cached_property
+    def log_rows(self) -> int:
+        """Room in a trace's log for the longest game the content's range of max_turns allows."""
+        top = next(r[1] for key, _, r in self.content().params() if key == "rules.max_turns")
+        return L.EV_ROWS_PER_TURN * int(top) + 64
+
+    def compile(self, content: Content, n_players: int) -> DoppelgangerCompiled:
         self.check_players(n_players)
-        where = content.path.name
-        cards = content["cards"]
-        who, rooms, what = list(cards["who"]), list(cards["where"]), list(cards["what"])
-        nc = len(who)
-        if not (len(rooms) == nc == len(what)):
-            raise UserError(where, "cards", "expected as many who, where and what cards")
-        if not 1 <= nc <= K.MAXC:
-            raise UserError(where, "cards", f"expected 1..{K.MAXC} cards per kind, got {nc}")
-        if nc % n_players:
-            raise UserError(where, "cards", f"{nc} cards per kind cannot be dealt evenly to {n_players} players")
-        if len(set(who)) != nc or len(set(rooms)) != nc or len(set(what)) != nc:
-            raise UserError(where, "cards", "expected distinct card names")
+        who, where, what = pack.cards(content, n_players)
         board = parse_board(content)
-        r = content["rules"]
-        rules = np.zeros(K.R_SIZE, np.int64)
-        rules[K.R_DICE] = r["dice"]
-        rules[K.R_SIDES] = r["dice_sides"]
-        rules[K.R_LIMIT] = r["weapon_limit"]
-        rules[K.R_ACTIONS] = r["actions_per_turn"]
-        rules[K.R_MAX_TURNS] = r["max_turns"]
-        rules[K.R_TELE_WHEEL] = r["teleport_to_centre"]
-        rules[K.R_NCARDS] = nc
-        rules[K.R_NROOMS] = len(rooms)
-        rules[K.R_HAND] = nc // n_players
-        rules[K.R_N] = n_players
-        return Compiled(n_players, rules, board, who, rooms, what)
+        return DoppelgangerCompiled(pack.tables(content, n_players, board, len(who)), n_players,
+                                    board, who, where, what)
 
-    # -- play ---------------------------------------------------------------------------------
-    def play(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
-             game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> None:
-        c = compiled
-        K.play_batch(c.n_players, np.asarray(bots, np.int64), np.asarray(rotation, np.uint8), c.rules,
-                     np.asarray(weights, np.float64), c.dist, c.nxt, c.pads, c.pad_index,
-                     np.uint64(seed), np.asarray(game_index, np.uint64), out.score, out.rank, out.win,
-                     out.position, out.turns, out.end_reason, out.metrics, out.decisions)
+    def narrate(self, compiled: DoppelgangerCompiled, events: np.ndarray, out: Batch,
+                seat_bots: list[str]) -> list[str]:
+        return trace.narrate(compiled, events, seat_bots)
 
-    def run_trace(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
-                  game_index: int, rotation: int):
-        """The kernel side of ``trace``: (turns, end, event rows, winner, metrics)."""
-        c = compiled
-        log = np.zeros((int(c.rules[K.R_MAX_TURNS]) * 12 + 64, K.LOG_W), np.int32)
-        met = np.zeros((c.n_players, len(self.metrics)), np.float64)
-        t, end, rows, winner = K.trace_game(c.n_players, np.asarray(bots, np.int64), int(rotation), c.rules,
-                                            np.asarray(weights, np.float64), c.dist, c.nxt, c.pads,
-                                            c.pad_index, np.uint64(seed), np.uint64(game_index), log, met)
-        return int(t), int(end), log[:rows], int(winner), met
-
-    def trace(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
-              game_index: int, rotation: int) -> list[str]:
-        t, end, log, winner, _ = self.run_trace(compiled, bots, weights, seed, game_index, rotation)
-        n = compiled.n_players
-        seat_bot = [self.bots[int(bots[(s - rotation) % n])] for s in range(n)]
-        return describe(compiled, log, seat_bot)
-
-    # -- bench ----------------------------------------------------------------------------------
     def draw_board(self, content: Content, path: Path) -> None:
         draw_board(content, path)
 
-    def kernel_bench(self, compiled: Compiled) -> dict[str, float]:
+    def kernel_bench(self, compiled: DoppelgangerCompiled) -> dict[str, float]:
         c = compiled
         rng = np.random.default_rng(0)
         m = 200_000
         starts = rng.integers(0, c.board.n_nodes, m).astype(np.int64)
         totals = rng.integers(2, 13, m).astype(np.int64)
         out = np.zeros(c.board.n_nodes, np.int8)
-        K.bench_moves(c.dist, c.pads, starts[:10], totals[:10], out)  # compile
+        bench_moves(c.dist, c.pads, starts[:10], totals[:10], out)  # compile
         t0 = time.perf_counter()
-        K.bench_moves(c.dist, c.pads, starts, totals, out)
+        bench_moves(c.dist, c.pads, starts, totals, out)
         dt = time.perf_counter() - t0
         return {"move_generations_per_s": m / dt}
-
-
-def _cards(mask: int, names: list[str]) -> str:
-    return ", ".join(names[i] for i in range(len(names)) if (mask >> i) & 1)
-
-
-def describe(c: Compiled, log: np.ndarray, seat_bot: list[str]) -> list[str]:
-    """Event rows -> plain-language lines."""
-    b = c.board
-    who_form = ["Miss Scarlet"] * c.n_players
-
-    def seat(s: int) -> str:
-        return f"seat {s} ({seat_bot[s]})"  # seats as in results.parquet
-
-    def place(node: int) -> str:
-        if node <= b.n_rooms:
-            return b.names[node]
-        if b.pad_index[node] >= 0:
-            return f"pad {b.pad_index[node] + 1} ({b.names[node]})"
-        return f"the {b.names[node]}"
-
-    lines: list[str] = []
-    for ev, s, a, bb, cc, d in log.tolist():
-        if ev == K.EV_HAND:
-            lines.append(f"{seat(s)} is dealt who: {_cards(a, c.who)}; where: {_cards(bb, c.where)}; "
-                         f"what: {_cards(cc, c.what)}")
-        elif ev == K.EV_TOKEN:
-            lines.append(f"The {c.what[bb]} is placed in the {c.where[a]}")
-        elif ev == K.EV_TURN:
-            lines.append(f"-- turn {a}: {seat(s)} as {who_form[s]}")
-        elif ev == K.EV_ROLL:
-            lines.append(f"{seat(s)} rolls {a}")
-        elif ev == K.EV_WALK:
-            lines.append(f"{seat(s)} stays in {place(a)}" if a == bb else f"{seat(s)} moves from {place(a)} to {place(bb)}")
-        elif ev == K.EV_TELEPORT:
-            extra = f", bringing {seat(bb)}" if bb >= 0 else ""
-            lines.append(f"{seat(s)} lands on a pad and teleports to {place(a)}{extra}")
-        elif ev == K.EV_PICKUP:
-            drop = f", leaving the {c.what[cc]} there" if cc >= 0 else ""
-            lines.append(f"{seat(s)} picks up the {c.what[a]} in the {c.where[bb]}{drop}")
-        elif ev == K.EV_STEAL:
-            drop = f", leaving the {c.what[cc]} in the room" if cc >= 0 else ""
-            lines.append(f"{seat(s)} steals the {c.what[bb]} from {seat(a)}{drop}")
-        elif ev == K.EV_ATTACK:
-            lines.append(f"{seat(s)} attacks {seat(a)} in the {c.where[bb]} with the {c.what[cc]}")
-        elif ev == K.EV_REVEAL:
-            how = "must turn up" if cc == 1 else "chooses to turn up"
-            if a == K.REV_WHERE:
-                lines.append(f"{seat(s)} {how} the where card {c.where[bb]}")
-            elif a == K.REV_WHAT:
-                lines.append(f"{seat(s)} {how} the what card {c.what[bb]}")
-            else:
-                who_form[s] = c.who[bb]
-                lines.append(f"{seat(s)} {how} the who card {c.who[bb]} and shifts into {c.who[bb]}")
-        elif ev == K.EV_NOTHING:
-            lines.append(f"{seat(s)} has no face-down card matching the {c.where[a]} or the {c.what[bb]}: nothing is revealed")
-        elif ev == K.EV_KILL:
-            lines.append(f"{seat(s)} kills {seat(a)} ({who_form[a]}, in true form) in the {c.where[bb]} "
-                         f"with the {c.what[cc]} and wins")
-        elif ev == K.EV_CAP:
-            lines.append(f"The game stops at the turn cap ({a} turns) with no kill")
-    return lines
 
 
 GAME = DoppelgangerGame()

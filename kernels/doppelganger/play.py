@@ -1,0 +1,138 @@
+"""A whole game, and the two entry points of the kernel contract (kernels/README.md).
+
+Everything below play_batch is compiled with ``_nrt=False``: it never allocates, and without
+the reference-counting runtime no call pays atomic increments on its array arguments (threads
+would fight over the shared counts of the scratch and tables on every game).
+"""
+import numpy as np
+from numba import njit, prange
+
+from kernels.common import rank_players, seat_bots, turn_positions
+from kernels.doppelganger.layout import (BOT_ROLLOUT, END_FINISHED, END_TURN_CAP, EV_CAP, EV_HAND,
+                                         EV_ROLL, EV_TOKEN, EV_TURN, FIRST_SEAT, F_ROOM_W, F_WHAT,
+                                         F_WHERE, F_WHO, F_WINNER, P_DEST, R_MAX_TURNS, R_NROOMS,
+                                         S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN, S_KN, S_PBOTS,
+                                         S_PLANS, S_PMET, S_PSCORE, S_REACH, S_RNG, S_RPLANS,
+                                         S_RRNG, S_RSCORE, S_RSTATE, S_SEAT_BOTS, S_STATE,
+                                         S_TIEBREAK, T_DIST, T_NXT, T_PADS, T_PAD_INDEX, T_RULES)
+from kernels.doppelganger.rollout import rollout_plan
+from kernels.doppelganger.rules import log_event, play_turn, roll_dice
+from kernels.doppelganger.state import nth_bit, setup_game
+from kernels.rng import CHANCE, seed_streams
+
+
+@njit(cache=True, _nrt=False)
+def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
+    """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
+    seats. Returns (turns, end reason); ctr[0] = log rows written, ctr[1] = bot decisions.
+    Every game seeds its streams and set-up resets the state row, so nothing carries over
+    from the row's previous game."""
+    rules = tables[T_RULES]
+    dist = tables[T_DIST]
+    nxt = tables[T_NXT]
+    pads = tables[T_PADS]
+    pad_index = tables[T_PAD_INDEX]
+    st = scratch[S_STATE][r]
+    rng = scratch[S_RNG][r]
+    deck = scratch[S_DECK][r]
+    reach = scratch[S_REACH][r]
+    acts = scratch[S_ACTS][r]
+    plans = scratch[S_PLANS][r]
+    pscore = scratch[S_PSCORE][r]
+    kn = scratch[S_KN][r]
+    wv = scratch[S_FV][r]
+    gplan = scratch[S_GIVEN][r]
+    ctr = scratch[S_CTR][r]
+    sb = scratch[S_SEAT_BOTS][r]
+    n = sb.shape[0]
+    seed_streams(rng, seed, game_index)
+    seat_bots(bots, rotation, sb)
+    ctr[0] = 0
+    ctr[1] = 0
+    setup_game(st, n, rules, rng, deck)
+    li = ctr[0:1]
+    dec = ctr[1:2]
+    if on:
+        for s in range(n):
+            log_event(log, li, on, EV_HAND, s, st[F_WHO + s], st[F_WHERE + s], st[F_WHAT + s], 0)
+        for room in range(rules[R_NROOMS]):
+            log_event(log, li, on, EV_TOKEN, -1, room, nth_bit(st[F_ROOM_W + room], 0), 0, 0)
+    gplan[1, P_DEST] = -1
+    cap = rules[R_MAX_TURNS]
+    for t in range(cap):
+        seat = (FIRST_SEAT + t) % n
+        log_event(log, li, on, EV_TURN, seat, t + 1, 0, 0, 0)
+        total = roll_dice(rules, rng, CHANCE)
+        log_event(log, li, on, EV_ROLL, seat, total, 0, 0, 0)
+        gplan[0, P_DEST] = -1
+        if sb[seat] == BOT_ROLLOUT:
+            # the rollout scratch has one row per state row only when a rollout bot plays
+            rr = r if r < scratch[S_RSTATE].shape[0] else 0
+            rollout_plan(st, n, seat, total, rules, weights, dist, nxt, pads, pad_index, rng, reach,
+                         acts, plans, pscore, kn, wv, scratch[S_RPLANS][rr], scratch[S_RSCORE][rr],
+                         scratch[S_RSTATE][rr], scratch[S_RRNG][rr], deck, scratch[S_PBOTS][rr],
+                         gplan[1:2], scratch[S_PMET][rr], ctr[2:4], log, gplan[0])
+            dec[0] += 1
+        if play_turn(st, n, seat, total, gplan[0], sb, rules, weights, dist, nxt, pads, pad_index,
+                     rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+            return t + 1, END_FINISHED
+    log_event(log, li, on, EV_CAP, -1, cap, 0, 0, 0)
+    return cap, END_TURN_CAP
+
+
+@njit(cache=True, _nrt=False)
+def finish_game(scratch, r, g, turns_played, end, score, rank, win, role, position, turns,
+                end_reason, decisions):
+    """Game g's outputs from scratch row r: the killer scores 1, everyone else 0."""
+    st = scratch[S_STATE][r]
+    n = score.shape[1]
+    w = st[F_WINNER]
+    for s in range(n):
+        score[g, s] = 1 if s == w else 0
+        role[g, s] = -1
+    rank_players(score[g], scratch[S_TIEBREAK][r], n, rank[g], win[g])
+    turn_positions(FIRST_SEAT, n, position[g])
+    turns[g] = turns_played
+    end_reason[g] = end
+    decisions[g] = scratch[S_CTR][r, 1]
+
+
+@njit(cache=True, _nrt=False)
+def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
+             score, rank, win, role, position, turns, end_reason, metrics, decisions):
+    """The run of consecutive games that state row r plays, one after another."""
+    B = game_index.shape[0]
+    R = scratch[S_STATE].shape[0]
+    for g in range(r * B // R, (r + 1) * B // R):
+        met = metrics[g]
+        met[:, :] = 0.0
+        t, end = play_game(tables, scratch, r, bots, weights, seed, game_index[g], rotation[g],
+                           log, False, met)
+        finish_game(scratch, r, g, t, end, score, rank, win, role, position, turns, end_reason,
+                    decisions)
+
+
+@njit(cache=True, parallel=True)
+def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
+               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+    """Play games ``game_index`` (one per row of the outputs) in parallel, a run of them per
+    scratch row. Each row's run is one call compiled without reference counting."""
+    log = np.zeros((1, 6), np.int64)
+    for r in prange(scratch[S_STATE].shape[0]):
+        # a prange index is unsigned inside the parallel loop: int64, as in trace_game
+        play_row(tables, scratch, np.int64(r), bots, weights, seed, game_index, rotation, log,
+                 score, rank, win, role, position, turns, end_reason, metrics, decisions)
+
+
+@njit(cache=True)
+def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
+               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+    """Game ``game_index`` in scratch row 0 with the event log on, through the same play_game
+    as play_batch; its outputs go to row 0. Returns the log rows written."""
+    met = metrics[0]
+    met[:, :] = 0.0
+    t, end = play_game(tables, scratch, 0, bots, weights, seed, game_index, rotation, log, True,
+                       met)
+    finish_game(scratch, 0, 0, t, end, score, rank, win, role, position, turns, end_reason,
+                decisions)
+    return scratch[S_CTR][0, 0]
