@@ -1,5 +1,5 @@
 """What every game declares and provides. A game is a subclass of ``Game`` in
-``sim/games/<id>/__init__.py`` plus its kernel module ``kernels/<id>.py``."""
+``sim/games/<id>/__init__.py`` plus its kernel package ``kernels/<id>/`` (kernels/README.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
