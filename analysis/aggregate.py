@@ -63,9 +63,10 @@ def summary_text(stats: pl.DataFrame) -> str:
              equal_rates_of(positions, "position").sentence()]
     parts += [format_table(win_table(stats, "seat"), "seat", "Win rate by seat (the player, not the turn order)"),
               format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
-    roles = stats.drop_nulls("role")
-    if roles.height:
-        parts.append(format_table(win_table(roles, "role"), "role", "Win rate by role"))
+    for layer, title in (("role", "Win rate by role"), ("secret_role", "Win rate by secret role")):
+        dealt = stats.drop_nulls(layer) if layer in stats.columns else stats.clear()
+        if dealt.height:
+            parts.append(format_table(win_table(dealt, layer), layer, title))
     ends = end_reason_counts(stats)
     total = sum(ends.values()) or 1
     parts.append("End reasons: " + ", ".join(f"{r} {n} ({n / total:.2%})" for r, n in ends.items() if n))

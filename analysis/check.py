@@ -61,7 +61,7 @@ def load_spec(path: Path) -> dict:
     unknown = set(spec.get("thresholds", {})) - set(THRESHOLD_KEYS)
     if unknown:
         raise UserError(str(path), sorted(unknown)[0], f"unknown threshold (expected one of: {', '.join(THRESHOLD_KEYS)})")
-    for table in ("positions", "roles"):
+    for table in ("positions", "roles", "secret_roles"):
         for name, bounds in spec.get(table, {}).items():
             if not isinstance(bounds, dict) or set(bounds) - {"min", "max"}:
                 raise UserError(str(path), f"{table}.{name}", "expected a table with min and/or max")
@@ -106,7 +106,7 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
         half = z * m["sd"] / math.sqrt(m["n"])
         out.append(judge(f"mean game length ({length_unit(present)}s)", m["mean"], m["mean"] - half, m["mean"] + half,
                          tuple(thr["game_length"]), games))
-    for table, by in (("positions", "position"), ("roles", "role")):
+    for table, by in (("positions", "position"), ("roles", "role"), ("secret_roles", "secret_role")):
         out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
     return out
 

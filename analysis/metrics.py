@@ -31,12 +31,17 @@ def moments(stats: pl.DataFrame, stat: str, by: list[str]) -> pl.DataFrame:
                           ).drop("total", "total_sq")
 
 
+# The two role columns: the side or faction chance dealt, and the secret role within it.
+ROLE_LAYERS = ("role", "secret_role")
+
+
 def win_rates(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
     """Win rate with a 95% Wilson interval and mean/sd score, grouped by `by`."""
     by = [by] if isinstance(by, str) else list(by)
     seat_rows = stats.filter(pl.col("seat") >= 0)
-    if "role" in by:
-        seat_rows = seat_rows.drop_nulls("role")
+    for layer in ROLE_LAYERS:
+        if layer in by:
+            seat_rows = seat_rows.drop_nulls(layer)
     w = moments(seat_rows, "win", by).select(*by, pl.col("n").alias("games"),
                                              (pl.col("mean") * pl.col("n")).alias("wins"))
     s = moments(seat_rows, "score", by).select(*by, pl.col("mean").alias("mean_score"),

@@ -63,13 +63,15 @@ def _histogram(df: pl.DataFrame, keys: list, stat: str) -> pl.DataFrame:
 
 def sufficient_stats(df: pl.DataFrame) -> pl.DataFrame:
     """The histogram table of a results table (see the module docstring)."""
-    seat_keys = [*CONFIG, "seat", "position", "bot", "role"]
+    if "secret_role" not in df.columns:          # runs written before the column existed
+        df = df.with_columns(pl.lit(None, pl.String).alias("secret_role"))
+    seat_keys = [*CONFIG, "seat", "position", "bot", "role", "secret_role"]
     parts = [_histogram(df, seat_keys, s).with_columns(pl.lit(None, pl.String).alias("label"))
              for s in SEAT_STATS]
     games = per_game(df)
     no_seat = [pl.lit(-1, pl.Int16).alias("seat"), pl.lit(-1, pl.Int16).alias("position"),
                pl.lit(None, pl.String).alias("bot"),
-               pl.lit(None, pl.String).alias("role")]
+               pl.lit(None, pl.String).alias("role"), pl.lit(None, pl.String).alias("secret_role")]
     parts += [_histogram(games, CONFIG, s).with_columns(*no_seat, pl.lit(None, pl.String).alias("label"))
               for s in GAME_STATS]
     ends = (games.group_by([*CONFIG, "end_reason"]).agg(pl.len().cast(pl.Int64).alias("count"))

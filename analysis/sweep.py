@@ -40,6 +40,7 @@ from sim.errors import UserError
 SWEEP_FILE = "sweep.json"
 FPA = "first-player advantage"
 SPREAD = "position spread"
+ROLE_METRIC = "win rate role "
 LENGTH = "mean length (turns)"
 PAIRED = "paired per deal"
 BOOTSTRAP = f"paired bootstrap over deals ({RESAMPLES} Poisson(1) resamples)"
@@ -196,7 +197,7 @@ def paired_rows(point: Deals, current: Deals, boot: np.ndarray | None = None) ->
     for p in range(point.positions.shape[1]):
         add(f"win rate position {p}", point.positions[:, p], current.positions[:, p])
     for role in sorted(set(point.roles) & set(current.roles)):
-        add(f"win rate role {role}", point.roles[role], current.roles[role])
+        add(ROLE_METRIC + role, point.roles[role], current.roles[role])
     add(LENGTH, point.turns, current.turns)
     return rows
 
@@ -215,7 +216,7 @@ def point_estimates(stats: pl.DataFrame) -> list[dict]:
                      "low": r["ci_low"], "high": r["ci_high"], "_wins": r["wins"], "_n": r["games"]})
     if stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len():
         for r in win_rates(stats, "role").iter_rows(named=True):
-            rows.append({"metric": f"win rate role {r['role']}", "unit": "share", "estimate": r["win_rate"],
+            rows.append({"metric": ROLE_METRIC + r["role"], "unit": "share", "estimate": r["win_rate"],
                          "low": r["ci_low"], "high": r["ci_high"], "_wins": r["wins"], "_n": r["games"]})
     d = length_table(stats)
     rows.append({"metric": LENGTH, "unit": "turns", "estimate": d["mean"], "low": d["mean_low"],
@@ -389,4 +390,31 @@ def format_sweep(t: pl.DataFrame, params: list[str], game: str | None = None, wi
               + ("; turns = mean game length." if head[-1] == "turns" else "."))
     return "\n".join([f"Sweep of {what}: {games:,} games per point; * = current value",
                       *textwrap.wrap(legend, width), line("  ", head), *[line(m, r) for m, r in zip(marks, body)],
-                      *textwrap.wrap(pairing_note(t), width)])
+                      *role_block(t, params, pts, width), *textwrap.wrap(pairing_note(t), width)])
+
+
+def role_block(t: pl.DataFrame, params: list[str], pts: pl.DataFrame, width: int) -> list[str]:
+    """Each role's win rate (%) per grid point with its difference vs the current value (and
+    its 95% interval where the line has room), for games that deal roles: a faction's balance
+    is the sweep's question there too."""
+    roles = sorted({m[len(ROLE_METRIC):] for m in t["metric"].unique().to_list() if m.startswith(ROLE_METRIC)})
+    if not roles:
+        return []
+    points = []
+    for point in pts.iter_rows(named=True):
+        part = t.filter(pl.all_horizontal([pl.col(p) == point[p] for p in params]))
+        cells = {r["metric"]: r for r in part.iter_rows(named=True)}
+        points.append((point, [cells[ROLE_METRIC + r] for r in roles]))
+    for full in (True, False):
+        rows, marks = [[*[p.rsplit(".", 1)[-1][:12] for p in params], *roles]], ["  "]
+        for point, cells in points:
+            rows.append([*[str(point[p]) for p in params],
+                         *[f"{100 * c['estimate']:4.1f} " + (_diff(c) if full else f"{100 * c['diff']:+.1f}")
+                           for c in cells]])
+            marks.append("* " if point["current"] else "  ")
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        lines = [(m + " ".join(f"{c:>{w}}" for c, w in zip(r, widths))).rstrip() for m, r in zip(marks, rows)]
+        if not full or max(map(len, lines)) <= width:
+            break
+    what = "and vs current with its 95% interval" if full else "and vs current"
+    return [f"Win rate by role (%), {what}:", *lines]

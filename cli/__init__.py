@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from sim.errors import UserError
+from sim.game import count_list
 from sim.registry import game_ids, get_game
 
 
@@ -87,8 +88,21 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
     for gid in game_ids():
         g = get_game(gid)
         click.echo(f"{g.id}  ({g.name})")
-        click.echo(f"  players:  {', '.join(map(str, g.player_counts))}")
-        click.echo(f"  variants: {', '.join(g.variants())}")
+        click.echo(f"  players:  {count_list(g.player_counts)}")
+        groups = g.variant_groups()
+        for name, (choices, default) in groups.items():
+            named = [f"{c} ({count_list(g.variant_players[c])} players)" if c in g.variant_players else c
+                     for c in choices]
+            click.echo(f"  {name + ':':<9} one of {', '.join(named)}; default {default}")
+        grouped = {c for choices, _ in groups.values() for c in choices}
+        free = [v for v in g.variants() if v not in grouped]
+        if free:
+            click.echo(f"  variants: {', '.join(free)}")
+        if g.roles:
+            click.echo(f"  roles:    {', '.join(g.roles)}"
+                       + (f"; secret roles: {', '.join(g.secret_roles)}" if g.secret_roles else ""))
+        if g.cooperative_variants:
+            click.echo(f"  co-operative: {', '.join(g.cooperative_variants)} (all players win or lose together)")
         click.echo(f"  bots:     {', '.join(g.bots)} (default {g.default_bots})")
         click.echo(f"  turns:    {g.turn_order}; a turn is a {g.turn_unit}")
         click.echo(f"  content:  {g.content_file}")
@@ -180,7 +194,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                 raise UserError("balance run", "GAME", "missing (see `balance games`), or use --resume DIR")
             game = get_game(game_id)
             cfg = RunConfig(
-                game=game.id, players=game.players_or_default(players),
+                game=game.id, players=game.players_or_default(players, split_list(variant)),
                 bots=split_list(bots or game.default_bots), games=n_games, seed=seed,
                 variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
                 batch_size=batch_size, engine=engine, content_path=content_path, aggregate=aggregate,
@@ -327,7 +341,7 @@ def trace(ctx, game_id, run_dir, wheres, seed, game_index, rotation, players, bo
         if not game_id:
             raise UserError("balance trace", "GAME", "missing (see `balance games`), or use --run DIR")
         game = get_game(game_id)
-        cfg = RunConfig(game=game.id, players=game.players_or_default(players),
+        cfg = RunConfig(game=game.id, players=game.players_or_default(players, split_list(variant)),
                         bots=split_list(bots or game.default_bots), seed=seed,
                         variants=split_list(variant), sets=list(sets))
     prep = Prepared(cfg)

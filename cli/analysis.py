@@ -21,7 +21,7 @@ def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, 
     from sim.plan import RunConfig
 
     game = get_game(game_id)
-    return RunConfig(game=game.id, players=game.players_or_default(players),
+    return RunConfig(game=game.id, players=game.players_or_default(players, _list(variant)),
                      bots=_list(bots or game.default_bots), games=n_games, seed=seed,
                      variants=_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads)
 
@@ -57,8 +57,8 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 
 @click.command()
 @click.argument("dirs", nargs=-1, type=click.Path(file_okay=False, path_type=Path))
-@click.option("--by", type=click.Choice(["position", "seat", "bot", "role"]), default="position", show_default=True,
-              help="Group by place in the turn order (position), player (seat), bot or role.")
+@click.option("--by", type=click.Choice(["position", "seat", "bot", "role", "secret_role"]), default="position", show_default=True,
+              help="Group by place in the turn order (position), player (seat), bot, role or secret role.")
 @click.option("--gap", type=click.FloatRange(0.001, 0.5), default=0.02, show_default=True,
               help="Win-rate gap to resolve: the table says how many games that needs.")
 @click.option("--run", "game_id", metavar="GAME", default=None, help="Play A and B now on the same deals.")

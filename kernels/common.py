@@ -46,6 +46,36 @@ def rank_players(score, tiebreak, n, out_rank, out_win):
 
 
 @njit(cache=True)
+def rank_teams(team_score, team_tiebreak, n_teams, team_of, n, out_rank, out_win):
+    """Rank factions by score, then tiebreak (higher is better); every member of a faction
+    has its faction's rank, and every member of the winning faction wins 1.0 (1/k each when
+    k factions tie on both)."""
+    n_top = 0
+    for t in range(n_teams):
+        if team_rank(team_score, team_tiebreak, n_teams, t) == 1:
+            n_top += 1
+    for s in range(n):
+        out_rank[s] = team_rank(team_score, team_tiebreak, n_teams, team_of[s])
+        out_win[s] = 1.0 / n_top if out_rank[s] == 1 else 0.0
+
+
+@njit(cache=True, inline="always")
+def team_rank(team_score, team_tiebreak, n_teams, t):
+    better = 0
+    for o in range(n_teams):
+        if team_score[o] > team_score[t] or (team_score[o] == team_score[t] and team_tiebreak[o] > team_tiebreak[t]):
+            better += 1
+    return better + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def no_winner(out_win, n):
+    """A game stopped by the turn cap (or a lost co-operative game) has no winner."""
+    for s in range(n):
+        out_win[s] = 0.0
+
+
+@njit(cache=True)
 def argmax_first(values, n):
     """Index of the largest of the first n values; the first one wins ties."""
     best = 0

@@ -16,7 +16,7 @@ import polars as pl
 from analysis.balance import equal_rates, summary_metrics
 from analysis.compare import (comparable, compare_rates, independent_turn_order, is_paired, paired_compare,
                               paired_turn_order)
-from analysis.metrics import end_reasons, game_count, win_rates
+from analysis.metrics import ROLE_LAYERS, end_reasons, game_count, win_rates
 from analysis.ratings import matrix, ratings
 from analysis.suffstats import CONFIG, load_stats, sufficient_stats
 from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
@@ -154,14 +154,19 @@ def summary(page: Page, runs: list[Run]):
 
 
 BY_LABEL = {"position": "position (0 = first player)", "seat": "seat (the player, not the turn order)",
-            "bot": "bot", "role": "role"}
+            "bot": "bot", "role": "role (side or faction dealt)", "secret_role": "secret role"}
+
+
+def has_layer(stats: pl.DataFrame, layer: str) -> bool:
+    """Whether a run dealt roles of this layer (role or secret role) at all."""
+    return stats.filter(pl.col("stat") == "win")[layer].drop_nulls().len() > 0
 
 
 def rate_tables(page: Page, runs: list[Run]):
-    for by in ("position", "seat", "bot", "role"):
+    for by in ("position", "seat", "bot", *ROLE_LAYERS):
         rows = []
         for r in runs:
-            if by == "role" and r.stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len() == 0:
+            if by in ROLE_LAYERS and not has_layer(r.stats, by):
                 continue
             for t in win_rates(r.stats, by).iter_rows(named=True):
                 rows.append([r.label, t[by], f"{t['games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
@@ -194,11 +199,13 @@ def rate_charts(page: Page, runs: list[Run]):
                "win_rate_by_seat", "Win rate by seat with 95% intervals")
     page.chart(charts.win_rate_bars(pairs, "bot", counts, "Win rate by bot"), "win_rate_by_bot",
                "Win rate by bot with 95% intervals")
-    with_roles = [(r.label, r.stats.filter(pl.col("role").is_not_null() | (pl.col("seat") < 0))) for r in runs
-                  if r.stats.filter(pl.col("stat") == "win")["role"].drop_nulls().len()]
-    if with_roles:
-        page.chart(charts.win_rate_bars(with_roles, "role", {k: counts[k] for k, _ in with_roles}, "Win rate by role"),
-                   "win_rate_by_role", "Win rate by role with 95% intervals")
+    for layer in ROLE_LAYERS:
+        dealt = [(r.label, r.stats.filter(pl.col(layer).is_not_null() | (pl.col("seat") < 0))) for r in runs
+                 if has_layer(r.stats, layer)]
+        if dealt:
+            title = f"Win rate by {BY_LABEL[layer]}"
+            page.chart(charts.win_rate_bars(dealt, layer, {k: counts[k] for k, _ in dealt}, title),
+                       f"win_rate_by_{layer}", f"{title} with 95% intervals")
     page.chart(charts.distribution_chart(pairs, "turns", "game length (turns)", "share of games (%)", counts,
                                          "Game length distribution"), "length_distribution", "Game length distribution")
     page.chart(charts.distribution_chart(pairs, "score", "final score (points)", "share of seat-games (%)", counts,

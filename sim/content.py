@@ -5,6 +5,9 @@ A game's content file holds every number of the game. Reserved tables:
 - ``[ranges]``: ``"dotted.key" = [min, max]`` for every number; ``*`` matches any list
   index or table key. Overrides and variants are checked against these.
 - ``[variants.NAME]``: an overlay deep-merged over the base (lists replace whole).
+- ``[groups.NAME]``: ``choices = [...]`` variants of which exactly one is in force, and its
+  ``default`` (Banquet's scenario, basic/full rules). A choice needs no ``[variants]``
+  overlay when it is the base content as printed.
 - ``[bots]``: bot weights (numbers, ranged like the rest).
 - ``[names]``: ``"list.key" = ...`` names the entries of a list for ``balance games --params``:
   a list of names, the dotted key of another content list holding them, or a ``"{field}"``
@@ -27,7 +30,7 @@ from typing import Any
 
 from sim.errors import UserError
 
-RESERVED = ("ranges", "variants", "names")
+RESERVED = ("ranges", "variants", "names", "groups")
 TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note")
 
 
@@ -239,18 +242,16 @@ class Content:
         shipped = load_toml(Path(shape_from)) if shape_from else raw
         self.ranges = raw.get("ranges", {})
         self.variant_overlays = raw.get("variants", {})
+        self.groups = read_groups(raw, self.path.name)
         self.name_table = raw.get("names", {})
         self._entry_names: dict[str, list[str]] = {}
         self._comments: dict[str, str] | None = None
         base = {k: v for k, v in raw.items() if k not in RESERVED}
         where = self.path.name
         doc = base
-        self.variants = tuple(v for v in variants if v != "base")
+        self.variants = self.resolve(variants)
         for v in self.variants:
-            if v not in self.variant_overlays:
-                known = ", ".join(["base", *self.variant_overlays]) or "base"
-                raise UserError(where, "--variant", f"unknown variant '{v}' (expected one of: {known})")
-            doc = deep_merge(doc, self.variant_overlays[v])
+            doc = deep_merge(doc, self.variant_overlays.get(v, {}))
         self.sets = tuple(sets)
         for s in self.sets:
             if "=" not in s:
@@ -260,6 +261,31 @@ class Content:
         shipped_base = {k: v for k, v in shipped.items() if k not in RESERVED}
         validate(doc, _shape(shipped_base, shipped.get("variants", {})), self.ranges, where)
         self.doc = doc
+
+    def known_variants(self) -> list[str]:
+        """Every variant name: the group choices, then the free overlays."""
+        chosen = [c for choices, _ in self.groups.values() for c in choices]
+        return chosen + [v for v in self.variant_overlays if v not in chosen]
+
+    def resolve(self, variants: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        """The variants in force: one choice of every group (its default unless one is asked
+        for), in group order, then the free variants asked for. Two choices of one group or an
+        unknown name is a UserError."""
+        asked = [v for v in variants if v != "base"]
+        known = self.known_variants()
+        for v in asked:
+            if v not in known:
+                raise UserError(self.path.name, "--variant",
+                                f"unknown variant '{v}' (expected one of: {', '.join(['base', *known])})")
+        out = []
+        for name, (choices, default) in self.groups.items():
+            picked = [v for v in asked if v in choices]
+            if len(picked) > 1:
+                raise UserError(self.path.name, "--variant", f"{' and '.join(picked)} are both of group "
+                                f"'{name}': choose one of {', '.join(choices)}")
+            out.append(picked[0] if picked else default)
+        grouped = {c for choices, _ in self.groups.values() for c in choices}
+        return tuple(out + list(dict.fromkeys(v for v in asked if v not in grouped)))
 
     def __getitem__(self, key: str) -> Any:
         return self.doc[key]
@@ -345,6 +371,25 @@ class Content:
 
         walk(self.doc, "")
         return out
+
+
+def read_groups(raw: dict, where: str) -> dict[str, tuple[list[str], str]]:
+    """``[groups.NAME]`` -> {NAME: (choices, default)}, checked: a choice in one group only, the
+    default one of the choices."""
+    out: dict[str, tuple[list[str], str]] = {}
+    seen: set[str] = set()
+    for name, g in raw.get("groups", {}).items():
+        key = f"groups.{name}"
+        if not isinstance(g, dict) or not isinstance(g.get("choices"), list) or not g["choices"]:
+            raise UserError(where, f"{key}.choices", "expected a list of variant names")
+        choices = [str(c) for c in g["choices"]]
+        if g.get("default") not in choices:
+            raise UserError(where, f"{key}.default", f"expected one of {', '.join(choices)}")
+        if seen & set(choices):
+            raise UserError(where, key, f"{', '.join(sorted(seen & set(choices)))} already in another group")
+        seen |= set(choices)
+        out[name] = (choices, g["default"])
+    return out
 
 
 def _shape(base: dict, overlays: dict) -> dict:

@@ -19,8 +19,9 @@ class Batch:
 
     score: np.ndarray       # i32 [B, seats]
     rank: np.ndarray        # u8  [B, seats], 1 = best
-    win: np.ndarray         # f32 [B, seats], 1/k per tied winner, 1.0 per winning-faction member
-    role: np.ndarray        # i8  [B, seats], index into Game.roles, -1 = none
+    win: np.ndarray         # f32 [B, seats], 1/k per tied winner, 1.0 per winning-faction member, 0 = no winner
+    role: np.ndarray        # i8  [B, seats], side or faction chance dealt: index into Game.roles, -1 = none
+    secret_role: np.ndarray  # i8 [B, seats], role within the faction: index into Game.secret_roles, -1 = none
     position: np.ndarray    # u8  [B, seats], place in the initial turn order, 0 = first player
     turns: np.ndarray       # u32 [B]
     end_reason: np.ndarray  # u8  [B], index into Game.end_reasons
@@ -34,12 +35,21 @@ class Batch:
             rank=np.zeros((games, seats), np.uint8),
             win=np.zeros((games, seats), np.float32),
             role=np.full((games, seats), -1, np.int8),
+            secret_role=np.full((games, seats), -1, np.int8),
             position=np.zeros((games, seats), np.uint8),
             turns=np.zeros(games, np.uint32),
             end_reason=np.zeros(games, np.uint8),
             metrics=np.zeros((games, seats, max(n_metrics, 1)), np.float64),
             decisions=np.zeros(games, np.uint32),
         )
+
+
+def count_list(counts: tuple[int, ...] | list[int]) -> str:
+    """3, 4, 5 -> "3-5"; 12, 15, 18 -> "12, 15 or 18"."""
+    c = sorted(counts)
+    if len(c) > 2 and c == list(range(c[0], c[-1] + 1)):
+        return f"{c[0]}-{c[-1]}"
+    return ", ".join(map(str, c[:-1])) + (" or " if len(c) > 1 else "") + str(c[-1])
 
 
 def seat_bots(bots: np.ndarray, rotation: np.ndarray) -> np.ndarray:
@@ -81,11 +91,15 @@ class Game:
     id: str = ""
     name: str = ""
     player_counts: tuple[int, ...] = ()
+    variant_players: dict[str, tuple[int, ...]] = {}  # counts a variant allows, where narrower
     default_players: int = 0            # 0 = the smallest count
     bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
     default_bots: str = "greedy"
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
-    roles: tuple[str, ...] = ()
+    no_winner_reasons: tuple[str, ...] = ("turn_cap",)  # end reasons after which nobody wins
+    cooperative_variants: tuple[str, ...] = ()  # variants in which all seats win or lose together
+    roles: tuple[str, ...] = ()         # sides or factions chance deals
+    secret_roles: tuple[str, ...] = ()  # roles within a faction (assassin, courier, ...)
     metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"
     weight_names: tuple[str, ...] = ()  # keys of the content [bots] table, in kernel order
     max_turns: int = 0
@@ -103,15 +117,41 @@ class Game:
         return Content(path or self.content_file, variants, sets, shape_from=self.content_file)
 
     def variants(self) -> list[str]:
-        return ["base", *Content(self.content_file).variant_overlays]
+        """Every variant name ("base" first when no group is always in force)."""
+        shipped = Content(self.content_file)
+        return (["base"] if not shipped.groups else []) + shipped.known_variants()
 
-    def players_or_default(self, n: int | None) -> int:
-        return n or self.default_players or self.player_counts[0]
+    def variant_groups(self) -> dict[str, tuple[list[str], str]]:
+        """{group: (choices, default)} of mutually exclusive variants."""
+        return Content(self.content_file).groups
 
-    def check_players(self, n: int) -> None:
+    def resolve_variants(self, variants: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        """The variants in force: every group's choice (its default unless asked), then the rest."""
+        return Content(self.content_file).resolve(variants)
+
+    def is_cooperative(self, variants: tuple[str, ...] | list[str] = ()) -> bool:
+        return any(v in self.cooperative_variants for v in self.resolve_variants(variants))
+
+    def allowed_players(self, variants: tuple[str, ...] | list[str] = ()) -> tuple[int, ...]:
+        """The player counts the game allows with these variants in force."""
+        counts = set(self.player_counts)
+        for v in self.resolve_variants(variants):
+            counts &= set(self.variant_players.get(v, counts))
+        return tuple(sorted(counts))
+
+    def players_or_default(self, n: int | None, variants: tuple[str, ...] | list[str] = ()) -> int:
+        if n:
+            return n
+        allowed = self.allowed_players(variants)
+        return self.default_players if self.default_players in allowed else allowed[0]
+
+    def check_players(self, n: int, variants: tuple[str, ...] | list[str] = ()) -> None:
         if n not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise UserError(self.id, "--players", f"expected one of {counts} players, got {n}")
+            raise UserError(self.id, "--players", f"expected {count_list(self.player_counts)} players, got {n}")
+        for v in self.resolve_variants(variants):
+            if v in self.variant_players and n not in self.variant_players[v]:
+                raise UserError(self.id, "--players", f"variant '{v}' is for {count_list(self.variant_players[v])} "
+                                f"players, got {n}")
 
     def bot_codes(self, names: list[str], n: int) -> np.ndarray:
         if len(names) == 1:
@@ -145,7 +185,8 @@ class Game:
         self.kernel.play_batch(compiled.tables, scratch, np.asarray(bots, np.int64),
                                np.asarray(weights, np.float64), np.uint64(seed),
                                np.ascontiguousarray(game_index, np.uint64), np.ascontiguousarray(rotation, np.int64),
-                               out.score, out.rank, out.win, out.role, out.position, out.turns, out.end_reason,
+                               out.score, out.rank, out.win, out.role, out.secret_role, out.position,
+                               out.turns, out.end_reason,
                                out.metrics, out.decisions)
         return scratch
 
@@ -158,7 +199,7 @@ class Game:
         scratch = compiled.alloc_scratch(1, self.rollout_bot(bots))
         k = self.kernel.trace_game(compiled.tables, scratch, np.asarray(bots, np.int64),
                                    np.asarray(weights, np.float64), np.uint64(seed), np.uint64(game_index),
-                                   np.int64(rotation), log, out.score, out.rank, out.win, out.role,
+                                   np.int64(rotation), log, out.score, out.rank, out.win, out.role, out.secret_role,
                                    out.position, out.turns, out.end_reason, out.metrics, out.decisions)
         return log[:k].copy(), out, scratch
 

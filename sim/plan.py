@@ -45,6 +45,10 @@ class RunConfig:
     ray_address: str | None = None
     ray_workers: int = 0      # 0 = one worker per Ray node, using all its CPUs
 
+    def __post_init__(self):
+        # every group's choice is named (its default unless asked), so `base` never hides a scenario
+        self.variants = list(get_game(self.game).resolve_variants(self.variants))
+
     @property
     def variant(self) -> str:
         return "+".join(self.variants) or "base"
@@ -60,7 +64,7 @@ class Prepared:
     def __init__(self, cfg: RunConfig):
         self.cfg = cfg
         self.game: Game = get_game(cfg.game)
-        self.game.check_players(cfg.players)
+        self.game.check_players(cfg.players, cfg.variants)
         if not 1 <= cfg.games <= MAX_DEALS:
             raise UserError("--games", None, f"expected 1..2^62 games, got {cfg.games}")
         if not 0 <= cfg.seed < 2**64:

@@ -13,7 +13,7 @@ from sim.errors import UserError
 from sim.game import Batch, Game
 
 BASE_COLUMNS = ("game_index", "rotation", "seed", "game", "variant", "n_players", "seat", "position", "bot",
-                "role", "score", "rank", "win", "turns", "end_reason")
+                "role", "secret_role", "score", "rank", "win", "turns", "end_reason")
 
 
 def batch_frame(game: Game, batch: Batch, game_index: np.ndarray, rotation: np.ndarray,
@@ -30,7 +30,8 @@ def batch_frame(game: Game, batch: Batch, game_index: np.ndarray, rotation: np.n
         "seat": np.tile(np.arange(seats, dtype=np.uint8), games),
         "position": batch.position.ravel(),
         "bot": _names(game.bots, seat_bot.ravel()),
-        "role": _names(game.roles, batch.role.ravel()) if game.roles else pl.repeat(None, games * seats, eager=True, dtype=pl.String),
+        "role": _names(game.roles, batch.role.ravel()),
+        "secret_role": _names(game.secret_roles, batch.secret_role.ravel()),
         "score": batch.score.ravel(),
         "rank": batch.rank.ravel(),
         "win": batch.win.ravel(),

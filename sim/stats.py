@@ -4,7 +4,7 @@ per-game rows, so that analysis only reads tables.
 Two families of tables, both mergeable exactly (a group-by sum):
 
 - ``moments.parquet`` and ``histograms.parquet``, keyed by (variant, seat, position, bot,
-  role): seat-games, sums and sums of squares of ``win``, ``score``, ``turns`` and ``rank``,
+  role, secret_role): seat-games, sums and sums of squares of ``win``, ``score``, ``turns`` and ``rank``,
   one ``end_<reason>`` count per end reason, the sums of every game-specific metric, and the
   exact histogram of score, turns, rank and win per key;
 - ``stats.parquet`` (``SUFF_FILE``): the histograms ``analysis.suffstats`` reads (what
@@ -22,7 +22,7 @@ import polars as pl
 
 from sim.results import BASE_COLUMNS as BASE
 
-KEYS = ["variant", "seat", "position", "bot", "role"]
+KEYS = ["variant", "seat", "position", "bot", "role", "secret_role"]
 HIST_STATS = ("score", "turns", "rank", "win")
 INT_MOMENTS = ("score", "turns", "rank")
 MOMENTS_FILE = "moments.parquet"
@@ -72,7 +72,7 @@ def merge(parts: list[tuple[pl.DataFrame, pl.DataFrame]]) -> tuple[pl.DataFrame,
 
 
 def _key_types(df: pl.DataFrame) -> pl.DataFrame:
-    return df.with_columns(pl.col("seat", "position").cast(pl.UInt8), pl.col("variant", "bot", "role").cast(pl.String))
+    return df.with_columns(pl.col("seat", "position").cast(pl.UInt8), pl.col("variant", "bot", "role", "secret_role").cast(pl.String))
 
 
 def _sort_stats(df: pl.DataFrame) -> pl.DataFrame:
@@ -88,15 +88,17 @@ def _sort_hist(df: pl.DataFrame) -> pl.DataFrame:
 
 # -- the histogram tables (stats.parquet) ----------------------------------------------------
 CONFIG = ["game", "variant", "n_players"]
-SUFF_KEYS = [*CONFIG, "seat", "position", "bot", "role", "stat", "label", "value"]
+SUFF_KEYS = [*CONFIG, "seat", "position", "bot", "role", "secret_role", "stat", "label", "value"]
 SCHEMA = {"game": pl.String, "variant": pl.String, "n_players": pl.UInt8, "seat": pl.Int16,
-          "position": pl.Int16, "bot": pl.String, "role": pl.String, "stat": pl.String, "label": pl.String,
+          "position": pl.Int16, "bot": pl.String, "role": pl.String, "secret_role": pl.String,
+          "stat": pl.String, "label": pl.String,
           "value": pl.Float64, "count": pl.Int64}
 
 
 def canonical(stats: pl.DataFrame) -> pl.DataFrame:
     """Fixed dtypes and row order, so equal histograms give equal tables and equal sums."""
-    return stats.select([pl.col(k).cast(t) for k, t in SCHEMA.items()]).sort(SUFF_KEYS, nulls_last=True)
+    return stats.select([(pl.col(k) if k in stats.columns else pl.lit(None)).cast(t).alias(k)
+                         for k, t in SCHEMA.items()]).sort(SUFF_KEYS, nulls_last=True)
 
 
 def merge_stats(parts: list[pl.DataFrame]) -> pl.DataFrame:
@@ -138,8 +140,8 @@ class Accumulator:
 
     def __init__(self, game, n_players: int, variant: str):
         self.game, self.n, self.variant = game, n_players, variant
-        self.nb, self.nr = len(game.bots), len(game.roles)
-        self.K = n_players * n_players * self.nb * (self.nr + 1)
+        self.nb, self.nr, self.ns = len(game.bots), len(game.roles), len(game.secret_roles)
+        self.K = n_players * n_players * self.nb * (self.nr + 1) * (self.ns + 1)
         self.R = len(game.end_reasons)
         self.M = len(game.metrics)
         self.games = np.zeros(self.K, np.int64)
@@ -154,7 +156,8 @@ class Accumulator:
         g, n = out.score.shape
         seat = np.broadcast_to(np.arange(n), (g, n))
         place = (seat * n + out.position.astype(np.int64)) * self.nb + seat_bot
-        key = (place * (self.nr + 1) + (out.role.astype(np.int64) + 1)).ravel()
+        role = place * (self.nr + 1) + (out.role.astype(np.int64) + 1)
+        key = (role * (self.ns + 1) + (out.secret_role.astype(np.int64) + 1)).ravel()
         self.games += np.bincount(key, minlength=self.K)
         values = {"score": out.score.ravel().astype(np.int64), "turns": np.repeat(out.turns, n).astype(np.int64),
                   "rank": out.rank.ravel().astype(np.int64)}
@@ -202,16 +205,18 @@ class Accumulator:
         return uniq, np.bincount(inv.ravel(), weights=counts, minlength=len(uniq)).astype(np.int64)
 
     def _key_columns(self, key: np.ndarray) -> dict:
-        role = key % (self.nr + 1) - 1
-        rest = key // (self.nr + 1)
+        secret = key % (self.ns + 1) - 1
+        role = key // (self.ns + 1) % (self.nr + 1) - 1
+        rest = key // (self.ns + 1) // (self.nr + 1)
         bot, place = rest % self.nb, rest // self.nb
         seat, position = place // self.n, place % self.n
-        roles = list(self.game.roles)
+        roles, secrets = list(self.game.roles), list(self.game.secret_roles)
         return {"variant": pl.Series([self.variant] * len(key), dtype=pl.String),
                 "seat": pl.Series(seat.astype(np.uint8)),
                 "position": pl.Series(position.astype(np.uint8)),
                 "bot": pl.Series([self.game.bots[b] for b in bot], dtype=pl.String),
-                "role": pl.Series([roles[r] if r >= 0 else None for r in role], dtype=pl.String)}
+                "role": pl.Series([roles[r] if r >= 0 else None for r in role], dtype=pl.String),
+                "secret_role": pl.Series([secrets[r] if r >= 0 else None for r in secret], dtype=pl.String)}
 
     def frames(self) -> tuple[pl.DataFrame, pl.DataFrame]:
         live = np.flatnonzero(self.games)
@@ -243,7 +248,7 @@ class Accumulator:
         _, hist = self.frames()
         seat = (hist.filter(pl.col("stat") != "turns")
                 .select(pl.lit(self.game.id).alias("game"), "variant", pl.lit(self.n).alias("n_players"),
-                        pl.col("seat").cast(pl.Int16), pl.col("position").cast(pl.Int16), "bot", "role", "stat",
+                        pl.col("seat").cast(pl.Int16), pl.col("position").cast(pl.Int16), "bot", "role", "secret_role", "stat",
                         pl.lit(None, pl.String).alias("label"), "value", pl.col("count").cast(pl.Int64)))
         codes, counts = self._reduce_hist(self.game_hist)
         stat = (codes >> np.uint64(32)).astype(np.int64)
@@ -257,6 +262,7 @@ class Accumulator:
             "position": pl.Series([-1] * len(codes), dtype=pl.Int16),
             "bot": pl.Series([None] * len(codes), dtype=pl.String),
             "role": pl.Series([None] * len(codes), dtype=pl.String),
+            "secret_role": pl.Series([None] * len(codes), dtype=pl.String),
             "stat": names, "label": pl.Series(label, dtype=pl.String),
             "value": np.where(ends, 0.0, value.astype(np.float64)), "count": counts.astype(np.int64)})
         return canonical(pl.concat([canonical(seat), canonical(game)]))

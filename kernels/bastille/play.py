@@ -63,7 +63,7 @@ def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rota
 
 @njit(cache=True, parallel=True)
 def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Games split into one run of consecutive games per scratch row: a row is re-used game
     after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
     for every game. With one row per game each row keeps its game's final state."""
@@ -92,7 +92,7 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
 
 @njit(cache=True, _nrt=False)
 def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """One game played exactly as play_batch plays it (scratch row 0), with the event log on;
     its outputs go to row 0. Returns the log rows written."""
     st, rng, fs, logs, st2, rng2, fs2 = scratch

@@ -7,7 +7,7 @@ would fight over the shared counts of the scratch and tables on every game).
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import rank_players, seat_bots, turn_positions
+from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.doppelganger.layout import (BOT_ROLLOUT, END_FINISHED, END_TURN_CAP, EV_CAP, EV_HAND,
                                          EV_ROLL, EV_TOKEN, EV_TURN, FIRST_SEAT, F_ROOM_W, F_WHAT,
                                          F_WHERE, F_WHO, F_WINNER, P_DEST, R_MAX_TURNS, R_NROOMS,
@@ -91,6 +91,8 @@ def finish_game(scratch, r, g, turns_played, end, score, rank, win, role, positi
         score[g, s] = 1 if s == w else 0
         role[g, s] = -1
     rank_players(score[g], scratch[S_TIEBREAK][r], n, rank[g], win[g])
+    if end == END_TURN_CAP:
+        no_winner(win[g], n)
     turn_positions(FIRST_SEAT, n, position[g])
     turns[g] = turns_played
     end_reason[g] = end
@@ -114,7 +116,7 @@ def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
 
 @njit(cache=True, parallel=True)
 def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Play games ``game_index`` (one per row of the outputs) in parallel, a run of them per
     scratch row. Each row's run is one call compiled without reference counting."""
     log = np.zeros((1, 6), np.int64)
@@ -126,7 +128,7 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
 
 @njit(cache=True)
 def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Game ``game_index`` in scratch row 0 with the event log on, through the same play_game
     as play_batch; its outputs go to row 0. Returns the log rows written."""
     met = metrics[0]

@@ -35,7 +35,7 @@ ARG_TYPES = {
     "tables": TABLES, "scratch": SCRATCH, "weights": _F1,
     "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
     "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
-    "win": types.Array(types.float32, 2, "C"), "role": types.Array(types.int8, 2, "C"),
+    "win": types.Array(types.float32, 2, "C"), "role": types.Array(types.int8, 2, "C"), "secret_role": types.Array(types.int8, 2, "C"),
     "position": types.Array(types.uint8, 2, "C"), "turns": types.Array(types.uint32, 1, "C"),
     "end_reason": types.Array(types.uint8, 1, "C"),
     "metrics": types.Array(types.float64, 3, "C"), "decisions": types.Array(types.uint32, 1, "C"),

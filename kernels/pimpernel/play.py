@@ -2,7 +2,7 @@
 
 from numba import prange, types
 
-from kernels.common import borrow, rank_players, seat_bots, turn_positions
+from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, END_TURN_CAP, EV_END, EV_SETUP,
@@ -66,6 +66,8 @@ def finish_game(s, K, g, score, rank, win, role, position, turns, end_reason, me
         sc[p] = score_of(s, p)
         tb[p] = sc[p] - s[O_PL + p * PLK + P_FINAL_START]
     rank_players(sc, tb, n, rank[g], win[g])
+    if s[O_END] == END_TURN_CAP:
+        no_winner(win[g], n)
     for p in range(n):
         score[g, p] = sc[p]
         role[g, p] = -1
@@ -87,7 +89,7 @@ def finish_game(s, K, g, score, rank, win, role, position, turns, end_reason, me
 
 @kernel(parallel=True)
 def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Games game_index in parallel: each scratch row plays a run of consecutive games."""
     K, RS, RM = tables
     S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = scratch
@@ -110,7 +112,7 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
 
 @kernel(args={"game_index": types.uint64, "rotation": types.int64})
 def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Game game_index on scratch row 0 with its event log: the same play_game as play_batch.
     Returns the rows logged."""
     K, RS, RM = tables

@@ -127,7 +127,7 @@ def play_rows(compiled, codes, weights, seed, game_index, rotation, rows):
                            np.asarray(weights, np.float64), np.uint64(seed),
                            np.ascontiguousarray(game_index, np.uint64),
                            np.ascontiguousarray(rotation, np.int64), out.score, out.rank, out.win,
-                           out.role, out.position, out.turns, out.end_reason, out.metrics,
+                           out.role, out.secret_role, out.position, out.turns, out.end_reason, out.metrics,
                            out.decisions)
     return out, scratch
 

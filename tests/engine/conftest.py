@@ -3,3 +3,4 @@ independently of) any real game's kernel."""
 from sim import registry
 
 registry.GAME_MODULES.setdefault("toy", "tests.engine.toy")
+registry.GAME_MODULES.setdefault("tug", "tests.engine.toy.team")

@@ -83,11 +83,12 @@ def valid_arguments(game_id: str):
 
     @st.composite
     def args(draw):
-        n = draw(st.sampled_from(g.player_counts))
+        variant = draw(st.sampled_from(g.variants()))
+        n = draw(st.sampled_from(g.allowed_players([variant])))      # the counts this variant allows
         bots = draw(st.one_of(st.sampled_from(fast_bots(g)).map(lambda b: [b]),
                               st.lists(st.sampled_from(fast_bots(g)), min_size=n, max_size=n)))
         out = [game_id, "-n", str(draw(st.integers(1, 6))), "-p", str(n), "--bots", ",".join(bots),
-               "--variant", draw(st.sampled_from(g.variants())),
+               "--variant", variant,
                "--seed", str(draw(st.integers(0, 2 ** 64 - 1))),
                "--threads", str(draw(st.integers(0, numba.config.NUMBA_NUM_THREADS))),
                "--batch-size", str(draw(st.integers(1, 9))), "--shard-deals", str(draw(st.integers(1, 5)))]

@@ -52,6 +52,15 @@ def test_dead_worker_loses_only_its_shard(tmp_path, local_ray, local_runs, monke
         (local_runs[False][1] / "results.parquet").read_bytes()
 
 
+def test_a_team_game_on_ray_equals_local(tmp_path, local_ray):
+    """The toy team game (factions, secret roles, a variant group, no-winner games) through Ray."""
+    cfg = RunConfig(game="tug", players=5, bots=["greedy", "random", "greedy", "random", "greedy"], games=1200,
+                    seed=4, rotate_seats=True, shard_deals=200, ray_workers=2, variants=["coop", "long"])
+    execute(cfg, tmp_path / "local")
+    execute(replace(cfg, engine="ray"), tmp_path / "ray")
+    assert (tmp_path / "ray" / "results.parquet").read_bytes() == (tmp_path / "local" / "results.parquet").read_bytes()
+
+
 @pytest.mark.parametrize("address", ["127.0.0.1:1", "nohost", "x:y"])
 def test_unreachable_or_bad_address_is_one_line(tmp_path, address):
     from tests.engine.helpers import cli

@@ -62,7 +62,7 @@ class BastilleGame(Game):
     kernel_figures = ("location_evaluations_per_s",)
 
     def compile(self, content, n_players: int) -> BastilleCompiled:
-        self.check_players(n_players)
+        self.check_players(n_players, content.variants)
         return BastilleCompiled(build_tables(content, n_players))
 
     def narrate(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch,

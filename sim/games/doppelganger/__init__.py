@@ -104,7 +104,7 @@ class DoppelgangerGame(Game):
         return L.EV_ROWS_PER_TURN * int(top) + 64
 
     def compile(self, content: Content, n_players: int) -> DoppelgangerCompiled:
-        self.check_players(n_players)
+        self.check_players(n_players, content.variants)
         who, where, what = pack.cards(content, n_players)
         board = parse_board(content)
         return DoppelgangerCompiled(pack.tables(content, n_players, board, len(who)), n_players,

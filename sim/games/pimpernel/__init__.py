@@ -82,7 +82,7 @@ class PimpernelGame(Game):
     log_rows = 200_000                  # a turn-capped game logs thousands of events
 
     def compile(self, content: Content, n_players: int) -> PimpernelCompiled:
-        self.check_players(n_players)
+        self.check_players(n_players, content.variants)
         tables, names = pack(content, n_players, self.max_turns)
         return PimpernelCompiled(tables, n_players, names)
 

@@ -30,7 +30,7 @@ class ToyGame(Game):
         faces, rounds, cap = compiled
         kernel.play_batch(faces, rounds, cap, float(weights[0]), bots, np.uint64(seed),
                           game_index, rotation, out.score, out.rank, out.win, out.role,
-                          out.position, out.turns, out.end_reason, out.metrics, out.decisions)
+                          out.secret_role, out.position, out.turns, out.end_reason, out.metrics, out.decisions)
 
     def deal(self, compiled, seed, game_index, n_players):
         faces, rounds, _ = compiled

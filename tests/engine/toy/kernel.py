@@ -4,7 +4,7 @@ positions differ from its seats, as in games that draw the start player."""
 import numpy as np
 from numba import njit, prange
 
-from kernels.common import rank_players, seat_bots, turn_positions
+from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import BOT0, CHANCE, below, seed_streams, uniform
 
 RANDOM, GREEDY = 0, 1
@@ -20,7 +20,7 @@ def deal_one(rng, faces, rounds, n, dealt):
 
 @njit(cache=True, parallel=True)
 def play_batch(faces, rounds, cap_chance, threshold, bots, seed, game_index, rotation,
-               score, rank, win, role, position, turns, end_reason, metrics, decisions):
+               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     games, n = score.shape
     for g in prange(games):
         rng = np.empty(1 + n, np.uint64)
@@ -48,6 +48,8 @@ def play_batch(faces, rounds, cap_chance, threshold, bots, seed, game_index, rot
             tb[s] = n - s
             role[g, s] = dealt[0, s] % 2
         rank_players(score[g], tb, n, rank[g], win[g])
+        if capped:
+            no_winner(win[g], n)
         turn_positions(below(rng, CHANCE, n), n, position[g])
         turns[g] = played
         end_reason[g] = TURN_CAP if capped else FINISHED
