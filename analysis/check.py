@@ -15,7 +15,7 @@ import polars as pl
 from analysis.balance import first_player_advantage, spread
 from analysis.intervals import Z95, extra_games, normal_quantile, wilson
 from analysis.metrics import game_count, moments, share, win_rates
-from sim.content import load_toml
+from sim.content import load_toml, nearest
 from sim.errors import UserError
 
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
@@ -54,27 +54,121 @@ def judge(name: str, est: float, lo: float, hi: float, region: tuple[float, floa
 
 
 def load_spec(path: Path) -> dict:
+    """The spec, checked whole before anything is judged: a value the gate cannot read, or a
+    spec that judges nothing, is one line naming the file and the key (exit 2), never a
+    traceback (exit 1, which CI reads as unbalanced) nor a silent pass."""
     spec = load_toml(Path(path))
-    for old, new in RENAMED.items():
-        if old in spec.get("thresholds", {}):
-            raise UserError(str(path), f"thresholds.{old}", f"no longer judged; use {new}")
-    unknown = set(spec.get("thresholds", {})) - set(THRESHOLD_KEYS)
-    if unknown:
-        raise UserError(str(path), sorted(unknown)[0], f"unknown threshold (expected one of: {', '.join(THRESHOLD_KEYS)})")
-    for table in ("positions", "roles", "secret_roles"):
-        for name, bounds in spec.get(table, {}).items():
-            if not isinstance(bounds, dict) or set(bounds) - {"min", "max"}:
-                raise UserError(str(path), f"{table}.{name}", "expected a table with min and/or max")
-            if table == "positions" and not name.isdigit():
-                raise UserError(str(path), f"positions.{name}", "expected a position number (0 = the first player)")
-    length = spec.get("thresholds", {}).get("game_length")
-    if length is not None and (not isinstance(length, list) or len(length) != 2):
-        raise UserError(str(path), "thresholds.game_length", "expected [min, max] in turns")
-    conf = spec.get("spec", {}).get("confidence", 0.95)
-    if not 0.5 <= conf < 1:
-        raise UserError(str(path), "spec.confidence", f"expected 0.5 .. 0.999, got {conf}")
+    where = str(path)
+    check_tables(spec, where)
+    check_spec_table(spec.get("spec", {}), where)
+    check_thresholds(spec.get("thresholds", {}), where)
+    for table in BOUND_TABLES:
+        check_bounds(spec.get(table, {}), table, where)
     check_run_table(spec, path)
+    if not (spec.get("thresholds") or any(spec.get(t) for t in BOUND_TABLES)):
+        raise UserError(where, "thresholds", "no threshold, so the spec checks nothing (expected a [thresholds] "
+                        f"table with one of: {', '.join(THRESHOLD_KEYS)}; or [positions.K] / [roles.NAME] / "
+                        "[secret_roles.NAME] bounds)")
     return spec
+
+
+# The tables a spec may have; a key outside them (a missing or misspelt header) judges nothing.
+BOUND_TABLES = ("positions", "roles", "secret_roles")   # min/max win rates of named groups
+TABLES = ("spec", "run", "thresholds", *BOUND_TABLES)
+SPEC_KEYS = ("game", "confidence")
+# Each number threshold's sane range and what it is, for the one-line error.
+THRESHOLD_RANGES = {
+    "max_position_spread": (0, 1, "the largest gap between two positions' win rates"),
+    "min_first_player_advantage": (-1, 1, "position 0's win rate minus the fair share"),
+    "max_first_player_advantage": (-1, 1, "position 0's win rate minus the fair share"),
+    "max_seat_spread": (0, 1, "the largest gap between two seats' win rates"),
+    "max_turn_cap_share": (0, 1, "a share of games"),
+}
+IN_THRESHOLDS = "; thresholds go under the [thresholds] header"
+
+
+def is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def number(where: str, key: str, value, low: float, high: float, what: str) -> None:
+    """A spec value that must be a number in [low, high]."""
+    if not is_number(value):
+        raise UserError(where, key, f"expected a number ({what}), got {value!r}")
+    if not low <= value <= high:
+        raise UserError(where, key, f"expected {low:g} .. {high:g} ({what}), got {value:g}")
+
+
+def unknown(key: str, known) -> str:
+    hint = nearest(key, list(known))
+    return f"did you mean '{hint}'?" if hint else f"expected one of: {', '.join(known)}"
+
+
+def check_tables(spec: dict, where: str) -> None:
+    for key, value in spec.items():
+        if key in TABLES:
+            if not isinstance(value, dict):
+                raise UserError(where, key, f"expected a table [{key}], got {value!r}")
+        elif key in THRESHOLD_KEYS or key in RENAMED:
+            raise UserError(where, key, "a threshold outside any table judges nothing" + IN_THRESHOLDS)
+        elif isinstance(value, dict):
+            hint = nearest(key, list(TABLES))
+            raise UserError(where, key, f"unknown table [{key}] (" + (f"did you mean [{hint}]?)" if hint else
+                            "expected the tables [spec], [run], [thresholds], [positions.K], [roles.NAME], [secret_roles.NAME])"))
+        else:
+            raise UserError(where, key, "unknown key outside any table (expected the tables [spec], [run], "
+                            "[thresholds], [positions.K], [roles.NAME], [secret_roles.NAME])")
+
+
+def check_spec_table(table: dict, where: str) -> None:
+    for key, value in table.items():
+        if key not in SPEC_KEYS:
+            hint = IN_THRESHOLDS if key in THRESHOLD_KEYS else ""
+            raise UserError(where, f"spec.{key}", f"unknown key in [spec] (expected: {', '.join(SPEC_KEYS)}){hint}")
+    if "game" in table and not (isinstance(table["game"], str) and table["game"]):
+        raise UserError(where, "spec.game", f"expected a game id, e.g. \"bastille\", got {table['game']!r}")
+    number(where, "spec.confidence", table.get("confidence", 0.95), 0.5, 0.999, "the intervals' confidence")
+
+
+def check_thresholds(thr: dict, where: str) -> None:
+    for old, new in RENAMED.items():
+        if old in thr:
+            raise UserError(where, f"thresholds.{old}", f"no longer judged; use {new}")
+    for key, value in thr.items():
+        if key == "game_length":
+            check_length(value, where)
+        elif key in THRESHOLD_RANGES:
+            number(where, f"thresholds.{key}", value, *THRESHOLD_RANGES[key])
+        else:
+            raise UserError(where, f"thresholds.{key}", f"unknown threshold ({unknown(key, THRESHOLD_KEYS)})")
+    low, high = thr.get("min_first_player_advantage"), thr.get("max_first_player_advantage")
+    if low is not None and high is not None and low > high:
+        raise UserError(where, "thresholds.min_first_player_advantage",
+                        f"expected at most max_first_player_advantage ({high:g}), got {low:g}")
+
+
+def check_length(value, where: str) -> None:
+    key = "thresholds.game_length"
+    if not (isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)):
+        raise UserError(where, key, f"expected [min, max], two numbers of turns, got {value!r}")
+    if not 0 <= value[0] <= value[1]:
+        raise UserError(where, key, f"expected 0 <= min <= max, got {value!r}")
+
+
+def check_bounds(bounds: dict, table: str, where: str) -> None:
+    """[positions.K], [roles.NAME] and [secret_roles.NAME]: min and/or max win rates."""
+    for name, b in bounds.items():
+        key = f"{table}.{name}"
+        if table == "positions" and not name.isdigit():
+            raise UserError(where, key, "expected a position number (0 = the first player)")
+        if not isinstance(b, dict) or not b:
+            raise UserError(where, key, f"expected a table [{key}] with min and/or max, got {b!r}")
+        for end, value in b.items():
+            if end not in ("min", "max"):
+                raise UserError(where, f"{key}.{end}", "unknown key (expected min and/or max)")
+            number(where, f"{key}.{end}", value, 0, 1, "a win rate")
+        if b.get("min", 0) > b.get("max", 1):
+            raise UserError(where, f"{key}.min", f"expected at most {key}.max ({b['max']:g}), got {b['min']:g}")
 
 
 def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verdict]:
@@ -106,7 +200,7 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
         half = z * m["sd"] / math.sqrt(m["n"])
         out.append(judge(f"mean game length ({length_unit(present)}s)", m["mean"], m["mean"] - half, m["mean"] + half,
                          tuple(thr["game_length"]), games))
-    for table, by in (("positions", "position"), ("roles", "role"), ("secret_roles", "secret_role")):
+    for table, by in zip(BOUND_TABLES, ("position", "role", "secret_role")):
         out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
     return out
 
@@ -169,7 +263,8 @@ def check_run_table(spec: dict, path: Path) -> None:
         raise UserError(where, "run", "expected a table: [run] with game, players, variant, bots, ...")
     for key in run:
         if key not in RUN_KEYS:
-            raise UserError(where, f"run.{key}", f"unknown key in [run] (expected one of: {', '.join(RUN_KEYS)})")
+            raise UserError(where, f"run.{key}", f"unknown key in [run] (expected one of: {', '.join(RUN_KEYS)})"
+                            + (IN_THRESHOLDS if key in THRESHOLD_KEYS else ""))
     old_game = spec.get("spec", {}).get("game")
     if "game" not in run and not old_game:
         raise UserError(where, "run.game", "missing: the game this spec judges")

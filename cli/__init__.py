@@ -209,17 +209,24 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         sys.exit(130)
     meta = outcome.meta
     cfg_used = meta["config"]
-    game = get_game(cfg_used["game"])
-    speed = meta["games_per_second"]
-    pace = f"{speed:,.0f} games/s" if speed else "no games left to play"
-    if speed and meta.get("shards", {}).get("resumed_from"):
-        pace += " (the games this session played)"
-    click.echo(f"{meta['games_played']:,} games of {game.name} ({cfg_used['players']} players, variant "
-               f"{meta['variant']}) in {meta['wall_seconds']:.1f} s: {pace} "
-               f"on {meta['threads']} threads ({cfg_used['engine']} engine)")
+    click.echo(speed_line(meta, get_game(cfg_used["game"]).name))
     click.echo(summary_text(outcome.stats))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
+
+
+def speed_line(meta: dict, game_name: str) -> str:
+    """A run's first line: where the time went, start-up (a first run's Numba compile) apart
+    from play, and games/s over play alone, so that compiling never passes for slow play."""
+    cfg = meta["config"]
+    head = (f"{meta['games_played']:,} games of {game_name} ({cfg['players']} players, variant {meta['variant']}) "
+            f"in {meta['wall_seconds']:.1f} s (start-up {meta['startup_seconds']:.1f} s, play "
+            f"{meta['play_seconds']:.1f} s, writing {meta['write_seconds']:.1f} s)")
+    speed = meta["games_per_second"]
+    if not speed:
+        return f"{head}: no games left to play"
+    part = " (the games this session played)" if meta["session_games"] != meta["games_played"] else ""
+    return f"{head}: {speed:,.0f} games/s of play{part} on {meta['threads']} threads ({cfg['engine']} engine)"
 
 
 # Options of `trace` that say what was played; `--run` takes them from the run's run.json.

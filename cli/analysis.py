@@ -26,14 +26,17 @@ def _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, 
                      variants=_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads)
 
 
-def _write_run(prep, df, out: Path, threads: int, wall: float, extra: dict | None = None) -> None:
+def _write_run(prep, df, out: Path, threads: int, timing, session_games: int, extra: dict | None = None) -> None:
+    """One side of a paired comparison as a run directory. Its timing and games/s are the
+    session's, which played both sides."""
     from sim.results import write_json, write_parquet
     from sim.plan import run_metadata
 
     out.mkdir(parents=True, exist_ok=True)
     write_parquet(df, out / "results.parquet")
     deals = int(df["game_index"].n_unique())
-    meta = run_metadata(replace(prep.cfg, games=deals), prep, threads, wall, df.height // prep.cfg.players)
+    meta = run_metadata(replace(prep.cfg, games=deals), prep, threads, timing, df.height // prep.cfg.players,
+                        session_games)
     write_json({**meta, **(extra or {})}, out / "run.json")
 
 
@@ -104,8 +107,9 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
     from analysis.compare import format_comparison, format_turn_order, paired_compare, paired_turn_order
     from cli.loops import check_pairable, play_pair, until_decided as play_until
     from analysis.sprt import SprtSpec
-    from sim.plan import Prepared, set_threads
+    from sim.plan import Prepared, Timing, set_threads
 
+    t_start = time.perf_counter()
     base = _config(game_id, players, bots, variant, sets, seed, n_games, rotate_seats, threads)
     cfg_a = replace(base, bots=_list(a_bots) or base.bots, variants=_list(a_variant) or base.variants,
                     sets=[*base.sets, *a_sets])
@@ -114,21 +118,24 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
     prep_a, prep_b = Prepared(cfg_a), Prepared(cfg_b)
     used_threads = set_threads(threads)
     focus = _focus(measure, focus_position, seat, focus_bot, base.players)
+    check_pairable(prep_a, prep_b)
+    prep_a.warm_up()   # compile or load the kernels before the play time starts
+    prep_b.warm_up()
     t0 = time.perf_counter()
     res = None
     if until_decided:
         res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus, batch, max_games, echo=click.echo)
         click.echo(res.text("A", "B"))
     else:
-        check_pairable(prep_a, prep_b)
         a, b = play_pair(prep_a, prep_b, 0, n_games)
-    wall = time.perf_counter() - t0
+    timing = Timing(startup=t0 - t_start, play=time.perf_counter() - t0)
     click.echo(format_comparison(paired_compare(a, b, by, gap), by, paired=True))
     click.echo(format_turn_order(paired_turn_order(a, b)))
     if out_dir:
         sequential = {"sequential": res.to_json()} if res else {}
-        _write_run(prep_a, a, out_dir / "A", used_threads, wall, sequential)
-        _write_run(prep_b, b, out_dir / "B", used_threads, wall, sequential)
+        both = (a.height + b.height) // base.players
+        _write_run(prep_a, a, out_dir / "A", used_threads, timing, both, sequential)
+        _write_run(prep_b, b, out_dir / "B", used_threads, timing, both, sequential)
         click.echo(f"Runs: {out_dir / 'A'} {out_dir / 'B'}")
 
 

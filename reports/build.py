@@ -100,7 +100,15 @@ def provenance_of(r: Run) -> list[str]:
             ",".join(cfg.get("bots", [])) or "?", f"{r.games:,}", cfg.get("seed", "?"),
             "yes" if cfg.get("rotate_seats") else "no", " ".join(m.get("overrides", [])) or "none",
             m.get("content_hash", "?"), m.get("content_file", "?"), m.get("git_revision", "?"), versions or "?",
-            f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"]
+            wall_time(m)]
+
+
+def wall_time(m: dict) -> str:
+    """Wall time, and start-up apart from play when run.json has them (older runs do not)."""
+    if "play_seconds" not in m:
+        return f"{m.get('wall_seconds', '?')} s, {m.get('games_per_second', '?')} games/s"
+    return (f"{m['wall_seconds']} s (start-up {m['startup_seconds']} s, play {m['play_seconds']} s, writing "
+            f"{m.get('write_seconds', 0)} s), {m['games_per_second']} games/s of play")
 
 
 def provenance(page: Page, runs: list[Run]):

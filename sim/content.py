@@ -44,6 +44,10 @@ def load_toml(path: Path) -> dict:
         raise UserError(str(path), None, "file not found") from None
     except tomllib.TOMLDecodeError as e:
         raise UserError(str(path), None, f"not valid TOML ({e})") from None
+    except UnicodeDecodeError:
+        raise UserError(str(path), None, "not valid TOML (not UTF-8 text)") from None
+    except OSError as e:
+        raise UserError(str(path), None, f"cannot read ({e.strerror or e})") from None
 
 
 @functools.lru_cache(maxsize=32)

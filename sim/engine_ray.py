@@ -1,11 +1,11 @@
 """The Ray engine: the shards of a run played on a Ray cluster (``--engine ray``).
 
 One long-lived worker (a Ray actor) per node, or ``ray_workers`` of them: each prepares
-the configuration once (content, arrays, Numba compile or cache load) and plays the
-shards it is given with all of its CPUs as Numba threads. The driver hands out shards as
-workers free up and writes each finished shard's table itself, so workers need no shared
-filesystem and the run directory looks exactly as with ``--engine local`` (same shard
-files, same merge, byte-identical results). A worker that dies mid-shard loses only that
+the configuration once (content, arrays, Numba compile or cache load: start-up, before the
+run's play time) and plays the shards it is given with all of its CPUs as Numba threads.
+The driver hands out shards as workers free up and writes each finished shard's table
+itself, so workers need no shared filesystem and the run directory looks exactly as with
+``--engine local`` (same shard files, same merge, byte-identical results). A worker that dies mid-shard loses only that
 shard: the driver starts a new worker and plays the shard again (up to MAX_ATTEMPTS).
 
 Without an address a local Ray is started (and stopped at the end); with
@@ -96,6 +96,7 @@ def _worker_class():
             numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
             self.threads = numba.get_num_threads()
             self.fault = fault
+            self.prep.warm_up()   # compile or load the kernels now: start-up, not play
 
         def info(self) -> dict:
             import socket
@@ -124,8 +125,9 @@ def worker_slots(cfg) -> list[tuple[str | None, int]]:
 
 
 def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, object], None],
-                log: Callable[[str], None] = lambda m: None) -> None:
-    """Play the shards ``todo`` [(k, first, deals)] on Ray; ``save(k, payload)`` each as it ends."""
+                log: Callable[[str], None] = lambda m: None, ready: Callable[[], None] = lambda: None) -> None:
+    """Play the shards ``todo`` [(k, first, deals)] on Ray; ``save(k, payload)`` each as it ends.
+    ``ready()`` is called once every worker has its kernels: the run's play time starts there."""
     if not todo:
         return
     ray = _ray()
@@ -165,6 +167,11 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
             pending[workers[i].play.remote(k, first, deals)] = (i, (k, first, deals))
 
     try:
+        try:
+            ray.get([w.info.remote() for w in workers])   # every worker prepared and warm
+        except (RayActorError, RayTaskError):
+            pass   # a worker that cannot start fails its first shard below, and is replaced
+        ready()
         for i in range(len(workers)):
             submit(i)
         while pending:

@@ -101,6 +101,13 @@ class Prepared:
             self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi, rot, out)
             yield gi, rot, out, self.seat_bots(rot)
 
+    def warm_up(self) -> None:
+        """Play one throwaway game so the kernel is compiled (or loaded from Numba's cache)
+        now: that time is start-up, and the games/s of the games that follow is play alone."""
+        gi, rot = self.rows(0, 1)
+        out = Batch.alloc(1, self.cfg.players, len(self.game.metrics))
+        self.game.play(self.compiled, self.bots, self.weights, self.cfg.seed, gi[:1], rot[:1], out)
+
     def play(self, game_index: np.ndarray, rotation: np.ndarray) -> pl.DataFrame:
         """Play the given games in batches; return their long table."""
         return pl.concat([batch_frame(self.game, out, gi, rot, sb, self.cfg.seed, self.cfg.variant)
@@ -137,10 +144,25 @@ def shard_ranges(games: int, shard_deals: int = SHARD_DEALS) -> list[tuple[int, 
     return [(a, min(shard_deals, games - a)) for a in range(0, games, shard_deals)]
 
 
-def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, played: int,
+@dataclass
+class Timing:
+    """A session's seconds, wall = startup + play + write. Start-up is everything before the
+    first game: checks, content, the kernels' compile or cache load, Ray's workers, an
+    extension's rebuilding of the old run's shards. Play is playing the games and saving
+    each shard as it ends; write is merging them into the run's tables."""
+    startup: float
+    play: float
+    write: float = 0.0
+
+    @property
+    def wall(self) -> float:
+        return self.startup + self.play + self.write
+
+
+def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, timing: Timing, played: int,
                  played_now: int | None = None) -> dict:
-    """run.json. games_per_second is the games this session played (a resumed or extended run
-    played only its missing shards) over this session's wall time."""
+    """run.json. games_per_second is the games this session played (a resumed run plays only
+    its missing shards) over this session's play time: a first run's compile is start-up."""
     played_now = played if played_now is None else played_now
     return {
         "config": asdict(cfg),
@@ -150,8 +172,12 @@ def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, wall: float, play
         "variant": cfg.variant,
         "threads": threads,
         "games_played": played,
-        "wall_seconds": round(wall, 3),
-        "games_per_second": round(played_now / wall, 1) if wall > 0 and played_now else None,
+        "session_games": played_now,
+        "wall_seconds": round(timing.wall, 3),
+        "startup_seconds": round(timing.startup, 3),
+        "play_seconds": round(timing.play, 3),
+        "write_seconds": round(timing.write, 3),
+        "games_per_second": round(played_now / timing.play, 1) if timing.play > 0 and played_now else None,
         "versions": versions(),
         "git_revision": git_revision(),
         "python": platform.python_version(),

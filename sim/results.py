@@ -1,9 +1,10 @@
 """The results contract: one Parquet row per (game, seat), plus run.json. Written atomically."""
 from __future__ import annotations
 
+import errno
 import json
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 import numpy as np
@@ -49,11 +50,18 @@ def _names(names: tuple[str, ...], codes: np.ndarray) -> pl.Series:
         list(range(len(names))), list(names), default=None, return_dtype=pl.String)
 
 
-def atomic_path(path: Path):
-    """A temporary sibling of path; rename it over path when complete."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    return Path(tmp)
+def atomic_path(path: Path) -> Path:
+    """A new empty temporary sibling of path; rename it over path when complete. It is
+    created 0666 less the umask, as open() would create path itself: mkstemp's 0600 would
+    survive the rename and hide the results from everyone but their owner."""
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(path))
 
 
 def write_parquet(df: pl.DataFrame, path: Path) -> None:

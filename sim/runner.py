@@ -26,14 +26,14 @@ import signal
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Callable
 
 import polars as pl
 
 from sim.errors import UserError
-from sim.plan import (Prepared, RunConfig, git_revision, run_metadata,
+from sim.plan import (Prepared, RunConfig, Timing, git_revision, run_metadata,
                       set_threads, shard_ranges)
 from sim.results import write_json, write_parquet
 from sim.stats import (HIST_FILE, MOMENTS_FILE, SUFF_FILE, merge, merge_stats, read_stats, reduce_rows,
@@ -49,6 +49,22 @@ class Interrupted(Exception):
         self.out_dir, self.done, self.total = out_dir, done, total
         super().__init__(f"interrupted: {done} of {total} shards are saved in {out_dir}; "
                          f"resume with: balance run --resume {out_dir}")
+
+
+@dataclass
+class Session:
+    """What this session did before ``execute``: when it began, and the games (with their
+    seconds of play) an extension played to complete the old run's last shard."""
+    t0: float = field(default_factory=time.perf_counter)
+    played: int = 0
+    play: float = 0.0
+
+    def timed_play(self, fn, games: int):
+        t = time.perf_counter()
+        out = fn()
+        self.play += time.perf_counter() - t
+        self.played += games
+        return out
 
 
 @dataclass
@@ -209,6 +225,7 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
     DIR`` finishes it; until the merge replaces them the old results stay readable."""
     import pyarrow.parquet as pq
 
+    session = Session()
     out_dir = Path(out_dir)
     log = log or (lambda msg: None)
     if not out_dir.is_dir():
@@ -274,6 +291,7 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
     manifest = manifest_for(cfg, prep)
     manifest["extended_from"] = [*meta.get("extended_from", []), {
         "games": n_old, "games_played": meta.get("games_played"), "wall_seconds": meta.get("wall_seconds"),
+        "startup_seconds": meta.get("startup_seconds"), "play_seconds": meta.get("play_seconds"),
         "git_revision": meta.get("git_revision"), "engine": meta["config"].get("engine"),
         "threads": meta.get("threads")}]
 
@@ -317,7 +335,8 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
                 parts[0].append({"moments": moments0, "hist": hist0, "suff": suff0})
                 if partial:
                     first, deals = shards[k_full]
-                    parts[k_full].append(prep.play_shard(n_old, first + deals - n_old))
+                    n = first + deals - n_old
+                    parts[k_full].append(session.timed_play(lambda: prep.play_shard(n_old, n), n * prep.rotations))
                 for k in range(prepared):
                     ps = parts[k]
                     if not ps:
@@ -335,7 +354,8 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
                 if partial:
                     first, deals = shards[k_full]
                     gi, rot = prep.rows(n_old, first + deals - n_old)
-                    rows = pl.concat([old_rows(first, partial), prep.play(gi, rot)]).rechunk()
+                    rows = pl.concat([old_rows(first, partial),
+                                      session.timed_play(lambda: prep.play(gi, rot), len(gi))]).rechunk()
                     write(k_full, rows_payload(rows))
             # The commit point: from here on the directory is an unfinished run of the total size.
             try:
@@ -353,14 +373,15 @@ def extend(out_dir: Path, more: int, threads: int | None = None, engine: str | N
     if meta.get("git_revision") != manifest["git_revision"]:
         log(f"warning: the code changed since this run (git {meta.get('git_revision')}, now "
             f"{manifest['git_revision']}); the added deals are played by the current code")
-    return execute(cfg, out_dir, progress=progress, log=log, resuming=True)
+    return execute(cfg, out_dir, progress=progress, log=log, resuming=True, session=session)
 
 
 def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], None] | None = None,
-            resuming: bool = False) -> Outcome:
-    """Play every missing shard of the configuration into out_dir, then merge."""
+            resuming: bool = False, session: Session | None = None) -> Outcome:
+    """Play every missing shard of the configuration into out_dir, then merge. run.json
+    times start-up (to the kernels' first game), play and writing apart (``Timing``)."""
     log = log or (lambda msg: None)
-    t0 = time.perf_counter()
+    session = session or Session()
     prep = Prepared(cfg)
     threads = set_threads(cfg.threads)
     out_dir = Path(out_dir)
@@ -409,25 +430,36 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
         if progress:
             progress(shards[k][1])
 
+    play_from = []   # when the kernels were ready: play starts
+
+    def ready() -> None:
+        play_from.append(time.perf_counter())
+
     with _interrupts_as_keyboard() as guard:
         try:
             if cfg.engine == "ray":
                 from sim import engine_ray
-                engine_ray.play_shards(cfg, todo, save, log=log)
+                engine_ray.play_shards(cfg, todo, save, log=log, ready=ready)
             elif cfg.engine == "local":
+                if todo:
+                    prep.warm_up()
+                ready()
                 for k, first, deals in todo:
                     save(k, prep.play_shard(first, deals))
             else:
                 raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
+            write_from = time.perf_counter()
             stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
         except KeyboardInterrupt:
             guard.fired = True
             _clean_temps(shard_dir)
             _clean_temps(out_dir)
             raise Interrupted(out_dir, len(done), len(shards)) from None
-    wall = time.perf_counter() - t0
-    played_now = sum(deals for _, _, deals in todo) * prep.rotations
-    meta = run_metadata(cfg, prep, threads, wall, cfg.games * prep.rotations, played_now)
+    write = time.perf_counter() - write_from
+    play = session.play + write_from - (play_from[0] if play_from else write_from)
+    timing = Timing(startup=write_from - session.t0 - play, play=play, write=write)   # sums to the wall time
+    played_now = sum(deals for _, _, deals in todo) * prep.rotations + session.played
+    meta = run_metadata(cfg, prep, threads, timing, cfg.games * prep.rotations, played_now)
     meta["shards"] = {"count": len(shards), "deals_per_shard": cfg.shard_deals,
                       "resumed_from": len(shards) - len(todo)}
     meta["mode"] = "aggregate" if cfg.aggregate else "rows"

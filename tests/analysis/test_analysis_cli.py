@@ -66,7 +66,7 @@ def test_bad_input_is_one_line_and_exit_2(runs, tmp_path):
     bad_spec = tmp_path / "bad.toml"
     bad_spec.write_text("[thresholds]\nmax_seat_sprd = 0.1\n")
     cases = [
-        (["check", runs["good"], "--spec", bad_spec], "key 'max_seat_sprd'"),
+        (["check", runs["good"], "--spec", bad_spec], "key 'thresholds.max_seat_sprd'"),
         (["check", tmp_path, "--spec", runs["spec"]], "no results.parquet or stats.parquet"),
         (["compare", runs["good"]], "expected two run directories"),
         (["check", runs["good"], "--spec", tmp_path / "missing.toml"], "missing.toml"),

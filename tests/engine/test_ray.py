@@ -7,6 +7,7 @@ import pytest
 from sim.plan import RunConfig
 from sim.runner import execute
 from tests.engine.helpers import ROOT
+from tests.engine.test_timing import assert_honest
 
 ray = pytest.importorskip("ray")
 
@@ -36,6 +37,8 @@ def test_ray_equals_local_byte_for_byte(tmp_path, local_ray, local_runs, aggrega
     local, local_dir = local_runs[aggregate]
     on_ray = execute(replace(CFG, aggregate=aggregate, engine="ray"), tmp_path / "ray")
     assert on_ray.meta["games_played"] == local.meta["games_played"] == 6000 * 4
+    assert set(on_ray.meta) == set(local.meta)          # the same run.json fields, timing included
+    assert_honest(on_ray.meta, 6000 * 4)                 # the workers' start-up is not play
     for f in files:
         assert (tmp_path / "ray" / f).read_bytes() == (local_dir / f).read_bytes()
     assert not (tmp_path / "ray" / "shards").exists()
