@@ -21,14 +21,48 @@ BOOTSTRAP = 300
 
 
 def pairwise(df: pl.DataFrame, blocks: int = BLOCKS) -> pl.DataFrame:
-    """Comparison counts (bot, opponent, block) -> wins of bot (ties half) and meetings."""
-    seats = df.select(*GAME, "seat", "bot", "rank")
-    pairs = seats.join(seats, on=GAME, suffix="_o").filter(pl.col("bot") != pl.col("bot_o"))
-    outcome = (pl.when(pl.col("rank") < pl.col("rank_o")).then(1.0)
-               .when(pl.col("rank") == pl.col("rank_o")).then(0.5).otherwise(0.0))
-    block = ((pl.col("game_index") + pl.col("seed") * 7919) % blocks).alias("block")
-    return (pairs.group_by("bot", pl.col("bot_o").alias("opponent"), block)
-            .agg(outcome.sum().alias("wins"), pl.len().alias("meetings")))
+    """Comparison counts (bot, opponent, block) -> wins of bot (ties half) and meetings.
+    Counted per game from each bot's seats per rank, so the work grows with the seats, not
+    with the pairs of seats (a 25-seat game has 600 seat pairs)."""
+    parts = []
+    for (n,), part in df.sort([*GAME, "seat"]).group_by(["n_players"], maintain_order=True):
+        bots = sorted(part["bot"].unique().to_list())
+        code = part["bot"].replace_strict(bots, list(range(len(bots)))).to_numpy().reshape(-1, n)
+        rank = part["rank"].to_numpy().astype(np.int64).reshape(-1, n)
+        first = part.gather_every(n)
+        block = ((first["game_index"].cast(pl.UInt64) + first["seed"].cast(pl.UInt64) * 7919) % blocks).to_numpy()
+        wins, meet = head_to_head(code, rank, block.astype(np.int64), len(bots), blocks)
+        b, i, j = np.nonzero(meet)
+        keep = i != j
+        parts.append(pl.DataFrame({"bot": np.array(bots)[i[keep]], "opponent": np.array(bots)[j[keep]],
+                                   "block": b[keep], "wins": wins[b, i, j][keep], "meetings": meet[b, i, j][keep]}))
+    if not parts:
+        return pl.DataFrame(schema={"bot": pl.String, "opponent": pl.String, "block": pl.Int64,
+                                    "wins": pl.Float64, "meetings": pl.Float64})
+    return (pl.concat(parts).group_by("bot", "opponent", "block", maintain_order=True)
+            .agg(pl.col("wins").sum(), pl.col("meetings").sum()))   # player counts share blocks
+
+
+def head_to_head(code: np.ndarray, rank: np.ndarray, block: np.ndarray, k: int, blocks: int,
+                 chunk: int = 1 << 15) -> tuple[np.ndarray, np.ndarray]:
+    """wins[block, b, o] (seats of bot b ahead of seats of bot o, ties half) and meetings,
+    from code[g, seat] (bot) and rank[g, seat], a chunk of games at a time."""
+    wins, meet = np.zeros((blocks, k, k)), np.zeros((blocks, k, k))
+    n = code.shape[1]
+    for a in range(0, len(code), chunk):
+        c, r, blk = code[a:a + chunk], rank[a:a + chunk], block[a:a + chunk]
+        g = np.arange(len(c))[:, None]
+        per_rank = np.zeros((len(c), k, n + 2))             # seats of each bot at each rank
+        np.add.at(per_rank, (np.broadcast_to(g, c.shape), c, r), 1.0)
+        behind = per_rank[:, :, ::-1].cumsum(axis=2)[:, :, ::-1]   # seats at this rank or worse
+        at = r[:, :, None]
+        ahead_of = (np.take_along_axis(behind.transpose(0, 2, 1), at + 1, 1)      # [g, seat, o]: o's seats behind
+                    + 0.5 * np.take_along_axis(per_rank.transpose(0, 2, 1), at, 1))
+        seats = np.broadcast_to(per_rank.sum(axis=2)[:, None, :], ahead_of.shape)  # o's seats in the game
+        where = (np.broadcast_to(blk[:, None], c.shape), c)
+        np.add.at(wins, where, ahead_of)
+        np.add.at(meet, where, seats)
+    return wins, meet
 
 
 def bots_of(pairs: pl.DataFrame) -> list[str]:

@@ -136,8 +136,9 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
               help="Play -n more deals of the complete run in DIR (same configuration, the next deals) "
                    "and merge them in: DIR then equals a run of the total size.")
 @click.option("--batch-size", type=click.IntRange(1, 1 << 20), default=8192, show_default=True)
-@click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=1 << 16, show_default=True,
-              help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it).")
+@click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=None,
+              help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it). "
+                   "Default: about 262,144 result rows a shard (65,536 four-player deals).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
         rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None) -> None:
@@ -391,12 +392,16 @@ def board(game_id, out_file, content_path) -> None:
 @cli.command()
 @click.option("--game", "only", multiple=True, help="Only these games (repeatable).")
 @click.option("--games", "n_games", type=int, default=None, help="Games per measurement.")
+@click.option("-p", "--players", type=int, default=None, help="Player count (default: each game's bench counts).")
+@click.option("--variant", default="base", show_default=True,
+              help="Variants, comma separated (a scenario, basic/full rules): any scenario can be measured.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default="bench/results.json", show_default=True)
-def bench(only, n_games, out_file) -> None:
+def bench(only, n_games, players, variant, out_file) -> None:
     """Games per second per game and bot, one thread and all threads, compile time apart."""
     from sim.bench import run_bench
 
-    run_bench(list(only) or game_ids(), n_games, Path(out_file), echo=click.echo)
+    run_bench(list(only) or game_ids(), n_games, Path(out_file), echo=click.echo, players=players,
+              variants=tuple(split_list(variant)))
 
 
 def main() -> None:

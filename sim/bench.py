@@ -41,12 +41,12 @@ REPEATS = 3               # measurements per figure; the median is reported
 BALANCE = [sys.executable, "-c", "from cli import main; main()"]  # `balance` in a fresh process
 
 
-def prepare(game_id: str, bot: str, players: int | None = None):
+def prepare(game_id: str, bot: str, players: int | None = None, variants: tuple[str, ...] = ()):
     from sim.plan import Prepared, RunConfig
 
     game = get_game(game_id)
-    n = game.players_or_default(players)
-    return Prepared(RunConfig(game=game_id, players=n, bots=[bot]))
+    n = game.players_or_default(players, variants)
+    return Prepared(RunConfig(game=game_id, players=n, bots=[bot], variants=list(variants)))
 
 
 def play_games(prep, n: int, first: int = 0, out: Batch | None = None) -> tuple[float, int]:
@@ -85,10 +85,10 @@ def throughput(prep, threads: int, start: int) -> dict:
             "games_per_s_range": [round(n / runs[-1][0], 1), round(n / runs[0][0], 1)]}
 
 
-def probe(game_id: str, bot: str, players: int, games: int) -> dict:
+def probe(game_id: str, bot: str, players: int, games: int, variants: tuple[str, ...] = ()) -> dict:
     """Runs in a subprocess: first-call time, then the time of `games` games."""
     t = time.perf_counter()
-    prep = prepare(game_id, bot, players)
+    prep = prepare(game_id, bot, players, variants)
     play_games(prep, 1)
     first = time.perf_counter() - t
     out = Batch.alloc(games * prep.rotations, prep.cfg.players, len(prep.game.metrics))
@@ -101,8 +101,8 @@ def probe(game_id: str, bot: str, players: int, games: int) -> dict:
 PROBE_TIMEOUT_S = float(os.environ.get("BALANCE_BENCH_PROBE_TIMEOUT", 300))
 
 
-def run_probe(game_id: str, bot: str, players: int, games: int, env: dict) -> dict:
-    cmd = [sys.executable, "-m", "sim.bench", game_id, bot, str(players), str(games)]
+def run_probe(game_id: str, bot: str, players: int, games: int, env: dict, variants: tuple[str, ...] = ()) -> dict:
+    cmd = [sys.executable, "-m", "sim.bench", game_id, bot, str(players), str(games), ",".join(variants)]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env},
                            timeout=PROBE_TIMEOUT_S)
@@ -113,15 +113,15 @@ def run_probe(game_id: str, bot: str, players: int, games: int, env: dict) -> di
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo) -> dict:
+def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, variants: tuple[str, ...] = ()) -> dict:
     """games/s and decisions/s on one and on all threads, and the JIT-disabled ratio."""
     all_threads = numba.config.NUMBA_NUM_THREADS
-    prep = prepare(game_id, bot, players)
+    prep = prepare(game_id, bot, players, variants)
     play_games(prep, 2)  # compile or load from cache before timing
     start = n_games or (64 if bot == "rollout" else 2000)
     one = throughput(prep, 1, start)
     many = throughput(prep, all_threads, start)
-    interp = run_probe(game_id, bot, players, 1 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"})
+    interp = run_probe(game_id, bot, players, 1 if bot == "rollout" else 5, {"NUMBA_DISABLE_JIT": "1"}, variants)
     row = {"one_thread": one, "all_threads": many, "threads": all_threads,
            "scaling_efficiency": round(many["games_per_s"] / (one["games_per_s"] * all_threads), 3),
            "interpreted_games_per_s": round(interp["games"] / interp["seconds"], 3) if "seconds" in interp else None}
@@ -137,18 +137,24 @@ def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo) -
     return row
 
 
-def bench_game(game_id: str, n_games: int | None, echo) -> dict:
-    """Every bot at each of the game's bench player counts, compile times and kernel figures."""
+def bench_game(game_id: str, n_games: int | None, echo, players: int | None = None,
+               variants: tuple[str, ...] = ()) -> dict:
+    """Every bot at each of the game's bench player counts (or the one asked for), with the
+    variants asked for, compile times and kernel figures."""
     game = get_game(game_id)
-    counts = game.bench_players or (game.players_or_default(None),)
-    players = counts[0]
-    out: dict = {"game": game_id, "players": list(counts), "bots": {}}
-    with tempfile.TemporaryDirectory() as cold_cache:
-        out["cold_compile"] = run_probe(game_id, game.default_bots, players, 1, {"NUMBA_CACHE_DIR": cold_cache})
-    out["cached_startup"] = run_probe(game_id, game.default_bots, players, 1, {})
+    variants = game.resolve_variants(variants)
+    counts = (players,) if players else game.bench_players or (game.players_or_default(None, variants),)
     for n in counts:
-        out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo) for bot in game.bots}
-    prep = prepare(game_id, game.default_bots, players)
+        game.check_players(n, variants)
+    players = counts[0]
+    out: dict = {"game": game_id, "players": list(counts), "variants": list(variants), "bots": {}}
+    with tempfile.TemporaryDirectory() as cold_cache:
+        out["cold_compile"] = run_probe(game_id, game.default_bots, players, 1, {"NUMBA_CACHE_DIR": cold_cache},
+                                        variants)
+    out["cached_startup"] = run_probe(game_id, game.default_bots, players, 1, {}, variants)
+    for n in counts:
+        out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots}
+    prep = prepare(game_id, game.default_bots, players, variants)
     out["kernels"] = game.kernel_bench(prep.compiled)
     for name, value in out["kernels"].items():
         echo(f"  {game_id:<13} kernel     {name}: {value:,.0f}")
@@ -179,10 +185,12 @@ def timed_run(args: list[str], out_dir: Path) -> dict:
     return out
 
 
-def bench_scale(games: list[str], echo, e2e_games: int, memory_games: int) -> dict:
+def bench_scale(games: list[str], echo, e2e_games: int, memory_games: int, players: int | None = None,
+                variants: tuple[str, ...] = ()) -> dict:
     """The end-to-end run and the rows-vs-aggregate memory comparison."""
     game = "bastille" if "bastille" in games else games[0]
-    players = ["-p", str(get_game(game).players_or_default(None))]
+    players = ["-p", str(players or get_game(game).players_or_default(None, variants)),
+               *(["--variant", ",".join(variants)] if variants else [])]
     out: dict = {"game": game}
     tmp = Path(tempfile.mkdtemp(prefix="balance-bench-"))
     try:
@@ -208,7 +216,8 @@ def bench_scale(games: list[str], echo, e2e_games: int, memory_games: int) -> di
 
 
 def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print,
-              e2e_games: int | None = None, memory_games: int | None = None) -> dict:
+              e2e_games: int | None = None, memory_games: int | None = None,
+              players: int | None = None, variants: tuple[str, ...] = ()) -> dict:
     e2e = e2e_games if e2e_games is not None else int(os.environ.get("BALANCE_BENCH_E2E_GAMES", 1_000_000))
     mem = memory_games if memory_games is not None else int(os.environ.get("BALANCE_BENCH_MEMORY_GAMES", 10_000_000))
     results = {"machine": {"cores": os.cpu_count(), "numba_threads": numba.config.NUMBA_NUM_THREADS,
@@ -217,11 +226,13 @@ def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print,
                "games": {}}
     echo(f"balance bench on {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f}; "
          "figures are noisy on a shared machine)")
+    for gid in games:      # a count or variant a game does not allow stops here, before any timing
+        get_game(gid).check_players(players or get_game(gid).players_or_default(None, variants), variants)
     for gid in games:
-        results["games"][gid] = bench_game(gid, n_games, echo)
+        results["games"][gid] = bench_game(gid, n_games, echo, players, variants)
     results["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     if e2e or mem:
-        results["scale"] = bench_scale(games, echo, e2e, mem)
+        results["scale"] = bench_scale(games, echo, e2e, mem, players, variants)
     results["machine"]["load_average_at_end"] = os.getloadavg()
     out_file.parent.mkdir(parents=True, exist_ok=True)
     write_json(results, out_file)
@@ -230,5 +241,5 @@ def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print,
 
 
 if __name__ == "__main__":
-    g, b, p, n = sys.argv[1:5]
-    print(json.dumps(probe(g, b, int(p), int(n))))
+    g, b, p, n, v = (sys.argv[1:6] + [""])[:5]
+    print(json.dumps(probe(g, b, int(p), int(n), tuple(filter(None, v.split(","))))))

@@ -19,7 +19,7 @@ from sim.registry import get_game
 from sim.results import batch_frame
 from sim.stats import Accumulator
 
-SHARD_DEALS = 1 << 16
+SHARD_ROWS = 1 << 18          # results rows per shard by default: a shard's memory, whatever the seats
 MAX_DEALS = 1 << 62           # game_index is a u64; leave room for any kernel arithmetic
 MAX_SHARDS = 1_000_000       # keeps the manifest and the shard list bounded
 # Fields that do not change what is played (so a resumed run may change them).
@@ -41,13 +41,15 @@ class RunConfig:
     engine: str = "local"
     content_path: str | None = None
     aggregate: bool = False   # sufficient statistics instead of per-game rows
-    shard_deals: int = SHARD_DEALS
+    shard_deals: int = 0      # 0 = as many deals as make about SHARD_ROWS rows
     ray_address: str | None = None
     ray_workers: int = 0      # 0 = one worker per Ray node, using all its CPUs
 
     def __post_init__(self):
         # every group's choice is named (its default unless asked), so `base` never hides a scenario
         self.variants = list(get_game(self.game).resolve_variants(self.variants))
+        if not self.shard_deals:
+            self.shard_deals = default_shard_deals(self.players, self.rotate_seats)
 
     @property
     def variant(self) -> str:
@@ -140,7 +142,13 @@ def set_threads(threads: int) -> int:
     return threads or n
 
 
-def shard_ranges(games: int, shard_deals: int = SHARD_DEALS) -> list[tuple[int, int]]:
+def default_shard_deals(players: int, rotate_seats: bool) -> int:
+    """Deals per shard sized by rows (a seat-rotated 25-player deal is 625 rows)."""
+    rows_per_deal = max(players, 1) * (players if rotate_seats else 1)
+    return max(1, SHARD_ROWS // rows_per_deal)
+
+
+def shard_ranges(games: int, shard_deals: int) -> list[tuple[int, int]]:
     return [(a, min(shard_deals, games - a)) for a in range(0, games, shard_deals)]
 
 

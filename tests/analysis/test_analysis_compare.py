@@ -58,3 +58,28 @@ def test_a_single_bot_has_no_ladder():
     df = crafted_results(200)
     assert ratings(df).height == 0
     assert matrix(df).height == 0
+
+
+def test_head_to_head_counts_equal_every_pair_of_seats_compared():
+    """The ladder counts per bot and rank (linear in seats); the definition is every pair of
+    seats of different bots in a game: ahead = 1, tie = 1/2. Checked on 25-seat games too."""
+    from analysis.ratings import BLOCKS, pairwise
+
+    rng = np.random.default_rng(4)
+    rows, want = [], {}
+    for n, games in ((3, 40), (25, 6)):
+        for g in range(games):
+            bots = rng.choice(["a", "b", "c"], n)
+            ranks = rng.integers(1, 4, n)
+            for s in range(n):
+                rows.append({"seed": 1, "game": "x", "variant": "v", "n_players": n, "game_index": 100 * n + g,
+                             "rotation": 0, "seat": s, "bot": bots[s], "rank": int(ranks[s])})
+                for t in range(n):
+                    if bots[s] != bots[t]:
+                        key = (bots[s], bots[t], (100 * n + g + 7919) % BLOCKS)
+                        won = 1.0 if ranks[s] < ranks[t] else 0.5 if ranks[s] == ranks[t] else 0.0
+                        w, m = want.get(key, (0.0, 0))
+                        want[key] = (w + won, m + 1)
+    got = {(r["bot"], r["opponent"], r["block"]): (r["wins"], r["meetings"])
+           for r in pairwise(pl.DataFrame(rows)).iter_rows(named=True)}
+    assert got == want

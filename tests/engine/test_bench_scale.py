@@ -16,3 +16,21 @@ def test_bench_scale_measures_each_run_in_its_own_process(monkeypatch):
     assert out["memory_rows"]["results_mb"] > out["memory_aggregate"]["results_mb"] >= 0
     assert "--aggregate" in out["memory_aggregate"]["command"]
     assert len(lines) == 3 and "peak" in lines[1]
+
+
+def test_bench_measures_a_chosen_variant_and_count(monkeypatch):
+    """`balance bench -p N --variant V`: any scenario can be measured at any count it allows."""
+    lines = []
+    row = bench.bench_bot("tug", "greedy", 3, 200, lines.append, ("coop", "long"))
+    assert row["one_thread"]["games_per_s"] > 0 and lines[0].split()[:3] == ["tug", "3p", "greedy"]
+    assert bench.prepare("tug", "greedy", None, ("coop",)).cfg.variant == "coop"
+    assert bench.prepare("tug", "greedy", None, ("coop",)).cfg.players == 2   # coop's smallest count
+
+
+def test_bench_refuses_a_count_the_variant_does_not_allow():
+    from tests.engine.helpers import cli
+
+    for args, says in ((["-p", "8", "--variant", "coop"], "variant 'coop' is for 2-6 players, got 8"),
+                       (["--variant", "versus,coop"], "both of group 'mode'")):
+        code, _, err = cli(["bench", "--game", "tug", *args, "--out", "/nonexistent/never.json"])
+        assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err

@@ -153,3 +153,14 @@ def test_sweep_over_a_team_game(tmp_path):
     assert code == 0, err
     block = out[out.index("Win rate by role"):].splitlines()
     assert block[1].split()[-2:] == ["blue", "red"] and len(block) >= 5, out
+
+
+def test_shards_are_sized_by_rows_so_many_seats_keep_memory_bounded():
+    """A seat-rotated 25-player deal is 625 result rows: a shard holds about as many rows as
+    65,536 four-player deals, whatever the seats."""
+    from sim.plan import SHARD_ROWS, default_shard_deals
+
+    assert default_shard_deals(4, False) == 65_536 and default_shard_deals(25, True) == SHARD_ROWS // 625
+    rotated = RunConfig(game="tug", players=8, bots=["greedy"], rotate_seats=True)
+    assert rotated.shard_deals == SHARD_ROWS // 64
+    assert RunConfig(game="tug", players=8, bots=["greedy"], shard_deals=7).shard_deals == 7
