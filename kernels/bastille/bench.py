@@ -6,7 +6,8 @@ from numba import njit, prange
 
 from kernels.common import borrow
 from kernels.rng import CHANCE, seed_streams
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    BN, BOT_GREEDY, G_PHASE, G_ROUND, G_TURN, MAXP, N_LOC, PH_END, PH_PLACE, SEATBOT, T_ROUNDS)
 from kernels.bastille.state import setup_game
 from kernels.bastille.bots import choose_placement
 from kernels.bastille.rules import advance_turn, end_of_placing, evaluate_location, place_tile

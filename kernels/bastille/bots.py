@@ -6,7 +6,21 @@ from numba import njit
 
 from kernels.common import lowest_bit
 from kernels.rng import below
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
+    FS_BUMPW, FS_CARD, FS_COIN, FS_HENCH, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG, FS_VA, FS_VB,
+    GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE, K_CHARACTER,
+    K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE, L_CATACOMBES, L_ETATS,
+    L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MAXC, MAXD, MAXP, MAXS, MAXV, MIS_VALS, MK_EACH,
+    MK_MAX, MK_SERIES, MLOC, MT_CROWNS, MT_GEMS, MT_WEAPONS, NPF, N_GROUPS, N_LOC, N_TARGETS,
+    N_WEAPONS, PL, P_BPOS, P_COINS, P_GRP, P_HAND, P_HSUP, P_MISMASK, P_MONKAS, P_NEED, P_TORCH,
+    P_VCACHE, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT, T_BANQUE, T_BAS_EXTRA, T_BAS_LAST, T_BAS_PTS,
+    T_CAT_HENCH, T_CB, T_CH_ARMED, T_CH_COST, T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP,
+    T_CH_VP, T_CK, T_CN, T_CPV, T_DISPLAY, T_ETATS, T_GEM_VP, T_GWEAP, T_MAXV, T_MF, T_MK, T_MN,
+    T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP, T_NEED2, T_NMIS, T_NP, T_NVERS, T_N_BASX, T_N_CATH,
+    T_ROUNDS, T_SPACES, T_VK, T_VN, VERS, WB_GREEDY, WB_HEUR, W_BUMP, W_CARD, W_CHAR, W_COIN,
+    W_CROWN, W_FLAG, W_GEM, W_HENCH, W_KEEP, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
+    W_UNARMED, W_UPGRADE)
 from kernels.bastille.state import (
     bit_count, bot_stream, group_count, held_missions, mission_points, owned_characters,
     rounds_left, scorings_left, series_held, series_wanted, target_value, unarmed_count,

@@ -3,7 +3,8 @@ upgraded, the order of the tiles at a location and of the markers on the Bastill
 
 from numba import njit
 
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    BN, BVAL, MAXS, MAXV, NPF, PL, P_BPOS, P_BSTAMP, P_HAND, P_SUP, SCR_ORDER, T_MAXV, T_NP)
 
 
 @njit(cache=True, _nrt=False, inline="always")

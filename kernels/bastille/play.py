@@ -6,7 +6,10 @@ from numba import njit, prange
 
 from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    BOT_ROLLOUT, EV_END, EV_ROUND, G_DEC, G_FIRST, G_LOGN, G_LOGON, G_NPLACED, G_PHASE, G_TURN,
+    MAXP, NPF, PH_END, PH_PLACE, PL, P_BPOS, P_COINS, P_MISVP, P_NCHAR, P_UNARMED, P_VP,
+    SEATBOT, TIEB, T_NP)
 from kernels.bastille.state import log_ev, setup_game
 from kernels.bastille.bots import choose_placement
 from kernels.bastille.rules import advance_turn, end_of_placing, place_tile

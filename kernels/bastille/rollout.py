@@ -6,7 +6,11 @@ from numba import njit
 
 from kernels.common import borrow, lowest_bit
 from kernels.rng import CHANCE, below, next_u64, shuffle
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    BN, BONUS, BOT_GREEDY, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
+    G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
+    P_MISMASK, P_VCACHE, P_VP, SEATBOT, ST_SIZE, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
+    T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
 from kernels.bastille.bots import choose_placement
 from kernels.bastille.rules import advance_turn, end_of_placing, place_tile

@@ -7,7 +7,16 @@ from numba import njit
 
 from kernels.common import lowest_bit, write_event
 from kernels.rng import BOT0, below, shuffle
-from kernels.bastille.layout import *  # noqa: F403 - the offsets and codes
+from kernels.bastille.layout import (
+    AT_DECK, AT_DISPLAY, AT_PILE_B, BN, BONUS, BPOOL, CATOCC, CGRP, CLOC, DECK, DISP, GR_MONK,
+    G_BANK, G_BW, G_DECK_TOP, G_FIRST, G_LOGN, G_LOGON, G_PHASE, G_ROUND, G_SCORING, G_START,
+    G_TORCH, G_TURN, G_WTOP, MIS_VALS, MK_MAX, MK_SERIES, MLOC, MORD, MT_CROWNS, MT_WEAPONS,
+    NPF, N_GROUPS, N_LOC, N_WEAPONS, PH_PLACE, PL, P_ARMED, P_BSTAMP, P_COINS, P_CROWNS, P_GEMS,
+    P_GRP, P_HAND, P_HELD, P_HSUP, P_MISMASK, P_MONKAS, P_NEED, P_NMIS, P_OWNED, P_SUP, P_TORCH,
+    P_W, SCR, SEATBOT, ST_SIZE, T_BANK, T_BAS_WEAP, T_CH_COST, T_CH_DECK, T_CH_GROUP, T_DISPLAY,
+    T_GWEAP, T_HENCH, T_INTERIM, T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NBONUS, T_NCHARS,
+    T_NEND, T_NMIS, T_NP, T_NPOOL, T_NVERS, T_N_UNARMED, T_ROUNDS, T_SECRET, T_START_COINS,
+    T_START_HAND, T_START_MIS, T_TILE_SET, T_TORCHES, T_UNARMED, T_WPOOL, VERS, WPOOL)
 
 
 @njit(cache=True, _nrt=False, inline="always")
