@@ -56,7 +56,8 @@ def params_table(content, rows: list[tuple[str, object, list | None]]) -> list[s
 @click.argument("prefix", required=False, metavar="[PREFIX]")
 @click.option("--params", "params_of", metavar="GAME",
               help="List every tunable content value of GAME with its range (only keys starting with PREFIX).")
-@click.option("--content", "content_of", metavar="GAME", help="Show which content tables of GAME are reconstructed.")
+@click.option("--content", "content_of", metavar="GAME",
+              help="Show GAME's readings of silent or ambiguous rules and its reconstructed content.")
 def games(prefix: str | None, params_of: str | None, content_of: str | None) -> None:
     """Games, variants, player counts, bots and content files.
 
@@ -81,9 +82,15 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
             click.echo(line)
         return
     if content_of:
-        game = get_game(content_of)
-        for table, reason in game.content().reconstructed():
-            click.echo(f"{table:<32} reconstructed: {reason}")
+        content = get_game(content_of).content()
+        readings = content.readings()
+        if readings:
+            click.echo("Readings (where the rulebook is silent or ambiguous; change with --set KEY=VALUE):")
+            for key, value, why in readings:
+                click.echo(f"  {key} = {value}    {why}")
+        click.echo("Reconstructed (content the rulebook does not print):")
+        for table, reason in content.reconstructed():
+            click.echo(f"  {table:<30} {reason}")
         return
     for gid in game_ids():
         g = get_game(gid)

@@ -14,7 +14,10 @@ A game's content file holds every number of the game. Reserved tables:
   pattern filled from each entry (a list of tables). ``*`` matches any index. A list of
   tables whose entries have a ``name`` field needs no line.
 
-Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print.
+Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print,
+and ``readings = ["key", ..]`` to mark which of their keys settle a rule the rulebook leaves
+silent or ambiguous: each such key's comment says the reading and why (``balance games
+--content GAME`` lists them).
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from typing import Any
 from sim.errors import UserError
 
 RESERVED = ("ranges", "variants", "names", "groups")
-TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note")
+TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note", "readings")
 
 
 def load_toml(path: Path) -> dict:
@@ -361,6 +364,24 @@ class Content:
             self._comments = read_comments(self.path)
         starred = ".".join("*" if p.isdigit() else p for p in key.split("."))
         return self._comments.get(key) or self._comments.get(starred)
+
+    def readings(self) -> list[tuple[str, Any, str]]:
+        """Every switch a table marks as a reading: (dotted key, value in force, its comment)."""
+        out = []
+
+        def walk(node: Any, key: str) -> None:
+            if not isinstance(node, dict):
+                return
+            for k in node.get("readings", []):
+                dotted = f"{key}.{k}".lstrip(".")
+                if k not in node:
+                    raise UserError(self.path.name, f"{key}.readings".lstrip("."), f"'{k}' is not a key of [{key}]")
+                out.append((dotted, node[k], self.comment(dotted) or ""))
+            for k, v in node.items():
+                walk(v, f"{key}.{k}".lstrip("."))
+
+        walk(self.doc, "")
+        return out
 
     def reconstructed(self) -> list[tuple[str, str]]:
         """Tables marked ``reconstructed``: (table, reason)."""

@@ -22,7 +22,7 @@ from kernels.bastille.layout import (
     SRC_CATACOMBS, SRC_FLAGS, SRC_LOCATION, SRC_VERSAILLES, T_BANQUE, T_BAS_EXTRA, T_BAS_LAST,
     T_BAS_PTS, T_BF, T_BK, T_BS, T_CAT_DRAWS, T_CAT_HENCH, T_CAT_HI, T_CAT_LO, T_CB, T_CH_ARMED,
     T_CH_COST, T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CK, T_CN, T_CPV,
-    T_CROWNS, T_DISPLAY, T_ETATS, T_FLAG_MIN, T_GEM_VP, T_GWEAP, T_HENCH_VP, T_INTERIM, T_MAXV,
+    T_CROWNS, T_CROWN_MIN, T_DISPLAY, T_ETATS, T_FLAG_MIN, T_GEM_VP, T_GWEAP, T_HENCH_VP, T_INTERIM, T_MAXV,
     T_NCHARS, T_ND_VP, T_NP, T_NVERS, T_N_BASX, T_N_CATH, T_ROUNDS, T_SECRET, T_VK, T_VN,
     T_WTAKE, VERS)
 from kernels.bastille.state import (
@@ -358,7 +358,7 @@ def score_flags(tb, st, rng, W, log):
     for k in range(n):
         p = (start + k) % n
         f = st[PL + p * NPF + P_FLAGS]
-        if f < tb[T_FLAG_MIN]:
+        if f < tb[T_FLAG_MIN]:                  # a reading: see scoring.flag_min
             continue
         if first < 0 or f > st[PL + first * NPF + P_FLAGS]:
             second = first
@@ -466,7 +466,7 @@ def score_gems_and_crowns(tb, st, rng, crown_vp, log):
         st[PL + p * NPF + P_VP] += gv
         log_ev(st, log, EV_POINTS, p, PT_GEMS, gv, 0, 0)
         best = max(best, st[PL + p * NPF + P_CROWNS])
-    if best > 0:
+    if best >= tb[T_CROWN_MIN]:                 # a reading: see scoring.crown_min
         for p in range(n):
             if st[PL + p * NPF + P_CROWNS] == best:
                 st[PL + p * NPF + P_VP] += crown_vp

@@ -14,7 +14,7 @@ from kernels.bastille.layout import (
     NPF, N_GROUPS, N_LOC, N_WEAPONS, PH_PLACE, PL, P_ARMED, P_BSTAMP, P_COINS, P_CROWNS, P_GEMS,
     P_GRP, P_HAND, P_HELD, P_HSUP, P_MISMASK, P_MONKAS, P_NEED, P_NMIS, P_OWNED, P_SUP, P_TORCH,
     P_W, SCR, SEATBOT, ST_SIZE, T_BANK, T_BAS_WEAP, T_CH_COST, T_CH_DECK, T_CH_GROUP, T_DISPLAY,
-    T_GWEAP, T_HENCH, T_INTERIM, T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NBONUS, T_NCHARS,
+    T_GWEAP, T_HENCH, T_INTERIM, T_MAXV, T_MAX_MIN, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NBONUS, T_NCHARS,
     T_NEND, T_NMIS, T_NP, T_NPOOL, T_NVERS, T_N_UNARMED, T_ROUNDS, T_SECRET, T_START_COINS,
     T_START_HAND, T_START_MIS, T_TILE_SET, T_TORCHES, T_UNARMED, T_WPOOL, VERS, WPOOL)
 
@@ -276,7 +276,7 @@ def mission_points(tb, st, rng, p, m, owned):
     if kind == MK_MAX:
         tgt = tb[T_MT + m]
         mine = target_value(st, p, tgt)
-        if mine <= 0:
+        if mine < tb[T_MAX_MIN]:                # a reading: see missions.max_min
             return 0
         d1 = 0
         for q in range(n):

@@ -79,3 +79,61 @@ def test_conservation_every_round(players, variant):
             g.play_round()
             assert invariants(g.T, g.st, players) == []
         assert int(g.st[K.G_NPLACED]) == 8 * int(g.T.start_hand.sum()) * players
+
+
+# -- readings: each switch of `balance games --content bastille`, both ways ---------------------
+
+def flag_bonus_takers(flag_min):
+    """Seats taking the flag bonuses when seat 1 has 2 flags and nobody else has one."""
+    from kernels.bastille.rules import score_flags
+
+    g = Pos(sets=(f"scoring.flag_min={flag_min}",))
+    g.st[K.G_START] = 0
+    for p, f in ((0, 0), (1, 2), (2, 0), (3, 0)):
+        g.set(p, K.P_FLAGS, f)
+    score_flags(g.tb, g.st, g.rng, g.W, g.log)
+    return [(int(e[1]), int(e[3])) for e in g.events(K.EV_FLAGS)]   # (seat, 1 larger / 2 smaller)
+
+
+def test_reading_flag_min_a_bonus_needs_a_flag_or_goes_to_the_next_seat():
+    assert flag_bonus_takers(1) == [(1, 1)]                 # the smaller bonus goes unawarded
+    assert flag_bonus_takers(0) == [(1, 1), (0, 2)]         # a flagless seat, nearest the start player
+
+
+def crown_scores(crown_min):
+    from kernels.bastille.rules import score_gems_and_crowns
+
+    g = Pos(sets=(f"scoring.crown_min={crown_min}",))
+    score_gems_and_crowns(g.tb, g.st, g.rng, 3, g.log)       # nobody holds a crown
+    return [g.get(p, K.P_VP) for p in range(4)]
+
+
+def test_reading_crown_min_nobody_scores_most_crowns_with_no_crown():
+    assert crown_scores(1) == [0, 0, 0, 0]
+    assert crown_scores(0) == [3, 3, 3, 3]                   # all tied at none
+
+
+def max_card_points(max_min):
+    """A max-gems card held by a seat with no gem while another seat has two."""
+    from kernels.bastille import state
+    from kernels.bastille.state import owned_characters
+
+    g = Pos(sets=(f"missions.max_min={max_min}",))
+    for p, gems in ((0, 2), (1, 0), (2, 0), (3, 0)):
+        g.set(p, K.P_GEMS, gems)
+    m = g.mission("max_gems", 0)
+    g.give_mission(1, m)
+    return state.mission_points(g.tb, g.st, g.rng, 1, m, owned_characters(g.tb, g.st, 1))
+
+
+def test_reading_max_min_a_max_card_holder_with_none_scores_nothing():
+    assert max_card_points(1) == 0
+    assert max_card_points(0) == 2                          # second most, tied at none: the second VP
+
+
+def test_every_reading_is_listed_with_its_reason():
+    from sim.games.bastille import GAME
+
+    readings = {k: why for k, _, why in GAME.content().readings()}
+    assert set(readings) == {"scoring.flag_min", "scoring.crown_min", "missions.max_min"}
+    assert all(why.startswith("Reading: the rulebook") for why in readings.values())
