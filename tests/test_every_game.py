@@ -1,5 +1,7 @@
 """One set of checks that every registered game must pass (Pgx-style api test):
-the results contract, finished games, ranks and wins consistent, declared facts sane."""
+the results contract, finished games, ranks and wins consistent, declared facts sane, the same
+games whatever the threads, batches and state rows, a traced game that is the game play plays."""
+import numba
 import numpy as np
 import polars as pl
 import pytest
@@ -155,3 +157,96 @@ def test_trace_is_the_game_play_plays(played):
         assert out.position[0].tolist() == rows["position"].to_list()
         assert int(out.turns[0]) == rows["turns"][0]
         assert game.end_reasons[int(out.end_reason[0])] == rows["end_reason"][0]
+
+
+# -- the games' hooks, and quick games ------------------------------------------------------
+
+FIELDS = ("score", "rank", "win", "role", "secret_role", "position", "turns", "end_reason", "metrics",
+          "decisions")   # the Batch fields, in the order of the kernels' entry points
+
+
+def quick_rollout(game):
+    """Every rollout setting at 2 (or the end of its range nearest 2): the rollout bot still
+    re-deals and plays out, at a fraction of its cost."""
+    return tuple(f"{k}={int(min(max(2, lo), hi))}" for k, _, r in game.content().params()
+                 if r is not None and k.startswith("bots.rollout") for lo, hi in [r])
+
+
+def quick(game_id):
+    """(game, compiled, weights, players) with a quick rollout bot, at the smallest player
+    count that seats one of each bot."""
+    game = get_game(game_id)
+    n = min([c for c in game.player_counts if c >= len(game.bots)] or [max(game.player_counts)])
+    content = game.content((), quick_rollout(game))
+    return game, game.compile(content, n), game.weights(content), n
+
+
+def every_bot(game, n, first=0):
+    """A line-up of n seats going round the game's bots from bot number ``first``."""
+    return game.bot_codes([game.bots[(first + s) % len(game.bots)] for s in range(n)], n)
+
+
+def play_rows(game, compiled, codes, weights, seed, game_index, rotation, rows):
+    """The kernel's play_batch over a chosen number of scratch rows (Game.play picks them from
+    the threads): (Batch, scratch); with one row per game each row keeps its final state."""
+    out = Batch.alloc(len(game_index), compiled.n_players, len(game.metrics))
+    scratch = compiled.alloc_scratch(rows, game.rollout_bot(codes))
+    game.kernel.play_batch(compiled.tables, scratch, np.asarray(codes, np.int64), weights, np.uint64(seed),
+                           np.ascontiguousarray(game_index, np.uint64),
+                           np.ascontiguousarray(rotation, np.int64), *(getattr(out, f) for f in FIELDS))
+    return out, scratch
+
+
+def play(game, compiled, codes, weights, game_index, rotation):
+    """Game.play of these games (seed 5) into a new Batch."""
+    out = Batch.alloc(len(game_index), compiled.n_players, len(game.metrics))
+    game.play(compiled, codes, weights, 5, game_index, rotation, out)
+    return out
+
+
+def differences(a, b, rows=slice(None)):
+    """The Batch fields in which b differs from a[rows]."""
+    return [f for f in FIELDS if not np.array_equal(getattr(a, f)[rows], getattr(b, f))]
+
+
+# -- generic tests ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_same_games_whatever_the_threads_the_batch_and_the_state_rows(game_id):
+    """A game depends on its seed, index and rotation alone: not on the threads, the batch it
+    is played in, or the scratch rows (a row re-used game after game, or batch after batch,
+    keeps nothing of the games it played before)."""
+    game, compiled, weights, n = quick(game_id)
+    codes = every_bot(game, n)
+    gi = np.arange(10, dtype=np.uint64)
+    rot = (gi % n).astype(np.int64)
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = play(game, compiled, codes, weights, gi, rot)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = play(game, compiled, codes, weights, gi, rot)
+        play(game, compiled, codes, weights, gi + 10, rot)      # other games in the same rows
+        again = play(game, compiled, codes, weights, gi, rot)
+    finally:
+        numba.set_num_threads(threads)
+    assert differences(one, two) == [] and differences(one, again) == []
+    for rows in (1, 3, len(gi)):
+        assert differences(one, play_rows(game, compiled, codes, weights, 5, gi, rot, rows)[0]) == [], rows
+    for g in (0, 7):
+        alone = play(game, compiled, codes, weights, gi[g:g + 1], rot[g:g + 1])
+        assert differences(one, alone, slice(g, g + 1)) == [], g
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_a_traced_game_with_every_bot_is_the_game_play_plays(game_id):
+    """trace_events (the log on, scratch of its own) plays the same game as Game.play in a
+    batch, to every output, with every bot in the line-up."""
+    game, compiled, weights, n = quick(game_id)
+    codes = every_bot(game, n)
+    gi = np.arange(6, dtype=np.uint64)
+    rot = (gi % n).astype(np.int64)
+    batch = play(game, compiled, codes, weights, gi, rot)
+    for g in (1, 4):
+        events, out, _ = game.trace_events(compiled, codes, weights, 5, g, rot[g])
+        assert len(events) > 0 and differences(batch, out, slice(g, g + 1)) == [], g
