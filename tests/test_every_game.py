@@ -1,6 +1,9 @@
 """One set of checks that every registered game must pass (Pgx-style api test):
 the results contract, finished games, ranks and wins consistent, declared facts sane, the same
-games whatever the threads, batches and state rows, a traced game that is the game play plays."""
+games whatever the threads, batches and state rows, a deal no bot changes. A game provides the
+few hooks these need in tests/<id>/helpers.py (``deal``)."""
+import importlib
+
 import numba
 import numpy as np
 import polars as pl
@@ -165,6 +168,16 @@ FIELDS = ("score", "rank", "win", "role", "secret_role", "position", "turns", "e
           "decisions")   # the Batch fields, in the order of the kernels' entry points
 
 
+def hook(game_id, name, required=True):
+    """A hook of the generic tests from tests/<id>/helpers.py; a shipped game without a
+    required one fails loudly (a new game gets these tests by providing them)."""
+    found = getattr(importlib.import_module(f"tests.{game_id}.helpers"), name, None)
+    if found is None and required:
+        pytest.fail(f"tests/{game_id}/helpers.py has no `{name}`: every shipped game provides the "
+                    "hooks tests/test_every_game.py names in its docstring")
+    return found
+
+
 def quick_rollout(game):
     """Every rollout setting at 2 (or the end of its range nearest 2): the rollout bot still
     re-deals and plays out, at a fraction of its cost."""
@@ -250,3 +263,23 @@ def test_a_traced_game_with_every_bot_is_the_game_play_plays(game_id):
     for g in (1, 4):
         events, out, _ = game.trace_events(compiled, codes, weights, 5, g, rot[g])
         assert len(events) > 0 and differences(batch, out, slice(g, g + 1)) == [], g
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_swapping_a_bot_leaves_the_deal_unchanged(game_id):
+    """Bots never draw from the chance stream: the same game (seed, index, rotation) with other
+    bots in the seats has the same positions, roles, secret roles and deal. The game's hook ``deal(compiled,
+    events, scratch)`` reads what chance alone decides from a traced game, by name; a part
+    chance goes on drawing (dice) is compared as far as both games went."""
+    deal = hook(game_id, "deal")
+    game, compiled, weights, n = quick(game_id)
+    line_ups = [game.bot_codes(["random"], n), every_bot(game, n, first=1)]
+    for gi, rot in ((3, 1), (8, 0)):
+        (ea, a, sa), (eb, b, sb) = (game.trace_events(compiled, bots, weights, 5, gi, rot) for bots in line_ups)
+        assert differences(a, b) != [], "the line-ups should play different games"
+        assert all(np.array_equal(getattr(a, f), getattr(b, f)) for f in ("position", "role", "secret_role"))
+        da, db = deal(compiled, ea, sa), deal(compiled, eb, sb)
+        assert da and da.keys() == db.keys()
+        for part in da:
+            k = min(len(da[part]), len(db[part]))
+            assert k > 0 and np.array_equal(da[part][:k], db[part][:k]), (gi, part)

@@ -183,3 +183,16 @@ def invariants(T, st, n):
     if int((loc == K.AT_DECK).sum()) != T.n_chars - int(st[K.G_DECK_TOP]):
         bad.append("deck")
     return bad
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: set-up logs nothing, so the orders it
+    shuffles, which play reads from a moving top and never changes, from the final state."""
+    tb, st = compiled.tables[0], scratch[0][0]
+    return {"characters": st[K.DECK:K.DECK + tb[K.T_NCHARS]],
+            "versailles": st[K.VERS:K.VERS + tb[K.T_NVERS]],
+            "bonus tiles": st[K.BONUS:K.BONUS + tb[K.T_ROUNDS]],
+            "weapons": st[K.WPOOL:K.WPOOL + tb[K.T_NPOOL]],
+            "missions": st[K.MORD:K.MORD + tb[K.T_NMIS]]}

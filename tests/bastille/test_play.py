@@ -36,18 +36,6 @@ def test_conservation_after_whole_games(bot):
     assert np.allclose(out.win.sum(axis=1), 1.0)
 
 
-def test_swapping_a_bot_leaves_the_deal_unchanged():
-    deal = slice(K.DECK, K.DECK + 35), slice(K.VERS, K.VERS + 8), slice(K.BONUS, K.BONUS + 8), \
-        slice(K.WPOOL, K.WPOOL + 15), slice(K.MORD, K.MORD + 20)
-    _, a, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=12, rotate=False)
-    _, b, _ = play(bots=("random", "random", "heuristic", "greedy"), n=12, rotate=False)
-    for s in deal:
-        assert np.array_equal(a[:, s], b[:, s])
-    g0 = Pos(bots="random", seed=7, index=3, log=False)
-    g1 = Pos(bots="heuristic", seed=7, index=3, log=False)
-    assert int(g0.st[K.G_START]) == int(g1.st[K.G_START])
-
-
 def test_the_trace_tells_every_placement_and_the_final_scoring():
     """The trace in words: rounds, the 96 placements, the final scoring, each seat's end."""
     content = GAME.content()

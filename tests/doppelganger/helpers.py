@@ -125,3 +125,12 @@ def attack_table():
         t.place(p, k)
     t.set(L.F_HELD, A, mask(t.weapon("Rope"), t.weapon("Wrench")))
     return t
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game, as logged: the hands, the weapon tokens,
+    and the dice of every turn."""
+    return {name: events[events[:, 0] == ev]
+            for name, ev in (("hands", L.EV_HAND), ("weapon tokens", L.EV_TOKEN), ("dice", L.EV_ROLL))}

@@ -122,3 +122,18 @@ class Table:
     def resolve(self, bots: np.ndarray) -> None:
         resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
                            self.log, self.nlog, False)
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: the set-up event (the Pimpernel's start,
+    the first mission, the first player) and the orders set-up shuffles, which play never
+    changes, from the final state."""
+    s = scratch[0][0]
+    return {"set-up": events[events[:, 0] == L.EV_SETUP],
+            "location cards": s[L.O_LOCCARD:L.O_LOCCARD + L.MAXL],
+            "favor cards": s[L.O_TILECARD:L.O_TILECARD + L.NAREA],
+            "buildings": s[L.O_BLDTILE:L.O_BLDTILE + L.MAXB],
+            "mission deck": s[L.O_DECK:L.O_DECK + s[L.O_DECK_LEN]],
+            "removed": s[L.O_REMOVED:L.O_REMOVED + compiled.K[L.K_REMOVED]]}

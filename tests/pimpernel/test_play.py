@@ -73,19 +73,6 @@ def test_short_game_plays_four_missions():
     assert (out.metrics[:, :, 6] == 4).all()
 
 
-def test_bot_swap_keeps_the_deal():
-    """Chance draws only at setup, from the chance stream: the deal is the same for any bots."""
-    c = compiled(4)
-    for names in (["random"], ["heuristic"], ["greedy", "rollout", "random", "heuristic"]):
-        log, *_ = GAME.trace_events(c, GAME.bot_codes(names, 4), weights(), 3, 5, 0)
-        setup = log[log[:, 0] == L.EV_SETUP][0]
-        if names == ["random"]:
-            ref = setup
-        assert (setup == ref).all()
-    t1, t2 = Table(4, seed=3, index=5), Table(4, seed=3, index=5)
-    assert (t1.s == t2.s).all()
-
-
 def test_the_trace_tells_the_leader_spaces_and_each_seats_end():
     """The trace in words: what each leader space scored, each seat's end last."""
     c = compiled(4)
