@@ -1,13 +1,16 @@
 """One set of checks that every registered game must pass (Pgx-style api test):
 the results contract, finished games, ranks and wins consistent, declared facts sane, the same
-games whatever the threads, batches and state rows, a deal no bot changes. A game provides the
-few hooks these need in tests/<id>/helpers.py (``deal``)."""
+games whatever the threads, batches and state rows, a deal no bot changes, content overrides
+that play or are refused. A game provides the few hooks these need in tests/<id>/helpers.py
+(``deal``; ``broken_invariants`` if it has them)."""
 import importlib
 
 import numba
 import numpy as np
 import polars as pl
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as hs
 
 from sim.bench import run_probe
 from sim.errors import UserError
@@ -283,3 +286,54 @@ def test_swapping_a_bot_leaves_the_deal_unchanged(game_id):
         for part in da:
             k = min(len(da[part]), len(db[part]))
             assert k > 0 and np.array_equal(da[part][:k], db[part][:k]), (gi, part)
+
+
+def override(data, key, value, lo, hi):
+    """A value in [lo, hi] for key; a rollout setting stays at 4 or below (playouts cost)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        top = min(int(hi), max(int(lo), 4)) if key.startswith("bots.rollout") else int(hi)
+        return data.draw(hs.integers(int(lo), top))
+    return data.draw(hs.floats(lo, hi, allow_nan=False))
+
+
+def loads(game, variants, sets, n):
+    """(content, compiled), or None when the content is refused with a UserError."""
+    try:
+        content = game.content(variants, tuple(sets))
+        return content, game.compile(content, n)
+    except UserError:
+        return None
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=hs.data())
+def test_random_content_overrides_play_or_are_refused(game_id, data):
+    """Up to six tunable values drawn from their declared ranges, with any variants, player
+    count and bots: the content is refused at load with a UserError, or its games play to a
+    declared end, with a winner unless the end reason says none (and keep the game's
+    invariants, where it has a hook for them).
+    A value refused on its own is left out, so that a game whose ranges are mostly board
+    squares still plays (the range-ends test visits the values one by one)."""
+    game = get_game(game_id)
+    overlays = [v for v in game.variants() if v != "base"]
+    variants = tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
+    params = [p for p in game.content(variants).params() if p[2] is not None]
+    picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
+    sets = [f"{key}={override(data, key, value, *r)}" for key, value, r in picks]
+    n = data.draw(hs.sampled_from(game.player_counts))
+    bots = data.draw(hs.lists(hs.sampled_from(game.bots), min_size=n, max_size=n))
+    loaded = loads(game, variants, [s for s in sets if loads(game, variants, [s], n)], n)
+    if loaded is None:
+        event("refused")            # with a clear message: fine
+        return
+    event("played")
+    content, compiled = loaded
+    gi = np.arange(3, dtype=np.uint64)
+    out, scratch = play_rows(game, compiled, game.bot_codes(bots, n), game.weights(content), 1, gi, gi % n, 3)
+    assert (out.end_reason < len(game.end_reasons)).all() and (out.rank >= 1).all()
+    no_winner = np.isin(np.array(game.end_reasons)[out.end_reason], game.no_winner_reasons)
+    assert ((out.win.max(axis=1) > 0) == ~no_winner).all()
+    invariants = hook(game_id, "broken_invariants", required=False)
+    if invariants:
+        assert invariants(compiled, scratch) == []

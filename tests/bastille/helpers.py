@@ -196,3 +196,9 @@ def deal(compiled, events, scratch):
             "bonus tiles": st[K.BONUS:K.BONUS + tb[K.T_ROUNDS]],
             "weapons": st[K.WPOOL:K.WPOOL + tb[K.T_NPOOL]],
             "missions": st[K.MORD:K.MORD + tb[K.T_NMIS]]}
+
+
+def broken_invariants(compiled, scratch):
+    """Conservation broken in any scratch row's final state (one row per game)."""
+    return [f"row {r}: {x}" for r, st in enumerate(scratch[0])
+            for x in invariants(compiled.T, st, compiled.n_players)]

@@ -2,15 +2,12 @@
 mission table, and random content overrides."""
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
 
 from kernels.bastille import layout as K
 from kernels.bastille.bots import choose_pile, choose_placement, mission_need
 from kernels.bastille.rollout import redeal_hidden, rollout_placement
 from kernels.common import as_row
 from kernels.rng import seed_streams
-from sim.errors import UserError
 from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, invariants, play_rows
 
@@ -129,31 +126,3 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     assert need(peasant3, "two_of_each") == 0.0
     assert need(monk4, "two_of_each") == 1.0
     assert need(noble5, "two_of_each") == 1.0
-
-
-PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hs.data())
-def test_random_content_overrides_never_crash(data):
-    picks = data.draw(hs.lists(hs.sampled_from(PARAMS), min_size=1, max_size=6, unique_by=lambda x: x[0]))
-    sets = []
-    for key, value, (lo, hi) in picks:
-        if isinstance(value, int):
-            sets.append(f"{key}={data.draw(hs.integers(int(lo), int(hi)))}")
-        else:
-            sets.append(f"{key}={data.draw(hs.floats(lo, hi))}")
-    players = data.draw(hs.sampled_from([3, 4]))
-    variant = data.draw(hs.sampled_from([(), ("secret_mission",)]))
-    try:
-        content = GAME.content(variant, tuple(sets))
-        comp = GAME.compile(content, players)
-    except UserError:
-        return                       # rejected with a clear message: fine
-    codes = GAME.bot_codes(["random", "heuristic", "greedy", "random"][:players], players)
-    gi = np.arange(4, dtype=np.uint64)
-    out, scratch = play_rows(comp, codes, GAME.weights(content), 3, gi, gi % players, 4)
-    for g in range(4):
-        assert invariants(comp.T, scratch[0][g], players) == []
-    assert np.allclose(out.win.sum(axis=1), 1.0)

@@ -1,14 +1,12 @@
 """Whole games: invariants, determinism, bots-do-not-peek, trace = play, content ranges."""
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
 
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.moves import gen_main
 from kernels.pimpernel.bots import choose_index
 from kernels.pimpernel.rules import begin_turn, round_over
 from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
-from sim.errors import UserError
 from sim.game import Batch
 from sim.games.pimpernel import GAME
 from tests.pimpernel.helpers import Table, compiled, weights
@@ -132,33 +130,3 @@ def test_bots_do_not_peek_at_the_mission_deck(bot):
             i = choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
         choices.add((i, tuple(rng)))
     assert len(choices) == 1
-
-
-def _params():
-    return [(k, v, r) for k, v, r in GAME.content().params() if r is not None]
-
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_random_content_in_ranges_never_crashes(data):
-    params = _params()
-    picks = data.draw(st.lists(st.sampled_from(params), min_size=1, max_size=6))
-    sets = []
-    for k, v, (lo, hi) in picks:
-        if isinstance(v, int) and not isinstance(v, bool):
-            val = data.draw(st.integers(int(lo), int(hi)))
-        else:
-            val = data.draw(st.floats(lo, hi))
-        sets.append(f"{k}={val}")
-    variants = data.draw(st.sampled_from(VARIANTS))
-    n = data.draw(st.sampled_from(GAME.player_counts))
-    try:
-        content = GAME.content(variants, tuple(sets))
-        c = GAME.compile(content, n)
-    except UserError:
-        return   # a clear one-line error is an acceptable answer to an impossible setup
-    out = Batch.alloc(3, n, len(GAME.metrics))
-    names = (["heuristic", "random", "greedy"] * 2)[:n]
-    GAME.play(c, GAME.bot_codes(names, n), GAME.weights(content), 1, np.arange(3, dtype=np.uint64),
-              np.zeros(3, np.uint8), out)
-    assert (out.rank >= 1).all()
