@@ -1,8 +1,8 @@
 """One set of checks that every registered game must pass (Pgx-style api test):
 the results contract, finished games, ranks and wins consistent, declared facts sane, the same
 games whatever the threads, batches and state rows, a deal no bot changes, content overrides
-that play or are refused. A game provides the few hooks these need in tests/<id>/helpers.py
-(``deal``; ``broken_invariants`` if it has them)."""
+that play or are refused, bots that do not peek. A game provides the few hooks these need in
+tests/<id>/helpers.py (``deal``, ``no_peek_positions``; ``broken_invariants`` if it has them)."""
 import importlib
 
 import numba
@@ -337,3 +337,31 @@ def test_random_content_overrides_play_or_are_refused(game_id, data):
     invariants = hook(game_id, "broken_invariants", required=False)
     if invariants:
         assert invariants(compiled, scratch) == []
+
+
+def changed_answers(asked, again):
+    """(question and first answer, answer after a re-deal) of each answer that changed."""
+    assert len(again) == len(asked)
+    return [(x, y[2]) for x, y in zip(asked, again) if x != y]
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_bots_do_not_peek(game_id):
+    """Every bot's every choice depends only on what its seat may know. The game's hook
+    ``no_peek_positions()`` yields mid-game positions; each answers ``decisions()``, every
+    choice of every bot kind for its seat (streams and scratch restored for each), and
+    ``redeal(seed)``, which re-deals with the kernel's redeal_hidden everything the seat cannot
+    know, consistent with what it knows, and says whether anything moved. The answers stay
+    the same through several re-deals, and the re-deals do move something."""
+    positions = hook(game_id, "no_peek_positions")
+    game = get_game(game_id)
+    asked_bots, moved, count = set(), 0, 0
+    for pos in positions():
+        asked = pos.decisions()
+        asked_bots |= {bot for bot, _, _ in asked}
+        for seed in range(3):
+            moved += pos.redeal(seed)
+            assert changed_answers(asked, pos.decisions()) == [], (count, seed)
+        count += 1
+    assert asked_bots == set(game.bots)
+    assert count > 0 and moved > 0

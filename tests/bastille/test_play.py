@@ -1,32 +1,30 @@
-"""Whole games: conservation, determinism, trace = play, hidden information, the bots'
-mission table, and random content overrides."""
+"""Whole games: conservation, the trace in words, the rollout's re-deal, the bots' mission
+table. Determinism, the deal, trace = play, no-peeking bots and content overrides are the
+generic tests of tests/test_every_game.py (hooks in helpers.py)."""
 import numpy as np
 import pytest
 
 from kernels.bastille import layout as K
-from kernels.bastille.bots import choose_pile, choose_placement, mission_need
-from kernels.bastille.rollout import redeal_hidden, rollout_placement
+from kernels.bastille.bots import mission_need
+from kernels.bastille.rollout import redeal_hidden
 from kernels.common import as_row
 from kernels.rng import seed_streams
 from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, invariants, play_rows
 
 
-def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
-         rotate=True, weights=None, rows=None):
-    content = GAME.content(tuple(variants), tuple(sets))
-    comp = GAME.compile(content, players)
-    W = GAME.weights(content) if weights is None else weights
-    codes = GAME.bot_codes(list(bots), players)
-    gi = np.arange(first, first + n, dtype=np.uint64)
-    rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
-    out, scratch = play_rows(comp, codes, W, seed, gi, rot, rows or n)  # row per game: final states
+def play(bot, n):
+    """n games of 4 bots of one kind, seats rotated: (Batch, each game's final state, compiled)."""
+    content = GAME.content()
+    comp = GAME.compile(content, 4)
+    gi = np.arange(n, dtype=np.uint64)
+    out, scratch = play_rows(comp, GAME.bot_codes([bot], 4), GAME.weights(content), 7, gi, gi % 4, n)
     return out, scratch[0].copy(), comp
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy", "heuristic"])
 def test_conservation_after_whole_games(bot):
-    out, st, comp = play(bots=(bot,), n=60)
+    out, st, comp = play(bot, 60)
     for g in range(60):
         assert invariants(comp.T, st[g], 4) == []
     assert (out.turns == 96).all() and (out.end_reason == 0).all()
@@ -49,32 +47,6 @@ def _redeal(g, p, seed):
     rng = as_row(np.zeros(K.MAXP + 1, np.uint64))
     seed_streams(rng, np.uint64(seed), np.uint64(99))
     redeal_hidden(g.compiled.tables, g.st, p, rng)
-
-
-@pytest.mark.parametrize("variant", [(), ("secret_mission",)])
-def test_bots_do_not_peek_at_hidden_cards(variant):
-    changed = 0
-    for seed in range(6):
-        for bot in ("greedy", "heuristic", "rollout"):
-            g = Pos(variants=variant, seed=seed, bots=bot, log=False)
-            g.W[K.W_ROLLOUT_N] = 1
-            g.play_placements_until(2 + seed % 3, placed=seed % 7)
-            p = int(g.st[K.G_TURN])
-            before = g.st.copy()
-            rng0 = g.rng.copy()
-            pick = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                    if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
-            pile = choose_pile(g.tb, g.st, g.rng, p, g.W)
-            g.st[:] = before
-            g.rng[:] = rng0
-            _redeal(g, p, 1000 + seed)
-            hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
-            changed += not np.array_equal(before[hidden], g.st[hidden])
-            again = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                     if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
-            assert again == pick, (seed, bot)
-            assert choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
-    assert changed > 0          # the re-deal really moved opponents' missions
 
 
 def test_a_redeal_leaves_every_hand_as_the_cards_say():

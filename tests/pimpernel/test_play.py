@@ -1,23 +1,22 @@
-"""Whole games: invariants, determinism, bots-do-not-peek, trace = play, content ranges."""
+"""Whole games: invariants, every bot finishing, the trace in words, the rollout's re-deal.
+Determinism, the deal, trace = play, no-peeking bots and content overrides are the generic
+tests of tests/test_every_game.py (hooks in helpers.py)."""
 import numpy as np
 import pytest
 
 from kernels.pimpernel import layout as L
-from kernels.pimpernel.moves import gen_main
-from kernels.pimpernel.bots import choose_index
-from kernels.pimpernel.rules import begin_turn, round_over
-from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
+from kernels.pimpernel.rules import round_over
+from kernels.pimpernel.rollout import redeal_hidden
 from sim.game import Batch
 from sim.games.pimpernel import GAME
 from tests.pimpernel.helpers import Table, compiled, weights
 
 
-def play(n, names, seed=7, games=8, variants=(), index0=0, rotation=None):
+def play(n, names, games=8, variants=()):
     c = compiled(n, variants)
     out = Batch.alloc(games, n, len(GAME.metrics))
-    gi = np.arange(index0, index0 + games, dtype=np.uint64)
-    rot = np.zeros(games, np.uint8) if rotation is None else rotation
-    GAME.play(c, GAME.bot_codes(names, n), weights(variants), seed, gi, rot, out)
+    GAME.play(c, GAME.bot_codes(names, n), weights(variants), 7, np.arange(games, dtype=np.uint64),
+              np.zeros(games, np.uint8), out)
     return out
 
 
@@ -99,34 +98,3 @@ def test_redeal_hidden_shuffles_only_the_unseen_cards():
         assert (s[outside] == t.s[outside]).all()
         deals.add(tuple(s[L.O_DECK + ptr:L.O_DECK + ln]))
     assert len(deals) > 1
-
-
-@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC, L.BOT_ROLLOUT])
-def test_bots_do_not_peek_at_the_mission_deck(bot):
-    """Re-deal the hidden deck order and removed cards: every bot's choice stays the same."""
-    t = Table(4, seed=5, index=2)
-    bots = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
-    for _ in range(9):   # a few turns in
-        t.play_turn(bots)
-    p = int(t.s[L.O_CUR])
-    begin_turn(t.s)
-    nm = gen_main(t.s, t.K, p, t.moves, t.tmp)
-    choices = set()
-    perm_rng = np.random.default_rng(0)
-    for trial in range(4):
-        s = t.s.copy()
-        ptr, ln = s[L.O_DECK_PTR], s[L.O_DECK_LEN]
-        hidden = np.concatenate([s[L.O_DECK + ptr:L.O_DECK + ln], s[L.O_REMOVED:L.O_REMOVED + 2]])
-        if trial:
-            hidden = perm_rng.permutation(hidden)
-        s[L.O_DECK + ptr:L.O_DECK + ln] = hidden[:ln - ptr]
-        s[L.O_REMOVED:L.O_REMOVED + 2] = hidden[ln - ptr:]
-        rng = t.rng.copy()
-        moves = t.moves.copy()
-        if bot == L.BOT_ROLLOUT:
-            i = rollout_choice(s, t.K, t.c.RS, t.c.RM, t.W, p, moves, nm, t.tmp, t.ctx, t.cand, t.s2, rng,
-                                  t.om, t.log, t.nlog)
-        else:
-            i = choose_index(s, t.K, t.c.RS, t.c.RM, t.W, bot, p, moves, nm, t.tmp, t.ctx, rng)
-        choices.add((i, tuple(rng)))
-    assert len(choices) == 1
