@@ -1,8 +1,16 @@
 """One set of checks that every registered game must pass (Pgx-style api test):
-the results contract, finished games, ranks and wins consistent, declared facts sane."""
+the results contract, finished games, ranks and wins consistent, declared facts sane, the same
+games whatever the threads, batches and state rows, a deal no bot changes, content overrides
+that play or are refused, bots that do not peek. A game provides the few hooks these need in
+tests/<id>/helpers.py (``deal``, ``no_peek_positions``; ``broken_invariants`` if it has them)."""
+import importlib
+
+import numba
 import numpy as np
 import polars as pl
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as hs
 
 from sim.bench import run_probe
 from sim.errors import UserError
@@ -155,3 +163,205 @@ def test_trace_is_the_game_play_plays(played):
         assert out.position[0].tolist() == rows["position"].to_list()
         assert int(out.turns[0]) == rows["turns"][0]
         assert game.end_reasons[int(out.end_reason[0])] == rows["end_reason"][0]
+
+
+# -- the games' hooks, and quick games ------------------------------------------------------
+
+FIELDS = ("score", "rank", "win", "role", "secret_role", "position", "turns", "end_reason", "metrics",
+          "decisions")   # the Batch fields, in the order of the kernels' entry points
+
+
+def hook(game_id, name, required=True):
+    """A hook of the generic tests from tests/<id>/helpers.py; a shipped game without a
+    required one fails loudly (a new game gets these tests by providing them)."""
+    found = getattr(importlib.import_module(f"tests.{game_id}.helpers"), name, None)
+    if found is None and required:
+        pytest.fail(f"tests/{game_id}/helpers.py has no `{name}`: every shipped game provides the "
+                    "hooks tests/test_every_game.py names in its docstring")
+    return found
+
+
+def quick_rollout(game):
+    """Every rollout setting at 2 (or the end of its range nearest 2): the rollout bot still
+    re-deals and plays out, at a fraction of its cost."""
+    return tuple(f"{k}={int(min(max(2, lo), hi))}" for k, _, r in game.content().params()
+                 if r is not None and k.startswith("bots.rollout") for lo, hi in [r])
+
+
+def quick(game_id):
+    """(game, compiled, weights, players) with a quick rollout bot, at the smallest player
+    count that seats one of each bot."""
+    game = get_game(game_id)
+    n = min([c for c in game.player_counts if c >= len(game.bots)] or [max(game.player_counts)])
+    content = game.content((), quick_rollout(game))
+    return game, game.compile(content, n), game.weights(content), n
+
+
+def every_bot(game, n, first=0):
+    """A line-up of n seats going round the game's bots from bot number ``first``."""
+    return game.bot_codes([game.bots[(first + s) % len(game.bots)] for s in range(n)], n)
+
+
+def play_rows(game, compiled, codes, weights, seed, game_index, rotation, rows):
+    """The kernel's play_batch over a chosen number of scratch rows (Game.play picks them from
+    the threads): (Batch, scratch); with one row per game each row keeps its final state."""
+    out = Batch.alloc(len(game_index), compiled.n_players, len(game.metrics))
+    scratch = compiled.alloc_scratch(rows, game.rollout_bot(codes))
+    game.kernel.play_batch(compiled.tables, scratch, np.asarray(codes, np.int64), weights, np.uint64(seed),
+                           np.ascontiguousarray(game_index, np.uint64),
+                           np.ascontiguousarray(rotation, np.int64), *(getattr(out, f) for f in FIELDS))
+    return out, scratch
+
+
+def play(game, compiled, codes, weights, game_index, rotation):
+    """Game.play of these games (seed 5) into a new Batch."""
+    out = Batch.alloc(len(game_index), compiled.n_players, len(game.metrics))
+    game.play(compiled, codes, weights, 5, game_index, rotation, out)
+    return out
+
+
+def differences(a, b, rows=slice(None)):
+    """The Batch fields in which b differs from a[rows]."""
+    return [f for f in FIELDS if not np.array_equal(getattr(a, f)[rows], getattr(b, f))]
+
+
+# -- generic tests ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_same_games_whatever_the_threads_the_batch_and_the_state_rows(game_id):
+    """A game depends on its seed, index and rotation alone: not on the threads, the batch it
+    is played in, or the scratch rows (a row re-used game after game, or batch after batch,
+    keeps nothing of the games it played before)."""
+    game, compiled, weights, n = quick(game_id)
+    codes = every_bot(game, n)
+    gi = np.arange(10, dtype=np.uint64)
+    rot = (gi % n).astype(np.int64)
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = play(game, compiled, codes, weights, gi, rot)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = play(game, compiled, codes, weights, gi, rot)
+        play(game, compiled, codes, weights, gi + 10, rot)      # other games in the same rows
+        again = play(game, compiled, codes, weights, gi, rot)
+    finally:
+        numba.set_num_threads(threads)
+    assert differences(one, two) == [] and differences(one, again) == []
+    for rows in (1, 3, len(gi)):
+        assert differences(one, play_rows(game, compiled, codes, weights, 5, gi, rot, rows)[0]) == [], rows
+    for g in (0, 7):
+        alone = play(game, compiled, codes, weights, gi[g:g + 1], rot[g:g + 1])
+        assert differences(one, alone, slice(g, g + 1)) == [], g
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_a_traced_game_with_every_bot_is_the_game_play_plays(game_id):
+    """trace_events (the log on, scratch of its own) plays the same game as Game.play in a
+    batch, to every output, with every bot in the line-up."""
+    game, compiled, weights, n = quick(game_id)
+    codes = every_bot(game, n)
+    gi = np.arange(6, dtype=np.uint64)
+    rot = (gi % n).astype(np.int64)
+    batch = play(game, compiled, codes, weights, gi, rot)
+    for g in (1, 4):
+        events, out, _ = game.trace_events(compiled, codes, weights, 5, g, rot[g])
+        assert len(events) > 0 and differences(batch, out, slice(g, g + 1)) == [], g
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_swapping_a_bot_leaves_the_deal_unchanged(game_id):
+    """Bots never draw from the chance stream: the same game (seed, index, rotation) with other
+    bots in the seats has the same positions, roles, secret roles and deal. The game's hook ``deal(compiled,
+    events, scratch)`` reads what chance alone decides from a traced game, by name; a part
+    chance goes on drawing (dice) is compared as far as both games went."""
+    deal = hook(game_id, "deal")
+    game, compiled, weights, n = quick(game_id)
+    line_ups = [game.bot_codes(["random"], n), every_bot(game, n, first=1)]
+    for gi, rot in ((3, 1), (8, 0)):
+        (ea, a, sa), (eb, b, sb) = (game.trace_events(compiled, bots, weights, 5, gi, rot) for bots in line_ups)
+        assert differences(a, b) != [], "the line-ups should play different games"
+        assert all(np.array_equal(getattr(a, f), getattr(b, f)) for f in ("position", "role", "secret_role"))
+        da, db = deal(compiled, ea, sa), deal(compiled, eb, sb)
+        assert da and da.keys() == db.keys()
+        for part in da:
+            k = min(len(da[part]), len(db[part]))
+            assert k > 0 and np.array_equal(da[part][:k], db[part][:k]), (gi, part)
+
+
+def override(data, key, value, lo, hi):
+    """A value in [lo, hi] for key; a rollout setting stays at 4 or below (playouts cost)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        top = min(int(hi), max(int(lo), 4)) if key.startswith("bots.rollout") else int(hi)
+        return data.draw(hs.integers(int(lo), top))
+    return data.draw(hs.floats(lo, hi, allow_nan=False))
+
+
+def loads(game, variants, sets, n):
+    """(content, compiled), or None when the content is refused with a UserError."""
+    try:
+        content = game.content(variants, tuple(sets))
+        return content, game.compile(content, n)
+    except UserError:
+        return None
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=hs.data())
+def test_random_content_overrides_play_or_are_refused(game_id, data):
+    """Up to six tunable values drawn from their declared ranges, with any variants, player
+    count and bots: the content is refused at load with a UserError, or its games play to a
+    declared end, with a winner unless the end reason says none (and keep the game's
+    invariants, where it has a hook for them).
+    A value refused on its own is left out, so that a game whose ranges are mostly board
+    squares still plays (the range-ends test visits the values one by one)."""
+    game = get_game(game_id)
+    overlays = [v for v in game.variants() if v != "base"]
+    variants = tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
+    params = [p for p in game.content(variants).params() if p[2] is not None]
+    picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
+    sets = [f"{key}={override(data, key, value, *r)}" for key, value, r in picks]
+    n = data.draw(hs.sampled_from(game.player_counts))
+    bots = data.draw(hs.lists(hs.sampled_from(game.bots), min_size=n, max_size=n))
+    loaded = loads(game, variants, [s for s in sets if loads(game, variants, [s], n)], n)
+    if loaded is None:
+        event("refused")            # with a clear message: fine
+        return
+    event("played")
+    content, compiled = loaded
+    gi = np.arange(3, dtype=np.uint64)
+    out, scratch = play_rows(game, compiled, game.bot_codes(bots, n), game.weights(content), 1, gi, gi % n, 3)
+    assert (out.end_reason < len(game.end_reasons)).all() and (out.rank >= 1).all()
+    no_winner = np.isin(np.array(game.end_reasons)[out.end_reason], game.no_winner_reasons)
+    assert ((out.win.max(axis=1) > 0) == ~no_winner).all()
+    invariants = hook(game_id, "broken_invariants", required=False)
+    if invariants:
+        assert invariants(compiled, scratch) == []
+
+
+def changed_answers(asked, again):
+    """(question and first answer, answer after a re-deal) of each answer that changed."""
+    assert len(again) == len(asked)
+    return [(x, y[2]) for x, y in zip(asked, again) if x != y]
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_bots_do_not_peek(game_id):
+    """Every bot's every choice depends only on what its seat may know. The game's hook
+    ``no_peek_positions()`` yields mid-game positions; each answers ``decisions()``, every
+    choice of every bot kind for its seat (streams and scratch restored for each), and
+    ``redeal(seed)``, which re-deals with the kernel's redeal_hidden everything the seat cannot
+    know, consistent with what it knows, and says whether anything moved. The answers stay
+    the same through several re-deals, and the re-deals do move something."""
+    positions = hook(game_id, "no_peek_positions")
+    game = get_game(game_id)
+    asked_bots, moved, count = set(), 0, 0
+    for pos in positions():
+        asked = pos.decisions()
+        asked_bots |= {bot for bot, _, _ in asked}
+        for seed in range(3):
+            moved += pos.redeal(seed)
+            assert changed_answers(asked, pos.decisions()) == [], (count, seed)
+        count += 1
+    assert asked_bots == set(game.bots)
+    assert count > 0 and moved > 0

@@ -7,9 +7,12 @@ import numpy as np
 from kernels.bastille import layout as K
 from kernels.bastille.state import give_mission, setup_game
 from kernels.bastille.moves import track_order
-from kernels.bastille.bots import choose_placement
+from kernels.bastille.bots import (
+    choose_catacomb, choose_character, choose_mission, choose_pile, choose_placement,
+    choose_upgrade, choose_versailles, choose_weapon)
 from kernels.bastille.rules import (
-    add_character, advance_turn, end_of_placing, evaluate_location, place_tile)
+    add_character, advance_turn, assign_monks, end_of_placing, evaluate_location, place_tile)
+from kernels.bastille.rollout import redeal_hidden, rollout_placement
 from kernels.common import as_row
 from kernels.rng import CHANCE, seed_streams
 from sim.game import Batch
@@ -183,3 +186,100 @@ def invariants(T, st, n):
     if int((loc == K.AT_DECK).sum()) != T.n_chars - int(st[K.G_DECK_TOP]):
         bad.append("deck")
     return bad
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: set-up logs nothing, so the orders it
+    shuffles, which play reads from a moving top and never changes, from the final state."""
+    tb, st = compiled.tables[0], scratch[0][0]
+    return {"characters": st[K.DECK:K.DECK + tb[K.T_NCHARS]],
+            "versailles": st[K.VERS:K.VERS + tb[K.T_NVERS]],
+            "bonus tiles": st[K.BONUS:K.BONUS + tb[K.T_ROUNDS]],
+            "weapons": st[K.WPOOL:K.WPOOL + tb[K.T_NPOOL]],
+            "missions": st[K.MORD:K.MORD + tb[K.T_NMIS]]}
+
+
+def broken_invariants(compiled, scratch):
+    """Conservation broken in any scratch row's final state (one row per game)."""
+    return [f"row {r}: {x}" for r, st in enumerate(scratch[0])
+            for x in invariants(compiled.T, st, compiled.n_players)]
+
+
+class Unseen:
+    """Seat p, to place a tile in a game of Pos g, as the no-peek test sees it: every choice
+    of every bot kind, and a re-deal of what p cannot see (on a copy of g's state). While
+    taking a mission p looks through the deck or one pile (take_mission), so with ``pile``
+    set p knows those cards: the re-deal keeps them and the choices include the mission."""
+
+    def __init__(self, g, pile=None):
+        self.g, self.pile, self.p = g, pile, int(g.st[K.G_TURN])
+        self.st, self.rng = as_row(g.st.copy()), as_row(g.rng.copy())
+        self.W = as_row(g.W.copy())
+        self.W[K.W_ROLLOUT_N] = 1       # one playout a placement: the rollout's re-deals still run
+
+    def redeal(self, seed):
+        """Re-deal with the kernel's redeal_hidden; True when a hidden card moved."""
+        st, T = self.st, self.g.T
+        before = st.copy()
+        seen = [] if self.pile is None else [
+            K.MLOC + m for m in range(T.n_missions) if st[K.MLOC + m] == self.pile]
+        st[seen] = self.p               # p's own for the re-deal: it stays where it is
+        rng = as_row(np.zeros(K.MAXP + 1, np.uint64))
+        seed_streams(rng, np.uint64(seed), np.uint64(99))
+        redeal_hidden(self.g.compiled.tables, st, self.p, rng)
+        if seen:
+            st[seen] = self.pile
+        hidden = np.r_[K.DECK:K.DECK + T.n_chars, K.WPOOL:K.WPOOL + T.n_pool,
+                       K.VERS:K.VERS + T.n_vers, K.MLOC:K.MLOC + T.n_missions]
+        return not np.array_equal(before[hidden], st[hidden])
+
+    def decisions(self):
+        """Every bot kind's answer to every choice a Bastille bot makes, each asked of a
+        fresh copy of the state, the streams and the bots' scratch."""
+        p, tb, W, T = self.p, self.g.tb, self.W, self.g.T
+        top = int(self.st[K.G_VERS_TOP])
+        asks = [("placement", lambda st, rng, fs, d: choose_placement(tb, st, rng, p, W, fs)),
+                ("pile", lambda st, rng, fs, d: choose_pile(tb, st, rng, p, W)),
+                ("weapon", lambda st, rng, fs, d: choose_weapon(tb, st, rng, p, W)),
+                ("upgrade", lambda st, rng, fs, d: choose_upgrade(tb, st, rng, p, W)),
+                ("monks", self.monks)]
+        asks += [(f"versailles {vt}", lambda st, rng, fs, d, vt=vt: choose_versailles(tb, st, rng, p, vt, W))
+                 for vt in range(top, T.n_vers)]
+        asks += [(f"character for {v}", lambda st, rng, fs, d, v=v: choose_character(tb, st, rng, p, v, W))
+                 for v in range(1, T.max_value + 1)]
+        asks += [(f"catacomb {lo}-{hi}",
+                  lambda st, rng, fs, d, lo=lo, hi=hi: choose_catacomb(tb, st, rng, p, lo, hi, W))
+                 for lo, hi in ((0, T.cat_final_lo), (T.cat_final_lo, T.cat_final_hi))]
+        if self.pile is not None:
+            asks.append(("mission", lambda st, rng, fs, d: choose_mission(tb, st, rng, p, self.pile, W)))
+        out = [(bot, name, self.ask(bot, f)) for bot in GAME.bots for name, f in asks]
+        out.append(("rollout", "rollout placement", self.ask(
+            "rollout", lambda st, rng, fs, d: rollout_placement(tb, st, rng, p, W, fs, *d, self.g.log))))
+        return out
+
+    def monks(self, st, rng, fs, d):
+        """The groups p sorts its monks into (final scoring asks this of every seat)."""
+        assign_monks(self.g.tb, st, rng, self.p, self.W, self.g.log)
+        return st[K.CGRP:K.CGRP + self.g.T.n_chars].tolist()
+
+    def ask(self, bot, f):
+        st, rng = as_row(self.st.copy()), as_row(self.rng.copy())
+        st[K.SEATBOT + self.p] = BOT[bot]
+        st[K.G_LOGON] = 0
+        for q in range(self.g.n):       # the placement values are worked out afresh
+            st[K.PL + q * K.NPF + K.P_VCACHE] = 0
+        fresh = [as_row(np.zeros_like(a[0])) for a in self.g.scratch]
+        return f(st, rng, fresh[2], fresh[4:])
+
+
+def no_peek_positions():
+    """Mid-game placements in both variants, and the same seats taking a mission."""
+    for seed in range(4):
+        for variant in ((), ("secret_mission",)):
+            g = Pos(variants=variant, seed=seed, bots="greedy", log=False)
+            g.play_placements_until(2 + seed % 3, placed=seed % 7)
+            yield Unseen(g)
+            for pile in ((K.AT_DECK, K.AT_PILE_B) if variant else (K.AT_DECK,)):
+                yield Unseen(g, pile)

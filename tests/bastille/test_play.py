@@ -1,83 +1,42 @@
-"""Whole games: conservation, determinism, trace = play, hidden information, the bots'
-mission table, and random content overrides."""
-import numba
+"""Whole games: conservation, the trace in words, the rollout's re-deal, the bots' mission
+table. Determinism, the deal, trace = play, no-peeking bots and content overrides are the
+generic tests of tests/test_every_game.py (hooks in helpers.py)."""
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
 
 from kernels.bastille import layout as K
-from kernels.bastille.bots import choose_pile, choose_placement, mission_need
-from kernels.bastille.rollout import redeal_hidden, rollout_placement
+from kernels.bastille.bots import mission_need
+from kernels.bastille.rollout import redeal_hidden
 from kernels.common import as_row
 from kernels.rng import seed_streams
-from sim.errors import UserError
 from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, invariants, play_rows
 
 
-def play(players=4, bots=("heuristic",), n=40, seed=7, variants=(), sets=(), first=0,
-         rotate=True, weights=None, rows=None):
-    content = GAME.content(tuple(variants), tuple(sets))
-    comp = GAME.compile(content, players)
-    W = GAME.weights(content) if weights is None else weights
-    codes = GAME.bot_codes(list(bots), players)
-    gi = np.arange(first, first + n, dtype=np.uint64)
-    rot = (gi % players).astype(np.uint8) if rotate else np.zeros(n, np.uint8)
-    out, scratch = play_rows(comp, codes, W, seed, gi, rot, rows or n)  # row per game: final states
+def play(bot, n):
+    """n games of 4 bots of one kind, seats rotated: (Batch, each game's final state, compiled)."""
+    content = GAME.content()
+    comp = GAME.compile(content, 4)
+    gi = np.arange(n, dtype=np.uint64)
+    out, scratch = play_rows(comp, GAME.bot_codes([bot], 4), GAME.weights(content), 7, gi, gi % 4, n)
     return out, scratch[0].copy(), comp
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy", "heuristic"])
 def test_conservation_after_whole_games(bot):
-    out, st, comp = play(bots=(bot,), n=60)
+    out, st, comp = play(bot, 60)
     for g in range(60):
         assert invariants(comp.T, st[g], 4) == []
     assert (out.turns == 96).all() and (out.end_reason == 0).all()
     assert np.allclose(out.win.sum(axis=1), 1.0)
 
 
-def test_same_results_one_or_two_threads_and_any_batch_size():
-    threads = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        a, _, _ = play(n=24)
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        b, _, _ = play(n=24)
-    finally:
-        numba.set_num_threads(threads)
-    assert np.array_equal(a.score, b.score) and np.array_equal(a.metrics, b.metrics)
-    one, _, _ = play(n=1, first=13)
-    assert np.array_equal(one.score[0], a.score[13])
-    assert np.array_equal(one.decisions[0], a.decisions[13])
-    for rows in (1, 5):                 # games re-using a state row leave nothing behind
-        c, _, _ = play(n=24, rows=rows)
-        assert np.array_equal(a.score, c.score) and np.array_equal(a.decisions, c.decisions)
-
-
-def test_swapping_a_bot_leaves_the_deal_unchanged():
-    deal = slice(K.DECK, K.DECK + 35), slice(K.VERS, K.VERS + 8), slice(K.BONUS, K.BONUS + 8), \
-        slice(K.WPOOL, K.WPOOL + 15), slice(K.MORD, K.MORD + 20)
-    _, a, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=12, rotate=False)
-    _, b, _ = play(bots=("random", "random", "heuristic", "greedy"), n=12, rotate=False)
-    for s in deal:
-        assert np.array_equal(a[:, s], b[:, s])
-    g0 = Pos(bots="random", seed=7, index=3, log=False)
-    g1 = Pos(bots="heuristic", seed=7, index=3, log=False)
-    assert int(g0.st[K.G_START]) == int(g1.st[K.G_START])
-
-
-def test_trace_is_the_game_play_plays():
+def test_the_trace_tells_every_placement_and_the_final_scoring():
+    """The trace in words: rounds, the 96 placements, the final scoring, each seat's end."""
     content = GAME.content()
     comp = GAME.compile(content, 4)
-    W = GAME.weights(content)
     bots = GAME.bot_codes(["heuristic", "greedy", "random", "greedy"], 4)
-    out, _, _ = play(bots=("heuristic", "greedy", "random", "greedy"), n=6, seed=21)
-    for i in (2, 5):
-        events, one, _ = GAME.trace_events(comp, bots, W, 21, i, i % 4)
-        assert np.array_equal(one.score[0], out.score[i]) and np.array_equal(one.rank[0], out.rank[i])
-        assert one.turns[0] == out.turns[i] and one.decisions[0] == out.decisions[i]
-    lines = GAME.trace(comp, bots, W, 21, 2, 2)
+    lines = GAME.trace(comp, bots, GAME.weights(content), 21, 2, 2)
     assert lines[1] == "-- Round 1 --" and any("Final scoring" in x for x in lines)
     assert sum("places a" in x for x in lines) == 96
     assert lines[-1].startswith("seat 3") and "rank" in lines[-1]
@@ -88,32 +47,6 @@ def _redeal(g, p, seed):
     rng = as_row(np.zeros(K.MAXP + 1, np.uint64))
     seed_streams(rng, np.uint64(seed), np.uint64(99))
     redeal_hidden(g.compiled.tables, g.st, p, rng)
-
-
-@pytest.mark.parametrize("variant", [(), ("secret_mission",)])
-def test_bots_do_not_peek_at_hidden_cards(variant):
-    changed = 0
-    for seed in range(6):
-        for bot in ("greedy", "heuristic", "rollout"):
-            g = Pos(variants=variant, seed=seed, bots=bot, log=False)
-            g.W[K.W_ROLLOUT_N] = 1
-            g.play_placements_until(2 + seed % 3, placed=seed % 7)
-            p = int(g.st[K.G_TURN])
-            before = g.st.copy()
-            rng0 = g.rng.copy()
-            pick = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                    if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
-            pile = choose_pile(g.tb, g.st, g.rng, p, g.W)
-            g.st[:] = before
-            g.rng[:] = rng0
-            _redeal(g, p, 1000 + seed)
-            hidden = slice(K.MLOC, K.MLOC + g.T.n_missions)
-            changed += not np.array_equal(before[hidden], g.st[hidden])
-            again = (rollout_placement(g.tb, g.st, g.rng, p, g.W, g.fs, g.d, g.drng, g.dfs, g.log)
-                     if bot == "rollout" else choose_placement(g.tb, g.st, g.rng, p, g.W, g.fs))
-            assert again == pick, (seed, bot)
-            assert choose_pile(g.tb, g.st, g.rng, p, g.W) == pile
-    assert changed > 0          # the re-deal really moved opponents' missions
 
 
 def test_a_redeal_leaves_every_hand_as_the_cards_say():
@@ -165,31 +98,3 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     assert need(peasant3, "two_of_each") == 0.0
     assert need(monk4, "two_of_each") == 1.0
     assert need(noble5, "two_of_each") == 1.0
-
-
-PARAMS = [(k, v, r) for k, v, r in GAME.content().params() if r is not None and not k.startswith("bots.")]
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hs.data())
-def test_random_content_overrides_never_crash(data):
-    picks = data.draw(hs.lists(hs.sampled_from(PARAMS), min_size=1, max_size=6, unique_by=lambda x: x[0]))
-    sets = []
-    for key, value, (lo, hi) in picks:
-        if isinstance(value, int):
-            sets.append(f"{key}={data.draw(hs.integers(int(lo), int(hi)))}")
-        else:
-            sets.append(f"{key}={data.draw(hs.floats(lo, hi))}")
-    players = data.draw(hs.sampled_from([3, 4]))
-    variant = data.draw(hs.sampled_from([(), ("secret_mission",)]))
-    try:
-        content = GAME.content(variant, tuple(sets))
-        comp = GAME.compile(content, players)
-    except UserError:
-        return                       # rejected with a clear message: fine
-    codes = GAME.bot_codes(["random", "heuristic", "greedy", "random"][:players], players)
-    gi = np.arange(4, dtype=np.uint64)
-    out, scratch = play_rows(comp, codes, GAME.weights(content), 3, gi, gi % players, 4)
-    for g in range(4):
-        assert invariants(comp.T, scratch[0][g], players) == []
-    assert np.allclose(out.win.sum(axis=1), 1.0)

@@ -1,17 +1,21 @@
 """Small helpers that build doppelganger positions and call the compiled functions."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from kernels.doppelganger import layout as L
-from kernels.doppelganger.bots import plan_turn
+from kernels.doppelganger.bots import choose_reveal, kill_here, plan_turn, random_move
 from kernels.doppelganger.moves import list_actions
 from kernels.doppelganger.rules import attack_options, play_turn, resolve_attack
+from kernels.doppelganger.rollout import redeal_hidden, rollout_plan
 from kernels.doppelganger.state import setup_game
-from kernels.rng import seed_streams
+from kernels.rng import BOT0, below, seed_streams
 from sim.games.doppelganger import GAME
 
 CONTENT = GAME.content()
+FAST_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12")
 A, T, O = 0, 1, 2   # attacker, target, onlooker (attack_table)
 
 
@@ -125,3 +129,104 @@ def attack_table():
         t.place(p, k)
     t.set(L.F_HELD, A, mask(t.weapon("Rope"), t.weapon("Wrench")))
     return t
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game, as logged: the hands, the weapon tokens,
+    and the dice of every turn."""
+    return {name: events[events[:, 0] == ev]
+            for name, ev in (("hands", L.EV_HAND), ("weapon tokens", L.EV_TOKEN), ("dice", L.EV_ROLL))}
+
+
+class Unseen:
+    """A seat of Table t as the no-peek test sees it (on a copy of t's scratch): every choice
+    of every bot kind, and a re-deal of every card the seat cannot see."""
+
+    def __init__(self, t, seat):
+        self.t, self.seat = t, seat
+        self.row = [a[0].copy() for a in t.scratch]       # row 0 of every scratch array
+
+    def redeal(self, seed):
+        """Re-deal with the kernel's redeal_hidden; True when a card changed hands."""
+        s = self.row[L.S_STATE]
+        before = s.copy()
+        rng = np.zeros(1 + self.t.n, np.uint64)
+        seed_streams(rng, seed, 99)
+        redeal_hidden(self.t.c.tables, s, self.seat, rng)
+        return not np.array_equal(before, s)
+
+    def decisions(self):
+        """Every bot kind's answer to every choice a doppelganger bot makes, each asked of a
+        fresh copy of the state, the streams and the bots' scratch: greedy and hunter plans
+        (the action before moving is a plan for a total of 0), a kill in the room, the random
+        bot's action and move, the answer to an attack, the rollout's plan."""
+        t, me, n, c, w = self.t, self.seat, self.t.n, self.t.c, self.t.w
+        in_room = self.row[L.S_STATE][L.F_POS + me] < c.rules[L.R_NROOMS]
+
+        def plans(total, deep):
+            def f(a):
+                k = plan_turn(a.st, n, me, total, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index,
+                              a.kn, a.fv, deep, a.plans, a.pscore, L.MAX_PLANS)
+                return a.plans[:k].tolist(), a.pscore[:k].tolist()
+            return f
+
+        def random_action(a):
+            k = list_actions(a.st, n, me, c.rules, a.acts)
+            return a.acts[below(a.rng, BOT0 + me, k)].tolist()
+
+        def random_walk(total):
+            def f(a):
+                random_move(a.st, n, me, total, c.rules, c.dist, c.pads, c.pad_index, a.reach, a.rng,
+                            a.plans[0])
+                return a.plans[0].tolist()
+            return f
+
+        def reveal(bot):            # every attacker, weapon and set of options
+            def f(a):
+                return [int(choose_reveal(a.st, n, me, x, a.st[L.F_POS + x], wp, opts, bot, c.rules, w,
+                                          a.rng.copy()))
+                        for x in range(n) if x != me for wp in range(c.rules[L.R_NCARDS])
+                        for opts in (3, 5, 6, 7)]
+            return f
+
+        def kill(a):
+            return int(kill_here(a.st, n, me, c.rules, a.plans[0])), a.plans[0].tolist()
+
+        def rollout(a):
+            a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
+            rollout_plan(a.st, n, me, 7, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
+                         a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
+                         a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
+            return a.gplan[0].tolist()
+
+        asks = [("random", f"move {total}", random_walk(total)) for total in (2, 7, 12)]
+        asks += [("random", "room action", random_action)] if in_room else []
+        asks += [(bot, f"plan for {total}", plans(total, deep))
+                 for bot, deep in (("greedy", 0), ("hunter", 1)) for total in (0, 3, 7, 11)]
+        asks += [(GAME.bots[bot], "answer to an attack", reveal(bot)) for bot in range(len(GAME.bots))]
+        asks += [(bot, "kill here", kill) for bot in ("greedy", "hunter")]
+        asks += [("rollout", "plan for 7", rollout)]
+        return [(bot, name, self.ask(f)) for bot, name, f in asks]
+
+    def ask(self, f):
+        r = [x.copy() for x in self.row]
+        return f(SimpleNamespace(
+            st=r[L.S_STATE], rng=r[L.S_RNG], deck=r[L.S_DECK], reach=r[L.S_REACH], acts=r[L.S_ACTS],
+            plans=r[L.S_PLANS], pscore=r[L.S_PSCORE], kn=r[L.S_KN], fv=r[L.S_FV], gplan=r[L.S_GIVEN],
+            ctr=r[L.S_CTR], rplans=r[L.S_RPLANS], rscore=r[L.S_RSCORE], rst=r[L.S_RSTATE],
+            rrng=r[L.S_RRNG], pbots=r[L.S_PBOTS], pmet=r[L.S_PMET]))
+
+
+def no_peek_positions():
+    """Seats every few turns into games of 3, 4 and 6 players (hunters and greedy players)."""
+    for n, seed in ((4, 2), (4, 8), (3, 13), (6, 5)):
+        t = Table(n, seed=seed, sets=FAST_ROLLOUT)
+        bots = np.array([L.BOT_HUNTER, L.BOT_GREEDY] * 3, np.int64)[:n]
+        for turn in range(40):
+            seat = turn % n
+            if turn >= 6 and turn % 4 == 2:
+                yield Unseen(t, seat)
+            if t.turn(seat, 2 + turn % 11, bots):
+                break

@@ -1,13 +1,17 @@
 """Small helpers that build Scarlet Pimpernel positions through the compiled functions."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from kernels.pimpernel import layout as L
-from kernels.pimpernel.state import setup_game
-from kernels.pimpernel.moves import gen_main, short_routes
-from kernels.pimpernel.rules import apply_move, resolve_mission
+from kernels.pimpernel.state import area_total, setup_game
+from kernels.pimpernel.moves import gen_action, gen_main, gen_rest, short_routes
+from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
+from kernels.pimpernel.rules import apply_move, begin_turn, resolve_mission, round_over
 from kernels.pimpernel.play import play_turn
+from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
 from kernels.rng import seed_streams
 from sim.games.pimpernel import GAME
 
@@ -122,3 +126,108 @@ class Table:
     def resolve(self, bots: np.ndarray) -> None:
         resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
                            self.log, self.nlog, False)
+
+
+# -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: the set-up event (the Pimpernel's start,
+    the first mission, the first player) and the orders set-up shuffles, which play never
+    changes, from the final state."""
+    s = scratch[0][0]
+    return {"set-up": events[events[:, 0] == L.EV_SETUP],
+            "location cards": s[L.O_LOCCARD:L.O_LOCCARD + L.MAXL],
+            "favor cards": s[L.O_TILECARD:L.O_TILECARD + L.NAREA],
+            "buildings": s[L.O_BLDTILE:L.O_BLDTILE + L.MAXB],
+            "mission deck": s[L.O_DECK:L.O_DECK + s[L.O_DECK_LEN]],
+            "removed": s[L.O_REMOVED:L.O_REMOVED + compiled.K[L.K_REMOVED]]}
+
+
+class Unseen:
+    """The seat to act at a turn of Table t, as the no-peek test sees it (on a copy of t's
+    state): every choice of every bot kind, and a re-deal of what the seat cannot see."""
+
+    def __init__(self, t):
+        self.t, self.p, self.s, self.rng = t, int(t.s[L.O_CUR]), t.s.copy(), t.rng.copy()
+        self.W = t.W.copy()
+        self.W[L.W_PLAYOUTS], self.W[L.W_WIDTH] = 2, 3     # a quick rollout, re-deals and all
+
+    def redeal(self, seed):
+        """Re-deal with the kernel's redeal_hidden; True when the deck or removed cards moved."""
+        before = self.s.copy()
+        rng = np.zeros(1 + self.t.n, np.uint64)
+        seed_streams(rng, seed, 99)
+        redeal_hidden(self.t.c.tables, self.s, self.p, rng)
+        return not np.array_equal(before, self.s)
+
+    def decisions(self):
+        """Every bot kind's answer to every choice a Pimpernel bot makes, each asked of a fresh
+        copy of the state (its turn begun), the streams and the bots' scratch."""
+        out = [(GAME.bots[bot], name, self.ask(f)) for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC)
+               for name, f in self.asks(bot)]
+        out.append(("rollout", "main move", self.ask(self.rollout)))
+        return out
+
+    def asks(self, bot):
+        t, p, W = self.t, self.p, self.W
+        K, RS, RM = t.c.tables
+
+        def pick(a, nm):
+            i = choose_index(a.s, K, RS, RM, W, bot, p, a.moves, nm, a.tmp, a.ctx, a.rng)
+            return a.moves[i, :3].tolist()
+
+        def icon(act):      # an icon's follow-up, declining allowed (rules.do_icon)
+            return lambda a: pick(a, gen_action(a.s, K, p, act, decline(a.moves), 1, -1, False))
+
+        def favor(tile):    # a favor card's two halves (rules.play_favor)
+            c = self.s[L.O_TILECARD + tile]
+            acts = K[L.K_FC_ACT + c * 2], K[L.K_FC_ACT + c * 2 + 1]
+            return lambda a: pick(a, gen_action(a.s, K, p, acts[1], a.moves,
+                                                gen_action(a.s, K, p, acts[0], a.moves, 0, 0, False),
+                                                1, False))
+
+        asks = [("main move", lambda a: pick(a, gen_main(a.s, K, p, a.moves, a.tmp))),
+                ("rest cube", lambda a: pick(a, gen_rest(a.s, K, p, a.moves))),
+                ("route", lambda a: choose_route(a.s, K, RS, RM, W, p, bot, a.rng, a.om))]
+        asks += [(f"icon {act}", icon(act)) for act in range(L.ACT_REMOVE + 1)]
+        asks += [(f"favor {tile}", favor(tile)) for tile in range(L.NAREA)]
+        asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, ar, p, bot, a.rng))
+                 for ar in range(L.NAREA) if area_total(self.s, ar) > 0]
+        if self.s[L.O_NCUR] > 1:
+            asks.append(("top card", lambda a: choose_top_card(a.s, K, W, p, bot, a.rng)))
+        return asks
+
+    def rollout(self, a):
+        K, RS, RM = self.t.c.tables
+        nm = gen_main(a.s, K, self.p, a.moves, a.tmp)
+        i = rollout_choice(a.s, K, RS, RM, self.W, self.p, a.moves, nm, a.tmp, a.ctx, a.cand, a.s2,
+                           a.rng, a.om, a.log, a.nlog)
+        return a.moves[i, :3].tolist()
+
+    def ask(self, f):
+        t = self.t
+        a = SimpleNamespace(s=self.s.copy(), rng=self.rng.copy(), **{
+            k: np.zeros_like(getattr(t, k)) for k in ("s2", "moves", "tmp", "cand", "ctx", "om", "log", "nlog")})
+        begin_turn(a.s)
+        return f(a)
+
+
+def decline(moves):
+    """A move list that starts with declining (an icon's action is optional)."""
+    moves[0, :] = (L.MV_DECLINE, 0, 0, -1)
+    return moves
+
+
+def no_peek_positions():
+    """The seat to act a few turns into a game and after missions, across player counts and
+    variants (heuristic players)."""
+    for n, variants, turns in ((4, (), 9), (2, ("chauvelin",), 30), (6, ("short",), 45), (3, (), 80),
+                               (5, ("first_game",), 20), (4, ("chauvelin", "short"), 60)):
+        t = Table(n, seed=n, index=2, variants=variants)
+        bots = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
+        for _ in range(turns):
+            t.play_turn(bots)
+            if round_over(t.s):
+                t.resolve(bots)
+        assert t.s[L.O_DONE] == 0
+        yield Unseen(t)
