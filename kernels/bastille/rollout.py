@@ -9,7 +9,7 @@ from kernels.rng import CHANCE, below, next_u64, shuffle
 from kernels.bastille.layout import (
     BN, BONUS, BOT_GREEDY, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
     G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
-    P_MISMASK, P_VCACHE, P_VP, SEATBOT, ST_SIZE, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
+    P_MISMASK, P_VCACHE, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
     T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
 from kernels.bastille.bots import choose_placement
@@ -75,9 +75,14 @@ def redeal(tb, d, drng, p, s):
     the display, the face-down weapons, the Versailles stack, the future bonus tiles and
     every mission card p does not hold (opponents keep their counts, piles their sizes)."""
     n = tb[T_NCHARS]
-    k0 = d[G_DECK_TOP]
-    sort_range(d, DECK + k0, DECK + n)          # forget the real order, then deal anew
-    shuffle(drng, s, d[DECK + k0:DECK + n], n - k0)
+    a = d[G_DECK_TOP]
+    while a < n:                                # each letter's cards stay in its own part of
+        b = a + 1                               # the deck (A above B above C is public)
+        while b < n and tb[T_CH_DECK + d[DECK + b]] == tb[T_CH_DECK + d[DECK + a]]:
+            b += 1
+        sort_range(d, DECK + a, DECK + b)       # forget the real order, then deal anew
+        shuffle(drng, s, d[DECK + a:DECK + b], b - a)
+        a = b
     w0 = d[G_WTOP]
     sort_range(d, WPOOL + w0, WPOOL + tb[T_NPOOL])
     shuffle(drng, s, d[WPOOL + w0:WPOOL + tb[T_NPOOL]], tb[T_NPOOL] - w0)

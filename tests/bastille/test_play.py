@@ -67,6 +67,23 @@ def test_a_redeal_leaves_every_hand_as_the_cards_say():
         assert invariants(g.T, g.st, 4) == [], seed
 
 
+def test_a_redeal_keeps_the_public_a_b_c_order_of_the_deck():
+    """The deck is A cards above B above C, which everyone sees: a re-deal shuffles each
+    letter's cards among themselves, so a round-1 playout never draws a B or C card early."""
+    moved = 0
+    for seed in range(12):
+        g = Pos(seed=seed, bots="greedy", log=False)
+        g.play_placements_until(1 + seed % 4, placed=seed % 9)
+        top, n = int(g.st[K.G_DECK_TOP]), g.T.n_chars
+        before = g.st[K.DECK + top:K.DECK + n].copy()
+        _redeal(g, int(g.st[K.G_TURN]), 500 + seed)
+        after = g.st[K.DECK + top:K.DECK + n]
+        assert list(g.T.char_deck[after]) == list(g.T.char_deck[before]), seed
+        assert sorted(after) == sorted(before)
+        moved += not (after == before).all()
+    assert moved > 0
+
+
 def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     """The heuristic's "does this card help my missions" count, from its cards-only table
     plus the 'each group' cards' look at the player's groups."""
