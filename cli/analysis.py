@@ -200,14 +200,17 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/report"),
               show_default=True)
 @click.option("--title", default="Balance report", show_default=True)
-def report(dirs, out_dir, title):
-    """Charts (PNG, SVG), one self-contained HTML page and summary.md for run/sweep DIRs."""
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Balance spec TOML whose thresholds mark the verdict (default: the documented defaults).")
+def report(dirs, out_dir, title, spec_path):
+    """Charts (PNG, SVG), one self-contained HTML page and summary.md for run/sweep DIRs; the
+    page opens with each run's verdict, marked by --spec's thresholds or the defaults."""
     from reports.build import build_report
 
     for d in dirs:
         if not d.is_dir():
             raise UserError(str(d), None, "not a directory")
-    page = build_report(list(dirs), out_dir, title)
+    page = build_report(list(dirs), out_dir, title, spec_path)
     click.echo(f"Report: {page.resolve()}")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis.metrics import game_count
-from analysis.suffstats import load_stats, sufficient_stats
+from analysis.suffstats import load_moments, load_stats, sufficient_stats
 from reports import charts
 from sim.results import read_results
 
@@ -29,6 +29,16 @@ class Run:
     def games(self) -> int:
         return game_count(self.stats)
 
+    @property
+    def game(self) -> str | None:
+        return (self.meta or {}).get("config", {}).get("game")
+
+    def moments(self) -> pl.DataFrame | None:
+        """Sums and sums of squares (the game's own metrics included), read when first asked."""
+        if not hasattr(self, "_moments"):
+            self._moments = load_moments(self.path, self.rows)
+        return self._moments
+
 
 @dataclass
 class Page:
@@ -42,8 +52,9 @@ class Page:
     def para(self, text: str):
         self.blocks.append(("p", text))
 
-    def table(self, header: list[str], rows: list[list], caption: str = ""):
-        self.blocks.append(("table", header, [[str(c) for c in r] for r in rows], caption))
+    def table(self, header: list[str], rows: list[list], caption: str = "", marks: int | None = None):
+        """A table; `marks` is the column holding verdict marks (fine / worth a look / unbalanced)."""
+        self.blocks.append(("table", header, [[str(c) for c in r] for r in rows], caption, marks))
 
     def chart(self, fig, name: str, alt: str):
         png, data = charts.save(fig, self.out_dir, name)
@@ -80,7 +91,14 @@ def labels_for(paths: list[Path]) -> list[str]:
 STYLE = """body{font-family:system-ui,sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:0.5em 0 1.5em;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;
 text-align:left;vertical-align:top}th{background:#eef3f8}img{max-width:100%;display:block;margin:0.5em 0 1.5em}
-caption{caption-side:bottom;text-align:left;color:#555;font-size:0.9em}h1{font-size:1.6em}"""
+caption{caption-side:bottom;text-align:left;color:#555;font-size:0.9em}h1{font-size:1.6em}
+td.fine{background:#dff0d8}td.worth-a-look{background:#fcf0c8}td.unbalanced{background:#f6d3d3;font-weight:bold}"""
+
+
+def cell(text: str, mark: bool) -> str:
+    """A table cell; a verdict mark is coloured by its word (CSS class), so it reads at a glance."""
+    kind = f" class='{text.replace(' ', '-')}'" if mark and text in ("fine", "worth a look", "unbalanced") else ""
+    return f"<td{kind}>{html.escape(text)}</td>"
 
 
 def to_html(blocks: list[tuple], title: str) -> str:
@@ -93,7 +111,7 @@ def to_html(blocks: list[tuple], title: str) -> str:
             out.append(f"<p>{html.escape(b[1])}</p>")
         elif b[0] == "table":
             head = "".join(f"<th>{html.escape(h)}</th>" for h in b[1])
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b[2])
+            body = "".join("<tr>" + "".join(cell(c, i == b[4]) for i, c in enumerate(row)) + "</tr>" for row in b[2])
             cap = f"<caption>{html.escape(b[3])}</caption>" if b[3] else ""
             out.append(f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
         elif b[0] == "img":
@@ -112,7 +130,8 @@ def to_markdown(blocks: list[tuple], title: str) -> str:
             out += [b[1], ""]
         elif b[0] == "table":
             out += ["| " + " | ".join(b[1]) + " |", "|" + "---|" * len(b[1])]
-            out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in b[2]]
+            out += ["| " + " | ".join(f"**{c}**" if i == b[4] and c != "-" else c.replace("|", "\\|")
+                                      for i, c in enumerate(row)) + " |" for row in b[2]]
             out += ([f"_{b[3]}_"] if b[3] else []) + [""]
         elif b[0] == "img":
             out += [f"![{b[2]}]({b[1]}.png)", ""]
