@@ -16,7 +16,7 @@ from analysis.compare import (comparable, compare_rates, independent_turn_order,
 from analysis.metrics import ROLE_LAYERS, constant_length, end_reasons, win_rates
 from analysis.ratings import matrix, ratings
 from analysis.suffstats import CONFIG
-from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
+from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
 from analysis.verdict import run_verdict, thresholds_for, thresholds_note
 from reports import charts
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
@@ -347,6 +347,24 @@ def ladder(page: Page, runs: list[Run]):
         page.chart(charts.ratings_chart(rt, games), f"ratings_{game}", f"Strategy ratings for {game}")
 
 
+def player_sweep_runs(path: Path, label: str) -> list[Run]:
+    """The runs of a player-count sweep (balance sweep --players), one per count."""
+    return [load_run(path / p["dir"], f"{label} {p['values']['players']}p") for p in read_sweep(path)["points"]]
+
+
+def player_sweep_section(page: Page, label: str, path: Path, runs: list[Run]):
+    """A player-count sweep: what was played; its runs' verdicts, rates and end reasons are in
+    the sections above, a row per count."""
+    meta = read_sweep(path)
+    base = meta.get("base", {})
+    page.heading(f"Sweep {label}: player counts ({meta['game']}, variant {meta.get('variant', 'base')})")
+    page.para(f"One run per player count ({', '.join(p['values']['players'] for p in meta['points'])}), "
+              f"{base.get('games', '?'):,} deals each, seed {base.get('seed', '?')}, bots "
+              f"{','.join(base.get('bots', [])) or '?'} (repeated round the table). Each count is a run of this "
+              f"report, labelled '{label} Np': its verdict opens the page, and its win rates by position, role and "
+              "secret role, and its end reasons, are in the tables by variant and player count.")
+
+
 def sweep_section(page: Page, label: str, path: Path):
     """A sweep: how each grid point moves the turn-order balance against the current value."""
     from analysis.sweep import FPA, LENGTH, SPREAD, pairing_note, points_of, reference_index
@@ -435,24 +453,33 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     labels = labels_for(dirs)
     sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file()}
     runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps]
+    counts = {d: player_sweep_runs(d, lab) for d, lab in sweeps.items() if is_player_sweep(read_sweep(d))}
+    every = runs + [r for rs in counts.values() for r in rs]   # each player count of a sweep is a run too
+    if every:
+        verdict_block(page, every, spec, spec_path)
     if runs:
-        verdict_block(page, runs, spec, spec_path)
         provenance(page, runs)
-        summary(page, runs)
+    if every:
+        summary(page, every)
         page.heading("Win rates")
         rate_tables(page, runs)
         cross_tables(page, runs)
-        config_table(page, runs)
-        role_config_tables(page, runs)
-        own_metrics(page, runs)
+        config_table(page, every)
+        role_config_tables(page, every)
+        own_metrics(page, every)
+    if runs:
         rate_charts(page, runs)
-        end_reason_table(page, runs)
+    if every:
+        end_reason_table(page, every)
     if len(runs) > 1:
         page.heading("Comparisons")
         comparisons(page, runs)
     ladder(page, runs)
     for d, lab in sweeps.items():
-        sweep_section(page, lab, d)
+        if d in counts:
+            player_sweep_section(page, lab, d, counts[d])
+        else:
+            sweep_section(page, lab, d)
     (out_dir / "index.html").write_text(to_html(page.blocks, title))
     (out_dir / "summary.md").write_text(to_markdown(page.blocks, title))
     return out_dir / "index.html"
