@@ -67,9 +67,9 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         used.append(thr)
         rows += [["" if i else r.label, line.question, line.estimate, line.mark or "-", line.allowed or "-",
                   line.detail] for i, line in enumerate(run_verdict(r.stats, thr))]   # the run named once
-    page.table(["run", "question", "estimate [interval]", "mark", "threshold", "behind it"], rows, marks=3)
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
-    page.para(thresholds_note(used, teams))
+    page.table(["run", "question", "estimate [interval]", "mark", "threshold", "behind it"], rows,
+               thresholds_note(used, teams), marks=3)   # the note as the caption: small, under the marks
 
 
 def turn_order_note(r: Run) -> str:
