@@ -216,10 +216,10 @@ def thresholds_note(used: list[Thresholds], teams: bool = False) -> str:
     specs = sorted({t.spec for t in used if t.spec})
     notes = sorted({t.note for t in used if t.note})
     shown = ", ".join(f"{k} = {v:g}" for k, v in DEFAULT_THRESHOLDS.items())
-    head = (f"Thresholds: the spec {', '.join(specs)} where it sets them, else the defaults"
-            if specs else "Thresholds: the defaults, as no --spec was given")
+    head = (f"Thresholds: the spec {', '.join(specs)} where it sets them, else the defaults" if specs
+            else "Thresholds: the defaults" if notes else "Thresholds: the defaults, as no --spec was given")
     conf = "/".join(f"{c:.0%}" for c in sorted({t.confidence for t in used}))
-    return " ".join([f"{head}; the defaults (analysis.verdict.DEFAULT_THRESHOLDS) are {shown}.",
+    return " ".join([f"{head}. Defaults (analysis.verdict.DEFAULT_THRESHOLDS): {shown}.",
                      *(n + "." for n in notes),
                      f"Marks: fine = the whole {conf} interval is inside the threshold, unbalanced = the whole "
                      "interval is outside, worth a look = the interval straddles the threshold (more games would "
