@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.intervals import wilson
+from analysis.intervals import mean_interval, wilson
 
 
 # -- analysis on statistics --------------------------------------------------------------------
@@ -32,6 +32,18 @@ def describe(stats: pl.DataFrame, by: str | list[str], stat: str = "score") -> p
     return t.select(*by, pl.col("n").alias("games"), (pl.col("s") / pl.col("n")).alias(f"mean_{stat}"),
                     ((pl.col("ss") - pl.col("s") ** 2 / pl.col("n")) / (pl.col("n") - 1)).sqrt()
                     .alias(f"sd_{stat}"))
+
+
+def metric_means(stats: pl.DataFrame, metric: str, by: str) -> pl.DataFrame:
+    """Mean of a per-seat metric (its `<game>_<metric>` sums) grouped by `by`, with a 95%
+    normal interval on the mean: columns `by`, games, mean, sd, mean_low, mean_high."""
+    t = (stats.filter(pl.col(by).is_not_null())
+         .group_by(by).agg(pl.col("games").sum().cast(pl.Float64).alias("n"),
+                           pl.col(f"{metric}_sum").sum().alias("s"), pl.col(f"{metric}_sumsq").sum().alias("ss"))
+         .sort(by))
+    cols = list(zip(*[mean_interval(s, ss, n) for s, ss, n in zip(t["s"], t["ss"], t["n"])])) or [[]] * 4
+    return t.select(by, pl.col("n").cast(pl.Int64).alias("games")).with_columns(
+        *[pl.Series(name, list(c), pl.Float64) for name, c in zip(("mean", "sd", "mean_low", "mean_high"), cols)])
 
 
 def quantile(hist: pl.DataFrame, stat: str, q: float, by: str | list[str] | None = None) -> pl.DataFrame:

@@ -34,6 +34,17 @@ def fair_share(t: pl.DataFrame) -> float:
     return float(t["wins"].sum() / t["games"].sum())
 
 
+def from_fair_share(stats: pl.DataFrame, by: str) -> pl.DataFrame:
+    """Each group's win rate as its distance from the fair share, with its 95% Wilson interval
+    (the fair share taken as fixed): what the dot-and-whisker charts draw. Columns: `by`,
+    games, win_rate, ci_low, ci_high, fair, from_fair, from_fair_low, from_fair_high."""
+    t = group_rates(stats, by)
+    fair = fair_share(t) if t.height else float("nan")
+    return t.select(by, "games", "win_rate", "ci_low", "ci_high").with_columns(
+        pl.lit(fair).alias("fair"), (pl.col("win_rate") - fair).alias("from_fair"),
+        (pl.col("ci_low") - fair).alias("from_fair_low"), (pl.col("ci_high") - fair).alias("from_fair_high"))
+
+
 def first_player_advantage(stats: pl.DataFrame, z: float) -> tuple[float, float, float]:
     """Position 0's win rate minus the fair share, with the Wilson interval of position 0."""
     t = group_rates(stats, TURN_ORDER)
@@ -50,6 +61,37 @@ def spread(stats: pl.DataFrame, confidence: float, by: str = TURN_ORDER) -> tupl
     lo, hi = simultaneous(t, confidence)
     rates = t["win_rate"].to_numpy()
     return float(rates.max() - rates.min()), max(0.0, float(lo.max() - hi.min())), float(hi.max() - lo.min())
+
+
+def table_win_rate(stats: pl.DataFrame, z: float = Z95) -> tuple[float, float, float]:
+    """A co-operative game's win rate, with its Wilson interval: every seat wins or loses with
+    the table, so the pooled rate (all wins over all seat-games) is the share of games won."""
+    t = group_rates(stats, "seat")
+    rate, games = fair_share(t), game_count(stats)
+    lo, hi = wilson(rate * games, games, z)
+    return rate, float(lo), float(hi)
+
+
+def game_of(stats: pl.DataFrame):
+    """The registered Game these statistics are of (None for an unknown id or a mix of games):
+    what it declares about turn order and co-operation."""
+    from sim.registry import game_ids, get_game
+
+    ids = stats["game"].unique().to_list()
+    return get_game(ids[0]) if len(ids) == 1 and ids[0] in game_ids() else None
+
+
+def is_cooperative(stats: pl.DataFrame) -> bool:
+    """Whether these games were played in a co-operative variant (all seats win or lose together)."""
+    game = game_of(stats)
+    variants = {v for name in stats["variant"].unique().to_list() for v in (name or "").split("+")}
+    return game is not None and bool(variants & set(game.cooperative_variants))
+
+
+def positions_meaningful(stats: pl.DataFrame) -> bool:
+    """False for a game that declares a seat's place in the turn order carries no meaning."""
+    game = game_of(stats)
+    return game is None or game.positions_meaningful
 
 
 def simultaneous(t: pl.DataFrame, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.balance import first_player_advantage, spread
+from analysis.balance import first_player_advantage, is_cooperative, spread, table_win_rate
 from analysis.intervals import Z95, extra_games, normal_quantile, wilson
 from analysis.metrics import game_count, moments, share, win_rates
 from sim.content import load_toml, nearest
@@ -21,7 +21,9 @@ from sim.errors import UserError
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
 EXIT_CODES = {PASS: 0, FAIL: 1, UNDECIDED: 3}
 THRESHOLD_KEYS = ("max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
-                  "max_seat_spread", "max_turn_cap_share", "game_length")
+                  "max_seat_spread", "max_turn_cap_share", "game_length", "max_role_spread",
+                  "max_secret_role_spread", "max_strategy_gap", "min_cooperative_win_rate",
+                  "max_cooperative_win_rate")
 # Keys of older specs that judged turn order by seat index, and what replaced them.
 RENAMED = {"max_first_seat_advantage": "max_first_player_advantage (and min_first_player_advantage): "
                                        "turn order is judged by position, seat 0 is not the first player"}
@@ -83,7 +85,19 @@ THRESHOLD_RANGES = {
     "max_first_player_advantage": (-1, 1, "position 0's win rate minus the fair share"),
     "max_seat_spread": (0, 1, "the largest gap between two seats' win rates"),
     "max_turn_cap_share": (0, 1, "a share of games"),
+    "max_role_spread": (0, 1, "the largest gap between two roles' win rates"),
+    "max_secret_role_spread": (0, 1, "the largest gap between two secret roles' win rates"),
+    "max_strategy_gap": (0, 1, "the best bot's win rate minus the worst bot's"),
+    "min_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
+    "max_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
 }
+# Gaps between the groups of one column: (threshold, column, criterion).
+GROUP_SPREADS = (("max_role_spread", "role", "role win-rate spread"),
+                 ("max_secret_role_spread", "secret_role", "secret-role win-rate spread"),
+                 ("max_strategy_gap", "bot", "strategy gap (best bot minus worst)"))
+# Thresholds that come as a lower and an upper bound of one quantity.
+PAIRS = (("min_first_player_advantage", "max_first_player_advantage"),
+         ("min_cooperative_win_rate", "max_cooperative_win_rate"))
 IN_THRESHOLDS = "; thresholds go under the [thresholds] header"
 
 
@@ -141,10 +155,10 @@ def check_thresholds(thr: dict, where: str) -> None:
             number(where, f"thresholds.{key}", value, *THRESHOLD_RANGES[key])
         else:
             raise UserError(where, f"thresholds.{key}", f"unknown threshold ({unknown(key, THRESHOLD_KEYS)})")
-    low, high = thr.get("min_first_player_advantage"), thr.get("max_first_player_advantage")
-    if low is not None and high is not None and low > high:
-        raise UserError(where, "thresholds.min_first_player_advantage",
-                        f"expected at most max_first_player_advantage ({high:g}), got {low:g}")
+    for low_key, high_key in PAIRS:
+        low, high = thr.get(low_key), thr.get(high_key)
+        if low is not None and high is not None and low > high:
+            raise UserError(where, f"thresholds.{low_key}", f"expected at most {high_key} ({high:g}), got {low:g}")
 
 
 def check_length(value, where: str) -> None:
@@ -200,9 +214,29 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
         half = z * m["sd"] / math.sqrt(m["n"])
         out.append(judge(f"mean game length ({length_unit(present)}s)", m["mean"], m["mean"] - half, m["mean"] + half,
                          tuple(thr["game_length"]), games))
+    for key, by, name in GROUP_SPREADS:
+        if key in thr:
+            groups_to_compare(stats, by, key, spec_path)
+            out.append(judge(name, *spread(stats, conf, by), (-math.inf, thr[key]), games))
+    if "min_cooperative_win_rate" in thr or "max_cooperative_win_rate" in thr:
+        if not is_cooperative(stats):
+            raise UserError(spec_path, "thresholds.min_cooperative_win_rate" if "min_cooperative_win_rate" in thr
+                            else "thresholds.max_cooperative_win_rate", "the results are not of a co-operative variant")
+        region = (thr.get("min_cooperative_win_rate", -math.inf), thr.get("max_cooperative_win_rate", math.inf))
+        out.append(judge("co-operative table win rate", *table_win_rate(stats, z), region, games))
     for table, by in zip(BOUND_TABLES, ("position", "role", "secret_role")):
         out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
     return out
+
+
+def groups_to_compare(stats: pl.DataFrame, by: str, key: str, spec_path: str) -> None:
+    """A gap needs two groups: a spec judging roles on a run that dealt none (or a strategy gap
+    with one bot in every seat) is a spec for other runs, never a pass."""
+    found = win_rates(stats, by)[by].drop_nulls().to_list()
+    if len(found) < 2:
+        what = {"bot": "bots", "role": "roles", "secret_role": "secret roles"}[by]
+        raise UserError(spec_path, f"thresholds.{key}", f"needs two {what} in the results (found: "
+                        f"{', '.join(map(str, found)) or 'none'})")
 
 
 def group_bounds(stats: pl.DataFrame, bounds: dict, table: str, by: str, z: float, games: int,

@@ -17,8 +17,10 @@ def wilson(wins: float | np.ndarray, n: float | np.ndarray, z: float = Z95):
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = np.where(n > 0, np.clip(centre - half, 0, 1), 0.0)
-    hi = np.where(n > 0, np.clip(centre + half, 0, 1), 1.0)
+    # No wins (all wins) puts the bound exactly at 0 (1), where rounding leaves 1e-19: a
+    # threshold of 0, e.g. no game may hit the turn cap, must not fail a run that has none.
+    lo = np.where((n > 0) & (wins > 0), np.clip(centre - half, 0, 1), 0.0)
+    hi = np.where((n > 0) & (wins < n), np.clip(centre + half, 0, 1), 1.0)
     return lo, hi
 
 

@@ -94,3 +94,10 @@ def share(stats: pl.DataFrame, stat: str, label: str | None = None, value: float
     rows = _stat(stats, stat)
     hit = rows.filter(pl.col("label") == label) if label is not None else rows.filter(pl.col("value") == value)
     return float(hit["count"].sum()), int(rows["count"].sum())
+
+
+def constant_length(stats: pl.DataFrame) -> float | None:
+    """The one length every game had (Bastille: always 96 tile placements), or None when
+    lengths vary: a distribution chart of one value shows nothing."""
+    lengths = histogram(stats, "turns")["value"]
+    return float(lengths[0]) if lengths.len() == 1 else None

@@ -15,7 +15,7 @@ import polars as pl
 
 from sim.errors import UserError
 from sim.results import read_results, write_parquet
-from sim.stats import CONFIG, SCHEMA, SUFF_FILE, canonical
+from sim.stats import CONFIG, MOMENTS_FILE, SCHEMA, SUFF_FILE, canonical, read_stats, reduce_rows
 
 SEAT_STATS = ("win", "score", "rank")
 GAME_STATS = ("turns", "margin", "shared")
@@ -99,3 +99,17 @@ def load_stats(run_dir: Path) -> pl.DataFrame:
         except Exception as e:
             raise UserError(str(path), None, f"not a readable statistics table ({type(e).__name__})") from None
     raise UserError(str(run_dir), None, "no results.parquet or stats.parquet here (is this a run directory?)")
+
+
+def load_moments(run_dir: Path, rows: pl.DataFrame | None = None) -> pl.DataFrame | None:
+    """The run's moments table (seat-games, sums and sums of squares per variant, seat,
+    position, bot, role and secret role, the game's own metrics included): an aggregate run's
+    moments.parquet, or the same table reduced from per-game rows (`rows` when already read).
+    None when the directory has neither (a histograms-only table)."""
+    run_dir = Path(run_dir)
+    if rows is not None or (run_dir / "results.parquet").is_file():
+        rows = rows if rows is not None else read_results(run_dir)
+        if "secret_role" not in rows.columns:          # runs written before the column existed
+            rows = rows.with_columns(pl.lit(None, pl.String).alias("secret_role"))
+        return reduce_rows(rows)[0]
+    return read_stats(run_dir)[0] if (run_dir / MOMENTS_FILE).is_file() else None

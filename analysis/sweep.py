@@ -29,7 +29,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.balance import TURN_ORDER, first_player_advantage, group_rates, spread
+from analysis.balance import (TURN_ORDER, first_player_advantage, group_rates, is_cooperative, spread,
+                              table_win_rate)
 from analysis.intervals import Z95, newcombe_diff
 from analysis.metrics import length_table, win_rates
 from analysis.paired import (BOOTSTRAP_SEED, RESAMPLES, Deals, align, bootstrap_spreads, deal_values, paired_mean,
@@ -150,6 +151,29 @@ def with_current(grid: list[tuple[str, list[str]]], current: dict) -> tuple[list
         labels[key] = match
         out.append((key, list(values)))
     return out, labels, added
+
+
+def parse_counts(text: str, allowed: tuple[int, ...]) -> list[int]:
+    """--players of a sweep: '4-8', '4,6,8' or 'all' (every count `allowed`) -> the counts, in order."""
+    if text.strip() == "all":
+        return list(allowed)
+    counts = []
+    for part in split_values(text):
+        low, dash, high = part.partition("-")
+        try:
+            counts += list(range(int(low), int(high) + 1)) if dash else [int(part)]
+        except ValueError:
+            raise UserError("--players", part, "expected a player count, a range like 4-8, a list like 4,6,8, "
+                            "or all") from None
+    if not counts:
+        raise UserError("--players", text, "expected at least one player count")
+    return sorted(set(counts))
+
+
+def is_player_sweep(meta: dict) -> bool:
+    """A sweep over player counts (balance sweep --players 4-8): one run per count, not a grid
+    of content values paired on the same deals."""
+    return meta.get("kind") == "players"
 
 
 def read_sweep(sweep_dir: Path) -> dict:
@@ -279,6 +303,9 @@ def sweep_table(sweep_dir: Path) -> pl.DataFrame:
     the difference's interval was made), deals (paired deals; null when unpaired), games."""
     sweep_dir = Path(sweep_dir)
     meta = read_sweep(sweep_dir)
+    if is_player_sweep(meta):
+        raise UserError(str(sweep_dir), None, "a sweep over player counts: its points are separate runs "
+                        "(format_players reads them), not a grid paired on the same deals")
     params = meta["params"]
     points = meta["points"]
     ref, _ = reference_index(meta)
@@ -418,3 +445,32 @@ def role_block(t: pl.DataFrame, params: list[str], pts: pl.DataFrame, width: int
             break
     what = "and vs current with its 95% interval" if full else "and vs current"
     return [f"Win rate by role (%), {what}:", *lines]
+
+
+def format_players(sweep_dir: Path, width: int = 100) -> str:
+    """A player-count sweep on the terminal: one row per count with each role's win rate (each
+    position's where no roles are dealt), in %, with 95% intervals, and the turn-cap share."""
+    from analysis.metrics import share
+
+    meta = read_sweep(sweep_dir)
+    stats = [(p["values"]["players"], load_stats(Path(sweep_dir) / p["dir"])) for p in meta["points"]]
+    together = all(is_cooperative(s) for _, s in stats)   # one rate: the table's
+    layer = "role" if any(s.filter(pl.col("stat") == "win")["role"].drop_nulls().len() for _, s in stats) \
+        else "table" if together else TURN_ORDER
+    rows = []
+    for n, s in stats:
+        t = {r[layer]: r for r in win_rates(s, layer).iter_rows(named=True)} if layer != "table" else \
+            {"table wins": dict(zip(("win_rate", "ci_low", "ci_high"), table_win_rate(s)))}   # per game, not seat
+        capped, games = share(s, "end_reason", label="turn_cap")
+        rows.append((n, games, t, capped / games if games else 0.0))
+    names = sorted({k for _, _, t, _ in rows for k in t}, key=lambda k: (str(type(k)), k))
+    cell = lambda r: f"{100 * r['win_rate']:.1f} [{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"  # noqa: E731
+    table = [["players", "games", *[str(k) for k in names], "turn cap"]]
+    table += [[str(n), f"{g:,}", *[cell(t[k]) if k in t else "-" for k in names], f"{100 * c:.1f}"]
+              for n, g, t, c in rows]
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    what = {"role": "role", "table": "the whole table (co-operative)"}.get(layer, "position (0 = first player)")
+    return "\n".join([f"Sweep of player counts: {meta['game']}, variant {meta.get('variant', 'base')}",
+                      *textwrap.wrap(f"Win rate (%) by {what} with its 95% interval; turn cap = share of games "
+                                     "(%) stopped by the turn cap.", width),
+                      *["  " + " ".join(c.rjust(w) for c, w in zip(r, widths)) for r in table]])

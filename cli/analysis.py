@@ -162,12 +162,14 @@ def _focus(measure, position, seat, bot, players):
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--set", "grid_sets", multiple=True, required=True, metavar="KEY=V1,V2,..",
+@click.option("--set", "grid_sets", multiple=True, metavar="KEY=V1,V2,..",
               help="A swept content value (repeatable: the grid is the product; one value = fixed). "
                    "The content's current value joins the grid when missing.")
 @click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True, help="Deals per point.")
-@click.option("-p", "--players", type=int, default=None)
-@click.option("--bots", default=None)
+@click.option("-p", "--players", default=None, metavar="N|4-8|4,6,8|all",
+              help="Player count; several counts (a range, a list, or all the variant allows) sweep the player "
+                   "count instead of content values: one run per count.")
+@click.option("--bots", default=None, help="With several counts: repeated round the table.")
 @click.option("--variant", default="base", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rotate-seats", is_flag=True)
@@ -178,14 +180,27 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     """Run GAME at every point of a grid of content values (same deals at each point) and say
     how each point moves the turn-order balance: first-player advantage, position spread, win
     rate by position and role, mean length, each with its difference from the content's
-    current value (paired per deal) and a 95% interval."""
-    from analysis.sweep import format_sweep, parse_grid, split_fixed, sweep_table
+    current value (paired per deal) and a 95% interval.
+
+    With --players 4-8 (or 4,6,8, or all) it runs GAME once per player count instead and
+    gives each role's win rate (each position's where no roles are dealt) per count."""
+    from analysis.sweep import format_sweep, parse_counts, parse_grid, split_fixed, sweep_table
     from cli.loops import run_sweep
     from sim.plan import Prepared
+    from sim.registry import get_game
     from sim.runner import run
 
+    counts = parse_counts(players, get_game(game_id).allowed_players(_list(variant))) if players else None
+    if counts and (len(counts) > 1 or players.strip() == "all"):
+        if grid_sets:
+            raise UserError("--players", players, "sweeps the player count: drop --set (or give one count "
+                            "to sweep content values at it)")
+        return player_sweep(game_id, counts, n_games, bots, variant, seed, rotate_seats, threads, out_dir)
+    if not grid_sets:
+        raise UserError("balance sweep", None, "needs --set KEY=V1,V2,.. (content values) or --players 4-8 "
+                        "(player counts)")
     grid = parse_grid(list(grid_sets))
-    base = _config(game_id, players, bots, variant, (), seed, n_games, rotate_seats, threads)
+    base = _config(game_id, counts[0] if counts else None, bots, variant, (), seed, n_games, rotate_seats, threads)
     swept, fixed = split_fixed(grid)
     for key, values in swept:  # validate every value before playing anything
         for v in values:
@@ -195,19 +210,39 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR draws its curves)")
 
 
+def player_sweep(game_id, counts, n_games, bots, variant, seed, rotate_seats, threads, out_dir):
+    """`balance sweep GAME --players 4-8`: every count checked against the variant's range
+    before anything is played, then one run per count."""
+    from analysis.sweep import format_players
+    from cli.loops import run_player_sweep, seat_line_up
+    from sim.plan import Prepared
+    from sim.runner import run
+
+    base = _config(game_id, counts[0], bots, variant, (), seed, n_games, rotate_seats, threads)
+    for n in counts:
+        Prepared(replace(base, players=n, bots=seat_line_up(base.bots, n)))
+    run_player_sweep(base, counts, out_dir, run, echo=click.echo)
+    click.echo(format_players(out_dir))
+    click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR gives each count's verdict and "
+               "the win rates by role and player count)")
+
+
 @click.command()
 @click.argument("dirs", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/report"),
               show_default=True)
 @click.option("--title", default="Balance report", show_default=True)
-def report(dirs, out_dir, title):
-    """Charts (PNG, SVG), one self-contained HTML page and summary.md for run/sweep DIRs."""
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Balance spec TOML whose thresholds mark the verdict (default: the documented defaults).")
+def report(dirs, out_dir, title, spec_path):
+    """Charts (PNG, SVG), one self-contained HTML page and summary.md for run/sweep DIRs; the
+    page opens with each run's verdict, marked by --spec's thresholds or the defaults."""
     from reports.build import build_report
 
     for d in dirs:
         if not d.is_dir():
             raise UserError(str(d), None, "not a directory")
-    page = build_report(list(dirs), out_dir, title)
+    page = build_report(list(dirs), out_dir, title, spec_path)
     click.echo(f"Report: {page.resolve()}")
 
 

@@ -77,3 +77,26 @@ def run_sweep(base, grid, out_dir: Path, run_fn, echo=print) -> dict:
             "current": current, "added": added, "fixed": fixed, "points": points, "base": asdict(base)}
     write_json(meta, out_dir / SWEEP_FILE)
     return meta
+
+
+def seat_line_up(bots: list[str], n: int) -> list[str]:
+    """A line-up for n seats: the bots given, repeated round the table."""
+    return [bots[k % len(bots)] for k in range(n)] if len(bots) > 1 else list(bots)
+
+
+def run_player_sweep(base, counts: list[int], out_dir: Path, run_fn, echo=print) -> dict:
+    """One run of RunConfig `base` per player count (same seed, the bots repeated round the
+    table), in out_dir/players-N; writes sweep.json with kind "players"."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    points = []
+    for n in counts:
+        name = f"players-{n}"
+        cfg = replace(base, players=n, bots=seat_line_up(base.bots, n))
+        run_fn(cfg, out_dir / name)
+        points.append({"dir": name, "values": {"players": str(n)}, "current": False})
+        echo(f"  {name}: {cfg.variant}, {n} players")
+    meta = {"kind": "players", "game": base.game, "variant": base.variant, "params": ["players"],
+            "points": points, "base": asdict(base)}
+    write_json(meta, out_dir / SWEEP_FILE)
+    return meta

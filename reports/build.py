@@ -1,88 +1,28 @@
 """`balance report`: charts (PNG + SVG), one self-contained HTML page (charts embedded as
 data URIs, no external files or scripts) and summary.md, from run and sweep directories.
-
-The page is assembled from a list of blocks (headings, paragraphs, tables, charts) that
-render both to HTML and to Markdown, so the two always say the same thing."""
+The sections are written here as blocks of a reports.page.Page."""
 from __future__ import annotations
 
-import base64
-import html
-import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
-from analysis.balance import equal_rates, summary_metrics
+from analysis.aggregate import metric_means
+from analysis.balance import (equal_rates, from_fair_share, game_of, is_cooperative, positions_meaningful,
+                              summary_metrics)
+from analysis.check import load_spec
 from analysis.compare import (comparable, compare_rates, independent_turn_order, is_paired, paired_compare,
                               paired_turn_order)
-from analysis.metrics import ROLE_LAYERS, end_reasons, game_count, win_rates
+from analysis.metrics import ROLE_LAYERS, constant_length, end_reasons, win_rates
 from analysis.ratings import matrix, ratings
-from analysis.suffstats import CONFIG, load_stats, sufficient_stats
-from analysis.sweep import SWEEP_FILE, read_sweep, sweep_table
+from analysis.suffstats import CONFIG
+from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
+from analysis.verdict import run_verdict, thresholds_for, thresholds_note
 from reports import charts
+from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from sim.errors import UserError
 from sim.registry import get_game
 from sim.stats import merge_stats
-from sim.results import read_results
-
-
-@dataclass
-class Run:
-    label: str
-    path: Path
-    stats: pl.DataFrame
-    rows: pl.DataFrame | None
-    meta: dict | None
-
-    @property
-    def games(self) -> int:
-        return game_count(self.stats)
-
-
-@dataclass
-class Page:
-    out_dir: Path
-    blocks: list[tuple] = field(default_factory=list)
-    chart_files: list[Path] = field(default_factory=list)
-
-    def heading(self, text: str, level: int = 2):
-        self.blocks.append(("h", level, text))
-
-    def para(self, text: str):
-        self.blocks.append(("p", text))
-
-    def table(self, header: list[str], rows: list[list], caption: str = ""):
-        self.blocks.append(("table", header, [[str(c) for c in r] for r in rows], caption))
-
-    def chart(self, fig, name: str, alt: str):
-        png, data = charts.save(fig, self.out_dir, name)
-        self.chart_files += [png, png.with_suffix(".svg")]
-        self.blocks.append(("img", name, alt, data))
-
-
-def pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.2f}%"
-
-
-def interval(lo: float | None, hi: float | None, scale: float = 100, unit: str = "") -> str:
-    return "-" if lo is None else f"[{scale * lo:.2f}, {scale * hi:.2f}]{unit}"
-
-
-# -- inputs ------------------------------------------------------------------------------
-
-def load_run(path: Path, label: str) -> Run:
-    rows = read_results(path) if (path / "results.parquet").is_file() else None
-    meta_path = path / "run.json"
-    meta = json.loads(meta_path.read_text()) if meta_path.is_file() else None
-    stats = sufficient_stats(rows) if rows is not None else load_stats(path)
-    return Run(label, path, stats, rows, meta)
-
-
-def labels_for(paths: list[Path]) -> list[str]:
-    """Directory names, made unique with their parent's name when two collide."""
-    names = [p.resolve().name for p in paths]
-    return [f"{p.resolve().parent.name}/{n}" if names.count(n) > 1 else n for p, n in zip(paths, names)]
 
 
 # -- sections ----------------------------------------------------------------------------
@@ -117,14 +57,19 @@ def provenance(page: Page, runs: list[Run]):
     page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
 
 
-def verdicts(page: Page, runs: list[Run]):
-    """What a designer reads first: does the turn order decide who wins?"""
-    page.heading("Verdict: turn order")
+def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Path | None):
+    """What a designer reads first: each run's balance questions, marked fine / worth a look /
+    unbalanced by the spec's thresholds (or the defaults), from analysis.verdict."""
+    page.heading("Verdict")
+    used, rows = [], []
     for r in runs:
-        page.para(f"{r.label}: {equal_rates(r.stats, 'position').sentence()} {turn_order_note(r)}")
-    page.para("Position is a seat's place in the initial turn order (0 = the first player); "
-              "the test is Pearson's chi-square on the wins per position, the intervals simultaneous "
-              "(Bonferroni) 95% Wilson intervals.")
+        thr = thresholds_for(spec, spec_path, r.meta, r.path, r.game)
+        used.append(thr)
+        rows += [["" if i else r.label, line.question, line.estimate, line.mark or "-", line.allowed or "-",
+                  line.detail] for i, line in enumerate(run_verdict(r.stats, thr))]   # the run named once
+    teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
+    page.table(["run", "question", "estimate [interval]", "mark", "threshold", "behind it"], rows,
+               thresholds_note(used, teams), marks=3)   # the note as the caption: small, under the marks
 
 
 def turn_order_note(r: Run) -> str:
@@ -159,6 +104,9 @@ def summary(page: Page, runs: list[Run]):
     page.para("First-player advantage is the win rate of position 0 (the first player) minus the fair share "
               "(all wins over all seat-games). Length per player is the mean length divided by the player count. "
               "Intervals are 95% Wilson intervals; pp = percentage points.")
+    for r in runs:
+        if "position" in rate_columns(r):
+            page.para(f"{r.label}: {equal_rates(r.stats, 'position').sentence()} {turn_order_note(r)}")
 
 
 BY_LABEL = {"position": "position (0 = first player)", "seat": "seat (the player, not the turn order)",
@@ -170,11 +118,24 @@ def has_layer(stats: pl.DataFrame, layer: str) -> bool:
     return stats.filter(pl.col("stat") == "win")[layer].drop_nulls().len() > 0
 
 
+def rate_columns(r: Run) -> list[str]:
+    """The columns a run's win rates are shown by: position only where it means something, and
+    none in a co-operative run, where every seat wins or loses with the table."""
+    if is_cooperative(r.stats):
+        return []
+    return [by for by in ("position", "seat", "bot", *ROLE_LAYERS)
+            if (by != "position" or positions_meaningful(r.stats)) and (by not in ROLE_LAYERS or has_layer(r.stats, by))]
+
+
 def rate_tables(page: Page, runs: list[Run]):
+    together = [r.label for r in runs if is_cooperative(r.stats)]
+    if together:
+        page.para(f"Co-operative runs ({', '.join(together)}) have no win rates by position, seat, bot or role: "
+                  "every seat wins or loses with the table; the table's win rate is in the verdict.")
     for by in ("position", "seat", "bot", *ROLE_LAYERS):
         rows = []
         for r in runs:
-            if by in ROLE_LAYERS and not has_layer(r.stats, by):
+            if by not in rate_columns(r):
                 continue
             for t in win_rates(r.stats, by).iter_rows(named=True):
                 rows.append([r.label, t[by], f"{t['games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
@@ -184,12 +145,31 @@ def rate_tables(page: Page, runs: list[Run]):
             page.table(["run", by, "seat-games", "win rate", "95% interval (%)", "mean score", "score sd"], rows)
 
 
+def cross_tables(page: Page, runs: list[Run]):
+    """Team games: each bot's win rate in each role (a bot may suit one side), and each secret
+    role within its faction."""
+    for pair, title, when in ((["bot", "role"], "Win rate by bot and role", lambda r: several_bots(r.stats)),
+                              (["role", "secret_role"], "Win rate by role and secret role",
+                               lambda r: has_layer(r.stats, "secret_role"))):
+        rows = [[r.label, t[pair[0]], t[pair[1]], f"{t['games']:,}", pct(t["win_rate"]),
+                 interval(t["ci_low"], t["ci_high"])]
+                for r in runs if has_layer(r.stats, "role") and when(r)
+                for t in win_rates(r.stats, pair).iter_rows(named=True)]
+        if rows:
+            page.heading(title, 3)
+            page.table(["run", *pair, "seat-games", "win rate", "95% interval (%)"], rows)
+
+
+def several_bots(stats: pl.DataFrame) -> bool:
+    return stats["bot"].drop_nulls().n_unique() > 1
+
+
 def config_table(page: Page, runs: list[Run]):
     """Position win rates by player count and variant, all runs pooled (exact histogram merge),
     when the runs cover more than one configuration."""
-    merged = merge_stats([r.stats for r in runs])
-    configs = merged.filter(pl.col("seat") >= 0).select(CONFIG).unique()
-    if configs.height < 2:
+    runs = [r for r in runs if "position" in rate_columns(r)]
+    merged = merge_stats([r.stats for r in runs]) if runs else None
+    if merged is None or merged.filter(pl.col("seat") >= 0).select(CONFIG).unique().height < 2:
         return
     page.heading("Win rate by player count and variant", 3)
     t = win_rates(merged, [*CONFIG, "position"])
@@ -198,24 +178,61 @@ def config_table(page: Page, runs: list[Run]):
                  interval(r["ci_low"], r["ci_high"])] for r in t.iter_rows(named=True)])
 
 
-def rate_charts(page: Page, runs: list[Run]):
-    pairs = [(r.label, r.stats) for r in runs]
-    counts = {r.label: r.games for r in runs}
-    page.chart(charts.win_rate_bars(pairs, "position", counts, "Win rate by position in the turn order (0 = first player)"),
-               "win_rate_by_position", "Win rate by position in the turn order with 95% intervals")
-    page.chart(charts.win_rate_bars(pairs, "seat", counts, "Win rate by seat (the player, not the turn order)"),
-               "win_rate_by_seat", "Win rate by seat with 95% intervals")
-    page.chart(charts.win_rate_bars(pairs, "bot", counts, "Win rate by bot"), "win_rate_by_bot",
-               "Win rate by bot with 95% intervals")
+def role_config_tables(page: Page, runs: list[Run]):
+    """Each role's win rate (and each secret role's) in every run, by variant and player count:
+    a team game's balance across a scenario's whole player range (balance sweep --players)."""
     for layer in ROLE_LAYERS:
-        dealt = [(r.label, r.stats.filter(pl.col(layer).is_not_null() | (pl.col("seat") < 0))) for r in runs
-                 if has_layer(r.stats, layer)]
-        if dealt:
-            title = f"Win rate by {BY_LABEL[layer]}"
-            page.chart(charts.win_rate_bars(dealt, layer, {k: counts[k] for k, _ in dealt}, title),
-                       f"win_rate_by_{layer}", f"{title} with 95% intervals")
-    page.chart(charts.distribution_chart(pairs, "turns", "game length (turns)", "share of games (%)", counts,
-                                         "Game length distribution"), "length_distribution", "Game length distribution")
+        dealt = [r for r in runs if has_layer(r.stats, layer)]
+        if len({(r.stats["variant"][0], int(r.stats["n_players"][0])) for r in dealt}) < 2:
+            continue
+        names = sorted({k for r in dealt for k in win_rates(r.stats, layer)[layer].to_list()})
+        rows = []
+        for r in dealt:
+            t = {x[layer]: x for x in win_rates(r.stats, layer).iter_rows(named=True)}
+            rows.append([r.label, r.stats["variant"][0], int(r.stats["n_players"][0]), f"{r.games:,}",
+                         *[f"{pct(t[k]['win_rate'])} {interval(t[k]['ci_low'], t[k]['ci_high'])}" if k in t else "-"
+                           for k in names]])
+        page.heading(f"Win rate by {BY_LABEL[layer]}, variant and player count", 3)
+        page.table(["run", "variant", "players", "games", *names], rows,
+                   "Win rate (%) of each group with its 95% Wilson interval.")
+
+
+def own_metrics(page: Page, runs: list[Run]):
+    """The measures each game declares worth showing (Game.report_metrics): the mean with its
+    95% interval per role, or per position when no roles are dealt, from the run's sums."""
+    by_game: dict[str, list[list]] = {}
+    for r in runs:
+        game = game_of(r.stats)
+        moments = r.moments() if game is not None and game.report_metrics else None
+        if moments is None or not all(f"{game.id}_{m}_sum" in moments.columns for m in game.report_metrics):
+            continue   # no sums kept (a histograms-only table), or results of other metrics
+        by = "role" if has_layer(r.stats, "role") else "position" if positions_meaningful(r.stats) else "seat"
+        tables = [metric_means(moments, f"{game.id}_{m}", by) for m in game.report_metrics]
+        for i, key in enumerate(tables[0][by].to_list()):
+            by_game.setdefault(game.id, []).append(
+                [r.label, int(r.stats["n_players"][0]), f"{by.replace('_', ' ')} {key}",
+                 *[f"{t['mean'][i]:.2f} [{t['mean_low'][i]:.2f}, {t['mean_high'][i]:.2f}]" for t in tables]])
+    for gid, rows in by_game.items():
+        game = get_game(gid)
+        page.heading(f"{game.name}: its own measures", 3)
+        page.table(["run", "players", "group", *game.report_metrics], rows,
+                   "Mean per seat-game with its 95% interval, from the run's sums and sums of squares "
+                   "(the metrics the game lists in report_metrics), by role, or by position where no roles are dealt.")
+
+
+def rate_charts(page: Page, runs: list[Run]):
+    """Win rates as distances from the fair share (dot and whisker), then the distributions."""
+    counts = {r.label: r.games for r in runs}
+    for by, title in (("position", "Win rate by position in the turn order (0 = first player)"),
+                      ("seat", "Win rate by seat (the player, not the turn order)"), ("bot", "Win rate by bot"),
+                      ("role", f"Win rate by {BY_LABEL['role']}"), ("secret_role", f"Win rate by {BY_LABEL['secret_role']}")):
+        shown = [r for r in runs if by in rate_columns(r) and (by != "bot" or several_bots(r.stats))]
+        if shown:   # one bot in every seat: no bot chart
+            page.chart(charts.win_rate_dots([(r.label, from_fair_share(r.stats, by)) for r in shown], by,
+                                            {r.label: counts[r.label] for r in shown}, f"{title}: distance from the fair share"),
+                       f"win_rate_by_{by}", f"{title}, as distance from the fair share with 95% intervals")
+    length_chart(page, runs, counts)
+    pairs = [(r.label, r.stats) for r in runs]
     page.chart(charts.distribution_chart(pairs, "score", "final score (points)", "share of seat-games (%)", counts,
                                          "Score distribution (all seats)"), "score_distribution", "Score distribution")
     for i, r in enumerate(runs):
@@ -223,11 +240,30 @@ def rate_charts(page: Page, runs: list[Run]):
                    f"Score distribution by seat for {r.label}")
 
 
+def length_chart(page: Page, runs: list[Run], counts: dict[str, int]):
+    """The length distribution of the runs whose length varies; a line for each that never does."""
+    fixed = {r.label: constant_length(r.stats) for r in runs}
+    for r in runs:
+        if fixed[r.label] is not None:
+            page.para(f"Game length: every game of {r.label} lasted {fixed[r.label]:g} {turn_unit(r)}s "
+                      f"(the length never varies), so it has no length chart.")
+    varied = [r for r in runs if fixed[r.label] is None]
+    if varied:
+        page.chart(charts.distribution_chart([(r.label, r.stats) for r in varied], "turns", "game length (turns)",
+                                             "share of games (%)", {r.label: counts[r.label] for r in varied},
+                                             "Game length distribution"), "length_distribution", "Game length distribution")
+
+
 def end_reason_table(page: Page, runs: list[Run]):
-    page.heading("End reasons", 3)
-    rows = [[r.label, t["label"], f"{t['games']:,}", pct(t["share"])]
-            for r in runs for t in end_reasons(r.stats).iter_rows(named=True)]
-    page.table(["run", "end reason", "games", "share"], rows)
+    """How games end, by variant and player count: one column per end reason."""
+    page.heading("End reasons by variant", 3)
+    tables = [(r, {t["label"]: t for t in end_reasons(r.stats).iter_rows(named=True)}) for r in runs]
+    reasons = sorted({k for _, t in tables for k in t}, key=lambda k: (k != "finished", k))
+    page.table(["run", "variant", "players", "games", *reasons],
+               [[r.label, r.stats["variant"][0], int(r.stats["n_players"][0]), f"{r.games:,}",
+                 *[f"{pct(t[k]['share'])} ({t[k]['games']:,})" if k in t else "-" for k in reasons]]
+                for r, t in tables],
+               "Share of games (and games) per end reason; turn_cap and a lost co-operative game have no winner.")
 
 
 def comparisons(page: Page, runs: list[Run], gap: float = 0.02):
@@ -311,6 +347,24 @@ def ladder(page: Page, runs: list[Run]):
         page.chart(charts.ratings_chart(rt, games), f"ratings_{game}", f"Strategy ratings for {game}")
 
 
+def player_sweep_runs(path: Path, label: str) -> list[Run]:
+    """The runs of a player-count sweep (balance sweep --players), one per count."""
+    return [load_run(path / p["dir"], f"{label} {p['values']['players']}p") for p in read_sweep(path)["points"]]
+
+
+def player_sweep_section(page: Page, label: str, path: Path, runs: list[Run]):
+    """A player-count sweep: what was played; its runs' verdicts, rates and end reasons are in
+    the sections above, a row per count."""
+    meta = read_sweep(path)
+    base = meta.get("base", {})
+    page.heading(f"Sweep {label}: player counts ({meta['game']}, variant {meta.get('variant', 'base')})")
+    page.para(f"One run per player count ({', '.join(p['values']['players'] for p in meta['points'])}), "
+              f"{base.get('games', '?'):,} deals each, seed {base.get('seed', '?')}, bots "
+              f"{','.join(base.get('bots', [])) or '?'} (repeated round the table). Each count is a run of this "
+              f"report, labelled '{label} Np': its verdict opens the page, and its win rates by position, role and "
+              "secret role, and its end reasons, are in the tables by variant and player count.")
+
+
 def sweep_section(page: Page, label: str, path: Path):
     """A sweep: how each grid point moves the turn-order balance against the current value."""
     from analysis.sweep import FPA, LENGTH, SPREAD, pairing_note, points_of, reference_index
@@ -383,52 +437,9 @@ def _diff_cell(r: dict) -> str:
     return f"{scale * r['diff']:+.2f} [{scale * r['diff_low']:+.2f}, {scale * r['diff_high']:+.2f}]"
 
 
-# -- rendering ---------------------------------------------------------------------------
-
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:0.5em 0 1.5em;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;
-text-align:left;vertical-align:top}th{background:#eef3f8}img{max-width:100%;display:block;margin:0.5em 0 1.5em}
-caption{caption-side:bottom;text-align:left;color:#555;font-size:0.9em}h1{font-size:1.6em}"""
-
-
-def to_html(blocks: list[tuple], title: str) -> str:
-    out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-           "<link rel='icon' href='data:,'>", f"<style>{STYLE}</style></head><body>", f"<h1>{html.escape(title)}</h1>"]
-    for b in blocks:
-        if b[0] == "h":
-            out.append(f"<h{b[1]}>{html.escape(b[2])}</h{b[1]}>")
-        elif b[0] == "p":
-            out.append(f"<p>{html.escape(b[1])}</p>")
-        elif b[0] == "table":
-            head = "".join(f"<th>{html.escape(h)}</th>" for h in b[1])
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in b[2])
-            cap = f"<caption>{html.escape(b[3])}</caption>" if b[3] else ""
-            out.append(f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-        elif b[0] == "img":
-            data = base64.b64encode(b[3]).decode()
-            out.append(f"<img alt='{html.escape(b[2])}' src='data:image/png;base64,{data}'>")
-    out.append("</body></html>")
-    return "\n".join(out)
-
-
-def to_markdown(blocks: list[tuple], title: str) -> str:
-    out = [f"# {title}", ""]
-    for b in blocks:
-        if b[0] == "h":
-            out += ["#" * b[1] + " " + b[2], ""]
-        elif b[0] == "p":
-            out += [b[1], ""]
-        elif b[0] == "table":
-            out += ["| " + " | ".join(b[1]) + " |", "|" + "---|" * len(b[1])]
-            out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in b[2]]
-            out += ([f"_{b[3]}_"] if b[3] else []) + [""]
-        elif b[0] == "img":
-            out += [f"![{b[2]}]({b[1]}.png)", ""]
-    return "\n".join(out)
-
-
-def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report") -> Path:
-    """Write the charts, index.html and summary.md for these run and sweep directories."""
+def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:
+    """Write the charts, index.html and summary.md for these run and sweep directories; the
+    verdict's marks by the spec's thresholds when one is given (else the defaults)."""
     dirs = [Path(d) for d in dirs]
     if not dirs:
         raise UserError("balance report", "DIR", "expected at least one run or sweep directory")
@@ -437,24 +448,37 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report")
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(str(out_dir), None, f"cannot create the report directory ({e.strerror})") from None
+    spec = load_spec(spec_path) if spec_path else None
     page = Page(out_dir)
     labels = labels_for(dirs)
-    runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if not (d / SWEEP_FILE).is_file()]
+    sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file()}
+    runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps]
+    counts = {d: player_sweep_runs(d, lab) for d, lab in sweeps.items() if is_player_sweep(read_sweep(d))}
+    every = runs + [r for rs in counts.values() for r in rs]   # each player count of a sweep is a run too
+    if every:
+        verdict_block(page, every, spec, spec_path)
     if runs:
-        verdicts(page, runs)
         provenance(page, runs)
-        summary(page, runs)
+    if every:
+        summary(page, every)
         page.heading("Win rates")
         rate_tables(page, runs)
-        config_table(page, runs)
+        cross_tables(page, runs)
+        config_table(page, every)
+        role_config_tables(page, every)
+        own_metrics(page, every)
+    if runs:
         rate_charts(page, runs)
-        end_reason_table(page, runs)
-        if len(runs) > 1:
-            page.heading("Comparisons")
-            comparisons(page, runs)
-        ladder(page, runs)
-    for d, lab in zip(dirs, labels):
-        if (d / SWEEP_FILE).is_file():
+    if every:
+        end_reason_table(page, every)
+    if len(runs) > 1:
+        page.heading("Comparisons")
+        comparisons(page, runs)
+    ladder(page, runs)
+    for d, lab in sweeps.items():
+        if d in counts:
+            player_sweep_section(page, lab, d, counts[d])
+        else:
             sweep_section(page, lab, d)
     (out_dir / "index.html").write_text(to_html(page.blocks, title))
     (out_dir / "summary.md").write_text(to_markdown(page.blocks, title))

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from analysis.metrics import histogram, win_rates  # noqa: E402
+from analysis.metrics import histogram  # noqa: E402
 from analysis.sweep import FPA, LENGTH, SPREAD, points_of  # noqa: E402
 
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
@@ -34,24 +34,37 @@ def _finish(fig, ax, title: str, counts: dict[str, int]):
     return fig
 
 
-def win_rate_bars(runs: list[tuple[str, pl.DataFrame]], by: str, counts: dict[str, int], title: str):
-    """Grouped bars of win rate by `by`, one bar per run, with 95% Wilson interval bars."""
-    tables = [(label, win_rates(stats, by)) for label, stats in runs]
-    keys = sorted({k for _, t in tables for k in t[by].to_list()}, key=str)
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    width = 0.8 / len(tables)
-    x = np.arange(len(keys))
+def win_rate_dots(tables: list[tuple[str, pl.DataFrame]], by: str, counts: dict[str, int], title: str):
+    """Each group's win rate as its distance from the fair share (0, dashed: the rate every
+    group would have if none were favoured), one dot per run with its 95% interval. Bars
+    from zero make 25.01% and 24.96% look the same; distances show which groups differ.
+    `tables` are analysis.balance.from_fair_share tables, one per run."""
+    keys = sorted({k for _, t in tables for k in t[by].to_list()}, key=lambda k: (str(type(k)), k))
+    fig, ax = plt.subplots(figsize=(7.5, 1.9 + 0.42 * len(keys) * max(1.0, len(tables) ** 0.5)))
+    y = np.arange(len(keys))[::-1].astype(float)
+    step = 0.6 / len(tables)
     for i, (label, t) in enumerate(tables):
-        lookup = {r[by]: r for r in t.iter_rows(named=True)}
-        rate = np.array([lookup[k]["win_rate"] if k in lookup else np.nan for k in keys]) * 100
-        lo = np.array([lookup[k]["ci_low"] if k in lookup else np.nan for k in keys]) * 100
-        hi = np.array([lookup[k]["ci_high"] if k in lookup else np.nan for k in keys]) * 100
-        ax.bar(x + (i - (len(tables) - 1) / 2) * width, rate, width, label=label,
-               yerr=[rate - lo, hi - rate], capsize=3, color=OKABE_ITO[i % len(OKABE_ITO)],
-               error_kw={"elinewidth": 1, "ecolor": "#333333"})
-    ax.set_xticks(x, [str(k) for k in keys])
-    ax.set_xlabel(by)
-    ax.set_ylabel("win rate (%), bars = 95% interval")
+        rows = {r[by]: r for r in t.iter_rows(named=True)}
+        d, lo, hi = (np.array([100 * rows[k][c] if k in rows else np.nan for k in keys])
+                     for c in ("from_fair", "from_fair_low", "from_fair_high"))
+        at = y + ((len(tables) - 1) / 2 - i) * step
+        fair = float(t["fair"][0]) if t.height else float("nan")
+        ax.errorbar(d, at, xerr=[d - lo, hi - d], fmt="o", capsize=3, color=OKABE_ITO[i % len(OKABE_ITO)],
+                    label=f"{label} (fair share {100 * fair:.1f}%)")
+        if len(tables) == 1:   # one run: name each rate beside its whisker
+            for k, x, yy in zip(keys, hi, at):
+                if k in rows:
+                    ax.annotate(f"{100 * rows[k]['win_rate']:.1f}%", (x, yy), xytext=(4, 0),
+                                textcoords="offset points", va="center", fontsize=8, color="#333333")
+    ax.axvline(0, color="#555555", lw=1, ls="--")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: "fair" if v == 0 else f"{v:+g}"))
+    ax.set_ylim(-0.7, len(keys) - 0.3)
+    reach = max((float(np.nanmax(np.abs(100 * t[c].to_numpy()))) for _, t in tables if t.height
+                 for c in ("from_fair_low", "from_fair_high")), default=1.0)
+    ax.set_xlim(-1.3 * max(reach, 0.5), 1.3 * max(reach, 0.5))   # 0 in the middle: ahead and behind alike
+    prefix = {"position": "position ", "seat": "seat "}.get(by, "")
+    ax.set_yticks(y, [f"{prefix}{k}" for k in keys])
+    ax.set_xlabel("win rate minus the fair share (percentage points); whiskers = 95% interval")
     return _finish(fig, ax, title, counts)
 
 

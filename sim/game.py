@@ -101,10 +101,12 @@ class Game:
     roles: tuple[str, ...] = ()         # sides or factions chance deals
     secret_roles: tuple[str, ...] = ()  # roles within a faction (assassin, courier, ...)
     metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"
+    report_metrics: tuple[str, ...] = ()  # the metrics the report shows, mean per role (or position)
     weight_names: tuple[str, ...] = ()  # keys of the content [bots] table, in kernel order
     max_turns: int = 0
     turn_unit: str = "turn"             # what one count of `turns` is (a tile placement, a player turn)
     turn_order: str = ""                # what `position` means: who starts and how play goes round
+    positions_meaningful: bool = True   # False where a seat's place in the turn order is only a player id
     content_file: Path = Path()
     kernel: Any = None                  # kernels.<id>: play_batch and trace_game
     log_rows: int = 4096                # event-log rows of one traced game

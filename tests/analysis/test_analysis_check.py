@@ -102,3 +102,11 @@ def test_sample_specs_load_and_name_their_game(path):
     assert spec["run"]["game"] == path.stem   # the [run] table names the game (spec.game is the old place)
     assert {"max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
             "max_turn_cap_share", "game_length"} <= set(spec["thresholds"])
+
+
+def test_a_zero_threshold_does_not_fail_a_run_with_none():
+    """No game hit the turn cap: the Wilson interval starts at exactly 0, so max_turn_cap_share = 0
+    is undecided (the interval still reaches above 0), never a fail."""
+    df = crafted_results(2000, roles=ROLES, cap_p=0.0, seed=21)
+    v = check(sufficient_stats(df), {"thresholds": {"max_turn_cap_share": 0.0}})[0]
+    assert v.low == 0.0 and v.outcome == UNDECIDED

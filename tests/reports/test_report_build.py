@@ -7,6 +7,7 @@ import matplotlib.image as mpimg
 import numpy as np
 import pytest
 
+from analysis.balance import from_fair_share
 from analysis.suffstats import load_stats
 from tests.reports.browser import load_page
 from reports import charts
@@ -65,9 +66,9 @@ def test_html_loads_in_headless_chromium(report, chromium):
 
 def test_a_chart_renders_to_png(crafted_dirs, tmp_path):
     stats = load_stats(crafted_dirs["A"])
-    fig = charts.win_rate_bars([("A", stats)], "seat", {"A": 3000}, "Win rate by seat")
+    fig = charts.win_rate_dots([("A", from_fair_share(stats, "seat"))], "seat", {"A": 3000}, "Win rate by seat")
     assert "3,000 games" in fig.axes[0].get_title()
-    assert fig.axes[0].get_ylabel().startswith("win rate (%)")
+    assert fig.axes[0].get_xlabel().startswith("win rate minus the fair share")
     png, data = charts.save(fig, tmp_path, "seats")
     img = mpimg.imread(png)
     assert img.shape[0] > 300 and img.shape[1] > 600

@@ -1,7 +1,9 @@
 """End to end on a real game: a small seat-rotated run -> report -> browser check; a small
 sweep; compare --until-decided on paired batches. Uses the first game that has landed."""
+import html
 import importlib
 import json
+import re
 
 import polars as pl
 import pytest
@@ -106,3 +108,23 @@ def test_compare_run_fixed_size_is_paired(game, tmp_path):
     assert "Paired comparison A - B on shared deals" in r.output
     rows = [pl.read_parquet(tmp_path / "ab" / s / "results.parquet") for s in "AB"]
     assert rows[0].select("game_index", "seat").equals(rows[1].select("game_index", "seat"))
+
+
+def test_team_report_loads_in_the_browser(tmp_path, chromium):
+    """The toy team game: roles, secret roles, two bots and a co-operative run, verdict first."""
+    import tests.engine.conftest  # noqa: F401  (registers "tug")
+
+    run(RunConfig(game="tug", players=6, bots=["greedy", "random"] * 3, games=300, seed=2, rotate_seats=True),
+        tmp_path / "versus")
+    run(RunConfig(game="tug", players=3, bots=["greedy"], games=300, seed=2, variants=["coop"]), tmp_path / "coop")
+    r = CliRunner().invoke(cli, ["report", str(tmp_path / "versus"), str(tmp_path / "coop"), "--out",
+                                 str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    page = load_page(chromium, tmp_path / "rep" / "index.html")
+    assert page["images"] == len(list((tmp_path / "rep").glob("*.png"))) > 5
+    assert page["broken"] == [] and page["console"] == []
+    dom = html.unescape(page["dom"])
+    assert dom.index("<h2>Verdict</h2>") < dom.index("<table") < dom.index("Runs and provenance")
+    for text in ("largest gap between secret roles", "the table's win rate (co-operative)", "Win rate by bot and role"):
+        assert text in dom, text
+    assert re.search(r'<td class="(fine|worth-a-look|unbalanced)">', dom)   # the marks, coloured

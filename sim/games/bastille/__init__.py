@@ -50,6 +50,7 @@ class BastilleGame(Game):
     end_reasons = ("finished", "turn_cap")
     roles = ()
     metrics = ("coins", "characters", "bastille_steps", "mission_points", "unarmed")
+    report_metrics = ("coins", "characters", "bastille_steps")   # shown per position in the report
     weight_names = tuple(f"greedy_{w}" for w in WEIGHT_SET) + tuple(
         f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts",)
     max_turns = 8 * 18      # placements: 8 rounds, at most 18 influence spaces a round

@@ -23,6 +23,7 @@ class TugGame(Game):
     roles = ("red", "blue")
     secret_roles = ("captain", "crew")
     metrics = ("pushes", "slips")
+    report_metrics = ("pushes", "slips")
     weight_names = ("push_threshold",)
     max_turns = 40
     turn_unit = "round"

@@ -1,0 +1,228 @@
+"""The verdict a designer reads first: for one run, turn order, roles, strategies and how
+games end, each as an estimate with its interval and a mark - fine, worth a look or
+unbalanced.
+
+The marks are `balance check`'s outcomes on the same thresholds (check.judge): fine = the
+whole interval lies inside the allowed region (pass), unbalanced = the whole interval lies
+outside (fail), worth a look = it straddles a bound, so more games would decide (undecided).
+The thresholds are a balance spec's when one is given; what a spec leaves out, and every
+threshold when there is no spec, comes from DEFAULT_THRESHOLDS. Each line says which."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from analysis.balance import (TURN_ORDER, equal_rates_of, first_player_advantage, format_p, game_of, group_rates,
+                              is_cooperative, positions_meaningful, spread, table_win_rate)
+from analysis.check import FAIL, PASS, UNDECIDED, check_run, judge
+from analysis.intervals import Z95, normal_quantile, wilson
+from analysis.metrics import game_count, share
+from sim.errors import UserError
+
+FINE, LOOK, UNBALANCED = "fine", "worth a look", "unbalanced"
+MARKS = {PASS: FINE, UNDECIDED: LOOK, FAIL: UNBALANCED}
+
+# Used without a spec, and for every threshold a spec leaves out. Rates and gaps are shares
+# (0.05 = 5 percentage points); the keys are balance check's.
+DEFAULT_THRESHOLDS = {
+    "min_first_player_advantage": -0.05,  # the first player within 5 points of the fair share
+    "max_first_player_advantage": 0.05,
+    "max_position_spread": 0.10,          # no two places in the turn order 10 points apart
+    "max_role_spread": 0.10,              # no two sides or factions 10 points apart
+    "max_secret_role_spread": 0.10,
+    "max_strategy_gap": 0.25,             # one bot winning 25 points more than another dominates
+    "max_turn_cap_share": 0.01,           # at most 1 game in 100 stopped by the turn cap
+    "min_cooperative_win_rate": 0.20,     # a co-operative table wins 1 game in 5 to 4 in 5
+    "max_cooperative_win_rate": 0.80,
+}
+
+
+@dataclass
+class Thresholds:
+    """The thresholds one run is judged by, and where each came from."""
+
+    values: dict
+    spec: str | None = None                # the spec file, None = defaults only
+    from_spec: set = field(default_factory=set)
+    confidence: float = 0.95
+    note: str = ""                         # why a given spec was not used for this run
+
+    def region(self, low_key: str | None, high_key: str | None) -> tuple[tuple[float, float], str]:
+        """The allowed region of one quantity and its source: a spec that sets either bound
+        of a pair sets the region (the other side open), as balance check reads it."""
+        keys = [k for k in (low_key, high_key) if k]
+        values = self.values if any(k in self.from_spec for k in keys) else DEFAULT_THRESHOLDS
+        source = "spec" if any(k in self.from_spec for k in keys) else "default"
+        low = values.get(low_key, -math.inf) if low_key else -math.inf
+        high = values.get(high_key, math.inf) if high_key else math.inf
+        return (low, high), source
+
+
+def thresholds_for(spec: dict | None, spec_path: str | None = None, meta: dict | None = None,
+                   run_dir=None, game: str | None = None) -> Thresholds:
+    """A spec's thresholds for this run, or the defaults (with the reason) when there is no
+    spec or the spec judges other runs (its game or [run] table)."""
+    if not spec:
+        return Thresholds(dict(DEFAULT_THRESHOLDS))
+    conf = spec.get("spec", {}).get("confidence", 0.95)
+    try:
+        want = spec.get("spec", {}).get("game")
+        if want and game and want != game:
+            raise UserError(str(spec_path), "spec.game", f"the spec judges {want}, this run is of {game}")
+        check_run(spec, meta, str(spec_path), run_dir)
+    except UserError as e:
+        return Thresholds(dict(DEFAULT_THRESHOLDS), confidence=conf,
+                          note=f"{spec_path} judges other runs ({e.expected}): defaults used")
+    given = spec.get("thresholds", {})
+    return Thresholds({**DEFAULT_THRESHOLDS, **given}, str(spec_path), set(given), conf)
+
+
+@dataclass
+class Line:
+    """One question of the verdict, in the designer's words."""
+
+    question: str
+    estimate: str          # the estimate with its interval
+    detail: str            # what lies behind it: which groups, the whole-table test
+    mark: str = ""         # fine / worth a look / unbalanced; "" when nothing is judged
+    allowed: str = ""      # the threshold and its source
+
+
+def pp(x: float) -> str:
+    return f"{100 * x:+.1f} pp"
+
+
+def gap_text(est: float, lo: float, hi: float) -> str:
+    return f"{100 * est:.1f} pp [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def allowed_text(region: tuple[float, float], unit: str, source: str) -> str:
+    """A region in the unit the estimate is shown in: pp for gaps, % for shares."""
+    a, b = region
+    fmt = (lambda x: f"{100 * x:+.0f}") if unit == "signed pp" else (lambda x: f"{100 * x:g}")
+    suffix = " pp" if "pp" in unit else "%"
+    text = f"<= {fmt(b)}{suffix}" if a == -math.inf else f">= {fmt(a)}{suffix}" if b == math.inf \
+        else f"{fmt(a)} .. {fmt(b)}{suffix}"
+    return f"{text} ({source})"
+
+
+def marked(line: Line, est: float, lo: float, hi: float, thr: Thresholds, keys: tuple, unit: str,
+           games: int) -> Line:
+    """The line with its mark from check.judge on the region the thresholds give."""
+    region, source = thr.region(*keys)
+    v = judge(line.question, est, lo, hi, region, games)
+    line.mark, line.allowed = MARKS[v.outcome], allowed_text(region, unit, source)
+    if v.outcome == UNDECIDED and v.more_games and v.more_games > 0:
+        line.detail += f"; about {v.more_games:,} more games would decide"
+    return line
+
+
+def turn_order_lines(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> list[Line]:
+    """The first-player advantage and the largest gap between positions, with the whole-table test."""
+    game = game_of(stats)
+    if not positions_meaningful(stats):
+        return [Line("turn order", "-", f"positions carry no meaning in {game.name}: a seat's place is only "
+                     "a player id, so turn order is not judged")]
+    t = group_rates(stats, TURN_ORDER)
+    fpa = first_player_advantage(stats, z)
+    first = t.filter(pl.col(TURN_ORDER) == 0).row(0, named=True)
+    fair = first["win_rate"] - fpa[0]
+    lines = [marked(Line("first-player advantage", f"{pp(fpa[0])} [{100 * fpa[1]:+.1f}, {100 * fpa[2]:+.1f}]",
+                         f"position 0 (the first player) wins {100 * first['win_rate']:.1f}%; fair share "
+                         f"{100 * fair:.1f}%"),
+                    *fpa, thr, ("min_first_player_advantage", "max_first_player_advantage"), "signed pp", games)]
+    lines.append(gap_line(stats, t, TURN_ORDER, "largest gap between positions", "max_position_spread", thr, games))
+    return lines
+
+
+def gap_line(stats: pl.DataFrame, t: pl.DataFrame, by: str, question: str, key: str, thr: Thresholds,
+             games: int) -> Line:
+    """The largest gap between two groups' win rates (simultaneous interval), naming the two
+    groups, with the whole-table test of equal rates."""
+    est = spread(stats, thr.confidence, by)
+    order = t.sort("win_rate", descending=True, maintain_order=True)
+    hi_row, lo_row = order.row(0, named=True), order.row(-1, named=True)
+    name = {"position": "position ", "bot": "", "role": "", "secret_role": ""}[by]
+    test = equal_rates_of(t, by)
+    words = {"position": "positions", "bot": "bots", "role": "roles", "secret_role": "secret roles"}[by]
+    whole = (f"the {words} do not win equally often (p {format_p(test.p)})" if test.differ
+             else f"no difference between the {words} at this sample size (p {format_p(test.p)})")
+    detail = (f"{name}{hi_row[by]} {100 * hi_row['win_rate']:.1f}% vs {name}{lo_row[by]} "
+              f"{100 * lo_row['win_rate']:.1f}%; {whole}")
+    return marked(Line(question, gap_text(*est), detail), *est, thr, (None, key), "pp", games)
+
+
+def dealt(stats: pl.DataFrame, by: str) -> pl.DataFrame:
+    """Win rates by a column, when the run has at least two groups of it."""
+    t = group_rates(stats, by)
+    return t if t.height > 1 else t.clear()
+
+
+def role_lines(stats: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+    out = []
+    for by, question, key in (("role", "largest gap between roles", "max_role_spread"),
+                              ("secret_role", "largest gap between secret roles", "max_secret_role_spread")):
+        t = dealt(stats, by)
+        if t.height:
+            out.append(gap_line(stats, t, by, question, key, thr, games))
+    return out
+
+
+def strategy_line(stats: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+    t = dealt(stats, "bot")
+    return [gap_line(stats, t, "bot", "strategy gap (best bot minus worst)", "max_strategy_gap", thr, games)
+            ] if t.height else []
+
+
+def turn_cap_line(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> Line:
+    capped, n = share(stats, "end_reason", label="turn_cap")
+    lo, hi = (float(x) for x in wilson(capped, n, z))
+    rate = capped / n if n else 0.0
+    line = Line("turn-cap share", f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]",
+                f"{int(capped):,} of {n:,} games stopped by the turn cap (no winner)")
+    return marked(line, rate, lo, hi, thr, (None, "max_turn_cap_share"), "%", games)
+
+
+def cooperative_line(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> Line:
+    rate, lo, hi = table_win_rate(stats, z)
+    line = Line("the table's win rate (co-operative)", f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
+                f"all seats win or lose together: {round(rate * games):,} of {games:,} games won")
+    return marked(line, rate, lo, hi, thr, ("min_cooperative_win_rate", "max_cooperative_win_rate"), "%", games)
+
+
+def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None) -> list[Line]:
+    """The verdict of one run: turn order (where positions mean something), roles and secret
+    roles (where dealt), the strategy gap (where bots differ), the turn-cap share, and for a
+    co-operative variant the table's win rate instead of the splits it makes meaningless."""
+    thr = thr or Thresholds(dict(DEFAULT_THRESHOLDS))
+    z = Z95 if thr.confidence == 0.95 else normal_quantile(1 - (1 - thr.confidence) / 2)
+    games = game_count(stats)
+    if is_cooperative(stats):
+        return [cooperative_line(stats, thr, z, games), turn_cap_line(stats, thr, z, games)]
+    return [*turn_order_lines(stats, thr, z, games), *role_lines(stats, thr, games),
+            *strategy_line(stats, thr, games), turn_cap_line(stats, thr, z, games)]
+
+
+# Said under the verdict of a game that deals roles: the seat-level statistics cannot do better.
+TEAM_CAVEAT = ("Role and secret-role intervals count each seat-game as one outcome; the members of a faction "
+               "share theirs, so for a faction of k seats the intervals are about sqrt(k) times too narrow.")
+
+
+def thresholds_note(used: list[Thresholds], teams: bool = False) -> str:
+    """Which thresholds the marks came from, in one paragraph under the verdict (with the team
+    caveat when a run deals roles)."""
+    specs = sorted({t.spec for t in used if t.spec})
+    notes = sorted({t.note for t in used if t.note})
+    shown = ", ".join(f"{k} = {v:g}" for k, v in DEFAULT_THRESHOLDS.items())
+    head = (f"Thresholds: the spec {', '.join(specs)} where it sets them, else the defaults" if specs
+            else "Thresholds: the defaults" if notes else "Thresholds: the defaults, as no --spec was given")
+    conf = "/".join(f"{c:.0%}" for c in sorted({t.confidence for t in used}))
+    return " ".join([f"{head}. Defaults (analysis.verdict.DEFAULT_THRESHOLDS): {shown}.",
+                     *(n + "." for n in notes),
+                     f"Marks: fine = the whole {conf} interval is inside the threshold, unbalanced = the whole "
+                     "interval is outside, worth a look = the interval straddles the threshold (more games would "
+                     "decide): balance check's pass, fail and undecided. Gaps between groups use simultaneous "
+                     "(Bonferroni) Wilson intervals; p is Pearson's chi-square test that every group wins "
+                     "equally often.", *([TEAM_CAVEAT] if teams else [])])
