@@ -41,6 +41,8 @@ def _write_run(prep, df, out: Path, threads: int, timing, session_games: int, ex
 
 
 def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
+    import polars as pl
+
     from analysis.compare import (comparable, compare_rates, format_comparison, format_turn_order,
                                   independent_turn_order, is_paired, paired_compare, paired_turn_order)
     from analysis.suffstats import load_stats
@@ -48,6 +50,10 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 
     notes = comparable(read_run_json(dir_a), read_run_json(dir_b), by)
     sa, sb = load_stats(dir_a), load_stats(dir_b)
+    if by in ("role", "secret_role") and not any(s.filter(pl.col("stat") == "win")[by].drop_nulls().len()
+                                                 for s in (sa, sb)):
+        raise UserError("--by", by, f"neither run deals a {by.replace('_', ' ')}: compare them by position, "
+                        "seat or bot")
     rows = [d / "results.parquet" for d in (dir_a, dir_b)]
     if all(p.is_file() for p in rows):
         a, b = read_results(dir_a), read_results(dir_b)

@@ -276,8 +276,8 @@ class Content:
 
     def resolve(self, variants: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         """The variants in force: one choice of every group (its default unless one is asked
-        for), in group order, then the free variants asked for. Two choices of one group or an
-        unknown name is a UserError."""
+        for), in group order, then the free variants asked for, in the content file's order.
+        Two choices of one group or an unknown name is a UserError."""
         asked = [v for v in variants if v != "base"]
         known = self.known_variants()
         for v in asked:
@@ -292,7 +292,8 @@ class Content:
                                 f"'{name}': choose one of {', '.join(choices)}")
             out.append(picked[0] if picked else default)
         grouped = {c for choices, _ in self.groups.values() for c in choices}
-        return tuple(out + list(dict.fromkeys(v for v in asked if v not in grouped)))
+        # the content file's order, whatever the order asked: one label and one overlay order
+        return tuple(out + [v for v in known if v in asked and v not in grouped])
 
     def __getitem__(self, key: str) -> Any:
         return self.doc[key]

@@ -35,6 +35,7 @@ import polars as pl
 from sim.errors import UserError
 from sim.plan import (Prepared, RunConfig, Timing, git_revision, run_metadata,
                       set_threads, shard_ranges)
+from sim.registry import take_load_seconds
 from sim.results import write_json, write_parquet
 from sim.stats import (HIST_FILE, MOMENTS_FILE, SUFF_FILE, merge, merge_stats, read_stats, reduce_rows,
                        write_stats)
@@ -382,6 +383,7 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
     times start-up (to the kernels' first game), play and writing apart (``Timing``)."""
     log = log or (lambda msg: None)
     session = session or Session()
+    session.t0 -= take_load_seconds(cfg.game)   # a game whose import compiled its kernels
     prep = Prepared(cfg)
     threads = set_threads(cfg.threads)
     out_dir = Path(out_dir)

@@ -69,6 +69,7 @@ def test_bad_input_is_one_line_and_exit_2(runs, tmp_path):
         (["check", runs["good"], "--spec", bad_spec], "key 'thresholds.max_seat_sprd'"),
         (["check", tmp_path, "--spec", runs["spec"]], "no results.parquet or stats.parquet"),
         (["compare", runs["good"]], "expected two run directories"),
+        (["compare", runs["good"], runs["good"], "--by", "role"], "neither run deals a role"),
         (["check", runs["good"], "--spec", tmp_path / "missing.toml"], "missing.toml"),
     ]
     for args, text in cases:

@@ -164,3 +164,10 @@ def test_shards_are_sized_by_rows_so_many_seats_keep_memory_bounded():
     rotated = RunConfig(game="tug", players=8, bots=["greedy"], rotate_seats=True)
     assert rotated.shard_deals == SHARD_ROWS // 64
     assert RunConfig(game="tug", players=8, bots=["greedy"], shard_deals=7).shard_deals == 7
+
+
+def test_free_variants_apply_in_the_content_files_order_whatever_order_is_asked():
+    """`--variant short,chauvelin` and `chauvelin,short` are the same rules, one label."""
+    a = RunConfig(game="pimpernel", players=5, bots=["greedy"], variants=["short", "chauvelin"])
+    b = RunConfig(game="pimpernel", players=5, bots=["greedy"], variants=["chauvelin", "short"])
+    assert a.variant == b.variant == "chauvelin+short"

@@ -89,3 +89,15 @@ def test_a_first_run_compiles_in_startup_not_play(tmp_path):
     assert_honest(meta, 20000)
     assert meta["startup_seconds"] > 5 * meta["play_seconds"], meta   # compiling takes seconds, 20,000 toy games not
     assert os.listdir(tmp_path / "cache")                              # it did compile (and cache) here
+
+
+def test_a_game_whose_import_compiled_its_kernels_counts_that_as_start_up(tmp_path, monkeypatch):
+    """Pimpernel's typed kernels compile while its module is imported, before any run
+    starts: the first run of the process counts that import as start-up, later runs do not."""
+    from sim import registry
+
+    monkeypatch.setitem(registry._LOAD_SECONDS, "toy", 3.0)
+    first = execute(replace(BASE, games=60), tmp_path / "a").meta
+    again = execute(replace(BASE, games=60), tmp_path / "b").meta
+    assert first["startup_seconds"] >= 3.0 > again["startup_seconds"]
+    assert first["wall_seconds"] >= 3.0
