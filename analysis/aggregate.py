@@ -2,7 +2,7 @@
 run summary prints from them."""
 from __future__ import annotations
 
-
+import numpy as np
 import polars as pl
 
 from analysis.intervals import mean_interval, wilson
@@ -64,9 +64,10 @@ def end_reason_counts(stats: pl.DataFrame) -> dict[str, int]:
     return {c[4:]: int(seat0[c].sum()) for c in stats.columns if c.startswith("end_")}
 
 
-def summary_text(stats: pl.DataFrame) -> str:
+def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False) -> str:
     """The run summary: turn order first, with the whole-table verdict, then seats as
-    identities, bots and roles."""
+    identities, bots and roles (where a faction's members share one outcome a game, a role's
+    interval counts each game once, as analysis.metrics.per_faction_outcomes does)."""
     from analysis.balance import equal_rates_of
     from analysis.tables import format_table
 
@@ -75,10 +76,16 @@ def summary_text(stats: pl.DataFrame) -> str:
              equal_rates_of(positions, "position").sentence()]
     parts += [format_table(win_table(stats, "seat"), "seat", "Win rate by seat (the player, not the turn order)"),
               format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
+    played = int(stats.filter(pl.col("seat") == 0)["games"].sum())
     for layer, title in (("role", "Win rate by role"), ("secret_role", "Win rate by secret role")):
         dealt = stats.drop_nulls(layer) if layer in stats.columns else stats.clear()
         if dealt.height:
-            parts.append(format_table(win_table(dealt, layer), layer, title))
+            t = win_table(dealt, layer)
+            if faction_outcomes:
+                per_game = np.maximum(t["games"].to_numpy() / max(played, 1), 1.0)
+                lo, hi = wilson(t["wins"].to_numpy() / per_game, t["games"].to_numpy() / per_game)
+                t = t.with_columns(pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+            parts.append(format_table(t, layer, title))
     ends = end_reason_counts(stats)
     total = sum(ends.values()) or 1
     parts.append("End reasons: " + ", ".join(f"{r} {n} ({n / total:.2%})" for r, n in ends.items() if n))

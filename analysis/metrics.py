@@ -47,9 +47,42 @@ def win_rates(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
     s = moments(seat_rows, "score", by).select(*by, pl.col("mean").alias("mean_score"),
                                                pl.col("sd").alias("sd_score"))
     t = w.join(s, on=by, how="left", nulls_equal=True).sort(by, nulls_last=True)
+    t = t.with_columns(pl.col("games").alias("seat_games"), (pl.col("wins") / pl.col("games")).alias("win_rate"))
+    if any(layer in by for layer in ROLE_LAYERS) and shares_outcomes(stats):
+        t = per_faction_outcomes(stats, t, by)
     lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())
-    return t.with_columns((pl.col("wins") / pl.col("games")).alias("win_rate"),
-                          pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+    return t.with_columns(pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+
+
+CONFIG_KEYS = ("game", "variant", "n_players")
+
+
+def shares_outcomes(stats: pl.DataFrame) -> bool:
+    """Whether the runs' game has a faction's members win or lose together (Game.faction_outcomes)."""
+    from sim.errors import UserError
+    from sim.registry import get_game
+
+    try:
+        return any(get_game(g).faction_outcomes for g in stats["game"].drop_nulls().unique())
+    except UserError:          # a run of a game no longer registered: seats counted apart
+        return False
+
+
+def per_faction_outcomes(stats: pl.DataFrame, t: pl.DataFrame, by: list[str]) -> pl.DataFrame:
+    """Where a faction's members share one outcome a game, a role's seat-games are not
+    independent: count each game once (wins and games divided by the role's seats per game,
+    its seat-games over the games played), so intervals and tests are not too narrow by the
+    square root of the faction's size. `seat_games` keeps the seat count; the rate is unchanged."""
+    keys = [k for k in CONFIG_KEYS if k in by]
+    # games played: each seat is in every game once (this holds in stats filtered to the
+    # seats that were dealt a role, where the game-level rows are gone)
+    per_seat = (_stat(stats, "win").filter(pl.col("seat") >= 0)
+                .group_by([*keys, "seat"]).agg(pl.col("count").sum().alias("_played")))
+    played = per_seat.group_by(keys or pl.lit(0).alias("_all")).agg(pl.col("_played").max())
+    t = t.join(played, on=keys, how="left") if keys else t.with_columns(pl.lit(played["_played"][0]).alias("_played"))
+    per_game = (pl.col("seat_games") / pl.col("_played")).clip(lower_bound=1.0)
+    return t.with_columns((pl.col("wins") / per_game).alias("wins"), (pl.col("games") / per_game).alias("games")
+                          ).drop("_played")
 
 
 def histogram(stats: pl.DataFrame, stat: str, by: list[str] | None = None) -> pl.DataFrame:

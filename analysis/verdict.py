@@ -206,8 +206,8 @@ def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None) -> list[Line
 
 
 # Said under the verdict of a game that deals roles: the seat-level statistics cannot do better.
-TEAM_CAVEAT = ("Role and secret-role intervals count each seat-game as one outcome; the members of a faction "
-               "share theirs, so for a faction of k seats the intervals are about sqrt(k) times too narrow.")
+TEAM_CAVEAT = ("Where a faction's members win or lose together, a role's intervals and tests count each game "
+               "once (its seat-games over its seats per game), not each seat-game.")
 
 
 def thresholds_note(used: list[Thresholds], teams: bool = False) -> str:

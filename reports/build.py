@@ -138,7 +138,7 @@ def rate_tables(page: Page, runs: list[Run]):
             if by not in rate_columns(r):
                 continue
             for t in win_rates(r.stats, by).iter_rows(named=True):
-                rows.append([r.label, t[by], f"{t['games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
+                rows.append([r.label, t[by], f"{t['seat_games']:,}", pct(t["win_rate"]), interval(t["ci_low"], t["ci_high"]),
                              f"{t['mean_score']:.2f}", f"{t['sd_score']:.2f}"])
         if rows:
             page.heading(f"Win rate by {BY_LABEL[by]}", 3)
@@ -151,7 +151,7 @@ def cross_tables(page: Page, runs: list[Run]):
     for pair, title, when in ((["bot", "role"], "Win rate by bot and role", lambda r: several_bots(r.stats)),
                               (["role", "secret_role"], "Win rate by role and secret role",
                                lambda r: has_layer(r.stats, "secret_role"))):
-        rows = [[r.label, t[pair[0]], t[pair[1]], f"{t['games']:,}", pct(t["win_rate"]),
+        rows = [[r.label, t[pair[0]], t[pair[1]], f"{t['seat_games']:,}", pct(t["win_rate"]),
                  interval(t["ci_low"], t["ci_high"])]
                 for r in runs if has_layer(r.stats, "role") and when(r)
                 for t in win_rates(r.stats, pair).iter_rows(named=True)]

@@ -98,6 +98,7 @@ class Game:
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
     no_winner_reasons: tuple[str, ...] = ("turn_cap",)  # end reasons after which nobody wins
     cooperative_variants: tuple[str, ...] = ()  # variants in which all seats win or lose together
+    faction_outcomes: bool = False      # a faction's members win or lose together (rank_teams)
     roles: tuple[str, ...] = ()         # sides or factions chance deals
     secret_roles: tuple[str, ...] = ()  # roles within a faction (assassin, courier, ...)
     metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"

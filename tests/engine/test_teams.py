@@ -171,3 +171,22 @@ def test_free_variants_apply_in_the_content_files_order_whatever_order_is_asked(
     a = RunConfig(game="pimpernel", players=5, bots=["greedy"], variants=["short", "chauvelin"])
     b = RunConfig(game="pimpernel", players=5, bots=["greedy"], variants=["chauvelin", "short"])
     assert a.variant == b.variant == "chauvelin+short"
+
+
+def test_a_factions_interval_counts_each_game_once(runs):
+    """Three red seats a game share one outcome: red's interval is that of 1,500 games
+    (x6 rotations), not of three times as many independent seat-games."""
+    from analysis.intervals import wilson
+    from analysis.metrics import win_rates
+    from analysis.suffstats import load_stats
+
+    t = win_rates(load_stats(runs / "a"), "role").filter(pl.col("role") == "red").row(0, named=True)
+    games = 1500 * 6
+    assert t["seat_games"] == 3 * games and t["games"] == pytest.approx(games)
+    lo, hi = wilson(t["win_rate"] * games, games)
+    assert (t["ci_low"], t["ci_high"]) == pytest.approx((float(lo), float(hi)))
+    _, out, _ = cli(["run", "tug", "-n", "300", "-p", "6", "--out", runs / "summary"])
+    red = next(line for line in out.splitlines() if line.strip().startswith("red "))
+    low = float(red.split("[")[1].split(",")[0])
+    rate = float(red.split()[2])
+    assert rate - low > 1.6 * (rate - float(wilson(rate * 900, 900)[0]))   # 300 games (sqrt 3 wider), not 900

@@ -121,7 +121,7 @@ def test_team_report_verdict_tables_and_metrics(tug_runs, tmp_path):
     metrics = md[md.index("its own measures"):]
     assert re.search(r"\| versus \| 6 \| role red \| [\d.]+ \[[\d.]+, [\d.]+\] \|", metrics)   # per role
     assert re.search(r"\| coop \| 4 \| position 0 \| ", metrics)                                # no roles: per position
-    assert "sqrt(k) times too narrow" in html
+    assert "count each game once" in html
     names = {p.stem for p in (tmp_path / "rep").glob("*.png")}
     assert {"win_rate_by_role", "win_rate_by_secret_role", "win_rate_by_bot"} <= names
 

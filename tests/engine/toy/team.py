@@ -20,6 +20,7 @@ class TugGame(Game):
     end_reasons = ("finished", "turn_cap", "lost")
     no_winner_reasons = ("turn_cap", "lost")
     cooperative_variants = ("coop",)
+    faction_outcomes = True
     roles = ("red", "blue")
     secret_roles = ("captain", "crew")
     metrics = ("pushes", "slips")
