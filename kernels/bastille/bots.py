@@ -8,19 +8,19 @@ from kernels.common import lowest_bit
 from kernels.rng import below
 from kernels.bastille.layout import (
     AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
-    FS_BUMPW, FS_CARD, FS_COIN, FS_HENCH, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG, FS_VA, FS_VB,
-    GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE, K_CHARACTER,
-    K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE, L_CATACOMBES, L_ETATS,
-    L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MAXC, MAXD, MAXP, MAXS, MAXV, MIS_VALS, MK_EACH,
-    MK_MAX, MK_SERIES, MLOC, MT_CROWNS, MT_GEMS, MT_WEAPONS, NPF, N_GROUPS, N_LOC, N_TARGETS,
-    N_WEAPONS, PL, P_BPOS, P_COINS, P_GRP, P_HAND, P_HSUP, P_MISMASK, P_MONKAS, P_NEED, P_TORCH,
-    P_VCACHE, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT, T_BANQUE, T_BAS_EXTRA, T_BAS_LAST, T_BAS_PTS,
-    T_CAT_HENCH, T_CB, T_CH_ARMED, T_CH_COST, T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP,
-    T_CH_VP, T_CK, T_CN, T_CPV, T_DISPLAY, T_ETATS, T_GEM_VP, T_GWEAP, T_MAXV, T_MF, T_MK, T_MN,
-    T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP, T_NEED2, T_NMIS, T_NP, T_NVERS, T_N_BASX, T_N_CATH,
-    T_ROUNDS, T_SPACES, T_VK, T_VN, VERS, WB_GREEDY, WB_HEUR, W_BUMP, W_CARD, W_CHAR, W_COIN,
-    W_CROWN, W_FLAG, W_GEM, W_HENCH, W_KEEP, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
-    W_UNARMED, W_UPGRADE)
+    FS_BUMPW, FS_CARD, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
+    FS_VA, FS_VB, GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE,
+    K_CHARACTER, K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE,
+    L_CATACOMBES, L_ETATS, L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MAXC, MAXD, MAXP, MAXS,
+    MAXV, MIS_VALS, MK_EACH, MK_MAX, MK_SERIES, MLOC, MT_CROWNS, MT_GEMS, MT_WEAPONS, NPF,
+    N_GROUPS, N_LOC, N_TARGETS, N_WEAPONS, PL, P_BPOS, P_COINS, P_GRP, P_HAND, P_HSUP,
+    P_MISMASK, P_MONKAS, P_NEED, P_TORCH, P_VCACHE, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT,
+    T_BANQUE, T_BAS_EXTRA, T_BAS_LAST, T_BAS_PTS, T_CAT_HENCH, T_CB, T_CH_ARMED, T_CH_COST,
+    T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CK, T_CN, T_CPV, T_DISPLAY,
+    T_ETATS, T_GEM_VP, T_GWEAP, T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP,
+    T_NEED2, T_NMIS, T_NP, T_NVERS, T_N_BASX, T_N_CATH, T_ROUNDS, T_SPACES, T_VK, T_VN, VERS,
+    WB_GREEDY, WB_HEUR, W_BUMP, W_CARD, W_CHAR, W_COIN, W_CROWN, W_FLAG, W_GEM, W_HENCH, W_KEEP,
+    W_MISSION, W_NEED, W_START, W_STEP, W_TORCH, W_UNARMED, W_UPGRADE)
 from kernels.bastille.state import (
     bit_count, bot_stream, group_count, held_missions, mission_points, owned_characters,
     rounds_left, scorings_left, series_held, series_wanted, target_value, unarmed_count,
@@ -81,7 +81,19 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
         return 0.0
     if kind == K_CHARACTER:
         return amount * W[wb + W_CARD] if st[G_DECK_TOP] < tb[T_NCHARS] else 0.0
-    return amount * W[wb + W_MISSION]
+    return min(amount, missions_open(tb, st, p)) * W[wb + W_MISSION]   # only what can be taken
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def missions_open(tb, st, p):
+    """Mission cards p could take now: in a pile (either pile in the Secret Mission variant),
+    of a name p does not hold."""
+    k = 0
+    for m in range(tb[T_NMIS]):
+        where = st[MLOC + m]
+        if (where == AT_DECK or where == AT_PILE_B) and (st[PL + p * NPF + P_MISMASK] >> tb[T_MN + m]) & 1 == 0:
+            k += 1
+    return k
 
 
 @njit(cache=True, _nrt=False)
@@ -230,6 +242,7 @@ def prepare_round_values(tb, st, rng, p, W, wb, fs):
         fs[f + FS_VA] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 0], tb[T_VN + vt * 2 + 0], W, wb)
         fs[f + FS_VB] = gain_value(tb, st, rng, p, tb[T_VK + vt * 2 + 1], tb[T_VN + vt * 2 + 1], W, wb)
     fs[f + FS_HENCH] = W[wb + W_HENCH]
+    fs[f + FS_MISSIONS] = missions_open(tb, st, p)
     for v in range(MAXV + 1):
         fs[f + FS_NCARDS + v] = -1.0
     if st[BN + L_PLACE_LOUIS] < tb[T_SPACES + L_PLACE_LOUIS]:
@@ -325,7 +338,7 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
         if pos < tb[T_N_BASX]:
             return fs[f + FS_STEP + min(v + tb[T_BAS_EXTRA + pos], 23)]
         return 0.0
-    x = W[wb + W_MISSION]
+    x = W[wb + W_MISSION] if fs[f + FS_MISSIONS] > pos else 0.0   # earlier tiles take cards first
     if pos == 0:
         x += tb[T_ETATS] * fs[f + FS_COIN]
     return x

@@ -115,3 +115,24 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
     assert need(peasant3, "two_of_each") == 0.0
     assert need(monk4, "two_of_each") == 1.0
     assert need(noble5, "two_of_each") == 1.0
+
+
+def test_bots_value_a_mission_only_when_one_can_be_taken():
+    """A mission bonus (Versailles side, catacomb, Etats Generaux place) is worth something
+    only while a pile holds a card of a name the seat lacks; at Etats the later places lose it
+    first (each tile takes a card in turn)."""
+    from kernels.bastille.bots import gain_value, prepare_round_values, reward_at
+
+    g = Pos(seed=3, bots="heuristic", log=False)
+    wb, p = K.WB_HEUR, 1
+    every = range(g.T.n_missions)
+    open_now = [m for m in every if g.st[K.MLOC + m] == K.AT_DECK and not (g.get(p, K.P_MISMASK) >> int(g.T.mis_name[m])) & 1]
+    for m in open_now[1:]:
+        g.st[K.MLOC + m] = K.AT_BOX                          # one card left that p could take
+    worth = g.W[wb + K.W_MISSION]
+    assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == worth
+    prepare_round_values(g.tb, g.st, g.rng, p, g.W, wb, g.fs)
+    etats = [reward_at(g.tb, g.st, p, K.L_ETATS, pos, 1, g.W, wb, g.fs, 0) for pos in (0, 1)]
+    assert etats[1] == 0.0 and etats[0] == worth + g.tb[K.T_ETATS] * g.fs[p * K.FS_BLOCK + K.FS_COIN]
+    g.st[K.MLOC + open_now[0]] = K.AT_BOX                    # none left
+    assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == 0.0
