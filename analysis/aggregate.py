@@ -64,19 +64,31 @@ def end_reason_counts(stats: pl.DataFrame) -> dict[str, int]:
     return {c[4:]: int(seat0[c].sum()) for c in stats.columns if c.startswith("end_")}
 
 
-def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False) -> str:
-    """The run summary: turn order first, with the whole-table verdict, then seats as
-    identities, bots and roles (where a faction's members share one outcome a game, a role's
-    interval counts each game once, as analysis.metrics.per_faction_outcomes does)."""
+def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False, cooperative: bool = False,
+                 positions_meaningful: bool = True) -> str:
+    """The run summary: turn order first, with the whole-table verdict (where positions mean
+    something), then seats as identities, bots and roles (where a faction's members share one
+    outcome a game, a role's interval counts each game once, as
+    analysis.metrics.per_faction_outcomes does). A co-operative run opens with the table's
+    win rate instead: its seats all win or lose together."""
     from analysis.balance import equal_rates_of
     from analysis.tables import format_table
 
-    positions = win_table(stats, "position")
-    parts = [format_table(positions, "position", "Win rate by position in the turn order (0 = first player)"),
-             equal_rates_of(positions, "position").sentence()]
-    parts += [format_table(win_table(stats, "seat"), "seat", "Win rate by seat (the player, not the turn order)"),
-              format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
     played = int(stats.filter(pl.col("seat") == 0)["games"].sum())
+    if cooperative:
+        won = int(round(float(stats.filter(pl.col("seat") == 0)["win_sum"].sum())))
+        lo, hi = wilson(won, max(played, 1))
+        parts = [f"All seats win or lose together: the table won {won:,} of {played:,} games "
+                 f"({won / max(played, 1):.2%}, 95% interval {float(lo):.2%}-{float(hi):.2%})."]
+    elif positions_meaningful:
+        positions = win_table(stats, "position")
+        parts = [format_table(positions, "position", "Win rate by position in the turn order (0 = first player)"),
+                 equal_rates_of(positions, "position").sentence()]
+    else:
+        parts = []
+    if not cooperative:
+        parts += [format_table(win_table(stats, "seat"), "seat", "Win rate by seat (the player, not the turn order)"),
+                  format_table(win_table(stats, "bot"), "bot", "Win rate by bot")]
     for layer, title in (("role", "Win rate by role"), ("secret_role", "Win rate by secret role")):
         dealt = stats.drop_nulls(layer) if layer in stats.columns else stats.clear()
         if dealt.height:

@@ -218,7 +218,9 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     meta = outcome.meta
     cfg_used = meta["config"]
     click.echo(speed_line(meta, get_game(cfg_used["game"]).name))
-    click.echo(summary_text(outcome.stats, get_game(cfg_used["game"]).faction_outcomes))
+    game = get_game(cfg_used["game"])
+    click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
+                            game.positions_meaningful))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
 

@@ -190,3 +190,14 @@ def test_a_factions_interval_counts_each_game_once(runs):
     low = float(red.split("[")[1].split(",")[0])
     rate = float(red.split()[2])
     assert rate - low > 1.6 * (rate - float(wilson(rate * 900, 900)[0]))   # 300 games (sqrt 3 wider), not 900
+
+
+def test_the_run_summary_of_a_cooperative_run_gives_the_tables_win_rate(tmp_path):
+    """A co-operative run's seats win or lose together: the summary opens with how often the
+    table won (counted from the games), not with win rates by position or seat."""
+    code, out, err = cli(["run", "tug", "-n", "400", "--variant", "coop", "-p", "3", "--out", tmp_path / "c"])
+    assert code == 0, err
+    df = pl.read_parquet(tmp_path / "c" / "results.parquet")
+    won = int(df.filter(pl.col("seat") == 0)["win"].sum())
+    assert f"the table won {won:,} of 400 games" in out
+    assert "Win rate by position" not in out and "Win rate by seat" not in out
