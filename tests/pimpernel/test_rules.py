@@ -214,3 +214,19 @@ def test_final_mission_score_starts_with_the_last_round():
     resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
     assert t.s[L.O_MISSION] == 7
     assert [t.pl(p, L.P_FINAL_START) for p in range(4)] == [t.score(p) for p in range(4)]
+
+
+def test_reading_chauvelin_removes_one_mission_card_so_the_deck_lasts_seven_missions():
+    """Chauvelin takes Richmond out; game.chauvelin_missions_removed (1) more leave unseen, and
+    the deck (Vienna aside) still holds the 15 draws of seven missions. Removing two, the
+    base game's count, is refused in one line: 14 cards cannot serve 15 draws."""
+    from sim.errors import UserError
+    from sim.games.pimpernel import GAME
+
+    base, chauvelin = Table(4, seed=2), Table(4, seed=2, variants=("chauvelin",))
+    nmc = int(base.K[L.K_NMC])                      # every mission card, Vienna included
+    assert int(base.K[L.K_REMOVED]) == 2 and int(chauvelin.K[L.K_REMOVED]) == 1
+    assert int(base.s[L.O_DECK_LEN]) == nmc - 1 - 2 == 15
+    assert int(chauvelin.s[L.O_DECK_LEN]) == nmc - 1 - 1 - 1 == 15      # Richmond out, one removed
+    with pytest.raises(UserError, match="game.chauvelin_missions_removed.*15"):
+        GAME.compile(GAME.content(("chauvelin",), ("game.chauvelin_missions_removed=2",)), 4)

@@ -140,7 +140,8 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     K[L.K_CUBES] = g["cubes_per_player"][n_players - 2]
     K[L.K_NMISSIONS] = g["missions"]
     K[L.K_FIRST_MISSION] = g["first_mission"]
-    K[L.K_REMOVED] = g["missions_removed"]
+    removed_key = "chauvelin_missions_removed" if g["chauvelin"] else "missions_removed"   # a reading
+    K[L.K_REMOVED] = g[removed_key]
     K[L.K_LEADER_PT] = g["leader_point"]
     K[L.K_FIRST_PT] = g["first_player_point"]
     K[L.K_CUBE_PT] = g["cube_point"]
@@ -150,11 +151,11 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     K[L.K_FIRST_GAME] = g["first_game"]
     K[L.K_MAX_TURNS] = max_turns
     # the deck must last: start card, two current, two per later mission (Vienna aside)
-    deck = K[L.K_NMC] - 1 - g["chauvelin"] - g["missions_removed"]
+    deck = K[L.K_NMC] - 1 - g["chauvelin"] - K[L.K_REMOVED]
     missions = g["missions"] - g["first_mission"] + 1
     draws = 1 + 2 * missions
     if deck < draws:
-        raise UserError(where, "game.missions_removed",
+        raise UserError(where, f"game.{removed_key}",
                         f"the mission deck holds {deck} cards but {missions} missions draw {draws}")
     # the route table: map-only, once per content
     to, mask, deg = adjacency(nloc, edges, edge_masks)
