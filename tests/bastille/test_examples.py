@@ -9,8 +9,8 @@ from kernels.bastille.state import owned_characters, unarmed_count, unarmed_pena
 from kernels.bastille.moves import location_order
 from kernels.bastille.bots import choose_placement, mission_value
 from kernels.bastille.rules import (
-    advance_turn, final_scoring, henchmen_to_bag, place_tile, score_bastille, score_catacombs,
-    score_flags, score_gems_and_crowns)
+    advance_turn, end_of_placing, final_scoring, henchmen_to_bag, place_tile, score_bastille,
+    score_catacombs, score_flags, score_gems_and_crowns)
 from tests.bastille.helpers import Pos
 
 ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3
@@ -210,6 +210,29 @@ def test_etats_generaux_two_coins_a_mission_each_and_never_a_duplicate():
     assert sum(1 for m in keep if g.st[K.MLOC + m] == K.AT_DECK) == 1
 
 
+def test_etats_generaux_example_alex_takes_the_coins_and_max_weapons_then_ani_max_gems():
+    """'Alex (red) is first, so he takes the coins and choses the max weapon card from the
+    mission cards pile. Then Ani (black) choses the max gem card.' Alex holds the most weapons
+    and Ani the most gems, every mission card is in the deck; the heuristic bots choose. The 2
+    coins are the rulebook's; the card names are the reconstructed mission deck's."""
+    g = _max_setup()
+    for p in range(4):
+        g.st[K.SEATBOT + p] = K.BOT_HEURISTIC
+    g.clear_hands()
+    g.set(ALEX, K.P_W + 1, 3)
+    g.set(ALEX, K.P_TORCH, 2)
+    g.set(ANI, K.P_GEMS, 4)
+    coins = [g.get(p, K.P_COINS) for p in range(4)]
+    g.place(ANI, 1, K.L_ETATS)
+    g.place(ALEX, 2, K.L_ETATS)
+    g.evaluate(K.L_ETATS)
+    names = [m["name"] for m in g.content["missions"]["cards"]]
+    taken = [(int(e[1]), names[e[2]]) for e in g.events(K.EV_MISSION)]
+    assert taken == [(ALEX, "max_weapons"), (ANI, "max_gems")]
+    assert [g.get(p, K.P_COINS) - coins[p] for p in range(4)] == [0, 2, 0, 0]
+    assert int((g.st[K.MLOC:K.MLOC + g.T.n_missions] == K.AT_DECK).sum()) == g.T.n_missions - 2
+
+
 def test_flags_tie_goes_to_the_seat_nearer_the_start_player():
     # Alex and Ani tie for most flags; Ulrich holds the marker and Alex sits next to him
     g = Pos()
@@ -283,6 +306,75 @@ def test_catacombs_draws_five_and_returns_cubes_by_board():
     assert sum(g.get(p, K.P_HBAG) for p in range(4)) == in_bag - 5 + to_bag - len(final)
 
 
+def test_catacombs_example_jan_chooses_first_and_blocks_then_alex_takes_the_torch():
+    """'First, Jan (blue) can chose a bonus and places his marker on that bonus, blocking it for
+    other players. Next, Alex (red) can chose a bonus and takes the torch.' One cube each in the
+    bag, the interim boards. Seed 36 draws Jan's cube first. Jan (heuristic) takes 3 Bastille
+    steps; Alex takes the torch, which neither shipped bot does with 4 VP and 6 coins free (a
+    torch is worth 3.7 to the heuristic), so Alex's seat is the random bot. The one torch is
+    the rulebook's; the boards' layout (steps on the left board, torch on the right) is
+    reconstructed, so Jan's cube goes home and Alex's back into the bag."""
+    g = Pos(seed=36, bots=("heuristic", "random", "heuristic", "heuristic"))
+    g.st[K.G_ROUND] = g.T.interim_round - 1
+    henchmen_to_bag(g.tb, g.st, g.rng, JAN, 1)
+    henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 1)
+    torches = int(g.st[K.G_TORCH])
+    score_catacombs(g.tb, g.st, g.rng, False, g.W, g.log)
+    draws = [(int(e[1]), int(e[3])) for e in g.events(K.EV_DRAW)]
+    steps3, torch = 2, 8
+    assert (g.T.cat_kind[steps3], g.T.cat_n[steps3]) == (K.K_BASTILLE, 3)
+    assert (g.T.cat_kind[torch], g.T.cat_n[torch]) == (K.K_TORCH, 1)
+    assert draws == [(JAN, steps3), (ALEX, torch)]
+    assert g.get(JAN, K.P_BPOS) == 3
+    assert g.get(ALEX, K.P_TORCH) == 1 and int(g.st[K.G_TORCH]) == torches - 1
+    assert (g.get(JAN, K.P_HBAG), g.get(ALEX, K.P_HBAG)) == (0, 1)
+    assert (g.get(JAN, K.P_HSUP), g.get(ALEX, K.P_HSUP)) == (g.T.henchmen, g.T.henchmen - 1)
+
+
+def test_catacombs_example_three_cubes_on_the_left_board_to_the_supply_two_on_the_right_into_the_bag():
+    """'The three henchmen cubes on the left board are put back in the supply, while the two on
+    the right board are placed in the bag.' Jan alone has cubes in the bag (5), so he owns all
+    five draws; holding an unarmed soldier, the heuristic Jan puts them on 3 Bastille steps
+    (left), a mission (right), 4 VP (left), 6 coins (left) and a torch (right), each bonus
+    blocked once covered (he would take the steps again). The 3 and 2 are the rulebook's; which
+    bonus lies on which board is reconstructed."""
+    g = Pos(seed=1, bots="heuristic")
+    g.st[K.G_ROUND] = g.T.interim_round - 1
+    g.give_card(JAN, g.card(K.GR_SOLDIER, 3))
+    henchmen_to_bag(g.tb, g.st, g.rng, JAN, 5)
+    score_catacombs(g.tb, g.st, g.rng, False, g.W, g.log)
+    slots = [int(e[3]) for e in g.events(K.EV_DRAW)]
+    assert slots == [2, 9, 1, 0, 8]
+    assert [int(g.T.cat_to_bag[s]) for s in slots] == [0, 1, 0, 0, 1]   # 3 left, 2 right
+    assert g.get(JAN, K.P_HSUP) == g.T.henchmen - 5 + 3
+    assert g.get(JAN, K.P_HBAG) == 2 and g.get(JAN, K.P_CATCUBES) == 0
+    assert all(g.st[K.CATOCC + s] == -1 for s in slots)
+
+
+def test_final_scoring_example_one_monk_with_the_nobles_the_other_with_the_soldiers():
+    """'The player decides to place one of his monks with the nobles and the other one with the
+    soldiers.' At the end of round 8 Alex holds two monks, a rifle and a rapier and no mission;
+    the final scoring sorts his monks one to each of those groups, so both are armed and he
+    loses no points (the rifle for soldiers, rapier for nobles is the reconstructed weapons
+    table)."""
+    g = _max_setup()
+    g.clear_hands()
+    g.st[K.G_ROUND] = g.T.rounds - 1
+    g.st[K.SEATBOT + ALEX] = K.BOT_HEURISTIC
+    for cost in (4, 6):
+        g.give_card(ALEX, g.card(K.GR_MONK, cost))
+    g.set(ALEX, K.P_W + 1, 1)                                  # a rifle
+    g.set(ALEX, K.P_W + 2, 1)                                  # a rapier
+    g.st[K.G_WTOP] = g.T.n_pool                                # no token left to claim
+    for t in range(3):
+        g.st[K.G_BW + t] = 0
+    end_of_placing(g.tb, g.st, g.rng, g.W, g.log)
+    sorted_to = sorted(int(e[3]) for e in g.events(K.EV_MONK) if e[1] == ALEX)
+    assert sorted_to == [K.GR_SOLDIER, K.GR_NOBLE]
+    assert [g.get(ALEX, K.P_MONKAS + gr) for gr in range(3)] == [0, 1, 1]
+    assert [tuple(int(x) for x in e[2:4]) for e in g.events(K.EV_UNARMED) if e[1] == ALEX] == [(0, 0)]
+
+
 def mission_points(g, p, m):
     """What mission card m scores for its holder p at the end, as final scoring counts it."""
     return state.mission_points(g.tb, g.st, g.rng, p, m, owned_characters(g.tb, g.st, p))
@@ -295,6 +387,7 @@ def _max_setup():
     for p in range(4):
         g.set(p, K.P_MISMASK, 0)
         g.set(p, K.P_NMIS, 0)
+        g.set(p, K.P_HELD, 0)
     return g
 
 

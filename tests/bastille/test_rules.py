@@ -1,10 +1,18 @@
 """Rules beyond the rulebook's worked examples: set-up by player count, the Secret Mission
-piles, round preparation, and nothing lost or made in any round."""
+piles, round preparation, the round structure (locations 1 to 7, the interim scoring after
+round 4, the round-8 end bonus), the 3-player weapon split, the coin tie-break, and nothing
+lost or made in any round."""
+import numpy as np
 import pytest
 
 from kernels.bastille import layout as K
-from kernels.bastille.rules import gain
+from kernels.bastille.play import finish_game
+from kernels.bastille.rules import end_of_placing, gain, interim_scoring
+from sim.game import Batch
+from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, invariants
+
+ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3
 
 
 @pytest.mark.parametrize("players,tiles,weapons", [(3, {1: 3, 2: 1}, 5), (4, {1: 2, 2: 1}, 7)])
@@ -79,6 +87,119 @@ def test_conservation_every_round(players, variant):
             g.play_round()
             assert invariants(g.T, g.st, players) == []
         assert int(g.st[K.G_NPLACED]) == 8 * int(g.T.start_hand.sum()) * players
+
+
+def test_interim_scoring_after_the_4th_round_and_final_scoring_after_the_8th():
+    """'After the 4th round, an interim scoring takes place, and a final scoring after the 8th
+    round': in a whole game the interim scoring comes after round 4's seven locations (the
+    28th evaluation) and before round 5 begins, the final one after round 8's; each scores
+    the Bastille track for every seat and hands out the 7 weapon tokens (2, 2, 2, 1)."""
+    g = Pos(seed=3)
+    while g.st[K.G_PHASE] != K.PH_END:
+        g.play_round()
+    ev = g.events()
+
+    def at(e):
+        return np.flatnonzero(ev[:, 0] == e)
+    evals, scorings = at(K.EV_EVAL), at(K.EV_SCORING)
+    assert len(evals) == 8 * 7 and list(ev[scorings, 2]) == [1, 2]
+    interim, final = scorings
+    round5 = at(K.EV_ROUND)[ev[at(K.EV_ROUND), 2] == 5][0]
+    assert evals[27] < interim < round5 < evals[28]
+    assert final > evals[55]
+    bastille = at(K.EV_POINTS)[ev[at(K.EV_POINTS), 2] == K.PT_BASTILLE]
+    assert sum(interim < i < round5 for i in bastille) == 4 and len(bastille) == 8
+    claims = [int(ev[i, 1]) for i in at(K.EV_WEAPON) if interim < i < round5]
+    assert sorted(claims.count(p) for p in range(4)) == [1, 2, 2, 2]
+
+
+def test_locations_are_evaluated_in_order_from_1_to_7():
+    """'evaluate each location in order from 1 to 7': with a tile on every location the round's
+    evaluation runs Banque de Paris (1) first and Etats Generaux (7) last, so the 4 coins Jan
+    wins at the Banque pay for the 5-coin card he takes with a 1 at Place Louis (5)."""
+    g = Pos(seed=2)
+    g.clear_hands()
+    card = g.card(K.GR_PEASANT, 5)
+    g.st[K.DISP:K.DISP + 4] = [card, -1, -1, -1]
+    g.st[K.CLOC + card] = K.AT_DISPLAY
+    g.set(JAN, K.P_COINS, 0)
+    g.place(JAN, 1, K.L_PLACE_LOUIS)
+    g.place(JAN, 2, K.L_BANQUE)
+    for loc in (K.L_NOTRE_DAME, K.L_VERSAILLES, K.L_CATACOMBES, K.L_BASTILLE, K.L_ETATS):
+        g.place(ANI, 1, loc)
+    end_of_placing(g.tb, g.st, g.rng, g.W, g.log)
+    assert [tuple(e[2:4]) for e in g.events(K.EV_EVAL)] == [(loc, 1) for loc in range(7)]
+    buy = g.events(K.EV_BUY)
+    assert [tuple(e[1:4]) for e in buy] == [(JAN, card, 5 - 1)]
+    assert g.get(JAN, K.P_COINS) == 2 * 2 - 4
+
+
+@pytest.mark.parametrize("end_tile,kind,larger,smaller", [(0, K.K_VP, 5, 2), (1, K.K_COINS, 6, 3)])
+def test_round_8_end_bonus_tile_goes_to_most_and_second_most_flags_before_final_scoring(
+        end_tile, kind, larger, smaller):
+    """The 8th space of the round track holds an end bonus tile: after round 8's locations the
+    player with the most flags takes its larger bonus and the second most its smaller one, then
+    the final scoring begins. The rulebook prints no end tile's values: 5/2 VP and 6/3 coins
+    are the reconstructed content's two end tiles."""
+    g = Pos(seed=2)
+    g.clear_hands()
+    g.st[K.G_ROUND] = g.T.rounds - 1
+    g.st[K.BONUS + g.T.rounds - 1] = g.T.n_bonus + end_tile
+    g.st[K.G_START] = ULRICH
+    for p, f in ((ULRICH, 1), (ALEX, 3), (JAN, 0), (ANI, 2)):
+        g.set(p, K.P_FLAGS, f)
+    end_of_placing(g.tb, g.st, g.rng, g.W, g.log)
+    ev = g.events()
+    flags = [(int(e[1]), int(e[3])) for e in ev[ev[:, 0] == K.EV_FLAGS]]
+    assert flags == [(ALEX, 1), (ANI, 2)]
+    gains = ev[(ev[:, 0] == K.EV_GAIN) & (ev[:, 4] == K.SRC_FLAGS)]
+    assert [tuple(int(x) for x in e[1:4]) for e in gains] == [(ALEX, kind, larger), (ANI, kind, smaller)]
+    final = np.flatnonzero(ev[:, 0] == K.EV_SCORING)
+    assert list(ev[final, 2]) == [2] and final[0] > np.flatnonzero(ev[:, 0] == K.EV_FLAGS).max()
+    assert int(g.st[K.G_PHASE]) == K.PH_END
+
+
+def test_three_players_two_weapon_tokens_each_and_the_last_takes_the_remaining_one():
+    """3 players: 5 weapon tokens lie in the Bastille; at the interim scoring the first and
+    second on the track take two each, the last the remaining one, then 5 new are drawn."""
+    g = Pos(players=3, seed=4)
+    for p, pos in ((ULRICH, 2), (ALEX, 7), (JAN, 4)):
+        g.set(p, K.P_BPOS, pos)
+    assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == 5
+    interim_scoring(g.tb, g.st, g.rng, g.W, g.log)
+    assert [int(e[1]) for e in g.events(K.EV_WEAPON)] == [ALEX, ALEX, JAN, JAN, ULRICH]
+    assert [sum(g.get(p, K.P_W + t) for t in range(3)) for p in (ALEX, JAN, ULRICH)] == [2, 2, 1]
+    assert sum(int(g.st[K.G_BW + t]) for t in range(3)) == 5
+
+
+def ranked_after_final_scoring(before):
+    """Round 8 ends with no character, mission, henchman or flag: final scoring adds coins // 3
+    to each seat's points (before: (points, coins) per seat), then finish_game ranks."""
+    g = Pos(seed=5)
+    g.clear_hands()
+    g.st[K.G_ROUND] = g.T.rounds - 1
+    for m in range(g.T.n_missions):
+        g.st[K.MLOC + m] = K.AT_DECK
+    for p, (vp, coins) in enumerate(before):
+        for f in (K.P_HELD, K.P_MISMASK, K.P_NMIS):
+            g.set(p, f, 0)
+        g.set(p, K.P_VP, vp)
+        g.set(p, K.P_COINS, coins)
+    end_of_placing(g.tb, g.st, g.rng, g.W, g.log)
+    out = Batch.alloc(1, 4, len(GAME.metrics))
+    finish_game(g.tb, g.st, out.score[0], out.rank[0], out.win[0], out.position[0], out.metrics[0], g.log)
+    return list(out.score[0]), list(out.rank[0]), list(out.win[0])
+
+
+def test_tie_for_most_points_the_most_coins_wins_else_the_tied_share_the_victory():
+    """'In case of a tie for the most victory points, the tied player owning the highest value
+    of coins is the winner. If the tie persists, the tied players share the victory', through
+    the real final scoring and finish_game: Ulrich, Alex and Jan end on 41 points with 5, 3 and
+    2 coins; Ani holds the most coins (8) but has 40 points."""
+    before = [(40, 5), (40, 3), (41, 2), (38, 8)]
+    assert ranked_after_final_scoring(before) == ([41, 41, 41, 40], [1, 2, 3, 4], [1, 0, 0, 0])
+    before[ALEX] = (40, 5)
+    assert ranked_after_final_scoring(before) == ([41, 41, 41, 40], [1, 1, 3, 4], [0.5, 0.5, 0, 0])
 
 
 # -- readings: each switch of `balance games --content bastille`, both ways ---------------------
