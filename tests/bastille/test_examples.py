@@ -9,7 +9,7 @@ from kernels.bastille.state import owned_characters, unarmed_count, unarmed_pena
 from kernels.bastille.moves import location_order
 from kernels.bastille.bots import choose_placement, mission_value
 from kernels.bastille.rules import (
-    advance_turn, end_of_placing, final_scoring, henchmen_to_bag, place_tile, score_bastille,
+    advance_turn, end_of_placing, henchmen_to_bag, place_tile, score_bastille,
     score_catacombs, score_flags, score_gems_and_crowns)
 from tests.bastille.helpers import Pos
 
@@ -496,44 +496,6 @@ def test_an_unarmed_soldier_loses_two_points_a_pitchfork_does_not_help():
     assert unarmed_penalty(g.tb, 1) == 2
     g.set(JAN, K.P_TORCH, 1)                                  # a torch arms anyone
     assert unarmed_count(g.tb, g.st, g.rng, JAN) == 0
-
-
-def test_final_scoring_characters_henchmen_coins_and_penalty():
-    g = Pos()
-    g.st[K.G_ROUND] = g.T.rounds - 1
-    for m in range(g.T.n_missions):
-        if g.st[K.MLOC + m] >= 0:
-            g.st[K.MLOC + m] = K.AT_BOX
-    for p in range(4):
-        g.set(p, K.P_NMIS, 0)
-        g.set(p, K.P_MISMASK, 0)
-        g.set(p, K.P_COINS, 0)
-    g.set(ALEX, K.P_COINS, 11)                                # 3 VP, 2 coins left over
-    soldier = g.card(K.GR_SOLDIER, 3)
-    g.give_card(ALEX, soldier)
-    henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 2)
-    g.st[K.G_WTOP] = g.T.n_pool                               # nothing in the Bastille
-    for t in range(3):
-        g.st[K.G_BW + t] = 0
-    g.tb[K.T_CAT_DRAWS] = 0                                   # keep the catacombs out of it
-    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
-    crown = 5 if g.T.char_crowns[soldier] else 0
-    expect = (g.T.char_vp[soldier] + g.T.char_gems[soldier] + crown + 2 + 3 - 2
-              + g.T.bas_points[g.get(ALEX, K.P_BPOS)])
-    assert g.get(ALEX, K.P_VP) == expect
-    assert int(g.st[K.G_PHASE]) == K.PH_END
-
-
-def test_monks_are_sorted_from_the_start_players_right_anticlockwise():
-    g = Pos()
-    g.st[K.G_START] = JAN
-    monks = [c for c in range(g.T.n_chars) if g.T.char_group[c] == K.GR_MONK]
-    for p, c in zip(range(4), monks):
-        g.give_card(p, c)
-    g.tb[K.T_CAT_DRAWS] = 0
-    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
-    seats = list(g.events(K.EV_MONK)[:, 1])
-    assert seats == [ALEX, ULRICH, ANI, JAN]
 
 
 def test_winner_by_points_then_coins_else_shared():

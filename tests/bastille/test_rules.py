@@ -7,7 +7,7 @@ import pytest
 
 from kernels.bastille import layout as K
 from kernels.bastille.play import finish_game
-from kernels.bastille.rules import end_of_placing, gain, interim_scoring
+from kernels.bastille.rules import end_of_placing, final_scoring, gain, henchmen_to_bag, interim_scoring
 from sim.game import Batch
 from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, invariants
@@ -258,3 +258,42 @@ def test_every_reading_is_listed_with_its_reason():
     readings = {k: why for k, _, why in GAME.content().readings()}
     assert set(readings) == {"scoring.flag_min", "scoring.crown_min", "missions.max_min"}
     assert all(why.startswith("Reading: the rulebook") for why in readings.values())
+
+
+def test_final_scoring_characters_henchmen_coins_and_penalty():
+    """Final scoring adds character VP, gems, most crowns, henchmen in the bag, a VP per three
+    coins and the Bastille line, less the unarmed penalty (no catacomb draws: content set to 0,
+    not a printed example)."""
+    g = Pos(sets=("scoring.catacomb_draws=0",))
+    g.st[K.G_ROUND] = g.T.rounds - 1
+    for m in range(g.T.n_missions):
+        if g.st[K.MLOC + m] >= 0:
+            g.st[K.MLOC + m] = K.AT_BOX
+    for p in range(4):
+        g.set(p, K.P_NMIS, 0)
+        g.set(p, K.P_MISMASK, 0)
+        g.set(p, K.P_COINS, 0)
+    g.set(ALEX, K.P_COINS, 11)                                # 3 VP, 2 coins left over
+    soldier = g.card(K.GR_SOLDIER, 3)
+    g.give_card(ALEX, soldier)
+    henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 2)
+    g.st[K.G_WTOP] = g.T.n_pool                               # nothing in the Bastille
+    for t in range(3):
+        g.st[K.G_BW + t] = 0
+    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
+    crown = 5 if g.T.char_crowns[soldier] else 0
+    expect = (g.T.char_vp[soldier] + g.T.char_gems[soldier] + crown + 2 + 3 - 2
+              + g.T.bas_points[g.get(ALEX, K.P_BPOS)])
+    assert g.get(ALEX, K.P_VP) == expect
+    assert int(g.st[K.G_PHASE]) == K.PH_END
+
+
+def test_monks_are_sorted_from_the_start_players_right_anticlockwise():
+    g = Pos(sets=("scoring.catacomb_draws=0",))
+    g.st[K.G_START] = JAN
+    monks = [c for c in range(g.T.n_chars) if g.T.char_group[c] == K.GR_MONK]
+    for p, c in zip(range(4), monks):
+        g.give_card(p, c)
+    final_scoring(g.tb, g.st, g.rng, g.W, g.log)
+    seats = list(g.events(K.EV_MONK)[:, 1])
+    assert seats == [ALEX, ULRICH, ANI, JAN]
