@@ -202,7 +202,8 @@ R_BH_HIDDEN = 43
 R_LEOPOLD_USED = 44
 R_AS_MANY = 45
 R_REPEAT = 46
-R_SIZE = 47
+R_PENALTY = 47       # the lowest player's side loses this many VP
+R_SIZE = 48
 SWITCHES = ("track_abs", "res_keeps_box_vp", "box_final_side", "reveal_any_agent_loss",
             "refill_every_time", "target_end_timing", "lestrade_one_player", "mi_go_one_or_two",
             "cthulhu_takes_slot", "turn_up_after_removal", "zombies_are_pieces",
@@ -222,6 +223,18 @@ ACT_DISCARD = 6
 ACT_CARD = 7
 ACT_PASS = 8
 N_ACTIONS = 9
+
+# A legal action: one row of the move list (moves.py)
+MV_ACT = 0        # ACT_*
+MV_PAY = 1        # hand positions (bit i = hand slot i) of the cards paid with
+MV_PAY2 = 2       # markers: hand positions played for Loyalist steps (MV_PAY: Restorationist);
+                  # assassination: hand position of Fenians, -1 none
+MV_A = 3          # place: city; claim: claims made; move: agents moved; assassinate: city
+MV_B = 4          # claim: bit mask of the cities claimed in; assassinate: victim seat, -1 the Royalty
+MV_C = 5          # assassinate: hand position of the assassination card
+MV_SIZE = 6
+MAX_MOVES = 4096
+MAX_PAY = 10      # most cards with one symbol a payment looks at (2^10 subsets)
 
 # Bots
 BOT_RANDOM = 0

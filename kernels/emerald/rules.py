@@ -1,1 +1,445 @@
-"""placeholder"""
+"""The rules in the rulebook's order: the placement rounds, the actions (place, claim, retrieve,
+move agents, move markers, assassinate, discard, pass), sanity and reveals, the game end and
+the final adjustments. The rules ask ``bots`` at each decision and log what happens when the
+log is on (``io``: log rows written, bot decisions).
+
+Work in progress (docs/emerald-status.md): the text effects of the 30 printed cards, free
+actions and interrupts are not here yet."""
+import numpy as np
+from numba import njit
+
+from kernels.common import write_event
+from kernels.emerald.bots import choose_agent_city, choose_agent_move, choose_retrieve_source
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CLAIM, ACT_DISCARD, ACT_MARKERS,
+                                    ACT_MOVE, ACT_PLACE, ACT_RETRIEVE, F_HAND, K_CUBE, K_LOY, K_RES,
+                                    MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, R_TARGET_TIMING,
+                                    SYM_CUBE, SYM_RETRIEVE, END_NONE, END_REVEAL, END_TARGET, END_TRACK, EV_AGENT,
+                                    EV_ASSASSINATE, EV_CLAIM, EV_MARKER, EV_MOVE, EV_PLACE,
+                                    EV_RETRIEVE, EV_REVEAL, EV_SANITY, EV_TURN_UP, F_AGENTS,
+                                    F_ASTOCK, F_BLACK_HAND, F_CSTOCK, F_CUBES, F_END, F_IDENT,
+                                    F_LIMBO, F_MIGO, F_REFILLED, F_REVEALED, F_SANITY, F_SLOT,
+                                    F_NSTACK, F_TARGET_HIT, F_TRACK_L, F_TRACK_R, F_VICTIM,
+                                    F_VPBOX, F_VPL, F_VPN, F_VPR, F_ZONE, F_ZOWN, K_AGENT, K_BOX,
+                                    K_EFFECT, K_INSANITY, K_VP, K_VP_TYPE, LOYALIST, M_AGENTS_KILLED,
+                                    M_FINAL_SIDE, M_PENALTY, M_RAW_VP, M_REVEALED, M_ROYALTY,
+                                    M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, NCITY, RESTORATIONIST,
+                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS, R_CLEANUP_EACH,
+                                    R_DIE_INSANE, R_DIE_SIDES, R_N, R_PENALTY, R_REFILL,
+                                    R_REFILL_EVERY, R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_ROUNDS,
+                                    R_TARGET, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY, VT_RES,
+                                    FX_FENIANS, FX_INFERNAL_MACHINE, Z_DISCARD, Z_IDENT,
+                                    Z_REMOVED, Z_ROYAL_KILLED, Z_SLOT)
+from kernels.emerald.moves import can_claim
+from kernels.emerald.state import (agents_on_board, discard_from_hand, hand_remove, has_majority,
+                                   set_zone, side, top_card, total_vp, track_points, turn_up)
+from kernels.rng import CHANCE, below
+
+
+@njit(cache=True, _nrt=False)
+def log_event(log, io, on, ev, seat, a, b, c, d):
+    """One event row (layout's EV_*) when the log is on; io[0] counts the rows written."""
+    if on:
+        io[0] = write_event(log, io[0], ev, seat, a, b, c, d)
+
+
+# -- pieces ----------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def place_agent(st, p, c, log, io, on):
+    """One agent of p from its stock into city c. Returns 1 if there was one to place."""
+    if st[F_ASTOCK + p] == 0:
+        return 0
+    st[F_ASTOCK + p] -= 1
+    st[F_AGENTS + p * NCITY + c] += 1
+    log_event(log, io, on, EV_AGENT, p, c, 0, 0, 0)
+    return 1
+
+
+@njit(cache=True, _nrt=False)
+def place_agents_chosen(st, n, p, k, bot, tables, weights, rng, log, io, on):
+    """k agents of p placed one by one where its bot chooses (as many as the stock allows)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    for _ in range(k):
+        if st[F_ASTOCK + p] == 0:
+            return
+        c = choose_agent_city(st, n, p, bot, rules, cards, weights, rng)
+        io[1] += 1
+        place_agent(st, p, c, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def placement_rounds(st, n, first, bots, tables, weights, rng, log, io, on):
+    """From the start player clockwise, each player places one agent; as many rounds as set."""
+    rules = tables[T_RULES]
+    for _ in range(rules[R_ROUNDS]):
+        for i in range(n):
+            p = (first + i) % n
+            place_agents_chosen(st, n, p, 1, bots[p], tables, weights, rng, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def clean_up_cubes(st, n, p, c):
+    """After a claim or an assassination in city c: p's cubes there go to Limbo, everyone
+    else's back to their stock."""
+    for o in range(n):
+        k = st[F_CUBES + o * NCITY + c]
+        st[F_CUBES + o * NCITY + c] = 0
+        if o == p:
+            st[F_LIMBO + o] += k
+        else:
+            st[F_CSTOCK + o] += k
+
+
+@njit(cache=True, _nrt=False)
+def place_cubes(st, p, c, count, log, io, on):
+    """count cubes of p from its stock into city c (the caller checked the payment)."""
+    k = min(count, st[F_CSTOCK + p])
+    st[F_CSTOCK + p] -= k
+    st[F_CUBES + p * NCITY + c] += k
+    log_event(log, io, on, EV_PLACE, p, c, k, 0, 0)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def retrieve_cube(st, p, where):
+    """One cube of p back to its stock from Limbo (where = -1) or city ``where``. Returns 1 if
+    there was one."""
+    if where < 0:
+        if st[F_LIMBO + p] == 0:
+            return 0
+        st[F_LIMBO + p] -= 1
+    else:
+        if st[F_CUBES + p * NCITY + where] == 0:
+            return 0
+        st[F_CUBES + p * NCITY + where] -= 1
+    st[F_CSTOCK + p] += 1
+    return 1
+
+
+@njit(cache=True, _nrt=False)
+def move_agent(st, p, a, b, log, io, on):
+    """One agent of p from city a to city b (any city: there is no map adjacency)."""
+    if st[F_AGENTS + p * NCITY + a] == 0:
+        return 0
+    st[F_AGENTS + p * NCITY + a] -= 1
+    st[F_AGENTS + p * NCITY + b] += 1
+    log_event(log, io, on, EV_MOVE, p, a, b, 0, 0)
+    return 1
+
+
+# -- sanity, reveals and the game end ---------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def roll_sanity(rules, rng):
+    """The sanity die (chance): 1 on an insanity face."""
+    return 1 if below(rng, CHANCE, rules[R_DIE_SIDES]) < rules[R_DIE_INSANE] else 0
+
+
+@njit(cache=True, _nrt=False)
+def reveal(st, n, p, bots, tables, weights, rng, log, io, on, met):
+    """p reveals its identity: a Restorationist ends the game at once; a Loyalist places agents
+    until it has three on the board (again after each later reveal trigger, per the switch)."""
+    rules = tables[T_RULES]
+    first = st[F_REVEALED + p] == 0
+    st[F_REVEALED + p] = 1
+    met[p, M_REVEALED] = 1.0
+    s = side(st, p)
+    if first:
+        log_event(log, io, on, EV_REVEAL, p, s, 0, 0, 0)
+    if s == RESTORATIONIST:
+        st[F_END] = END_REVEAL
+        return
+    if not first and not rules[R_REFILL_EVERY]:
+        return
+    short = rules[R_REFILL] - agents_on_board(st, p)
+    if short <= 0:
+        return
+    if st[F_ASTOCK + p] < short and not rules[R_AS_MANY]:
+        return
+    st[F_REFILLED + p] += 1
+    place_agents_chosen(st, n, p, short, bots[p], tables, weights, rng, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def lost_agents_check(st, n, p, assassinated, bots, tables, weights, rng, log, io, on, met):
+    """After p lost an agent: its last agent on the board gone forces a reveal (by an
+    assassination always; by any other loss when rules.reveal_any_agent_loss)."""
+    rules = tables[T_RULES]
+    if agents_on_board(st, p) > 0:
+        return
+    if assassinated or rules[R_REVEAL_ANY_LOSS]:
+        reveal(st, n, p, bots, tables, weights, rng, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
+    """p rolls the sanity die; on insanity it loses a token, and the last token forces a reveal.
+    Returns 1 if a token was lost (nothing more happens at 0 tokens)."""
+    rules = tables[T_RULES]
+    lost = roll_sanity(rules, rng)
+    if lost and st[F_SANITY + p] > 0:
+        st[F_SANITY + p] -= 1
+        met[p, M_SANITY_LOST] += 1.0
+        log_event(log, io, on, EV_SANITY, p, 1, st[F_SANITY + p], 0, 0)
+        if st[F_SANITY + p] == 0:
+            reveal(st, n, p, bots, tables, weights, rng, log, io, on, met)
+        return 1
+    log_event(log, io, on, EV_SANITY, p, 0, st[F_SANITY + p], 0, 0)
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def check_target(st, n, rules):
+    """Flag that a player reached the VP target (the game ends per rules.target_end_timing)."""
+    for p in range(n):
+        if total_vp(st, p, rules) >= rules[R_TARGET]:
+            st[F_TARGET_HIT] = 1
+            return 1
+    return 0
+
+
+# -- the actions -----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def claim_city(st, n, p, c, bots, tables, weights, rng, log, io, on, met):
+    """p claims the face-up card of city c (the caller checked the majority and the cube): cubes
+    cleaned up, the card to p's discard pile, its agents placed there, its VP scored, the sanity
+    die rolled for an insanity symbol, the next card turned up. Returns the card."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    card = top_card(st, c)
+    clean_up_cubes(st, n, p, c)
+    st[F_NSTACK + c] -= 1
+    set_zone(st, card, Z_DISCARD, p)
+    log_event(log, io, on, EV_CLAIM, p, c, card, 0, 0)
+    k = cards[card, K_AGENT]
+    if st[F_ASTOCK + p] >= k or rules[R_AS_MANY]:
+        for _ in range(k):
+            place_agent(st, p, c, log, io, on)
+    vp = cards[card, K_VP]
+    if cards[card, K_VP_TYPE] == VT_RES:
+        st[F_VPR + p] += vp
+    elif cards[card, K_VP_TYPE] == VT_LOY:
+        st[F_VPL + p] += vp
+    else:
+        st[F_VPN + p] += vp
+    if cards[card, K_INSANITY]:
+        sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met)
+    up = turn_up(st, c, cards)
+    if up >= 0:
+        log_event(log, io, on, EV_TURN_UP, -1, c, up, 0, 0)
+    return card
+
+
+@njit(cache=True, _nrt=False)
+def move_markers(st, r_steps, l_steps, rules, log, io, on, p):
+    """Move the markers (neither beyond the track's end). Returns 1 if one reached the end: the
+    game then ends once the whole action is resolved."""
+    top = rules[R_TRACK_MAX]
+    st[F_TRACK_R] = min(top, st[F_TRACK_R] + r_steps)
+    st[F_TRACK_L] = min(top, st[F_TRACK_L] + l_steps)
+    log_event(log, io, on, EV_MARKER, p, r_steps, l_steps, st[F_TRACK_R], st[F_TRACK_L])
+    return 1 if st[F_TRACK_R] >= top or st[F_TRACK_L] >= top else 0
+
+
+@njit(cache=True, _nrt=False)
+def bomb_points(st, p, c, fenians):
+    """Bomb points p's agents in city c give: one each, two each with Fenians."""
+    k = st[F_AGENTS + p * NCITY + c]
+    return 2 * k if fenians else k
+
+
+@njit(cache=True, _nrt=False)
+def spend_bomb_cards(st, p, bombs, nb, cards):
+    """Cards played for bomb points go to the discard pile, except the one-use benefits
+    (Infernal Machine, Fenians), which leave play."""
+    for i in range(nb):
+        card = bombs[i]
+        fx = cards[card, K_EFFECT]
+        if fx == FX_INFERNAL_MACHINE or fx == FX_FENIANS:
+            hand_remove(st, p, card)
+            set_zone(st, card, Z_REMOVED, p)
+        else:
+            discard_from_hand(st, p, card)
+
+
+@njit(cache=True, _nrt=False)
+def assassinate(st, n, p, c, victim, card, bombs, nb, bots, tables, weights, rng, log, io, on, met):
+    """p assassinates in city c with assassination card ``card`` and bomb cards bombs[:nb] (the
+    caller checked presence, majority and the exact bomb points). victim >= 0: that seat's agent;
+    victim < 0: the Royalty card in the slot."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    hand_remove(st, p, card)
+    spend_bomb_cards(st, p, bombs, nb, cards)
+    if victim >= 0:
+        st[F_AGENTS + victim * NCITY + c] -= 1
+        met[p, M_AGENTS_KILLED] += 1.0
+        log_event(log, io, on, EV_ASSASSINATE, p, c, victim, card, 0)
+        if cards[card, K_BOX] > 0:
+            # the card goes beside p's identity card with the agent on it
+            set_zone(st, card, Z_IDENT, p)
+            st[F_VICTIM + card] = victim
+            st[F_VPBOX + p] += cards[card, K_BOX]
+        else:
+            set_zone(st, card, Z_REMOVED, p)
+            st[F_ASTOCK + victim] += 1
+        lost_agents_check(st, n, victim, True, bots, tables, weights, rng, log, io, on, met)
+    else:
+        set_zone(st, card, Z_REMOVED, p)
+        royal = st[F_SLOT + c]
+        st[F_SLOT + c] = -1
+        set_zone(st, royal, Z_ROYAL_KILLED, p)
+        st[F_VPR + p] += cards[royal, K_VP]
+        if st[F_BLACK_HAND + p]:
+            st[F_VPR + p] += 2
+        met[p, M_ROYALTY] += 1.0
+        log_event(log, io, on, EV_ASSASSINATE, p, c, -1, card, royal)
+        if sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
+            if st[F_AGENTS + p * NCITY + c] > 0:
+                st[F_AGENTS + p * NCITY + c] -= 1
+                st[F_ASTOCK + p] += 1
+                lost_agents_check(st, n, p, False, bots, tables, weights, rng, log, io, on, met)
+    if rules[R_CLEANUP_EACH]:
+        clean_up_cubes(st, n, p, c)
+
+
+# -- the end ---------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def final_scores(st, n, tables, score, tiebreak, met):
+    """The final adjustments in the rulebook's order: track points kept only by the side whose
+    marker is higher; typed VP of the other side lost; a Loyalist keeps agent-box VP only for a
+    Restorationist's agent (a Restorationist per the switch); the lowest player's side loses the
+    penalty (a Loyalist counts lower in a tie). tiebreak: 1 for a Restorationist (higher in a
+    tie), else 0."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    tp = track_points(st, rules)
+    high = -1
+    if st[F_TRACK_R] > st[F_TRACK_L]:
+        high = RESTORATIONIST
+    elif st[F_TRACK_L] > st[F_TRACK_R]:
+        high = LOYALIST
+    for p in range(n):
+        s = side(st, p)
+        raw = total_vp(st, p, rules)
+        v = raw
+        if s != high:
+            v -= tp
+        if s == RESTORATIONIST:
+            v -= st[F_VPL + p]
+            if not rules[R_RES_KEEPS_BOX]:
+                v -= st[F_VPBOX + p]
+        else:
+            v -= st[F_VPR + p]
+            for card in range(rules[R_CARDS]):
+                if st[F_ZONE + card] == Z_IDENT and st[F_ZOWN + card] == p and st[F_VICTIM + card] >= 0:
+                    o = st[F_VICTIM + card]
+                    vs = side(st, o) if rules[R_BOX_FINAL_SIDE] else st[F_IDENT + o]
+                    if vs != RESTORATIONIST:
+                        v -= cards[card, K_BOX]
+        score[p] = v
+        tiebreak[p] = 1 if s == RESTORATIONIST else 0
+        met[p, M_FINAL_SIDE] = s
+        met[p, M_RAW_VP] = raw
+        met[p, M_TRACK_VP] = tp
+        met[p, M_VP_LOST] = raw - v
+    # the lowest player (a Loyalist is lower in a tie) makes its whole side lose the penalty
+    low = 0
+    for p in range(1, n):
+        if score[p] < score[low] or (score[p] == score[low] and side(st, p) == LOYALIST
+                                     and side(st, low) == RESTORATIONIST):
+            low = p
+    ls = side(st, low)
+    for p in range(n):
+        if side(st, p) == ls:
+            score[p] -= rules[R_PENALTY]
+            met[p, M_PENALTY] = rules[R_PENALTY]
+
+
+# -- one action ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def cards_of(st, p, mask, out):
+    """Card ids at the hand positions in mask (read before any leaves the hand). Returns count."""
+    m = 0
+    for i in range(MAXHAND):
+        if (mask >> i) & 1:
+            out[m] = st[F_HAND + p * MAXHAND + i]
+            m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def symbol_total(cards, ids, m, k_sym):
+    t = 0
+    for i in range(m):
+        t += cards[ids[i], k_sym]
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def discard_all(st, p, ids, m):
+    for i in range(m):
+        discard_from_hand(st, p, ids[i])
+
+
+@njit(cache=True, _nrt=False)
+def do_action(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
+    """Carry out one legal action (a row of moves.list_moves) of seat p: pay, then resolve in
+    the rulebook's order. A marker reaching the end or a Restorationist revealed ends the game
+    (F_END); reaching the VP target is flagged (F_TARGET_HIT)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    act = row[MV_ACT]
+    ids = tmp[0:MAXHAND]
+    m = cards_of(st, p, row[MV_PAY], ids)
+    bot = bots[p]
+    if act == ACT_PLACE:
+        total = symbol_total(cards, ids, m, K_CUBE + SYM_CUBE)
+        discard_all(st, p, ids, m)
+        place_cubes(st, p, row[MV_A], total, log, io, on)
+    elif act == ACT_CLAIM:
+        discard_all(st, p, ids, m)
+        for c in range(NCITY):
+            if (row[MV_B] >> c) & 1 and st[F_END] == END_NONE:
+                if can_claim(st, n, p, c, rules):
+                    claim_city(st, n, p, c, bots, tables, weights, rng, log, io, on, met)
+                    if rules[R_TARGET_TIMING] == 0 and check_target(st, n, rules):
+                        st[F_END] = END_TARGET
+    elif act == ACT_RETRIEVE:
+        total = symbol_total(cards, ids, m, K_CUBE + SYM_RETRIEVE)
+        discard_all(st, p, ids, m)
+        for _ in range(total):
+            src = choose_retrieve_source(st, p, bot, rng)
+            io[1] += 1
+            retrieve_cube(st, p, src)
+        log_event(log, io, on, EV_RETRIEVE, p, total, 0, 0, 0)
+    elif act == ACT_MOVE:
+        discard_all(st, p, ids, m)
+        for _ in range(row[MV_A]):
+            a, b = choose_agent_move(st, n, p, bot, rules, cards, weights, rng)
+            io[1] += 1
+            if a < 0:
+                break
+            move_agent(st, p, a, b, log, io, on)
+    elif act == ACT_MARKERS:
+        r = symbol_total(cards, ids, m, K_RES)
+        discard_all(st, p, ids, m)
+        m2 = cards_of(st, p, row[MV_PAY2], ids)
+        lo = symbol_total(cards, ids, m2, K_LOY)
+        discard_all(st, p, ids, m2)
+        if move_markers(st, r, lo, rules, log, io, on, p):
+            st[F_END] = END_TRACK
+    elif act == ACT_ASSASSINATE:
+        c = row[MV_A]
+        acard = st[F_HAND + p * MAXHAND + row[MV_C]]
+        fen = row[MV_PAY2]
+        fcard = st[F_HAND + p * MAXHAND + fen] if fen >= 0 else -1
+        if fcard >= 0:
+            hand_remove(st, p, fcard)
+            set_zone(st, fcard, Z_REMOVED, p)
+        assassinate(st, n, p, c, row[MV_B], acard, ids, m, bots, tables, weights, rng, log, io, on, met)
+        if not rules[R_CLEANUP_EACH]:
+            clean_up_cubes(st, n, p, c)
+    elif act == ACT_DISCARD:
+        discard_all(st, p, ids, m)
+    if st[F_END] == END_NONE and rules[R_TARGET_TIMING] <= 1 and check_target(st, n, rules):
+        st[F_END] = END_TARGET

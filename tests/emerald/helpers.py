@@ -71,13 +71,14 @@ class Table:
 
     # -- building positions -------------------------------------------------------------------
     def clear_board(self) -> None:
-        """No cubes or agents in any city; every cube in stock, every agent in stock."""
+        """No cubes or agents in any city; cubes in Limbo and stock as at the start, every agent
+        in stock."""
         for p in range(self.n):
             for c in range(L.NCITY):
                 self.set(L.F_CUBES, p * L.NCITY + c, 0)
                 self.set(L.F_AGENTS, p * L.NCITY + c, 0)
-            self.set(L.F_LIMBO, p, 0)
-            self.set(L.F_CSTOCK, p, int(self.rules[L.R_CUBES]))
+            self.set(L.F_LIMBO, p, int(self.rules[L.R_LIMBO]))
+            self.set(L.F_CSTOCK, p, int(self.rules[L.R_CUBES] - self.rules[L.R_LIMBO]))
             self.set(L.F_ASTOCK, p, int(self.rules[L.R_AGENTS]))
             self.set(L.F_MIGO, p, 0)
 
@@ -137,3 +138,51 @@ class Table:
         self.st[L.F_SLOT + c] = card
         self.st[L.F_ZONE + card] = L.Z_SLOT
         self.st[L.F_ZOWN + card] = c
+
+
+class Play(Table):
+    """A Table with the move list and the rules' scratch."""
+
+    def __init__(self, *a, bots=None, **k):
+        super().__init__(*a, **k)
+        from sim.games.emerald.pack import card_names  # noqa: F401
+        self.mv = np.zeros((L.MAX_MOVES, L.MV_SIZE), np.int32)
+        self.pos = np.zeros(L.MAXHAND, np.int64)
+        self.log = np.zeros((4096, 6), np.int64)
+        self.io = np.zeros(2, np.int64)
+        self.met = np.zeros((self.n, L.N_METRICS), np.float64)
+        self.bots = np.full(self.n, L.BOT_GREEDY if bots is None else bots, np.int64)
+        w = self.content["bots"]
+        self.w = np.array([float(w[k]) for k in L.WEIGHT_NAMES], np.float64)
+
+    def moves(self, p: int, first: bool = True) -> np.ndarray:
+        from kernels.emerald.moves import list_moves
+        k = list_moves(self.st, self.n, p, first, self.tables, self.pos, self.mv)
+        return self.mv[:k].copy()
+
+    def pays(self, p: int, row) -> set[int]:
+        """Card ids a move row pays with (MV_PAY)."""
+        return {self.hand(p)[i] for i in range(L.MAXHAND) if (int(row[L.MV_PAY]) >> i) & 1}
+
+    def find(self, p: int, act: int, cards=None, **fields) -> list:
+        out = []
+        for row in self.moves(p, first=fields.pop("first", True)):
+            if row[L.MV_ACT] != act:
+                continue
+            if cards is not None and self.pays(p, row) != set(cards):
+                continue
+            if all(int(row[getattr(L, "MV_" + f.upper())]) == v for f, v in fields.items()):
+                out.append(row)
+        return out
+
+    def act(self, p: int, row) -> None:
+        from kernels.emerald.rules import do_action
+        do_action(self.st, self.n, p, np.asarray(row, np.int32), self.bots, self.tables, self.w, self.rng,
+                  self.tmp, self.log, self.io, True, self.met)
+
+    def final(self) -> tuple[np.ndarray, np.ndarray]:
+        from kernels.emerald.rules import final_scores
+        score = np.zeros(self.n, np.int32)
+        tb = np.zeros(self.n, np.int32)
+        final_scores(self.st, self.n, self.tables, score, tb, self.met)
+        return score, tb

@@ -112,6 +112,7 @@ def rules_vector(content: Content, n_players: int, n_games: int) -> np.ndarray:
     r[L.R_MAX_TURNS] = t["max_turns"]
     r[L.R_DIE_SIDES], r[L.R_DIE_INSANE] = d["sides"], d["insanity_faces"]
     r[L.R_ID_RES], r[L.R_ID_LOY] = ids["restorationist"], ids["loyalist"]
+    r[L.R_PENALTY] = content["scoring"]["lowest_side_penalty"]
     for k, name in enumerate(L.SWITCHES):
         r[L.R_TRACK_ABS + k] = rl[name]
     return r
