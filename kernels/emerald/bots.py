@@ -111,3 +111,112 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
     if src < 0 or dst == src or dv <= sv:
         return -1, -1
     return src, dst
+
+
+@njit(cache=True, _nrt=False)
+def choose_interrupt(st, p, bot, rng):
+    """Does seat p play an interrupt to save its agent? Random: a coin; others: always."""
+    if bot == BOT_RANDOM:
+        return below(rng, BOT0 + p, 2) == 1
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def choose_own_agent_city(st, n, p, bot, rules, cards, weights, rng):
+    """A city holding an agent of p, to take it from (Yog Sothoth, Mi-Go): random uniform;
+    greedy the one adding least. -1 if p has none in a city."""
+    k = 0
+    for c in range(NCITY):
+        if st[F_AGENTS + p * NCITY + c] > 0:
+            k += 1
+    if k == 0:
+        return -1
+    if bot == BOT_RANDOM:
+        i = below(rng, BOT0 + p, k)
+        for c in range(NCITY):
+            if st[F_AGENTS + p * NCITY + c] > 0:
+                if i == 0:
+                    return c
+                i -= 1
+    best = -1
+    bv = 1e18
+    for c in range(NCITY):
+        if st[F_AGENTS + p * NCITY + c] > 0:
+            v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
+            if v < bv:
+                bv = v
+                best = c
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_enemy_piece(st, n, p, c, field, bot, rng):
+    """Whose piece (cubes: field F_CUBES, agents: F_AGENTS) in city c seat p picks, never its
+    own: random uniform over the seats with one; greedy the seat with most there. -1 if none."""
+    k = 0
+    for o in range(n):
+        if o != p and st[field + o * NCITY + c] > 0:
+            k += 1
+    if k == 0:
+        return -1
+    if bot == BOT_RANDOM:
+        i = below(rng, BOT0 + p, k)
+        for o in range(n):
+            if o != p and st[field + o * NCITY + c] > 0:
+                if i == 0:
+                    return o
+                i -= 1
+    best = -1
+    for o in range(n):
+        if o != p and st[field + o * NCITY + c] > 0 and (best < 0 or st[field + o * NCITY + c] > st[field + best * NCITY + c]):
+            best = o
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_okhrana_cube(st, n, p, bot, rng):
+    """(owner, city) of a cube in a city that seat p sends to Limbo (Okhrana); (-1, -1) to stop.
+    Random: uniform over the cities holding another seat's cube; greedy: where another seat
+    holds most cubes."""
+    k = 0
+    for c in range(NCITY):
+        for o in range(n):
+            if o != p and st[F_CUBES + o * NCITY + c] > 0:
+                k += 1
+    if k == 0:
+        return -1, -1
+    if bot == BOT_RANDOM:
+        i = below(rng, BOT0 + p, k)
+        for c in range(NCITY):
+            for o in range(n):
+                if o != p and st[F_CUBES + o * NCITY + c] > 0:
+                    if i == 0:
+                        return o, c
+                    i -= 1
+    bo = -1
+    bc = -1
+    for c in range(NCITY):
+        for o in range(n):
+            if o != p and st[F_CUBES + o * NCITY + c] > 0:
+                if bo < 0 or st[F_CUBES + o * NCITY + c] > st[F_CUBES + bo * NCITY + bc]:
+                    bo = o
+                    bc = c
+    return bo, bc
+
+
+@njit(cache=True, _nrt=False)
+def choose_city(st, n, p, bot, rng):
+    """Any city (where zombies go): random uniform; greedy where other seats have most agents."""
+    if bot == BOT_RANDOM:
+        return below(rng, BOT0 + p, NCITY)
+    best = 0
+    bv = -1
+    for c in range(NCITY):
+        v = 0
+        for o in range(n):
+            if o != p:
+                v += st[F_AGENTS + o * NCITY + c]
+        if v > bv:
+            bv = v
+            best = c
+    return best

@@ -75,7 +75,8 @@ F_FREE = F_ACTS + 1                     # free-action cards played this turn
 F_END = F_FREE + 1                      # END_* once the game has ended, else END_NONE
 F_TARGET_HIT = F_END + 1                # 1 = a player reached the VP target (ends per rules.target_end_timing)
 F_LEOPOLD = F_TARGET_HIT + 1            # 1 = Society of Leopold played: zombies and vampires gone
-F_SIZE = F_LEOPOLD + 1
+F_MIGO_TURN = F_LEOPOLD + 1             # [MAXP] the turn the seat's agents went onto Mi-Go
+F_SIZE = F_MIGO_TURN + MAXP
 
 # The content tables (sim/games/emerald/pack.py builds them in this order)
 T_RULES = 0       # int64 [R_SIZE], below
@@ -223,15 +224,19 @@ ACT_DISCARD = 6
 ACT_CARD = 7
 ACT_PASS = 8
 N_ACTIONS = 9
+ACT_FREE = 9       # a free-action card's text (costs no action)
+ACT_MIGO_BACK = 10  # free: the agents on one's Mi-Go card back onto one city
 
 # A legal action: one row of the move list (moves.py)
 MV_ACT = 0        # ACT_*
 MV_PAY = 1        # hand positions (bit i = hand slot i) of the cards paid with
 MV_PAY2 = 2       # markers: hand positions played for Loyalist steps (MV_PAY: Restorationist);
                   # assassination: hand position of Fenians, -1 none
-MV_A = 3          # place: city; claim: claims made; move: agents moved; assassinate: city
-MV_B = 4          # claim: bit mask of the cities claimed in; assassinate: victim seat, -1 the Royalty
-MV_C = 5          # assassinate: hand position of the assassination card
+MV_A = 3          # place: city; claim: claims made; move: agents moved; assassinate: city;
+                  # card text: its city or count, -1 none
+MV_B = 4          # claim: bit mask of the cities claimed in; assassinate: victim seat, -1 the Royalty;
+                  # card text: its target seat, -1 none (Freemasons/Mrs Hudson: MV_PAY = cards discarded)
+MV_C = 5          # assassinate: hand position of the assassination card; card text: its hand position
 MV_SIZE = 6
 MAX_MOVES = 4096
 MAX_PAY = 10      # most cards with one symbol a payment looks at (2^10 subsets)
@@ -263,6 +268,10 @@ EV_SANITY = 11      # seat, lost (1/0), left
 EV_REVEAL = 12      # seat, side
 EV_TURN_UP = 13     # -, city, card
 EV_END = 14         # -, reason
+EV_TEXT = 15        # seat, card, parameter a, parameter b
+EV_INTERRUPT = 16   # seat (the defender), card, attacker
+EV_DRAW = 17        # seat, cards drawn
+EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed
 
 # Per-seat metrics
 M_FINAL_SIDE = 0

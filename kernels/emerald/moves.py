@@ -15,7 +15,16 @@ left out and still pay for ``used`` (total - least < used).
 """
 from numba import njit
 
-from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CLAIM, ACT_DISCARD, ACT_MARKERS, ACT_MOVE,
+from kernels.emerald.layout import (ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_ASTOCK, F_MIGO,
+                                    F_MIGO_TURN, F_FREE, F_REVEALED, F_SEEN, F_TURN, FX_BURTSEV,
+                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DUCHESS, FX_HIDE_ROYALTY,
+                                    FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA,
+                                    FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS,
+                                    FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH, K_MODE,
+                                    MODE_ACTION, MODE_FREE, MODE_ONE_USE_ACTION,
+                                    MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE,
+                                    R_FREE_CAP, R_HIDE_FREE_TIMING, R_LESTRADE_ONE, R_MATVEI_FREE,
+                                    R_MIGO_CAP, R_MIGO_ONE_OR_TWO, ACT_ASSASSINATE, ACT_CLAIM, ACT_DISCARD, ACT_MARKERS, ACT_MOVE,
                                     ACT_PASS, ACT_PLACE, ACT_RETRIEVE, F_AGENTS, F_CSTOCK,
                                     F_CUBES, F_HAND, F_LIMBO, F_NHAND, F_SLOT, FX_FENIANS,
                                     K_ASSASSINATE, K_BOMB, K_COST, K_CUBE, K_EFFECT, K_LOY, K_RES,
@@ -261,8 +270,9 @@ def list_assassinate(st, n, p, tables, pos, mv, k):
 
 @njit(cache=True, _nrt=False)
 def list_moves(st, n, p, first_action, tables, pos, mv):
-    """Every legal symbol action of p now (claims only as the first action), then discarding a
-    single card and passing. Returns the number of rows in mv."""
+    """Every legal action of p now (claims only as the first action): the symbol actions, the
+    card actions, discarding any cards (of the first seven), passing. Returns the number of rows in mv. (Free
+    actions: list_free.)"""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     k = 0
@@ -273,7 +283,151 @@ def list_moves(st, n, p, first_action, tables, pos, mv):
     k = list_move(st, p, cards, pos, mv, k)
     k = list_markers(st, p, cards, mv, k)
     k = list_assassinate(st, n, p, tables, pos, mv, k)
-    for i in range(st[F_NHAND + p]):
-        k = add_move(mv, k, ACT_DISCARD, 1 << i, 0, 0, 0, 0)
+    k = list_card_actions(st, n, p, first_action, tables, mv, k)
+    h = min(st[F_NHAND + p], 7)
+    for sub in range(1, 1 << h):
+        k = add_move(mv, k, ACT_DISCARD, sub, 0, 0, 0, 0)
     k = add_move(mv, k, ACT_PASS, 0, 0, 0, 0, 0)
+    return k
+
+
+# -- card texts ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def text_kind(cards, card, rules):
+    """ACT_CARD for a text that costs an action, ACT_FREE for a free action, -1 for a text not
+    played on its own (interrupts, benefits, symbol-only cards)."""
+    mode = cards[card, K_MODE]
+    if cards[card, K_EFFECT] == FX_MATVEI:
+        return ACT_FREE if rules[R_MATVEI_FREE] else ACT_CARD
+    if mode == MODE_ACTION or mode == MODE_ONE_USE_ACTION or mode == MODE_ONE_USE_ACTION_OR_INTERRUPT:
+        return ACT_CARD
+    if mode == MODE_FREE or mode == MODE_ONE_USE_FREE:
+        return ACT_FREE
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def list_text(st, n, p, i, kind, first_action, tables, mv, k):
+    """The rows of the text of the card at hand position i: one per choice of its target."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    card = st[F_HAND + p * MAXHAND + i]
+    fx = cards[card, K_EFFECT]
+    h = st[F_NHAND + p]
+    if fx == FX_DISCARD_DRAW:
+        # discard any of the other cards (at most 6 looked at), then draw as many plus one
+        others = 0
+        m = 0
+        for j in range(h):
+            if j != i and m < 6:
+                others |= 1 << j
+                m += 1
+        sub = others
+        while True:
+            k = add_move(mv, k, kind, sub, 0, -1, -1, i)
+            if sub == 0:
+                break
+            sub = (sub - 1) & others
+        return k
+    if fx == FX_CTHULHU or fx == FX_PINKERTON or fx == FX_THIRD_SECTION:
+        for c in range(NCITY):
+            if fx == FX_PINKERTON and st[F_ASTOCK + p] == 0:
+                break
+            if fx == FX_THIRD_SECTION and claimable(st, c) < 0:
+                continue
+            k = add_move(mv, k, kind, 0, 0, c, -1, i)
+        return k
+    if fx == FX_HIDE_ROYALTY:
+        if not rules[R_HIDE_FREE_TIMING] and not first_action:
+            return k
+        for c in range(NCITY):
+            if st[F_SLOT + c] >= 0 and has_majority(st, n, p, c, rules):
+                if rules[R_HIDE_FREE_TIMING] or st[F_CUBES + p * NCITY + c] > 0:
+                    k = add_move(mv, k, kind, 0, 0, c, -1, i)
+        return k
+    if fx == FX_DUCHESS:
+        for c in range(NCITY):
+            if claimable(st, c) >= 0 and has_majority(st, n, p, c, rules):
+                k = add_move(mv, k, kind, 0, 0, c, -1, i)
+        return k
+    if fx == FX_LESTRADE:
+        for c in range(NCITY):
+            if rules[R_LESTRADE_ONE]:
+                for o in range(n):
+                    if st[F_CUBES + o * NCITY + c] > 0:
+                        k = add_move(mv, k, kind, 0, 0, c, o, i)
+            else:
+                for o in range(n):
+                    if st[F_CUBES + o * NCITY + c] > 0:
+                        k = add_move(mv, k, kind, 0, 0, c, -1, i)
+                        break
+        return k
+    if fx == FX_IRENE_ADLER or fx == FX_SHOGGOTH or fx == FX_VAMPIRES:
+        if fx != FX_SHOGGOTH and st[F_ASTOCK + p] == 0:
+            return k
+        for c in range(NCITY):
+            if fx == FX_VAMPIRES and st[F_AGENTS + p * NCITY + c] == 0:
+                continue
+            for o in range(n):
+                if o != p and st[F_AGENTS + o * NCITY + c] > 0:
+                    k = add_move(mv, k, kind, 0, 0, c, o, i)
+        return k
+    if fx == FX_TERRORS or fx == FX_BURTSEV:
+        for o in range(n):
+            if o == p:
+                continue
+            if fx == FX_BURTSEV and ((st[F_SEEN + p] >> o) & 1 or st[F_REVEALED + o]):
+                continue
+            k = add_move(mv, k, kind, 0, 0, -1, o, i)
+        return k
+    if fx == FX_MI_GO or fx == FX_YOG_SOTHOTH:
+        a = agents_in_cities(st, p)
+        lo = 1
+        hi = a
+        if fx == FX_MI_GO:
+            hi = min(a, rules[R_MIGO_CAP])
+            if not rules[R_MIGO_ONE_OR_TWO]:
+                lo = rules[R_MIGO_CAP]
+        for used in range(lo, hi + 1):
+            k = add_move(mv, k, kind, 0, 0, used, -1, i)
+        return k
+    if fx == FX_OKHRANA:
+        for c in range(NCITY):
+            for o in range(n):
+                if st[F_CUBES + o * NCITY + c] > 0:
+                    return add_move(mv, k, kind, 0, 0, -1, -1, i)
+        return k
+    if fx == FX_PEOPLES_WILL and st[F_LIMBO + p] == 0:
+        return k
+    # no target: The Black Hand, Diogenes/Watson, Change of Heart, Holy Brotherhood, Matvei,
+    # Freud, Leopold, Zombies
+    return add_move(mv, k, kind, 0, 0, -1, -1, i)
+
+
+@njit(cache=True, _nrt=False)
+def list_free(st, n, p, tables, mv, k):
+    """Free actions open to p now: free-action texts (within the per-turn cap) and bringing the
+    agents on its Mi-Go card back (in a later turn than they went on)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    if st[F_FREE] >= rules[R_FREE_CAP]:
+        return k
+    for i in range(st[F_NHAND + p]):
+        card = st[F_HAND + p * MAXHAND + i]
+        if text_kind(cards, card, rules) == ACT_FREE:
+            k = list_text(st, n, p, i, ACT_FREE, False, tables, mv, k)
+    if st[F_MIGO + p] > 0 and st[F_MIGO_TURN + p] < st[F_TURN]:
+        for c in range(NCITY):
+            k = add_move(mv, k, ACT_MIGO_BACK, 0, 0, c, -1, -1)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def list_card_actions(st, n, p, first_action, tables, mv, k):
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    for i in range(st[F_NHAND + p]):
+        card = st[F_HAND + p * MAXHAND + i]
+        if text_kind(cards, card, rules) == ACT_CARD:
+            k = list_text(st, n, p, i, ACT_CARD, first_action, tables, mv, k)
     return k

@@ -252,3 +252,17 @@ def setup_game(st, tables, rng, tmp):
         st[F_IDENT + p] = st[F_IDPOOL + p]
     st[F_FIRST] = below(rng, CHANCE, n)
     st[F_CUR] = st[F_FIRST]
+
+
+@njit(cache=True, _nrt=False)
+def deck_remove(st, p, card):
+    """Take a card out of the seat's draw deck, keeping the order of the rest."""
+    k = st[F_NDECK + p]
+    base = F_DECK + p * MAXOWN
+    j = 0
+    for i in range(k):
+        x = st[base + i]
+        if x != card:
+            st[base + j] = x
+            j += 1
+    st[F_NDECK + p] = j
