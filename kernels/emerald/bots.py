@@ -6,9 +6,21 @@ Work in progress (docs/emerald-status.md): the choices the rules ask for during 
 and reveals (where to place an agent) exist for the random and greedy bots."""
 from numba import njit
 
-from kernels.emerald.layout import (BOT_RANDOM, F_AGENTS, F_CUBES, F_LIMBO, K_VP, NCITY, W_AGENT,
-                                    W_CARD, W_VP)
-from kernels.emerald.state import claimable, pieces
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
+                                    ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
+                                    BOT_RANDOM, F_AGENTS, F_BLACK_HAND, F_CSTOCK, F_CUBES, F_HAND,
+                                    F_LIMBO, F_SANITY, F_SLOT, F_TRACK_L, F_TRACK_R, F_ZONE,
+                                    F_ZOWN, FX_BLACK_HAND, FX_CHANGE_OF_HEART, FX_CTHULHU,
+                                    FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
+                                    FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
+                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_PEOPLES_WILL,
+                                    FX_PINKERTON, FX_SHOGGOTH, FX_THIRD_SECTION, FX_VAMPIRES,
+                                    FX_YOG_SOTHOTH, K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP,
+                                    K_VP_TYPE, LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY,
+                                    MV_PAY2, NCITY, RESTORATIONIST, R_CARDS, R_SANITY, R_TRACK_MAX,
+                                    T_CARD, T_RULES, VT_LOY, VT_NEUTRAL, VT_RES, W_AGENT, W_CARD,
+                                    W_MAJORITY, W_TRACK, W_VP, Z_ROYAL_KILLED)
+from kernels.emerald.state import agents_on_board, claimable, pieces, side
 from kernels.rng import BOT0, below
 
 
@@ -219,4 +231,190 @@ def choose_city(st, n, p, bot, rng):
         if v > bv:
             bv = v
             best = c
+    return best
+
+
+# -- choosing an action ------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def kept_vp(cards, card, s):
+    """VP of a card the seat keeps at the end on side s (the other side's typed VP count 0)."""
+    t = cards[card, K_VP_TYPE]
+    if t == VT_NEUTRAL or (t == VT_RES and s == RESTORATIONIST) or (t == VT_LOY and s == LOYALIST):
+        return cards[card, K_VP]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def row_value(st, n, p, row, tables, weights):
+    """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
+    read from the board, the tracks and the seat's own hand and identity only."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    s = side(st, p)
+    act = row[MV_ACT]
+    ncards = 0
+    x = row[MV_PAY] | (row[MV_PAY2] if act == ACT_MARKERS else 0)
+    while x:
+        x &= x - 1
+        ncards += 1
+    cost = 0.05 * ncards
+    if act == ACT_PLACE:
+        c = row[MV_A]
+        card = claimable(st, c)
+        if card < 0:
+            return 0.01 - cost
+        k = 0
+        for i in range(MAXHAND):
+            if (row[MV_PAY] >> i) & 1:
+                k += cards[st[F_HAND + p * MAXHAND + i], K_CUBE]
+        k = min(k, st[F_CSTOCK + p])
+        mine = pieces(st, p, c, rules)
+        other = 0
+        for o in range(n):
+            if o != p:
+                other = max(other, pieces(st, o, c, rules))
+        if mine <= other < mine + k:
+            return weights[W_MAJORITY] * (weights[W_CARD] + weights[W_VP] * kept_vp(cards, card, s)) - cost
+        return 0.05 - cost
+    if act == ACT_CLAIM:
+        v = 0.0
+        for c in range(NCITY):
+            if (row[MV_B] >> c) & 1:
+                card = claimable(st, c)
+                v += weights[W_CARD] + weights[W_VP] * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
+        return v - cost
+    if act == ACT_RETRIEVE:
+        return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
+    if act == ACT_MOVE:
+        return weights[W_AGENT] * 0.3 * row[MV_A] - cost
+    if act == ACT_MARKERS:
+        r = 0
+        lo = 0
+        for i in range(MAXHAND):
+            if (row[MV_PAY] >> i) & 1:
+                r += cards[st[F_HAND + p * MAXHAND + i], K_RES]
+            if (row[MV_PAY2] >> i) & 1:
+                lo += cards[st[F_HAND + p * MAXHAND + i], K_LOY]
+        top = rules[R_TRACK_MAX]
+        d0 = st[F_TRACK_R] - st[F_TRACK_L]
+        d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
+        gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
+        return weights[W_TRACK] * gain - cost
+    if act == ACT_ASSASSINATE:
+        if row[MV_B] < 0:
+            royal = st[F_SLOT + row[MV_A]]
+            if s == RESTORATIONIST:
+                return weights[W_VP] * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
+            return -1.0
+        acard = st[F_HAND + p * MAXHAND + row[MV_C]]
+        if s == LOYALIST:
+            return weights[W_VP] * 0.5 * cards[acard, K_BOX] + 0.2 - cost
+        return 0.2 - cost
+    if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
+        return text_value(st, n, p, row, s, tables, weights)
+    if act == ACT_DISCARD:
+        return -0.2 - cost
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def text_value(st, n, p, row, s, tables, weights):
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    if row[MV_ACT] == ACT_MIGO_BACK:
+        return weights[W_AGENT]
+    card = st[F_HAND + p * MAXHAND + row[MV_C]]
+    fx = cards[card, K_EFFECT]
+    a = row[MV_A]
+    b = row[MV_B]
+    if fx == FX_DRAW_TWO:
+        return 0.5
+    if fx == FX_DISCARD_DRAW:
+        return 0.4 if row[MV_PAY] == 0 else -0.1
+    if fx == FX_BLACK_HAND:
+        k = 0
+        for c in range(rules[R_CARDS]):
+            if st[F_ZONE + c] == Z_ROYAL_KILLED and st[F_ZOWN + c] == p:
+                k += 1
+        return weights[W_VP] * 2 * k if s == RESTORATIONIST else -1.0
+    if fx == FX_CHANGE_OF_HEART:
+        return -1.0
+    if fx == FX_HIDE_ROYALTY:
+        return weights[W_VP] * cards[st[F_SLOT + a], K_VP] if s == LOYALIST else 0.1
+    if fx == FX_HOLY_BROTHERHOOD:
+        return 0.3 * min(agents_on_board(st, p), st[F_LIMBO + p])
+    if fx == FX_PEOPLES_WILL:
+        return 0.3 * st[F_LIMBO + p] - 0.5
+    if fx == FX_LESTRADE:
+        if b == p:
+            return -1.0
+        return 0.1 * st[F_CUBES + (b if b >= 0 else 0) * NCITY + a]
+    if fx == FX_DUCHESS:
+        return weights[W_CARD] + weights[W_VP] * kept_vp(cards, claimable(st, a), s)
+    if fx == FX_IRENE_ADLER or fx == FX_VAMPIRES:
+        return weights[W_AGENT] + 0.2
+    if fx == FX_MATVEI:
+        return weights[W_TRACK] * 2 if s == LOYALIST else -weights[W_TRACK] * 2
+    if fx == FX_FREUD:
+        v = weights[W_TRACK] * 2 if s == RESTORATIONIST else -weights[W_TRACK] * 2
+        return v + 0.5 * (rules[R_SANITY] - st[F_SANITY + p])
+    if fx == FX_SHOGGOTH:
+        return weights[W_VP] * 0.5 * cards[card, K_BOX] if s == LOYALIST else 0.2
+    if fx == FX_YOG_SOTHOTH:
+        left = agents_on_board(st, p) - a
+        if s != LOYALIST or left < 1:
+            return -1.0
+        return weights[W_VP] * a - weights[W_AGENT] * a
+    if fx == FX_PINKERTON:
+        return weights[W_AGENT]
+    if fx == FX_MI_GO or fx == FX_THIRD_SECTION or fx == FX_CTHULHU:
+        return -0.1
+    return 0.2
+
+
+@njit(cache=True, _nrt=False)
+def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
+    """Index of the chosen row of mv[:k], or -1 to choose none (free actions: when nothing is
+    worth more than stop_value). Random: a uniform action kind among those open (stopping counts
+    as one when stop_value is finite), then a uniform row of that kind; greedy: the best
+    row_value (the first on ties)."""
+    if k == 0:
+        return -1
+    if bot == BOT_RANDOM:
+        kinds = 0
+        for i in range(k):
+            kinds |= 1 << mv[i, MV_ACT]
+        nk = 0
+        x = kinds
+        while x:
+            x &= x - 1
+            nk += 1
+        stop = 1 if stop_value < 1e17 else 0
+        j = below(rng, BOT0 + p, nk + stop)
+        if j == nk:
+            return -1
+        kind = 0
+        for a in range(32):
+            if (kinds >> a) & 1:
+                if j == 0:
+                    kind = a
+                    break
+                j -= 1
+        m = 0
+        for i in range(k):
+            if mv[i, MV_ACT] == kind:
+                m += 1
+        j = below(rng, BOT0 + p, m)
+        for i in range(k):
+            if mv[i, MV_ACT] == kind:
+                if j == 0:
+                    return i
+                j -= 1
+    best = -1
+    bv = stop_value
+    for i in range(k):
+        v = row_value(st, n, p, mv[i], tables, weights)
+        if v > bv:
+            bv = v
+            best = i
     return best

@@ -154,6 +154,18 @@ Y_CITY_CARD = 1   # card id of its City card
 Y_ROYALTY = 2     # card id of its Royalty card
 Y_SIZE = 3
 
+# The scratch tuple (allocated by the glue's Compiled.alloc_scratch in this order), first
+# axis the state row
+S_STATE = 0       # int32 [R, F_SIZE] the game's state row
+S_RNG = 1         # uint64 [R, 1 + n] the game's random streams
+S_TMP = 2         # int64 [R, MAXCARDS + 16] cards being shuffled or paid with
+S_MOVES = 3       # int32 [R, MAX_MOVES, MV_SIZE] the legal actions
+S_POS = 4         # int64 [R, MAXHAND] hand positions of a payment
+S_IO = 5          # int64 [R, 2] log rows written, bot decisions
+S_SEAT_BOTS = 6   # int64 [R, n] the bot in each seat
+S_TIEBREAK = 7    # int32 [R, n] 1 for a Restorationist (higher in a tie)
+N_SCRATCH = 8
+
 # The rules vector (tables[T_RULES])
 R_N = 0
 R_GAME_CARDS = 1      # G: game card ids 0..G-1

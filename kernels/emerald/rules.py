@@ -5,15 +5,14 @@ log is on (``io``: log rows written, bot decisions).
 
 Work in progress (docs/emerald-status.md): the text effects of the 30 printed cards, free
 actions and interrupts are not here yet."""
-import numpy as np
 from numba import njit
 
 from kernels.common import write_event
-from kernels.emerald.bots import (choose_agent_city, choose_agent_move, choose_city,
+from kernels.emerald.bots import (choose_row, choose_agent_city, choose_agent_move, choose_city,
                                   choose_enemy_piece, choose_interrupt, choose_okhrana_cube,
                                   choose_own_agent_city, choose_retrieve_source)
-from kernels.emerald.layout import (ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
-                                    F_UP, F_YOG, F_ZOMB, F_ZSUPPLY, F_MIGO, F_TURN, EV_DRAW,
+from kernels.emerald.layout import (F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
+                                    F_UP, F_YOG, F_ZOMB, F_ZSUPPLY, F_TURN, EV_DRAW,
                                     EV_INTERRUPT, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
                                     FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
                                     FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD,
@@ -39,14 +38,13 @@ from kernels.emerald.layout import (ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F
                                     M_FINAL_SIDE, M_PENALTY, M_RAW_VP, M_REVEALED, M_ROYALTY,
                                     M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, NCITY, RESTORATIONIST,
                                     R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS, R_CLEANUP_EACH,
-                                    R_DIE_INSANE, R_DIE_SIDES, R_N, R_PENALTY, R_REFILL,
+                                    R_DIE_INSANE, R_DIE_SIDES, R_PENALTY, R_REFILL,
                                     R_REFILL_EVERY, R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_ROUNDS,
                                     R_TARGET, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY, VT_RES,
                                     FX_FENIANS, FX_INFERNAL_MACHINE, Z_DISCARD, Z_IDENT,
                                     Z_REMOVED, Z_ROYAL_KILLED, Z_SLOT)
-from kernels.emerald.moves import can_claim
-from kernels.emerald.state import (deck_remove, draw, agents_on_board, discard_from_hand, hand_remove, has_majority,
-                                   set_zone, side, top_card, total_vp, track_points, turn_up)
+from kernels.emerald.moves import can_claim, list_free, list_moves
+from kernels.emerald.state import (refill_hand, deck_remove, draw, agents_on_board, discard_from_hand, hand_remove, set_zone, side, top_card, total_vp, track_points, turn_up)
 from kernels.rng import CHANCE, below
 
 
@@ -830,3 +828,46 @@ def migo_back(st, p, c, log, io, on):
     st[F_AGENTS + p * NCITY + c] += st[F_MIGO + p]
     st[F_MIGO + p] = 0
     log_event(log, io, on, EV_AGENT, p, c, 0, 0, 0)
+
+
+# -- a turn ------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met):
+    """The free actions p plays at this point of its turn (its bot chooses, within the cap)."""
+    while st[F_END] == END_NONE:
+        k = list_free(st, n, p, tables, mv, 0)
+        if k == 0:
+            return
+        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, 0.3)
+        io[1] += 1
+        if i < 0:
+            return
+        do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
+    """p's turn: two actions (a claim only as the first), free actions before, between and
+    after them, then the hand refilled. The game may end inside (F_END)."""
+    rules = tables[T_RULES]
+    st[F_ACTS] = 0
+    st[F_FREE] = 0
+    st[F_CUR] = p
+    log_event(log, io, on, EV_TURN, p, st[F_TURN] + 1, 0, 0, 0)
+    for a in range(rules[R_ACTIONS]):
+        free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
+        if st[F_END] != END_NONE:
+            return
+        k = list_moves(st, n, p, a == 0, tables, pos, mv)
+        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, 1e18)
+        io[1] += 1
+        do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
+        st[F_ACTS] += 1
+        if st[F_END] != END_NONE:
+            return
+    free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
+    if st[F_END] != END_NONE:
+        return
+    refill_hand(st, p, rules, rng, tmp[MAXHAND:])
+    if st[F_TARGET_HIT] or check_target(st, n, rules):
+        st[F_END] = END_TARGET
