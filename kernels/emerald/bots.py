@@ -374,10 +374,10 @@ def text_value(st, n, p, row, s, tables, weights):
 
 @njit(cache=True, _nrt=False)
 def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
-    """Index of the chosen row of mv[:k], or -1 to choose none (free actions: when nothing is
-    worth more than stop_value). Random: a uniform action kind among those open (stopping counts
-    as one when stop_value is finite), then a uniform row of that kind; greedy: the best
-    row_value (the first on ties)."""
+    """Index of the chosen row of mv[:k], or -1 to choose none (free actions, stop_value >
+    -1e17: when nothing is worth more than stop_value). Random: a uniform action kind among those
+    open (stopping counts as one kind when it may stop), then a uniform row of that kind;
+    greedy: the best row_value (the first on ties)."""
     if k == 0:
         return -1
     if bot == BOT_RANDOM:
@@ -389,7 +389,7 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
         while x:
             x &= x - 1
             nk += 1
-        stop = 1 if stop_value < 1e17 else 0
+        stop = 1 if stop_value > -1e17 else 0
         j = below(rng, BOT0 + p, nk + stop)
         if j == nk:
             return -1

@@ -279,12 +279,16 @@ def assassinate(st, n, p, c, victim, card, bombs, nb, bots, tables, weights, rng
                 met):
     """p assassinates in city c with assassination card ``card`` and bomb cards bombs[:nb] (the
     caller checked presence, majority and the exact bomb points). victim >= 0: that seat's agent;
-    victim < 0: the Royalty card in the slot."""
+    victim < 0: the Royalty card in the slot. An interrupt of the victim (Sherlock Holmes,
+    Vampires) stops it: the cards are spent all the same. Returns 1 if it happened."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     hand_remove(st, p, card)
     spend_bomb_cards(st, p, bombs, nb, cards)
     if victim >= 0:
+        if try_interrupt(st, n, victim, p, True, bots, tables, rng, shuf, log, io, on):
+            set_zone(st, card, Z_REMOVED, p)
+            return 0
         st[F_AGENTS + victim * NCITY + c] -= 1
         met[p, M_AGENTS_KILLED] += 1.0
         log_event(log, io, on, EV_ASSASSINATE, p, c, victim, card, 0)
@@ -859,7 +863,7 @@ def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, m
         if st[F_END] != END_NONE:
             return
         k = list_moves(st, n, p, a == 0, tables, pos, mv)
-        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, 1e18)
+        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, -1e18)
         io[1] += 1
         do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
         st[F_ACTS] += 1

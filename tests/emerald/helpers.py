@@ -186,3 +186,21 @@ class Play(Table):
         tb = np.zeros(self.n, np.int32)
         final_scores(self.st, self.n, self.tables, score, tb, self.met)
         return score, tb
+
+    def text(self, p: int, card: int, a: int = -1, b: int = -1, pay=None, first: bool = True):
+        """The row playing the text of ``card`` (in p's hand) with targets a/b; None if illegal."""
+        from kernels.emerald.moves import list_free
+        pos = self.hand(p).index(card)
+        k = list_free(self.st, self.n, p, self.tables, self.mv, 0)
+        rows = list(self.mv[:k].copy()) + list(self.moves(p, first))
+        for r in rows:
+            if r[L.MV_ACT] in (L.ACT_CARD, L.ACT_FREE) and r[L.MV_C] == pos and r[L.MV_A] == a and r[L.MV_B] == b:
+                if pay is None or {self.hand(p)[i] for i in range(L.MAXHAND) if (int(r[L.MV_PAY]) >> i) & 1} == set(pay):
+                    return r
+        return None
+
+    def play(self, p: int, card: int, a: int = -1, b: int = -1, pay=None, first: bool = True):
+        r = self.text(p, card, a, b, pay, first)
+        assert r is not None, f"no legal row for {self.names[card]} a={a} b={b}"
+        self.act(p, r)
+        return r
