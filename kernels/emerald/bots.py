@@ -313,8 +313,9 @@ def row_value(st, n, p, row, tables, weights):
     if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
         return text_value(st, n, p, row, s, tables, weights)
     if act == ACT_DISCARD:
-        return -0.2 - cost
-    return 0.0
+        # worse than any useful action, better than passing: a stuck hand gets cycled
+        return -0.3 + 0.1 * cost
+    return -1.0
 
 
 @njit(cache=True, _nrt=False)
