@@ -43,7 +43,7 @@ from kernels.emerald.layout import (F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD,
                                     R_TARGET, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY, VT_RES,
                                     FX_FENIANS, FX_INFERNAL_MACHINE, Z_DISCARD, Z_IDENT,
                                     Z_REMOVED, Z_ROYAL_KILLED, Z_SLOT)
-from kernels.emerald.moves import can_claim, list_free, list_moves
+from kernels.emerald.moves import can_claim, list_assassinate, list_free, list_moves
 from kernels.emerald.state import (refill_hand, deck_remove, draw, agents_on_board, discard_from_hand, hand_remove, set_zone, side, top_card, total_vp, track_points, turn_up)
 from kernels.rng import CHANCE, below
 
@@ -850,6 +850,19 @@ def free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met
 
 
 @njit(cache=True, _nrt=False)
+def more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
+    """Several assassinations make one action, each with its own assassination card, one after
+    another in the order p chooses (its bot stops when it wants)."""
+    while st[F_END] == END_NONE:
+        k = list_assassinate(st, n, p, tables, pos, mv, 0)
+        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, 0.0)
+        io[1] += 1
+        if i < 0:
+            return
+        do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
 def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
     """p's turn: two actions (a claim only as the first), free actions before, between and
     after them, then the hand refilled. The game may end inside (F_END)."""
@@ -865,7 +878,10 @@ def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, m
         k = list_moves(st, n, p, a == 0, tables, pos, mv)
         i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, -1e18)
         io[1] += 1
+        act = mv[i, MV_ACT]
         do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
+        if act == ACT_ASSASSINATE:
+            more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
         st[F_ACTS] += 1
         if st[F_END] != END_NONE:
             return
