@@ -283,7 +283,9 @@ EV_END = 14         # -, reason
 EV_TEXT = 15        # seat, card, parameter a, parameter b
 EV_INTERRUPT = 16   # seat (the defender), card, attacker
 EV_DRAW = 17        # seat, cards drawn
-EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed
+EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed, victim seat
+EV_DISCARD = 19     # seat, cards discarded
+EV_PASS = 20        # seat
 
 # Per-seat metrics
 M_FINAL_SIDE = 0

@@ -11,7 +11,7 @@ from kernels.common import write_event
 from kernels.emerald.bots import (choose_row, choose_agent_city, choose_agent_move, choose_city,
                                   choose_enemy_piece, choose_interrupt, choose_okhrana_cube,
                                   choose_own_agent_city, choose_retrieve_source)
-from kernels.emerald.layout import (F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
+from kernels.emerald.layout import (ACT_PASS, EV_DISCARD, EV_PASS, F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
                                     F_UP, F_YOG, F_ZOMB, F_ZSUPPLY, F_TURN, EV_DRAW,
                                     EV_INTERRUPT, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
                                     FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
@@ -460,6 +460,9 @@ def do_action(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
             clean_up_cubes(st, n, p, c)
     elif act == ACT_DISCARD:
         discard_all(st, p, ids, m)
+        log_event(log, io, on, EV_DISCARD, p, m, 0, 0, 0)
+    elif act == ACT_PASS:
+        log_event(log, io, on, EV_PASS, p, 0, 0, 0, 0)
     elif act == ACT_CARD or act == ACT_FREE:
         if act == ACT_FREE:
             st[F_FREE] += 1

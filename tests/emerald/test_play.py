@@ -107,3 +107,25 @@ def test_trace_plays_the_batch_game():
     for g in (0, 3, 7):
         _, one, _ = GAME.trace_events(c, bots, w, 5, g, 0)
         assert np.array_equal(one.score[0], out.score[g]) and one.turns[0] == out.turns[g]
+
+
+def test_a_traced_game_reads_as_plain_words():
+    c = GAME.compile(GAME.content(), 4)
+    w = GAME.weights(GAME.content())
+    lines = GAME.trace(c, GAME.bot_codes(["greedy"], 4), w, 3, 2, 0)
+    assert lines[0].endswith("starts (drawn by chance)")
+    assert sum(1 for x in lines if "is dealt a secret identity" in x) == 4
+    assert any(x.startswith("-- turn 1:") for x in lines)
+    assert lines[-5].startswith("The game ends: ")
+    assert sum(1 for x in lines[-4:] if x.endswith("- wins")) >= 1
+    assert not any("None" in x for x in lines)
+
+
+def test_metrics_tell_the_final_adjustments():
+    out = play(4, ["greedy"], 13, 200)
+    m = {name: out.metrics[:, :, i] for i, name in enumerate(GAME.metrics)}
+    # score = raw VP - VP lost - penalty, for every seat of every game
+    assert np.array_equal(out.score, (m["raw_vp"] - m["vp_lost"] - m["penalty"]).astype(np.int32))
+    assert set(np.unique(m["penalty"])) <= {0.0, 5.0}
+    assert (m["penalty"].max(axis=1) == 5).all()                 # some side always pays
+    assert ((m["revealed"] == 1) | (m["revealed"] == 0)).all()
