@@ -11,7 +11,7 @@ from kernels.common import write_event
 from kernels.emerald.bots import (choose_row, choose_agent_city, choose_agent_move, choose_city,
                                   choose_enemy_piece, choose_interrupt, choose_okhrana_cube,
                                   choose_own_agent_city, choose_retrieve_source)
-from kernels.emerald.layout import (ACT_PASS, EV_DISCARD, EV_PASS, F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
+from kernels.emerald.layout import (R_REPEAT, ACT_PASS, EV_DISCARD, EV_PASS, F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
                                     F_UP, F_YOG, F_ZOMB, F_ZSUPPLY, F_TURN, EV_DRAW,
                                     EV_INTERRUPT, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
                                     FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
@@ -853,6 +853,20 @@ def free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met
 
 
 @njit(cache=True, _nrt=False)
+def drop_kind(mv, k, kind):
+    """rules.repeat_actions = 0: the rows of the action already taken leave the list (passing
+    always stays). Returns the rows kept."""
+    j = 0
+    for i in range(k):
+        if mv[i, MV_ACT] != kind or kind == ACT_PASS:
+            if j != i:
+                for f in range(mv.shape[1]):
+                    mv[j, f] = mv[i, f]
+            j += 1
+    return j
+
+
+@njit(cache=True, _nrt=False)
 def more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
     """Several assassinations make one action, each with its own assassination card, one after
     another in the order p chooses (its bot stops when it wants)."""
@@ -870,6 +884,7 @@ def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, m
     """p's turn: two actions (a claim only as the first), free actions before, between and
     after them, then the hand refilled. The game may end inside (F_END)."""
     rules = tables[T_RULES]
+    last = -1
     st[F_ACTS] = 0
     st[F_FREE] = 0
     st[F_CUR] = p
@@ -879,9 +894,12 @@ def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, m
         if st[F_END] != END_NONE:
             return
         k = list_moves(st, n, p, a == 0, tables, pos, mv)
+        if a > 0 and not rules[R_REPEAT]:
+            k = drop_kind(mv, k, last)
         i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, -1e18)
         io[1] += 1
         act = mv[i, MV_ACT]
+        last = act
         do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
         if act == ACT_ASSASSINATE:
             more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)

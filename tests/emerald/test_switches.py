@@ -163,3 +163,24 @@ def test_e24_no_agents_placed_when_the_stock_is_short_when_switched():
     t.set(L.F_ASTOCK, MON, 2)
     lost_agents_check(t.st, 4, MON, True, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met)
     assert agents_on_board(t.st, MON) == 0
+
+
+def test_repeat_actions_off_drops_the_action_already_taken():
+    import numpy as np
+    from kernels.emerald.rules import drop_kind
+    mv = np.array([[L.ACT_PLACE, 1, 0, 0, 0, 0], [L.ACT_MOVE, 1, 0, 0, 0, 0], [L.ACT_PLACE, 2, 0, 0, 0, 0],
+                   [L.ACT_PASS, 0, 0, 0, 0, 0]], np.int32)
+    assert drop_kind(mv, 4, L.ACT_PLACE) == 2
+    assert list(mv[:2, 0]) == [L.ACT_MOVE, L.ACT_PASS]
+
+
+def test_repeat_actions_off_plays_whole_games():
+    from sim.game import Batch
+    from sim.games.emerald import GAME
+    import numpy as np
+    content = GAME.content(sets=("rules.repeat_actions=0",))
+    c = GAME.compile(content, 4)
+    out = Batch.alloc(50, 4, len(GAME.metrics))
+    GAME.play(c, GAME.bot_codes(["greedy"], 4), GAME.weights(content), 1, np.arange(50, dtype=np.uint64),
+              np.zeros(50, np.int64), out)
+    assert (out.end_reason != L.END_TURN_CAP).all()
