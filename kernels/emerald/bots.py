@@ -6,7 +6,10 @@ Work in progress (docs/emerald-status.md): the choices the rules ask for during 
 and reveals (where to place an agent) exist for the random and greedy bots."""
 from numba import njit
 
-from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
+from kernels.emerald.layout import (BOT_HEURISTIC, F_COH, F_IDENT, F_PUSH_L, F_PUSH_R, F_REVEALED,
+                                    F_SEEN, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, FX_TERRORS, NIDENT,
+                                    R_ID_RES, R_RES_KEEPS_BOX, W_BELIEF_PUSH, W_BELIEF_ROYAL,
+                                    W_END_LEAD, W_GUARD, W_HUNT, Z_ROYAL_HIDDEN, ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
                                     BOT_RANDOM, F_AGENTS, F_BLACK_HAND, F_CSTOCK, F_CUBES, F_HAND,
                                     F_LIMBO, F_SANITY, F_SLOT, F_TRACK_L, F_TRACK_R, F_ZONE,
@@ -20,7 +23,9 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     MV_PAY2, NCITY, RESTORATIONIST, R_CARDS, R_SANITY, R_TRACK_MAX,
                                     T_CARD, T_RULES, VT_LOY, VT_NEUTRAL, VT_RES, W_AGENT, W_CARD,
                                     W_MAJORITY, W_TRACK, W_VP, Z_ROYAL_KILLED)
-from kernels.emerald.state import agents_on_board, claimable, pieces, side
+import numpy as np
+
+from kernels.emerald.state import agents_on_board, claimable, pieces, side, track_points
 from kernels.rng import BOT0, below
 
 
@@ -245,7 +250,67 @@ def kept_vp(cards, card, s):
 
 
 @njit(cache=True, _nrt=False)
-def row_value(st, n, p, row, tables, weights):
+def p_restorationist(st, n, me, o, tables, weights):
+    """The chance seat ``o`` ends a Restorationist, as seat ``me`` sees it: certain for itself,
+    a revealed seat or one seen with Vladimir Burtsev (Change of Heart being public); otherwise
+    the share of Restorationist cards among the identity cards me cannot place, moved in
+    log-odds by the public record: marker steps pushed each way, Royalty assassinated (toward
+    Restorationist) or hidden and agents given to Yog Sothoth (toward Loyalist)."""
+    rules = tables[T_RULES]
+    if o == me or st[F_REVEALED + o] or (st[F_SEEN + me] >> o) & 1:
+        return 1.0 if side(st, o) == RESTORATIONIST else 0.0
+    r = rules[R_ID_RES]
+    tot = NIDENT
+    for q in range(n):
+        if q == me or st[F_REVEALED + q] or (st[F_SEEN + me] >> q) & 1:
+            tot -= 1
+            if st[F_IDENT + q] == RESTORATIONIST:
+                r -= 1
+    prior = min(0.98, max(0.02, r / max(tot, 1)))
+    killed = 0
+    hidden = 0
+    for card in range(rules[R_CARDS]):
+        if st[F_ZOWN + card] == o:
+            if st[F_ZONE + card] == Z_ROYAL_KILLED:
+                killed += 1
+            elif st[F_ZONE + card] == Z_ROYAL_HIDDEN:
+                hidden += 1
+    x = (np.log(prior / (1.0 - prior))
+         + weights[W_BELIEF_PUSH] * (st[F_PUSH_R + o] - st[F_PUSH_L + o] - st[F_YOG + o])
+         + weights[W_BELIEF_ROYAL] * (killed - hidden))
+    if st[F_COH + o]:
+        x = -x
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+@njit(cache=True, _nrt=False)
+def side_lead(st, n, me, tables, weights):
+    """The seat's guess of its side's lead if the game ended now: its own kept VP minus the best
+    expected kept VP of the others (each weighed by the chance of its side)."""
+    rules = tables[T_RULES]
+    tp = track_points(st, rules)
+    high = -1
+    if st[F_TRACK_R] > st[F_TRACK_L]:
+        high = RESTORATIONIST
+    elif st[F_TRACK_L] > st[F_TRACK_R]:
+        high = LOYALIST
+    best = -1e9
+    mine = 0.0
+    for o in range(n):
+        pr = p_restorationist(st, n, me, o, tables, weights)
+        base = st[F_VPN + o] + st[F_VPBOX + o] * (1.0 - pr)
+        vr = base + st[F_VPR + o] + (tp if high == RESTORATIONIST else 0)
+        vl = base + st[F_VPL + o] + (tp if high == LOYALIST else 0)
+        v = pr * vr + (1.0 - pr) * vl
+        if o == me:
+            mine = v
+        elif v > best:
+            best = v
+    return mine - best
+
+
+@njit(cache=True, _nrt=False)
+def row_value(st, n, p, row, tables, weights, heur):
     """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
     read from the board, the tracks and the seat's own hand and identity only."""
     rules = tables[T_RULES]
@@ -299,7 +364,10 @@ def row_value(st, n, p, row, tables, weights):
         d0 = st[F_TRACK_R] - st[F_TRACK_L]
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
         gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
-        return weights[W_TRACK] * gain - cost
+        v = weights[W_TRACK] * gain - cost
+        if heur and (st[F_TRACK_R] + r >= top or st[F_TRACK_L] + lo >= top):
+            v += weights[W_END_LEAD] * (side_lead(st, n, p, tables, weights) + gain)
+        return v
     if act == ACT_ASSASSINATE:
         if row[MV_B] < 0:
             royal = st[F_SLOT + row[MV_A]]
@@ -307,11 +375,13 @@ def row_value(st, n, p, row, tables, weights):
                 return weights[W_VP] * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
             return -1.0
         acard = st[F_HAND + p * MAXHAND + row[MV_C]]
+        if heur:
+            return hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights) - cost
         if s == LOYALIST:
             return weights[W_VP] * 0.5 * cards[acard, K_BOX] + 0.2 - cost
         return 0.2 - cost
     if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
-        return text_value(st, n, p, row, s, tables, weights)
+        return text_value(st, n, p, row, s, tables, weights, heur)
     if act == ACT_DISCARD:
         # worse than any useful action, better than passing: a stuck hand gets cycled
         return -0.3 + 0.1 * cost
@@ -319,7 +389,22 @@ def row_value(st, n, p, row, tables, weights):
 
 
 @njit(cache=True, _nrt=False)
-def text_value(st, n, p, row, s, tables, weights):
+def hunt_value(st, n, p, o, box, s, tables, weights):
+    """The heuristic's worth of removing an agent of seat o: a Loyalist hunts likely
+    Restorationists (box VP kept only for them); a Restorationist removes likely Loyalists' agents
+    and keeps box VP only per the switch. More when it is o's last agent (a reveal)."""
+    rules = tables[T_RULES]
+    pr = p_restorationist(st, n, p, o, tables, weights)
+    last = 1.0 if agents_on_board(st, o) == 1 else 0.0
+    if s == LOYALIST:
+        return (weights[W_VP] * box * pr + weights[W_HUNT] * pr * (1.0 + weights[W_GUARD] * last)
+                - weights[W_HUNT] * (1.0 - pr) * 0.5)
+    keep = box if rules[R_RES_KEEPS_BOX] else 0
+    return weights[W_VP] * keep + weights[W_HUNT] * 0.5 * (1.0 - pr) - weights[W_HUNT] * pr
+
+
+@njit(cache=True, _nrt=False)
+def text_value(st, n, p, row, s, tables, weights, heur):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     if row[MV_ACT] == ACT_MIGO_BACK:
@@ -353,6 +438,8 @@ def text_value(st, n, p, row, s, tables, weights):
     if fx == FX_DUCHESS:
         return weights[W_CARD] + weights[W_VP] * kept_vp(cards, claimable(st, a), s)
     if fx == FX_IRENE_ADLER or fx == FX_VAMPIRES:
+        if heur:
+            return weights[W_AGENT] + 0.5 * hunt_value(st, n, p, b, 0, s, tables, weights)
         return weights[W_AGENT] + 0.2
     if fx == FX_MATVEI:
         return weights[W_TRACK] * 2 if s == LOYALIST else -weights[W_TRACK] * 2
@@ -360,7 +447,12 @@ def text_value(st, n, p, row, s, tables, weights):
         v = weights[W_TRACK] * 2 if s == RESTORATIONIST else -weights[W_TRACK] * 2
         return v + 0.5 * (rules[R_SANITY] - st[F_SANITY + p])
     if fx == FX_SHOGGOTH:
+        if heur:
+            return hunt_value(st, n, p, b, cards[card, K_BOX], s, tables, weights)
         return weights[W_VP] * 0.5 * cards[card, K_BOX] if s == LOYALIST else 0.2
+    if fx == FX_TERRORS and heur:
+        pr = p_restorationist(st, n, p, b, tables, weights)
+        return (pr if s == LOYALIST else 1.0 - pr) * (1.0 + 1.0 / max(1, st[F_SANITY + b])) - 0.5
     if fx == FX_YOG_SOTHOTH:
         left = agents_on_board(st, p) - a
         if s != LOYALIST or left < 1:
@@ -414,7 +506,7 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
     best = -1
     bv = stop_value
     for i in range(k):
-        v = row_value(st, n, p, mv[i], tables, weights)
+        v = row_value(st, n, p, mv[i], tables, weights, bot == BOT_HEURISTIC)
         if v > bv:
             bv = v
             best = i

@@ -76,7 +76,9 @@ F_END = F_FREE + 1                      # END_* once the game has ended, else EN
 F_TARGET_HIT = F_END + 1                # 1 = a player reached the VP target (ends per rules.target_end_timing)
 F_LEOPOLD = F_TARGET_HIT + 1            # 1 = Society of Leopold played: zombies and vampires gone
 F_MIGO_TURN = F_LEOPOLD + 1             # [MAXP] the turn the seat's agents went onto Mi-Go
-F_SIZE = F_MIGO_TURN + MAXP
+F_PUSH_R = F_MIGO_TURN + MAXP           # [MAXP] Restorationist steps each seat moved (public history)
+F_PUSH_L = F_PUSH_R + MAXP              # [MAXP] Loyalist steps each seat moved (public history)
+F_SIZE = F_PUSH_L + MAXP
 
 # The content tables (sim/games/emerald/pack.py builds them in this order)
 T_RULES = 0       # int64 [R_SIZE], below
@@ -256,6 +258,7 @@ MAX_PAY = 10      # most cards with one symbol a payment looks at (2^10 subsets)
 # Bots
 BOT_RANDOM = 0
 BOT_GREEDY = 1
+BOT_HEURISTIC = 2
 
 # Bot weights (content [bots], in this order)
 W_VP = 0
@@ -263,7 +266,13 @@ W_TRACK = 1
 W_CARD = 2
 W_MAJORITY = 3
 W_AGENT = 4
-WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent")
+W_BELIEF_PUSH = 5   # heuristic: log-odds per net marker step a seat moved toward a side
+W_BELIEF_ROYAL = 6  # heuristic: log-odds per Royalty a seat assassinated (Restorationist) or hid (Loyalist)
+W_HUNT = 7          # heuristic Loyalist: worth of removing an agent, times the chance its owner is a Restorationist
+W_GUARD = 8         # heuristic: worth of an agent more when it is the seat's last on the board
+W_END_LEAD = 9      # heuristic: worth per VP of the own side's lead when an action would end the game
+WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
+                "end_lead")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player

@@ -11,7 +11,7 @@ from kernels.common import write_event
 from kernels.emerald.bots import (choose_row, choose_agent_city, choose_agent_move, choose_city,
                                   choose_enemy_piece, choose_interrupt, choose_okhrana_cube,
                                   choose_own_agent_city, choose_retrieve_source)
-from kernels.emerald.layout import (R_REPEAT, ACT_PASS, EV_DISCARD, EV_PASS, F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
+from kernels.emerald.layout import (F_PUSH_L, F_PUSH_R, R_REPEAT, ACT_PASS, EV_DISCARD, EV_PASS, F_ACTS, F_CUR, EV_TURN, R_ACTIONS, ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_FREE, F_COH, F_LEOPOLD, F_MIGO_TURN, F_NHAND, F_SEEN, F_STACK,
                                     F_UP, F_YOG, F_ZOMB, F_ZSUPPLY, F_TURN, EV_DRAW,
                                     EV_INTERRUPT, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
                                     FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
@@ -247,6 +247,8 @@ def move_markers(st, r_steps, l_steps, rules, log, io, on, p):
     """Move the markers (neither beyond the track's end). Returns 1 if one reached the end: the
     game then ends once the whole action is resolved."""
     top = rules[R_TRACK_MAX]
+    st[F_PUSH_R + p] += r_steps
+    st[F_PUSH_L + p] += l_steps
     st[F_TRACK_R] = min(top, st[F_TRACK_R] + r_steps)
     st[F_TRACK_L] = min(top, st[F_TRACK_L] + l_steps)
     log_event(log, io, on, EV_MARKER, p, r_steps, l_steps, st[F_TRACK_R], st[F_TRACK_L])

@@ -43,7 +43,7 @@ class EmeraldGame(Game):
     name = "A Study in Emerald"
     player_counts = (2, 3, 4, 5)
     default_players = 4
-    bots = ("random", "greedy")
+    bots = ("random", "greedy", "heuristic")
     default_bots = "greedy"
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap",)
