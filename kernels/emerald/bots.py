@@ -2,29 +2,31 @@
 tracks, its own hand and identity), never change it. Random draws come from the seat's own
 stream BOT0 + seat.
 
-Work in progress (docs/emerald-status.md): the choices the rules ask for during set-up, claims
-and reveals (where to place an agent) exist for the random and greedy bots."""
+Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
+immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
+the public record, hunting and ending the game by those beliefs; weights in content [bots]).
+Work in progress (docs/emerald-status.md): the heuristic is not yet stronger than greedy."""
+import numpy as np
 from numba import njit
 
-from kernels.emerald.layout import (BOT_HEURISTIC, F_COH, F_IDENT, F_PUSH_L, F_PUSH_R, F_REVEALED,
-                                    F_SEEN, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, FX_TERRORS, NIDENT,
-                                    R_ID_RES, R_RES_KEEPS_BOX, W_BELIEF_PUSH, W_BELIEF_ROYAL,
-                                    W_END_LEAD, W_GUARD, W_HUNT, Z_ROYAL_HIDDEN, ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
-                                    BOT_RANDOM, F_AGENTS, F_BLACK_HAND, F_CSTOCK, F_CUBES, F_HAND,
-                                    F_LIMBO, F_SANITY, F_SLOT, F_TRACK_L, F_TRACK_R, F_ZONE,
-                                    F_ZOWN, FX_BLACK_HAND, FX_CHANGE_OF_HEART, FX_CTHULHU,
-                                    FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
+                                    BOT_HEURISTIC, BOT_RANDOM, FX_BLACK_HAND, FX_CHANGE_OF_HEART,
+                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
                                     FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
-                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_PEOPLES_WILL,
-                                    FX_PINKERTON, FX_SHOGGOTH, FX_THIRD_SECTION, FX_VAMPIRES,
-                                    FX_YOG_SOTHOTH, K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP,
-                                    K_VP_TYPE, LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY,
-                                    MV_PAY2, NCITY, RESTORATIONIST, R_CARDS, R_SANITY, R_TRACK_MAX,
-                                    T_CARD, T_RULES, VT_LOY, VT_NEUTRAL, VT_RES, W_AGENT, W_CARD,
-                                    W_MAJORITY, W_TRACK, W_VP, Z_ROYAL_KILLED)
-import numpy as np
-
+                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON,
+                                    FX_SHOGGOTH, FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES,
+                                    FX_YOG_SOTHOTH, F_AGENTS, F_BLACK_HAND, F_COH, F_CSTOCK,
+                                    F_CUBES, F_HAND, F_IDENT, F_LIMBO, F_PUSH_L, F_PUSH_R,
+                                    F_REVEALED, F_SANITY, F_SEEN, F_SLOT, F_TRACK_L, F_TRACK_R,
+                                    F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, K_AGENT,
+                                    K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
+                                    LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
+                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_ID_RES,
+                                    R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
+                                    VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
+                                    W_CARD, W_END_LEAD, W_GUARD, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
+                                    Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
 from kernels.emerald.state import agents_on_board, claimable, pieces, side, track_points
 from kernels.rng import BOT0, below
 
@@ -87,7 +89,8 @@ def choose_retrieve_source(st, p, bot, rng):
         return -1
     best = -1
     for c in range(NCITY):
-        if st[F_CUBES + p * NCITY + c] > 0 and (best < 0 or st[F_CUBES + p * NCITY + c] > st[F_CUBES + p * NCITY + best]):
+        k = st[F_CUBES + p * NCITY + c]
+        if k > 0 and (best < 0 or k > st[F_CUBES + p * NCITY + best]):
             best = c
     return best
 
@@ -185,7 +188,8 @@ def choose_enemy_piece(st, n, p, c, field, bot, rng):
                 i -= 1
     best = -1
     for o in range(n):
-        if o != p and st[field + o * NCITY + c] > 0 and (best < 0 or st[field + o * NCITY + c] > st[field + best * NCITY + c]):
+        k = st[field + o * NCITY + c]
+        if o != p and k > 0 and (best < 0 or k > st[field + best * NCITY + c]):
             best = o
     return best
 

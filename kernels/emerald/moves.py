@@ -15,21 +15,21 @@ left out and still pay for ``used`` (total - least < used).
 """
 from numba import njit
 
-from kernels.emerald.layout import (ACT_CARD, ACT_FREE, ACT_MIGO_BACK, F_ASTOCK, F_MIGO,
-                                    F_MIGO_TURN, F_FREE, F_REVEALED, F_SEEN, F_TURN, FX_BURTSEV,
-                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DUCHESS, FX_HIDE_ROYALTY,
-                                    FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA,
-                                    FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS,
-                                    FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH, K_MODE,
-                                    MODE_ACTION, MODE_FREE, MODE_ONE_USE_ACTION,
-                                    MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE,
-                                    R_FREE_CAP, R_HIDE_FREE_TIMING, R_LESTRADE_ONE, R_MATVEI_FREE,
-                                    R_MIGO_CAP, R_MIGO_ONE_OR_TWO, ACT_ASSASSINATE, ACT_CLAIM, ACT_DISCARD, ACT_MARKERS, ACT_MOVE,
-                                    ACT_PASS, ACT_PLACE, ACT_RETRIEVE, F_AGENTS, F_CSTOCK,
-                                    F_CUBES, F_HAND, F_LIMBO, F_NHAND, F_SLOT, FX_FENIANS,
-                                    K_ASSASSINATE, K_BOMB, K_COST, K_CUBE, K_EFFECT, K_LOY, K_RES,
-                                    MAXHAND, MAX_MOVES, MAX_PAY, MV_A, MV_ACT, MV_B, MV_C, MV_PAY,
-                                    MV_PAY2, NCITY, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE,
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
+                                    ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PASS, ACT_PLACE,
+                                    ACT_RETRIEVE, FX_BURTSEV, FX_CTHULHU, FX_DISCARD_DRAW,
+                                    FX_DUCHESS, FX_FENIANS, FX_HIDE_ROYALTY, FX_IRENE_ADLER,
+                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA, FX_PEOPLES_WILL,
+                                    FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS, FX_THIRD_SECTION,
+                                    FX_VAMPIRES, FX_YOG_SOTHOTH, F_AGENTS, F_ASTOCK, F_CSTOCK,
+                                    F_CUBES, F_FREE, F_HAND, F_LIMBO, F_MIGO, F_MIGO_TURN, F_NHAND,
+                                    F_REVEALED, F_SEEN, F_SLOT, F_TURN, K_ASSASSINATE, K_BOMB,
+                                    K_COST, K_CUBE, K_EFFECT, K_LOY, K_MODE, K_RES, MAXHAND,
+                                    MAX_MOVES, MAX_PAY, MODE_ACTION, MODE_FREE, MODE_ONE_USE_ACTION,
+                                    MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE, MV_A,
+                                    MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY, R_FREE_CAP,
+                                    R_HIDE_FREE_TIMING, R_LESTRADE_ONE, R_MATVEI_FREE, R_MIGO_CAP,
+                                    R_MIGO_ONE_OR_TWO, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE,
                                     T_CARD, T_CITY, T_RULES, Y_AGENT_COST)
 from kernels.emerald.state import claimable, has_majority
 

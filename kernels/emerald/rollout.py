@@ -12,11 +12,11 @@ stacks (or were never dealt).
 import numpy as np
 from numba import njit
 
-from kernels.emerald.layout import (F_DECK, F_HAND, F_IDENT, F_IDPOOL, F_NDECK, F_NHAND,
-                                    F_NSTACK, F_REVEALED, F_SEEN, F_STACK, F_UP, F_ZONE, F_ZOWN,
-                                    K_KIND, KIND_GAME, MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, NCITY,
-                                    NIDENT, R_GAME_CARDS, R_N, T_CARD, T_RULES, Z_DECK, Z_HAND,
-                                    Z_OUT, Z_STACK)
+from kernels.emerald.layout import (F_DECK, F_HAND, F_IDENT, F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK,
+                                    F_REVEALED, F_SEEN, F_STACK, F_UP, F_ZONE, F_ZOWN, KIND_GAME,
+                                    K_KIND, MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, NCITY, NIDENT,
+                                    R_GAME_CARDS, R_N, T_CARD, T_RULES, Z_DECK, Z_HAND, Z_OUT,
+                                    Z_STACK)
 from kernels.rng import CHANCE, shuffle
 
 

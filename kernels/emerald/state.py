@@ -2,16 +2,17 @@
 moves (draw, discard, turn up) every rule uses."""
 from numba import njit
 
-from kernels.emerald.layout import (F_AGENTS, F_ASTOCK, F_COH, F_CSTOCK, F_CUBES, F_DECK, F_END,
-                                    F_FIRST, F_HAND, F_IDENT, F_IDPOOL, F_LIMBO, F_MIGO, F_NDECK,
-                                    F_NHAND, F_NSTACK, F_SANITY, F_SLOT, F_STACK, F_TRACK_L,
-                                    F_TRACK_R, F_UP, F_VICTIM, F_VPBOX, F_VPL, F_VPN, F_VPR,
-                                    F_ZONE, F_ZOMB, F_ZOWN, F_ZSUPPLY, F_CUR, END_NONE, K_KIND,
-                                    KIND_ROYALTY, LOYALIST, MAXHAND, MAXOWN, MAXSTACK, NCITY, NIDENT, RESTORATIONIST, R_AGENTS, R_CARDS,
-                                    R_CUBES, R_GAME_CARDS, R_HAND, R_ID_RES, R_LIMBO, R_N,
-                                    R_PER_CITY, R_SANITY, R_START_CARDS, R_TRACK_ABS, R_ZOMBIES,
-                                    R_ZOMBIE_PIECES, T_CARD, T_CITY, T_RULES, Y_CITY_CARD,
-                                    Y_ROYALTY, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_SLOT, Z_STACK)
+from kernels.emerald.layout import (END_NONE, F_AGENTS, F_ASTOCK, F_COH, F_CSTOCK, F_CUBES, F_CUR,
+                                    F_DECK, F_END, F_FIRST, F_HAND, F_IDENT, F_IDPOOL, F_LIMBO,
+                                    F_MIGO, F_NDECK, F_NHAND, F_NSTACK, F_SANITY, F_SLOT, F_STACK,
+                                    F_TRACK_L, F_TRACK_R, F_UP, F_VICTIM, F_VPBOX, F_VPL, F_VPN,
+                                    F_VPR, F_ZOMB, F_ZONE, F_ZOWN, F_ZSUPPLY, KIND_ROYALTY, K_KIND,
+                                    LOYALIST, MAXHAND, MAXOWN, MAXSTACK, NCITY, NIDENT,
+                                    RESTORATIONIST, R_AGENTS, R_CARDS, R_CUBES, R_GAME_CARDS,
+                                    R_HAND, R_ID_RES, R_LIMBO, R_N, R_PER_CITY, R_SANITY,
+                                    R_START_CARDS, R_TRACK_ABS, R_ZOMBIES, R_ZOMBIE_PIECES, T_CARD,
+                                    T_CITY, T_RULES, Y_CITY_CARD, Y_ROYALTY, Z_DECK, Z_DISCARD,
+                                    Z_HAND, Z_OUT, Z_SLOT, Z_STACK)
 from kernels.rng import CHANCE, below, shuffle
 
 

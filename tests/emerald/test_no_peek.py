@@ -94,7 +94,7 @@ def test_no_bot_choice_changes_when_the_hidden_is_redealt(n):
         if got is None:
             continue
         t, me = got
-        for bot in (L.BOT_RANDOM, L.BOT_GREEDY):
+        for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC):
             t.bots[me] = bot
             state = np.uint64(12345 + seed)
             st0 = t.st.copy()

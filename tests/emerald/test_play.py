@@ -90,7 +90,7 @@ def test_the_deal_does_not_depend_on_the_bots():
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic"])
 def test_games_end_before_the_turn_cap(n, bot):
     out = play(n, [bot], 11, 400)
     assert (out.end_reason != L.END_TURN_CAP).all()
@@ -129,3 +129,9 @@ def test_metrics_tell_the_final_adjustments():
     assert set(np.unique(m["penalty"])) <= {0.0, 5.0}
     assert (m["penalty"].max(axis=1) == 5).all()                 # some side always pays
     assert ((m["revealed"] == 1) | (m["revealed"] == 0)).all()
+
+
+def test_the_kernel_bench_figure():
+    c = GAME.compile(GAME.content(), 4)
+    figs = GAME.kernel_bench(c)
+    assert set(figs) == set(GAME.kernel_figures) and figs["legal_action_lists_per_s"] > 0

@@ -55,6 +55,7 @@ class EmeraldGame(Game):
     turn_order = "a start player drawn by chance, then clockwise; position 0 = the start player"
     content_file = Path(__file__).parent / "content.toml"
     log_rows = 40_000
+    kernel_figures = ("legal_action_lists_per_s",)
 
     @property
     def kernel(self):
@@ -70,6 +71,42 @@ class EmeraldGame(Game):
                 seat_bots: list[str]) -> list[str]:
         from sim.games.emerald import trace
         return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+
+
+    def kernel_bench(self, compiled: EmeraldCompiled) -> dict[str, float]:
+        """Legal-action lists generated per second over positions of greedy self-play."""
+        import time
+
+        from kernels.emerald.bench import bench_moves
+        from kernels.emerald.rules import placement_rounds, play_turn
+        from kernels.rng import seed_streams
+        c, n = compiled, compiled.n_players
+        sc = c.alloc_scratch(1, False)
+        st, rng, tmp, mv, pos, io = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_TMP, L.S_MOVES, L.S_POS, L.S_IO))
+        w = self.weights(self.content())
+        bots = np.full(n, L.BOT_GREEDY, np.int64)
+        log = np.zeros((1, 6), np.int64)
+        met = np.zeros((n, L.N_METRICS))
+        states, seats = [], []
+        from kernels.emerald.state import setup_game
+        for g in range(20):
+            seed_streams(rng, 0, g)
+            setup_game(st, c.tables, rng, tmp)
+            placement_rounds(st, n, st[L.F_FIRST], bots, c.tables, w, rng, log, io, False)
+            for t in range(40):
+                if st[L.F_END] != L.END_NONE:
+                    break
+                st[L.F_TURN] = t
+                p = (st[L.F_FIRST] + t) % n
+                states.append(st.copy())
+                seats.append(p)
+                play_turn(st, n, p, bots, c.tables, w, rng, tmp, pos, mv, log, io, False, met)
+        S, P = np.array(states), np.array(seats, np.int64)
+        bench_moves(S[:2], P[:2], n, c.tables, pos, mv, 1)   # compile
+        reps = 20
+        t0 = time.perf_counter()
+        bench_moves(S, P, n, c.tables, pos, mv, reps)
+        return {"legal_action_lists_per_s": reps * len(S) / (time.perf_counter() - t0)}
 
 
 GAME = EmeraldGame()
