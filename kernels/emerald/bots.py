@@ -25,7 +25,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
-                                    W_CARD, W_END_LEAD, W_GUARD, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
+                                    W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
 from kernels.emerald.state import agents_on_board, claimable, pieces, side, track_points
 from kernels.rng import BOT0, below
@@ -321,6 +321,8 @@ def row_value(st, n, p, row, tables, weights, heur):
     cards = tables[T_CARD]
     s = side(st, p)
     act = row[MV_ACT]
+    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
     ncards = 0
     x = row[MV_PAY] | (row[MV_PAY2] if act == ACT_MARKERS else 0)
     while x:
@@ -343,14 +345,14 @@ def row_value(st, n, p, row, tables, weights, heur):
             if o != p:
                 other = max(other, pieces(st, o, c, rules))
         if mine <= other < mine + k:
-            return weights[W_MAJORITY] * (weights[W_CARD] + weights[W_VP] * kept_vp(cards, card, s)) - cost
+            return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
         return 0.05 - cost
     if act == ACT_CLAIM:
         v = 0.0
         for c in range(NCITY):
             if (row[MV_B] >> c) & 1:
                 card = claimable(st, c)
-                v += weights[W_CARD] + weights[W_VP] * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
+                v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
         return v - cost
     if act == ACT_RETRIEVE:
         return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
@@ -368,7 +370,7 @@ def row_value(st, n, p, row, tables, weights, heur):
         d0 = st[F_TRACK_R] - st[F_TRACK_L]
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
         gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
-        v = weights[W_TRACK] * gain - cost
+        v = wtrack * gain - cost
         if heur and (st[F_TRACK_R] + r >= top or st[F_TRACK_L] + lo >= top):
             v += weights[W_END_LEAD] * (side_lead(st, n, p, tables, weights) + gain)
         return v
@@ -376,13 +378,13 @@ def row_value(st, n, p, row, tables, weights, heur):
         if row[MV_B] < 0:
             royal = st[F_SLOT + row[MV_A]]
             if s == RESTORATIONIST:
-                return weights[W_VP] * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
+                return wvp * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
             return -1.0
         acard = st[F_HAND + p * MAXHAND + row[MV_C]]
         if heur:
             return hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights) - cost
         if s == LOYALIST:
-            return weights[W_VP] * 0.5 * cards[acard, K_BOX] + 0.2 - cost
+            return wvp * 0.5 * cards[acard, K_BOX] + 0.2 - cost
         return 0.2 - cost
     if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
         return text_value(st, n, p, row, s, tables, weights, heur)

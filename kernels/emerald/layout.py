@@ -271,8 +271,10 @@ W_BELIEF_ROYAL = 6  # heuristic: log-odds per Royalty a seat assassinated (Resto
 W_HUNT = 7          # heuristic Loyalist: worth of removing an agent, times the chance its owner is a Restorationist
 W_GUARD = 8         # heuristic: worth of an agent more when it is the seat's last on the board
 W_END_LEAD = 9      # heuristic: worth per VP of the own side's lead when an action would end the game
+W_H_TRACK = 10      # heuristic: its own worth of a marker step toward its side (greedy uses W_TRACK)
+W_H_VP = 11         # heuristic: its own worth of a VP it keeps (greedy uses W_VP)
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
-                "end_lead")
+                "end_lead", "h_track", "h_vp")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player
