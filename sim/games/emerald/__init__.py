@@ -1,0 +1,112 @@
+"""A Study in Emerald (second edition) for 2-5 players: hidden Restorationists and Loyalists,
+deck-building by claiming cards with influence, assassinations of agents and Royalty, two
+tracks everyone scores the gap between. Kernels: kernels/emerald/.
+
+Not registered yet (docs/emerald-status.md): tests import GAME from here directly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from kernels.emerald import layout as L
+from sim.content import Content
+from sim.game import Batch, Compiled, Game
+from sim.games.emerald import pack
+
+__all__ = ["GAME", "EmeraldCompiled", "EmeraldGame"]
+
+
+class EmeraldCompiled(Compiled):
+    """The tables and the card names of one content and player count."""
+
+    def __init__(self, tables: tuple, n_players: int, card_names: list[str], city_names: list[str]):
+        super().__init__(tables, n_players)
+        self.card_names, self.city_names = card_names, city_names
+
+    def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
+        n = self.n_players
+        s: list = [None] * L.N_SCRATCH
+        s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
+        s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
+        s[L.S_TMP] = np.zeros((rows, L.MAXCARDS + 16), np.int64)
+        s[L.S_MOVES] = np.zeros((rows, L.MAX_MOVES, L.MV_SIZE), np.int32)
+        s[L.S_POS] = np.zeros((rows, L.MAXHAND), np.int64)
+        s[L.S_IO] = np.zeros((rows, 2), np.int64)
+        s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
+        s[L.S_TIEBREAK] = np.zeros((rows, n), np.int32)
+        return tuple(s)
+
+
+class EmeraldGame(Game):
+    id = "emerald"
+    name = "A Study in Emerald"
+    player_counts = (2, 3, 4, 5)
+    default_players = 4
+    bots = ("random", "greedy", "heuristic")
+    default_bots = "greedy"
+    end_reasons = L.END_REASONS
+    no_winner_reasons = ("turn_cap",)
+    roles = ("restorationist", "loyalist")
+    metrics = L.METRICS
+    weight_names = L.WEIGHT_NAMES
+    max_turns = 600
+    turn_unit = "player turn"
+    turn_order = "a start player drawn by chance, then clockwise; position 0 = the start player"
+    content_file = Path(__file__).parent / "content.toml"
+    log_rows = 40_000
+    kernel_figures = ("legal_action_lists_per_s",)
+
+    @property
+    def kernel(self):
+        from kernels import emerald
+        return emerald
+
+    def compile(self, content: Content, n_players: int) -> EmeraldCompiled:
+        self.check_players(n_players, content.variants)
+        return EmeraldCompiled(pack.tables(content, n_players), n_players,
+                               pack.card_names(content, n_players), list(content["cities"]["names"]))
+
+    def narrate(self, compiled: EmeraldCompiled, events: np.ndarray, out: Batch,
+                seat_bots: list[str]) -> list[str]:
+        from sim.games.emerald import trace
+        return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+
+
+    def kernel_bench(self, compiled: EmeraldCompiled) -> dict[str, float]:
+        """Legal-action lists generated per second over positions of greedy self-play."""
+        import time
+
+        from kernels.emerald.bench import bench_moves
+        from kernels.emerald.rules import placement_rounds, play_turn
+        from kernels.rng import seed_streams
+        c, n = compiled, compiled.n_players
+        sc = c.alloc_scratch(1, False)
+        st, rng, tmp, mv, pos, io = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_TMP, L.S_MOVES, L.S_POS, L.S_IO))
+        w = self.weights(self.content())
+        bots = np.full(n, L.BOT_GREEDY, np.int64)
+        log = np.zeros((1, 6), np.int64)
+        met = np.zeros((n, L.N_METRICS))
+        states, seats = [], []
+        from kernels.emerald.state import setup_game
+        for g in range(20):
+            seed_streams(rng, 0, g)
+            setup_game(st, c.tables, rng, tmp)
+            placement_rounds(st, n, st[L.F_FIRST], bots, c.tables, w, rng, log, io, False)
+            for t in range(40):
+                if st[L.F_END] != L.END_NONE:
+                    break
+                st[L.F_TURN] = t
+                p = (st[L.F_FIRST] + t) % n
+                states.append(st.copy())
+                seats.append(p)
+                play_turn(st, n, p, bots, c.tables, w, rng, tmp, pos, mv, log, io, False, met)
+        S, P = np.array(states), np.array(seats, np.int64)
+        bench_moves(S[:2], P[:2], n, c.tables, pos, mv, 1)   # compile
+        reps = 20
+        t0 = time.perf_counter()
+        bench_moves(S, P, n, c.tables, pos, mv, reps)
+        return {"legal_action_lists_per_s": reps * len(S) / (time.perf_counter() - t0)}
+
+
+GAME = EmeraldGame()

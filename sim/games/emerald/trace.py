@@ -1,0 +1,85 @@
+"""Emerald event rows (layout's EV_*) -> plain-language lines."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.emerald import layout as L
+
+SIDES = ("Restorationist", "Loyalist")
+
+
+def final_lines(out, seat_bot: list[str]) -> list[str]:
+    """The final adjustments of each seat, from the game's outputs."""
+    names = L.METRICS
+    lines = []
+    for s in range(out.score.shape[1]):
+        m = {k: out.metrics[0, s, i] for i, k in enumerate(names)}
+        lines.append(f"seat {s} ({seat_bot[s]}), {SIDES[int(m['final_side'])]}: {int(m['raw_vp'])} VP, "
+                     f"loses {int(m['vp_lost'])} at the end" + (f" and {int(m['penalty'])} for the lowest player's side"
+                                                                 if m['penalty'] else "")
+                     + f" = {int(out.score[0, s])}" + (" - wins" if out.win[0, s] > 0 else ""))
+    return lines
+
+
+def narrate(c, log: np.ndarray, seat_bot: list[str]) -> list[str]:
+    """Event rows -> lines; ``c`` is the game's Compiled (card and city names)."""
+    cards, cities = c.card_names, c.city_names
+
+    def seat(s: int) -> str:
+        return f"seat {s} ({seat_bot[s]})"
+
+    lines: list[str] = []
+    for ev, s, a, b, cc, d in log.tolist():
+        if ev == L.EV_FIRST:
+            lines.append(f"{seat(s)} starts (drawn by chance)")
+        elif ev == L.EV_IDENTITY:
+            lines.append(f"{seat(s)} is dealt a secret identity: {SIDES[a]}")
+        elif ev == L.EV_AGENT:
+            lines.append(f"{seat(s)} places an agent in {cities[a]}")
+        elif ev == L.EV_TURN:
+            lines.append(f"-- turn {a}: {seat(s)}")
+        elif ev == L.EV_PLACE:
+            lines.append(f"{seat(s)} places {b} cube{'s' if b != 1 else ''} in {cities[a]}")
+        elif ev == L.EV_CLAIM:
+            lines.append(f"{seat(s)} claims {cards[b]} in {cities[a]}")
+        elif ev == L.EV_RETRIEVE:
+            lines.append(f"{seat(s)} retrieves {a} cube{'s' if a != 1 else ''}")
+        elif ev == L.EV_MOVE:
+            lines.append(f"{seat(s)} moves an agent from {cities[a]} to {cities[b]}")
+        elif ev == L.EV_MARKER:
+            lines.append(f"{seat(s)} moves the markers +{a} Restorationist, +{b} Loyalist "
+                         f"(now {cc} / {d}; everyone scores the gap, {abs(cc - d)})")
+        elif ev == L.EV_ASSASSINATE:
+            target = cards[d] if b < 0 else f"an agent of {seat(b)}"
+            lines.append(f"{seat(s)} assassinates {target} in {cities[a]} with {cards[cc]}")
+        elif ev == L.EV_SANITY:
+            lines.append(f"{seat(s)} rolls the sanity die: " + (f"insanity, {b} token{'s' if b != 1 else ''} left"
+                                                                if a else "no loss"))
+        elif ev == L.EV_REVEAL:
+            lines.append(f"{seat(s)} must reveal: {SIDES[a]}")
+        elif ev == L.EV_TURN_UP:
+            lines.append(f"In {cities[a]} {cards[b]} is turned up")
+        elif ev == L.EV_TEXT:
+            # a = the card, b = its city (or count), cc = its target seat
+            what = f"{seat(s)} plays the text of {cards[a]}"
+            if b >= 0:
+                what += f" ({cities[b]})" if b < L.NCITY and "Mi-Go" not in cards[a] and "Yog" not in cards[a] else f" ({b})"
+            if cc >= 0:
+                what += f" against {seat(cc)}"
+            lines.append(what)
+        elif ev == L.EV_INTERRUPT:
+            lines.append(f"{seat(s)} interrupts {seat(b)} with {cards[a]} and draws a replacement")
+        elif ev == L.EV_DRAW:
+            lines.append(f"{seat(s)} draws {a} card{'s' if a != 1 else ''}")
+        elif ev == L.EV_ZOMBIE:
+            if b > 0:
+                lines.append(f"{seat(s)} places a zombie in {cities[a]}")
+            else:
+                lines.append(f"{seat(s)}'s zombie in {cities[a]} removes an agent of {seat(cc)}")
+        elif ev == L.EV_DISCARD:
+            lines.append(f"{seat(s)} discards {a} card{'s' if a != 1 else ''}")
+        elif ev == L.EV_PASS:
+            lines.append(f"{seat(s)} passes")
+        elif ev == L.EV_END:
+            lines.append(f"The game ends: {L.END_REASONS[a]}")
+    return lines

@@ -1,0 +1,206 @@
+"""Small helpers that build Emerald positions and call the compiled functions directly (the
+game is not registered yet: docs/emerald-status.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from kernels.emerald import layout as L
+from kernels.emerald.state import setup_game
+from kernels.rng import seed_streams
+from sim.content import Content
+from sim.games.emerald import pack
+
+CONTENT_FILE = Path(__file__).resolve().parents[2] / "sim" / "games" / "emerald" / "content.toml"
+
+
+def content(sets: tuple[str, ...] = ()) -> Content:
+    return Content(CONTENT_FILE, (), sets)
+
+
+class Table:
+    """One game's state row plus what the rules need, for driving them from tests."""
+
+    def __init__(self, n: int = 4, seed: int = 1, game_index: int = 0, sets: tuple[str, ...] = ()):
+        self.content = content(sets)
+        self.n = n
+        self.tables = pack.tables(self.content, n)
+        self.rules, self.cards, self.city = self.tables
+        self.names = pack.card_names(self.content, n)
+        self.st = np.zeros(L.F_SIZE, np.int32)
+        self.rng = np.zeros(1 + n, np.uint64)
+        self.tmp = np.zeros(L.MAXCARDS + 16, np.int64)
+        seed_streams(self.rng, seed, game_index)
+        setup_game(self.st, self.tables, self.rng, self.tmp)
+
+    # -- reading ------------------------------------------------------------------------------
+    def get(self, field: int, i: int = 0) -> int:
+        return int(self.st[field + i])
+
+    def set(self, field: int, i: int, value: int) -> None:
+        self.st[field + i] = value
+
+    def card(self, name: str, nth: int = 0) -> int:
+        ids = [i for i, nm in enumerate(self.names) if nm == name]
+        return ids[nth]
+
+    def city_of(self, name: str) -> int:
+        return list(self.content["cities"]["names"]).index(name)
+
+    def zone(self, card: int) -> tuple[int, int]:
+        return int(self.st[L.F_ZONE + card]), int(self.st[L.F_ZOWN + card])
+
+    def hand(self, p: int) -> list[int]:
+        k = self.get(L.F_NHAND, p)
+        return [int(x) for x in self.st[L.F_HAND + p * L.MAXHAND:L.F_HAND + p * L.MAXHAND + k]]
+
+    def deck(self, p: int) -> list[int]:
+        k = self.get(L.F_NDECK, p)
+        return [int(x) for x in self.st[L.F_DECK + p * L.MAXOWN:L.F_DECK + p * L.MAXOWN + k]]
+
+    def stack(self, c: int) -> list[int]:
+        k = self.get(L.F_NSTACK, c)
+        return [int(x) for x in self.st[L.F_STACK + c * L.MAXSTACK:L.F_STACK + c * L.MAXSTACK + k]]
+
+    def cubes(self, p: int, c: int) -> int:
+        return self.get(L.F_CUBES, p * L.NCITY + c)
+
+    def agents(self, p: int, c: int) -> int:
+        return self.get(L.F_AGENTS, p * L.NCITY + c)
+
+    # -- building positions -------------------------------------------------------------------
+    def clear_board(self) -> None:
+        """No cubes or agents in any city; cubes in Limbo and stock as at the start, every agent
+        in stock."""
+        for p in range(self.n):
+            for c in range(L.NCITY):
+                self.set(L.F_CUBES, p * L.NCITY + c, 0)
+                self.set(L.F_AGENTS, p * L.NCITY + c, 0)
+            self.set(L.F_LIMBO, p, int(self.rules[L.R_LIMBO]))
+            self.set(L.F_CSTOCK, p, int(self.rules[L.R_CUBES] - self.rules[L.R_LIMBO]))
+            self.set(L.F_ASTOCK, p, int(self.rules[L.R_AGENTS]))
+            self.set(L.F_MIGO, p, 0)
+
+    def put(self, p: int, c: int, cubes: int = 0, agents: int = 0) -> None:
+        """Move pieces of seat p from its stock into city c."""
+        self.st[L.F_CUBES + p * L.NCITY + c] += cubes
+        self.st[L.F_CSTOCK + p] -= cubes
+        self.st[L.F_AGENTS + p * L.NCITY + c] += agents
+        self.st[L.F_ASTOCK + p] -= agents
+
+    def give(self, p: int, *cards: int) -> None:
+        """Put these cards into p's hand (from wherever they are)."""
+        from kernels.emerald.state import hand_add
+        for card in cards:
+            self._detach(card)
+            hand_add(self.st, p, card)
+
+    def _detach(self, card: int) -> None:
+        from kernels.emerald.state import hand_remove
+        z, o = self.zone(card)
+        if z == L.Z_HAND:
+            hand_remove(self.st, o, card)
+        elif z == L.Z_DECK:
+            d = self.deck(o)
+            d.remove(card)
+            base = L.F_DECK + o * L.MAXOWN
+            self.st[base:base + len(d)] = d
+            self.st[L.F_NDECK + o] = len(d)
+        elif z == L.Z_STACK:
+            s = self.stack(o)
+            s.remove(card)
+            base = L.F_STACK + o * L.MAXSTACK
+            self.st[base:base + len(s)] = s
+            self.st[L.F_NSTACK + o] = len(s)
+        elif z == L.Z_SLOT:
+            self.st[L.F_SLOT + o] = -1
+
+    def empty_hand(self, p: int) -> None:
+        for card in self.hand(p):
+            self._detach(card)
+            self.st[L.F_ZONE + card] = L.Z_DISCARD
+            self.st[L.F_ZOWN + card] = p
+
+    def set_top(self, c: int, card: int) -> None:
+        """Make ``card`` the face-up top card of city c."""
+        self._detach(card)
+        s = self.stack(c) + [card]
+        base = L.F_STACK + c * L.MAXSTACK
+        self.st[base:base + len(s)] = s
+        self.st[L.F_NSTACK + c] = len(s)
+        self.st[L.F_ZONE + card] = L.Z_STACK
+        self.st[L.F_ZOWN + card] = c
+        self.st[L.F_UP + c] = 1
+
+    def slot(self, c: int, card: int) -> None:
+        self._detach(card)
+        self.st[L.F_SLOT + c] = card
+        self.st[L.F_ZONE + card] = L.Z_SLOT
+        self.st[L.F_ZOWN + card] = c
+
+
+class Play(Table):
+    """A Table with the move list and the rules' scratch."""
+
+    def __init__(self, *a, bots=None, **k):
+        super().__init__(*a, **k)
+        from sim.games.emerald.pack import card_names  # noqa: F401
+        self.mv = np.zeros((L.MAX_MOVES, L.MV_SIZE), np.int32)
+        self.pos = np.zeros(L.MAXHAND, np.int64)
+        self.log = np.zeros((4096, 6), np.int64)
+        self.io = np.zeros(2, np.int64)
+        self.met = np.zeros((self.n, L.N_METRICS), np.float64)
+        self.bots = np.full(self.n, L.BOT_GREEDY if bots is None else bots, np.int64)
+        w = self.content["bots"]
+        self.w = np.array([float(w[k]) for k in L.WEIGHT_NAMES], np.float64)
+
+    def moves(self, p: int, first: bool = True) -> np.ndarray:
+        from kernels.emerald.moves import list_moves
+        k = list_moves(self.st, self.n, p, first, self.tables, self.pos, self.mv)
+        return self.mv[:k].copy()
+
+    def pays(self, p: int, row) -> set[int]:
+        """Card ids a move row pays with (MV_PAY)."""
+        return {self.hand(p)[i] for i in range(L.MAXHAND) if (int(row[L.MV_PAY]) >> i) & 1}
+
+    def find(self, p: int, act: int, cards=None, **fields) -> list:
+        out = []
+        for row in self.moves(p, first=fields.pop("first", True)):
+            if row[L.MV_ACT] != act:
+                continue
+            if cards is not None and self.pays(p, row) != set(cards):
+                continue
+            if all(int(row[getattr(L, "MV_" + f.upper())]) == v for f, v in fields.items()):
+                out.append(row)
+        return out
+
+    def act(self, p: int, row) -> None:
+        from kernels.emerald.rules import do_action
+        do_action(self.st, self.n, p, np.asarray(row, np.int32), self.bots, self.tables, self.w, self.rng,
+                  self.tmp, self.log, self.io, True, self.met)
+
+    def final(self) -> tuple[np.ndarray, np.ndarray]:
+        from kernels.emerald.rules import final_scores
+        score = np.zeros(self.n, np.int32)
+        tb = np.zeros(self.n, np.int32)
+        final_scores(self.st, self.n, self.tables, score, tb, self.met)
+        return score, tb
+
+    def text(self, p: int, card: int, a: int = -1, b: int = -1, pay=None, first: bool = True):
+        """The row playing the text of ``card`` (in p's hand) with targets a/b; None if illegal."""
+        from kernels.emerald.moves import list_free
+        pos = self.hand(p).index(card)
+        k = list_free(self.st, self.n, p, self.tables, self.mv, 0)
+        rows = list(self.mv[:k].copy()) + list(self.moves(p, first))
+        for r in rows:
+            if r[L.MV_ACT] in (L.ACT_CARD, L.ACT_FREE) and r[L.MV_C] == pos and r[L.MV_A] == a and r[L.MV_B] == b:
+                if pay is None or {self.hand(p)[i] for i in range(L.MAXHAND) if (int(r[L.MV_PAY]) >> i) & 1} == set(pay):
+                    return r
+        return None
+
+    def play(self, p: int, card: int, a: int = -1, b: int = -1, pay=None, first: bool = True):
+        r = self.text(p, card, a, b, pay, first)
+        assert r is not None, f"no legal row for {self.names[card]} a={a} b={b}"
+        self.act(p, r)
+        return r

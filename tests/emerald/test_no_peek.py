@@ -1,0 +1,129 @@
+"""Hidden information: redeal_hidden changes only what the seat cannot know, and no bot's choice
+changes when it does (the generic no-peek test's check, run here until the game is registered)."""
+import numpy as np
+import pytest
+
+from kernels.emerald import layout as L
+from kernels.emerald.bots import choose_row
+from kernels.emerald.moves import list_free, list_moves
+from kernels.emerald.rollout import redeal_hidden
+from kernels.emerald.rules import placement_rounds, play_turn
+from kernels.rng import BOT0, seed_streams
+
+from .helpers import Play
+
+
+def positions(n, seed, turns):
+    """Mid-game positions of greedy/random play: (table, seat to act next)."""
+    t = Play(n, seed=seed, bots=0)
+    t.bots[:] = ([1, 0] * 3)[:n]
+    placement_rounds(t.st, n, t.get(L.F_FIRST), t.bots, t.tables, t.w, t.rng, t.log, t.io, False)
+    for turn in range(turns):
+        t.set(L.F_TURN, 0, turn)
+        play_turn(t.st, n, (t.get(L.F_FIRST) + turn) % n, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos,
+                  t.mv, t.log, t.io, False, t.met)
+        if t.get(L.F_END) != L.END_NONE:
+            return None
+    return t, (t.get(L.F_FIRST) + turns) % n
+
+
+def public_view(t: Play, me: int) -> tuple:
+    """Everything seat me may know, as a hashable summary."""
+    st, n = t.st, t.n
+    nc = int(t.rules[L.R_CARDS])
+    zone = st[L.F_ZONE:L.F_ZONE + nc].copy()
+    own = st[L.F_ZOWN:L.F_ZOWN + nc].copy()
+    hidden = np.zeros(nc, bool)
+    for card in range(nc):
+        z, o = zone[card], own[card]
+        if z in (L.Z_HAND, L.Z_DECK) and o != me:
+            hidden[card] = True                   # whose it is is known, not hand or deck
+        if z == L.Z_DECK and o == me:
+            hidden[card] = False
+        if z in (L.Z_STACK, L.Z_OUT) and t.cards[card, L.K_KIND] == L.KIND_GAME:
+            c = o
+            top = c >= 0 and t.stack(c) and t.stack(c)[-1] == card and t.get(L.F_UP, c)
+            hidden[card] = not top
+    vis = tuple(int(x) for x in np.where(hidden, -1, zone * 100 + own))
+    owners_of_hidden_hands = tuple(sorted((int(own[c]), 0) for c in range(nc)
+                                          if zone[c] in (L.Z_HAND, L.Z_DECK) and own[c] != me))
+    ids = tuple(int(st[L.F_IDENT + o]) if (o == me or st[L.F_REVEALED + o] or (st[L.F_SEEN + me] >> o) & 1) else -1
+                for o in range(n))
+    board = tuple(int(x) for x in st[L.F_CUBES:L.F_ZSUPPLY + 1])
+    sizes = tuple(int(st[f + o]) for f in (L.F_NHAND, L.F_NDECK) for o in range(n))
+    return vis, owners_of_hidden_hands, ids, board, sizes, tuple(t.hand(me))
+
+
+def decisions(t: Play, me: int, bot_rng_state) -> list[tuple]:
+    """The bot's choice of its next free action and of its next action, from a fixed stream."""
+    out = []
+    t.rng[BOT0 + me] = bot_rng_state
+    k = list_free(t.st, t.n, me, t.tables, t.mv, 0)
+    i = choose_row(t.st, t.n, me, t.bots[me], t.mv, k, t.tables, t.w, t.rng, 0.3)
+    out.append(tuple(t.mv[i]) if i >= 0 else None)
+    k = list_moves(t.st, t.n, me, True, t.tables, t.pos, t.mv)
+    i = choose_row(t.st, t.n, me, t.bots[me], t.mv, k, t.tables, t.w, t.rng, -1e18)
+    out.append(tuple(t.mv[i]))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_redeal_keeps_what_the_seat_knows_and_changes_what_it_does_not(n):
+    changed = 0
+    for seed in range(8):
+        got = positions(n, seed, 6 + seed)
+        if got is None:
+            continue
+        t, me = got
+        before = public_view(t, me)
+        st0 = t.st.copy()
+        rng = np.zeros(1 + n, np.uint64)
+        seed_streams(rng, 99, seed)
+        redeal_hidden(t.tables, t.st, me, rng)
+        assert public_view(t, me) == before
+        changed += not np.array_equal(st0, t.st)
+        from .test_play import check_invariants
+        check_invariants(t)
+    assert changed >= 4
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_no_bot_choice_changes_when_the_hidden_is_redealt(n):
+    for seed in range(10):
+        got = positions(n, seed, 5 + seed)
+        if got is None:
+            continue
+        t, me = got
+        for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC):
+            t.bots[me] = bot
+            state = np.uint64(12345 + seed)
+            st0 = t.st.copy()
+            want = decisions(t, me, state)
+            for k in range(3):
+                t.st[:] = st0
+                rng = np.zeros(1 + n, np.uint64)
+                seed_streams(rng, 7 + k, seed)
+                redeal_hidden(t.tables, t.st, me, rng)
+                assert decisions(t, me, state) == want
+            t.st[:] = st0
+
+
+def test_unknown_identities_are_redealt_from_the_six_and_known_ones_stay():
+    t = Play(4, seed=5)
+    me = 0
+    t.set(L.F_REVEALED, 2, 1)               # seat 2 revealed: known to all
+    t.set(L.F_SEEN, me, 1 << 3)             # seat 3 seen with Vladimir Burtsev
+    st0 = t.st.copy()
+    seen = set()
+    for k in range(60):
+        t.st[:] = st0
+        rng = np.zeros(5, np.uint64)
+        seed_streams(rng, k, 0)
+        redeal_hidden(t.tables, t.st, me, rng)
+        for o in (0, 2, 3):
+            assert t.get(L.F_IDENT, o) == int(st0[L.F_IDENT + o])
+        seen.add(t.get(L.F_IDENT, 1))
+        pool = sorted(int(x) for x in t.st[L.F_IDPOOL:L.F_IDPOOL + 6])
+        assert pool == [0, 0, 0, 1, 1, 1]
+        assert [t.get(L.F_IDPOOL, o) for o in range(4)] == [t.get(L.F_IDENT, o) for o in range(4)]
+    assert seen == {0, 1}
