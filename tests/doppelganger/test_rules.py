@@ -117,3 +117,29 @@ def test_invariants_weapons_conserved_cards_never_change_owner():
                     assert up & ~t.get(f, p) == 0
             if killed:
                 break
+
+
+def wheel_teleports(setting: int, bots: list[str], games: int = 12) -> tuple[int, int]:
+    """(teleports, teleports ending on the colour wheel) in traced games under the reading."""
+    from .helpers import FAST_ROLLOUT, GAME, compiled, weights
+
+    sets = (*FAST_ROLLOUT, f"rules.teleport_to_centre={setting}")
+    c, w, codes = compiled(4, sets), weights(sets), GAME.bot_codes(bots, 4)
+    wheel = int(c.tables[0][L.R_NROOMS])          # the wheel is the node after the rim rooms
+    total = on_wheel = 0
+    for i in range(games):
+        log, _, _ = GAME.trace_events(c, codes, w, 5, i, i % 4)
+        tele = log[log[:, 0] == L.EV_TELEPORT]
+        total += len(tele)
+        on_wheel += int((tele[:, 2] == wheel).sum())
+    return total, on_wheel
+
+
+def test_reading_teleport_to_centre_every_bot_keeps_to_the_rim_pads_when_off():
+    """rules.teleport_to_centre: 1 lets a teleport end on the central colour wheel (the random
+    bot does so now and then), 0 never, whatever the bots."""
+    every = ["random", "greedy", "hunter", "rollout"]
+    total, on_wheel = wheel_teleports(0, every)
+    assert total > 0 and on_wheel == 0
+    _, on_wheel = wheel_teleports(1, ["random"] * 4, games=30)
+    assert on_wheel > 0
