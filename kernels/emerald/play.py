@@ -6,7 +6,8 @@ from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.emerald.layout import (END_NONE, END_TURN_CAP, EV_END, EV_FIRST, EV_IDENTITY, F_END,
                                     F_FIRST, F_IDENT, F_TURN, R_MAX_TURNS, R_N, S_IO, S_MOVES,
                                     S_POS, S_RNG, S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_TMP, T_RULES)
-from kernels.emerald.rules import final_scores, log_event, placement_rounds, play_turn
+from kernels.emerald.rules import final_scores, log_event, placement_rounds
+from kernels.emerald.turn import play_turn
 from kernels.emerald.state import setup_game
 from kernels.rng import seed_streams
 

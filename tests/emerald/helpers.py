@@ -176,7 +176,7 @@ class Play(Table):
         return out
 
     def act(self, p: int, row) -> None:
-        from kernels.emerald.rules import do_action
+        from kernels.emerald.turn import do_action
         do_action(self.st, self.n, p, np.asarray(row, np.int32), self.bots, self.tables, self.w, self.rng,
                   self.tmp, self.log, self.io, True, self.met)
 

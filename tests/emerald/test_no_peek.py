@@ -7,7 +7,8 @@ from kernels.emerald import layout as L
 from kernels.emerald.bots import choose_row
 from kernels.emerald.moves import list_free, list_moves
 from kernels.emerald.rollout import redeal_hidden
-from kernels.emerald.rules import placement_rounds, play_turn
+from kernels.emerald.rules import placement_rounds
+from kernels.emerald.turn import play_turn
 from kernels.rng import BOT0, seed_streams
 
 from .helpers import Play

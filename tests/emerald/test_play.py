@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from kernels.emerald import layout as L
-from kernels.emerald.rules import placement_rounds, play_turn
+from kernels.emerald.rules import placement_rounds
+from kernels.emerald.turn import play_turn
 from sim.game import Batch
 from sim.games.emerald import GAME
 

@@ -61,7 +61,7 @@ def test_a_royalty_still_in_the_stack_cannot_be_targeted():
 
 
 def test_one_agent_counts_for_several_assassinations_in_one_action():
-    from kernels.emerald.rules import more_assassinations
+    from kernels.emerald.turn import more_assassinations
     t = table()
     c = t.city_of("Rome")                        # agent cost 3, Rhogog 4
     t.slot(c, t.card("Rhogog"))

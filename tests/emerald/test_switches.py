@@ -167,7 +167,7 @@ def test_e24_no_agents_placed_when_the_stock_is_short_when_switched():
 
 def test_repeat_actions_off_drops_the_action_already_taken():
     import numpy as np
-    from kernels.emerald.rules import drop_kind
+    from kernels.emerald.turn import drop_kind
     mv = np.array([[L.ACT_PLACE, 1, 0, 0, 0, 0], [L.ACT_MOVE, 1, 0, 0, 0, 0], [L.ACT_PLACE, 2, 0, 0, 0, 0],
                    [L.ACT_PASS, 0, 0, 0, 0, 0]], np.int32)
     assert drop_kind(mv, 4, L.ACT_PLACE) == 2

@@ -78,7 +78,8 @@ class EmeraldGame(Game):
         import time
 
         from kernels.emerald.bench import bench_moves
-        from kernels.emerald.rules import placement_rounds, play_turn
+        from kernels.emerald.rules import placement_rounds
+        from kernels.emerald.turn import play_turn
         from kernels.rng import seed_streams
         c, n = compiled, compiled.n_players
         sc = c.alloc_scratch(1, False)
