@@ -2,10 +2,10 @@
 run summary prints from them."""
 from __future__ import annotations
 
-import numpy as np
 import polars as pl
 
 from analysis.intervals import mean_interval, wilson
+from analysis.metrics import per_game_outcomes
 
 
 # -- analysis on statistics --------------------------------------------------------------------
@@ -94,8 +94,7 @@ def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False, cooperativ
         if dealt.height:
             t = win_table(dealt, layer)
             if faction_outcomes:
-                per_game = np.maximum(t["games"].to_numpy() / max(played, 1), 1.0)
-                lo, hi = wilson(t["wins"].to_numpy() / per_game, t["games"].to_numpy() / per_game)
+                lo, hi = wilson(*per_game_outcomes(t["wins"].to_numpy(), t["games"].to_numpy(), played))
                 t = t.with_columns(pl.Series("ci_low", lo), pl.Series("ci_high", hi))
             parts.append(format_table(t, layer, title))
     ends = end_reason_counts(stats)

@@ -80,9 +80,15 @@ def per_faction_outcomes(stats: pl.DataFrame, t: pl.DataFrame, by: list[str]) ->
                 .group_by([*keys, "seat"]).agg(pl.col("count").sum().alias("_played")))
     played = per_seat.group_by(keys or pl.lit(0).alias("_all")).agg(pl.col("_played").max())
     t = t.join(played, on=keys, how="left") if keys else t.with_columns(pl.lit(played["_played"][0]).alias("_played"))
-    per_game = (pl.col("seat_games") / pl.col("_played")).clip(lower_bound=1.0)
-    return t.with_columns((pl.col("wins") / per_game).alias("wins"), (pl.col("games") / per_game).alias("games")
-                          ).drop("_played")
+    wins, games = per_game_outcomes(t["wins"].to_numpy(), t["seat_games"].to_numpy(), t["_played"].to_numpy())
+    return t.with_columns(pl.Series("wins", wins), pl.Series("games", games)).drop("_played")
+
+
+def per_game_outcomes(wins: np.ndarray, seat_games: np.ndarray, played) -> tuple[np.ndarray, np.ndarray]:
+    """A faction's wins and seat-games counted once a game: divided by its seats per game
+    (seat-games over games played, at least 1)."""
+    per_game = np.maximum(np.asarray(seat_games, np.float64) / np.maximum(played, 1), 1.0)
+    return np.asarray(wins, np.float64) / per_game, np.asarray(seat_games, np.float64) / per_game
 
 
 def histogram(stats: pl.DataFrame, stat: str, by: list[str] | None = None) -> pl.DataFrame:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 import time
 
 from sim.errors import UserError
@@ -26,7 +27,7 @@ _LOAD_SECONDS: dict[str, float] = {}
 def get_game(game_id: str) -> Game:
     if game_id not in GAME_MODULES:
         raise UserError("GAME", None, f"unknown game '{game_id}' (expected one of: {', '.join(GAME_MODULES)})")
-    if GAME_MODULES[game_id] not in importlib.sys.modules:
+    if GAME_MODULES[game_id] not in sys.modules:
         t = time.perf_counter()
         module = importlib.import_module(GAME_MODULES[game_id])
         _LOAD_SECONDS[game_id] = time.perf_counter() - t

@@ -1,8 +1,6 @@
 """A spec's [run] table pins the runs it judges: `balance check` refuses (one line, exit 2) a run
 of another game, player count, variant, bots or seat rotation, or with too few games; an
 undecided check ends with the command that adds the games it needs."""
-import contextlib
-import io
 import math
 import subprocess
 import sys
@@ -12,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from analysis.check import check_run, load_spec
-from cli import main
 from sim.errors import UserError
 from sim.registry import get_game
 from sim.plan import RunConfig
 from tests.analysis.synth_results import crafted_results, write_run
+from tests.engine.helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 THRESHOLDS = """[thresholds]
@@ -28,17 +26,7 @@ game_length = [20, 40]
 
 def balance(*args) -> tuple[int, str, str]:
     """`balance ARGS` in this process, with cli.main's semantics (exit codes, one-line errors)."""
-    out, err, old = io.StringIO(), io.StringIO(), sys.argv
-    sys.argv = ["balance", *map(str, args)]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = old
-    return code, out.getvalue(), err.getvalue()
+    return cli(list(args))
 
 
 def spec_file(tmp_path, run_table: str, name: str = "spec.toml") -> Path:
