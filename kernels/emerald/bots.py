@@ -27,7 +27,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
                                     W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
-from kernels.emerald.state import agents_on_board, claimable, pieces, side, track_points
+from kernels.emerald.state import agents_on_board, claimable, higher_side, pieces, side, track_points
 from kernels.rng import BOT0, below
 
 
@@ -293,11 +293,7 @@ def side_lead(st, n, me, tables, weights):
     expected kept VP of the others (each weighed by the chance of its side)."""
     rules = tables[T_RULES]
     tp = track_points(st, rules)
-    high = -1
-    if st[F_TRACK_R] > st[F_TRACK_L]:
-        high = RESTORATIONIST
-    elif st[F_TRACK_L] > st[F_TRACK_R]:
-        high = LOYALIST
+    high = higher_side(st)
     best = -1e9
     mine = 0.0
     for o in range(n):

@@ -23,8 +23,8 @@ from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_ASSASSINATE, EV_CLA
                                     R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_ROUNDS, R_TARGET,
                                     R_TRACK_MAX, R_VAMP_INT_ONE_USE, T_CARD, T_RULES, VT_LOY,
                                     VT_RES, Z_DISCARD, Z_IDENT, Z_REMOVED, Z_ROYAL_KILLED)
-from kernels.emerald.state import (agents_on_board, discard_from_hand, draw, hand_remove, set_zone,
-                                   side, top_card, total_vp, track_points, turn_up)
+from kernels.emerald.state import (agents_on_board, discard_from_hand, draw, hand_remove, higher_side,
+                                   set_zone, side, top_card, total_vp, track_points, turn_up)
 from kernels.rng import CHANCE, below
 
 
@@ -318,11 +318,7 @@ def final_scores(st, n, tables, score, tiebreak, met):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     tp = track_points(st, rules)
-    high = -1
-    if st[F_TRACK_R] > st[F_TRACK_L]:
-        high = RESTORATIONIST
-    elif st[F_TRACK_L] > st[F_TRACK_R]:
-        high = LOYALIST
+    high = higher_side(st)
     for p in range(n):
         s = side(st, p)
         raw = total_vp(st, p, rules)

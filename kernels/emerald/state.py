@@ -72,6 +72,16 @@ def track_points(st, rules):
     return d
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def higher_side(st):
+    """The side whose track marker is higher (it keeps the track points at the end), -1 when level."""
+    if st[F_TRACK_R] > st[F_TRACK_L]:
+        return RESTORATIONIST
+    if st[F_TRACK_L] > st[F_TRACK_R]:
+        return LOYALIST
+    return -1
+
+
 @njit(cache=True, _nrt=False)
 def total_vp(st, p, rules):
     """The VP disc: every VP the seat holds, of every type, the tracks included."""

@@ -204,3 +204,20 @@ class Play(Table):
         assert r is not None, f"no legal row for {self.names[card]} a={a} b={b}"
         self.act(p, r)
         return r
+
+
+MON, TUE, WED, THU = 0, 1, 2, 3     # the seats, named by the rulebook's colours' days
+
+
+def empty_table(seed: int, **k) -> Play:
+    """Four seats with the board cleared and every hand empty: a test places what it needs."""
+    t = Play(4, seed=seed, **k)
+    t.clear_board()
+    for p in range(4):
+        t.empty_hand(p)
+    return t
+
+
+def S(t: Play, p: int, k: int) -> int:
+    """Seat p's starting card 'S 00k'."""
+    return t.card(f"S {k:03d} (colour {p})")

@@ -6,26 +6,11 @@ from kernels.emerald import layout as L
 from kernels.emerald.moves import can_assassinate_in, can_claim
 from kernels.emerald.state import total_vp
 
-from .helpers import Play
-
-MON, TUE, WED, THU = 0, 1, 2, 3
-
-
-def start(name: int, t: Play, p: int, colour_card: str) -> int:
-    """Seat p's starting card 'S 00k'."""
-    return t.card(f"{colour_card} (colour {p})")
-
-
-def S(t: Play, p: int, k: int) -> int:
-    return t.card(f"S {k:03d} (colour {p})")
+from .helpers import MON, S, THU, TUE, WED, Play, empty_table
 
 
 def table(**k) -> Play:
-    t = Play(4, seed=2, **k)
-    t.clear_board()
-    for p in range(4):
-        t.empty_hand(p)
-    return t
+    return empty_table(2, **k)
 
 
 def test_place_three_cards_four_cubes_all_in_rome():

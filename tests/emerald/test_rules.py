@@ -6,21 +6,11 @@ from kernels.emerald import layout as L
 from kernels.emerald.moves import pay_ok
 from kernels.emerald.state import agents_on_board, total_vp
 
-from .helpers import Play
-
-MON, TUE, WED, THU = 0, 1, 2, 3
+from .helpers import MON, S, THU, TUE, WED, Play, empty_table
 
 
 def table(**k) -> Play:
-    t = Play(4, seed=9, **k)
-    t.clear_board()
-    for p in range(4):
-        t.empty_hand(p)
-    return t
-
-
-def S(t, p, k):
-    return t.card(f"S {k:03d} (colour {p})")
+    return empty_table(9, **k)
 
 
 def test_exact_payment_rule():

@@ -3,21 +3,11 @@ test_rules.py, test_cards.py and test_examples.py)."""
 from kernels.emerald import layout as L
 from kernels.emerald.state import agents_on_board
 
-from .helpers import Play
-
-MON, TUE, WED, THU = 0, 1, 2, 3
+from .helpers import MON, S, THU, TUE, Play, empty_table
 
 
 def table(*sets) -> Play:
-    t = Play(4, seed=6, sets=tuple(sets))
-    t.clear_board()
-    for p in range(4):
-        t.empty_hand(p)
-    return t
-
-
-def S(t, p, k):
-    return t.card(f"S {k:03d} (colour {p})")
+    return empty_table(6, sets=tuple(sets))
 
 
 def test_e2_a_restorationist_keeps_agent_box_vp_when_switched():
