@@ -19,6 +19,7 @@ from analysis.suffstats import CONFIG
 from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
 from analysis.verdict import run_verdict, thresholds_for, thresholds_note
 from reports import charts
+from reports.games import SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from sim.errors import UserError
 from sim.registry import get_game
@@ -471,6 +472,9 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
         rate_charts(page, runs)
     if every:
         end_reason_table(page, every)
+    for r in runs:
+        if r.game in SECTIONS:
+            SECTIONS[r.game](page, r)
     if len(runs) > 1:
         page.heading("Comparisons")
         comparisons(page, runs)

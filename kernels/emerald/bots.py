@@ -342,6 +342,9 @@ def row_value(st, n, p, row, tables, weights, heur):
                 other = max(other, pieces(st, o, c, rules))
         if mine <= other < mine + k:
             return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
+        if heur and mine > other and st[F_CUBES + p * NCITY + c] == 0:
+            # agents hold the majority: one cube makes the card claimable
+            return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
         return 0.05 - cost
     if act == ACT_CLAIM:
         v = 0.0

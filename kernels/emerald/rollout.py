@@ -34,6 +34,20 @@ from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
 
 
 @njit(cache=True, _nrt=False)
+def shuffle_sorted(rng, a, m):
+    """Shuffle a[:m] from stream CHANCE after sorting it: the re-deal then depends only on which
+    cards are hidden, never on where they lay (which the seat may not know)."""
+    for i in range(1, m):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    shuffle(rng, CHANCE, a, m)
+
+
+@njit(cache=True, _nrt=False)
 def redeal_identities(st, n, me, rng, tmp):
     """Unknown identities re-dealt from the cards of the six that me cannot place."""
     m = 0
@@ -52,7 +66,7 @@ def redeal_identities(st, n, me, rng, tmp):
                     break
         else:
             unknown += 1
-    shuffle(rng, CHANCE, tmp, m)
+    shuffle_sorted(rng, tmp, m)
     k = 0
     for o in range(n):
         known = o == me or st[F_REVEALED + o] or (st[F_SEEN + me] >> o) & 1
@@ -79,7 +93,7 @@ def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
     for i in range(d):
         tmp[m] = st[F_DECK + o * MAXOWN + i]
         m += 1
-    shuffle(rng, CHANCE, tmp, m)
+    shuffle_sorted(rng, tmp, m)
     k = 0
     if shuffle_hand:
         for i in range(h):
@@ -110,7 +124,7 @@ def redeal_stacks(st, cards, rules, rng, tmp):
             if not (st[F_UP + c] and st[F_STACK + c * MAXSTACK + k - 1] == card):
                 tmp[m] = card
                 m += 1
-    shuffle(rng, CHANCE, tmp, m)
+    shuffle_sorted(rng, tmp, m)
     j = 0
     for c in range(NCITY):
         k = st[F_NSTACK + c]
@@ -127,7 +141,7 @@ def redeal_stacks(st, cards, rules, rng, tmp):
         seg = tmp[MAXCARDS:MAXCARDS + MAXSTACK]
         for i in range(below):
             seg[i] = st[F_STACK + c * MAXSTACK + i]
-        shuffle(rng, CHANCE, seg, below)
+        shuffle_sorted(rng, seg, below)
         for i in range(below):
             st[F_STACK + c * MAXSTACK + i] = seg[i]
     for i in range(j, m):
