@@ -430,3 +430,7 @@ def main() -> None:
 from cli.analysis import register  # noqa: E402  (analysis commands: compare, sweep, report, check)
 
 register(cli)
+
+from cli.tune import register as register_tune  # noqa: E402  (sensitivity, tune)
+
+register_tune(cli)

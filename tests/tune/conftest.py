@@ -1,0 +1,5 @@
+"""Registers the toy game `knob` (tests/tune/knob.py) beside the real ones: a game whose content
+values have effects known in closed form, so sensitivity and tune can be checked against them."""
+from sim import registry
+
+registry.GAME_MODULES.setdefault("knob", "tests.tune.knob")
