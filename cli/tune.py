@@ -260,8 +260,12 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
         if not only:
             picked = [p for p in picked if not p[0].startswith("bots.")]
         if only and not picked:
-            unranged = [p[0] for p in match_keys([(k, v, [0, 0]) for k, v, _ in params], list(only))]
-            raise UserError("--only", ",".join(only), f"{unranged[0]} has no declared range in [ranges]" if unranged
+            from sim.content import dotted_keys
+
+            every = [(k, None, [0, 0]) for k in dotted_keys(content.doc)]
+            named = [p[0] for p in match_keys(every, list(only))]
+            raise UserError("--only", ",".join(only), f"{named[0]} has no declared range in [ranges] (only ranged "
+                            "numbers can be stepped)" if named
                             else f"no content value of {game.id} matches (see `balance games --params {game.id}`)")
         knobs, skipped = [], []
         for key, value, rng in picked:
@@ -269,6 +273,12 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
             (knobs.append(k) if k else skipped.append(key))
         if not knobs:
             raise UserError("--only", None, "no value left to study (each range is a single point)")
+        sides0 = sum((k.low != k.current) + (k.high != k.current) for k in knobs)
+        cost0 = (1 + sides0) * min(batch, n_games) * (base.players if base.rotate_seats else 1)
+        if budget and budget < cost0:
+            raise UserError("--budget", None, f"expected at least {cost0:,} games: one batch of {min(batch, n_games):,} "
+                            f"deals of the current content and both ends of all {len(knobs)} values (lower --batch, "
+                            "narrow with --only, or raise --budget)")
         plan = {"config": asdict(base), "measures": [m.name for m in measures_], "knobs": [asdict(k) for k in knobs],
                 "skipped": skipped, "n": n_games, "budget": budget, "batch": min(batch, n_games), "step": step,
                 "negligible": negligible, "alpha": alpha, "only": list(only)}

@@ -1,6 +1,6 @@
 """The toy game `knob` (registered by tests/tune/conftest.py): effects known in closed form.
 
-First-player advantage = 0.02 * (edge - 3) + 0.002 * (nudge - 5) (every game has one winner
+First-player advantage = 0.02 * (edge - 3) + 0.002 * (nudge - 5) - 0.02 * flip (every game has one winner
 while cap_chance = 0); mean length = rounds + 1; dud and luck change nothing that is measured
 but the score."""
 from pathlib import Path
@@ -26,7 +26,7 @@ class KnobGame(Game):
 
     def compile(self, content, n_players):
         k = content["knob"]
-        return (float(k["edge"]), float(k["nudge"]), int(k["dud"]), int(k["rounds"]), float(k["cap_chance"]))
+        return (float(k["edge"]), float(k["nudge"]), int(k["dud"]), int(k["rounds"]), float(k["cap_chance"]), bool(k["flip"]))
 
     def play(self, compiled, bots, weights, seed, game_index, rotation, out):
         kernel.play_batch(*compiled, bots, np.uint64(seed), np.ascontiguousarray(game_index, np.uint64),

@@ -11,7 +11,7 @@ FINISHED, TURN_CAP = 0, 1
 
 
 @njit(cache=True, parallel=True)
-def play_batch(edge, nudge, dud, rounds, cap_chance, bots, seed, game_index, rotation,
+def play_batch(edge, nudge, dud, rounds, cap_chance, flip, bots, seed, game_index, rotation,
                score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     games, n = score.shape
     for g in prange(games):
@@ -24,7 +24,7 @@ def play_batch(edge, nudge, dud, rounds, cap_chance, bots, seed, game_index, rot
         capped = uniform(rng, CHANCE) < cap_chance
         sb = np.empty(n, np.int64)
         seat_bots(bots, rotation[g], sb)
-        p0 = 1.0 / n + 0.02 * (edge - 3) + 0.002 * (nudge - 5)
+        p0 = 1.0 / n + 0.02 * (edge - 3) + 0.002 * (nudge - 5) - (0.02 if flip else 0.0)
         winner = start if u < p0 else (start + 1 + k) % n
         for s in range(n):
             score[g, s] = dud + (1 if s == winner else 0)
