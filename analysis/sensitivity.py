@@ -79,6 +79,14 @@ class Measure:
         return 0.0, 1.0
 
 
+def words_of(name: str) -> str:
+    """A measure's name in the designer's words."""
+    if ":" in name:
+        what, _, group = name.partition(":")
+        return f"win rate of {what.replace('_', ' ')} {group}"
+    return MEASURES[name][3] if name in MEASURES else name
+
+
 def canonical(text: str) -> str:
     return text.strip().replace("-", "_")
 
@@ -306,6 +314,10 @@ def match_keys(params: list[tuple[str, object, list | None]], patterns: list[str
 
 SENSITIVITY_FILE = "sensitivity.json"
 TABLE_FILE = "sensitivity.parquet"
+TUNE_FILE = "tune.json"
+TRIALS_FILE = "trials.parquet"
+CONFIRM_FILE = "confirmation.parquet"
+OVERLAY_FILE = "best.toml"
 STATUS_FULL, STATUS_DROPPED, STATUS_BUDGET = "played to -n", "negligible (dropped)", "stopped by --budget"
 
 

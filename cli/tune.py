@@ -16,17 +16,13 @@ import click
 import numpy as np
 import polars as pl
 
-from analysis.sensitivity import (SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPED, STATUS_FULL, TABLE_FILE, Knob,
+from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, SENSITIVITY_FILE, STATUS_BUDGET, TRIALS_FILE, TUNE_FILE, STATUS_DROPPED, STATUS_FULL, TABLE_FILE, Knob,
                                   Target, deal_table, effect, estimate, format_ranked, look_z, match_keys,
                                   negligible, parse_measure, parse_target, per_deal, ranked, step_knob, value_of)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
 STOP_ENV = "BALANCE_TEST_STOP_AFTER_SHARDS"   # test hook: interrupt after this many new shards
-TUNE_FILE = "tune.json"
-TRIALS_FILE = "trials.parquet"
-CONFIRM_FILE = "confirmation.parquet"
-OVERLAY_FILE = "best.toml"
 
 
 def _list(text: str | None) -> list[str]:
