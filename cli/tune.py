@@ -696,12 +696,13 @@ def confirm(plan, dims, target: Target, base, player: Player, best: dict, curren
 def format_confirmation(conf: pl.DataFrame, m) -> str:
     deals = int(conf["deals"][0])
     unit = "pp" if m.unit == "pp" else "turns"
+    wv = max(6, *[len(v) for v in conf["values"].to_list()])
     lines = [f"Confirmation on {deals:,} fresh deals, paired ({m.words}, {unit}; 95% intervals)",
-             f"  {'':<15}  {'values':<40}  {'estimate':>9}  {'95% interval':>18}  {'from target':>11}"]
+             f"  {'':<15}  {'estimate':>9}  {'95% interval':>18}  {'from target':>11}  {'values':<{wv}}"]
     for r in conf.iter_rows(named=True):
         iv = f"[{m.show(r['low'])}, {m.show(r['high'])}]"
         dist = "" if r["distance"] is None else m.show(r["distance"], False)
-        lines.append(f"  {r['what']:<15}  {r['values'][:40]:<40}  {m.show(r['estimate']):>9}  {iv:>18}  {dist:>11}")
+        lines.append(f"  {r['what']:<15}  {m.show(r['estimate']):>9}  {iv:>18}  {dist:>11}  {r['values']}".rstrip())
     return "\n".join(lines)
 
 
