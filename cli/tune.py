@@ -267,8 +267,11 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
         for key, value, rng in picked:
             k = step_knob(key, " / ".join([key, *content.names(key)]) if content.names(key) else key, value, rng, step)
             (knobs.append(k) if k else skipped.append(key))
+        knobs, notes = playable_steps(base, knobs)
+        skipped += [k for k in notes if k not in {kn.key for kn in knobs}]
         if not knobs:
-            raise UserError("--only", None, "no value left to study (each range is a single point)")
+            raise UserError("--only", None, "no value left to study (each range is a single point, or no step "
+                            "from the current value gives a content the game accepts)")
         sides0 = sum((k.low != k.current) + (k.high != k.current) for k in knobs)
         cost0 = (1 + sides0) * min(batch, n_games) * (base.players if base.rotate_seats else 1)
         if budget and budget < cost0:
@@ -276,7 +279,7 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
                             f"deals of the current content and both ends of all {len(knobs)} values (lower --batch, "
                             "narrow with --only, or raise --budget)")
         plan = {"config": asdict(base), "measures": [m.name for m in measures_], "knobs": [asdict(k) for k in knobs],
-                "skipped": skipped, "n": n_games, "budget": budget, "batch": min(batch, n_games), "step": step,
+                "skipped": skipped, "adjusted": notes, "n": n_games, "budget": budget, "batch": min(batch, n_games), "step": step,
                 "negligible": negligible, "alpha": alpha, "only": list(only)}
         plan = open_plan(out_dir, SENSITIVITY_FILE, plan, False)
     measures_ = [parse_measure(m, game, base.players, base.bots, base.variants) for m in plan["measures"]]
@@ -326,10 +329,52 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
                 f"{m.words}, high minus low end of each step; 95% intervals from paired per-deal differences")
         click.echo(format_ranked(table, m, head))
     click.echo(summary_line(summary))
+    for key, note in (plan.get("adjusted") or {}).items():
+        click.echo(f"Step of {key}: {note}")
     if plan.get("skipped"):
-        click.echo(f"Not studied (a range of one value): {', '.join(plan['skipped'])}")
+        click.echo(f"Not studied (a range of one value, or no step the game accepts): {', '.join(plan['skipped'])}")
     click.echo(f"Results: {out_dir} ({TABLE_FILE}, {SENSITIVITY_FILE}); `balance report {out_dir}` draws the "
                "tornado chart")
+
+
+def playable_steps(base, knobs: list[Knob]) -> tuple[list[Knob], dict[str, str]]:
+    """Each end of each step checked as the game checks a content (ranges, and rules between
+    values such as a track line beyond the track's end): an end the game refuses moves toward
+    the current value until it is accepted (whole numbers one at a time, others halving the
+    distance, 8 times at most); a value with no accepted end is left out. Returns the knobs and
+    a note per adjusted or left-out key."""
+    from sim.plan import Prepared
+
+    def accepted(k: Knob, v) -> str:
+        try:
+            Prepared(replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}"]))
+            return ""
+        except UserError as e:
+            return e.expected
+
+    out, notes = [], {}
+    for k in knobs:
+        ends = {}
+        for end in ("low", "high"):
+            v, why, first_why = getattr(k, end), None, ""
+            for _ in range(64 if k.integer else 8):
+                if v == k.current:
+                    break
+                why = accepted(k, v)
+                if not why:
+                    break
+                first_why = first_why or why
+                v = (v + (1 if v < k.current else -1)) if k.integer else k.current + (v - k.current) / 2
+            else:
+                v = k.current
+            if v != getattr(k, end):
+                notes[k.key] = f"{end} end {k.text(getattr(k, end))} -> {k.text(v)} ({first_why})"
+            ends[end] = v
+        if ends["low"] == ends["high"]:
+            notes[k.key] = f"left out: no step the game accepts ({notes.get(k.key, '')})"
+            continue
+        out.append(replace(k, low=ends["low"], high=ends["high"]))
+    return out, notes
 
 
 def summary_line(s: dict) -> str:
@@ -638,10 +683,22 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
                 echo(f"  --budget reached after {t} candidates")
                 break
             player.cfgs[cid] = replace(base, sets=[*base.sets, *[set_text(k, v) for k, v in params.items()]])
-            player.check_one(cid)
-            x = per_deal(m, player.tables([(cid, 0, n)])[(cid, 0, n)])
-            seen[cid] = estimate(m, x)
-            used += n * rot
+            try:
+                player.check_one(cid)
+            except UserError as e:       # a rule between values refuses this content: not a candidate
+                seen[cid] = e.expected
+            else:
+                x = per_deal(m, player.tables([(cid, 0, n)])[(cid, 0, n)])
+                seen[cid] = estimate(m, x)
+                used += n * rot
+        if isinstance(seen[cid], str):
+            study_.tell(trial, state=optuna.trial.TrialState.FAIL)
+            echo(f"  trial {t:>3}: " + ", ".join(f"{k}={v}" for k, v in params.items()) + f"  refused by the game: "
+                 f"{seen[cid]}")
+            rows.append({"trial": t, **{f"param:{k}": float(v) for k, v in params.items()}, "estimate": None,
+                         "low": None, "high": None, "distance": None, "objective": None, "best_so_far": best_so_far,
+                         "deals": 0, "refused": seen[cid], "_cid": cid})
+            continue
         est, lo, hi = seen[cid]
         dist_ = target.distance(est)
         objective = dist_ + penalty(dims, params)
@@ -649,12 +706,12 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
         best_so_far = min(best_so_far, objective)
         rows.append({"trial": t, **{f"param:{k}": float(v) for k, v in params.items()}, "estimate": est,
                      "low": lo, "high": hi, "distance": dist_, "objective": objective, "best_so_far": best_so_far,
-                     "deals": n, "new": cid not in [r.get("_cid") for r in rows], "_cid": cid})
+                     "deals": n, "refused": None, "_cid": cid})
         echo(f"  trial {t:>3}: " + ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                                              for k, v in params.items())
              + f"  {m.name} {m.show(est)} [{m.show(lo)}, {m.show(hi)}]  distance {m.show(dist_, False)}")
-    table = pl.DataFrame(rows).drop("_cid")
-    i = int(np.argmin(table["objective"].to_numpy()))
+    table = pl.DataFrame(rows, infer_schema_length=None).drop("_cid")
+    i = int(np.nanargmin(table["objective"].cast(pl.Float64).fill_null(np.nan).to_numpy()))
     best_row = table.row(i, named=True)
     best = {"trial": best_row["trial"],
             "params": {d["key"]: _typed(best_row[f"param:{d['key']}"], d) for d in dims}}

@@ -334,6 +334,7 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     scale = 100.0 if unit == "pp" else 1.0
     u = "pp" if unit == "pp" else unit
     fig, (ax, ax2) = plt.subplots(2, 1, figsize=(8, 6), sharex=True, gridspec_kw={"height_ratios": [2, 1]})
+    trials = trials.filter(pl.col("estimate").is_not_null())   # candidates the game refused have none
     x = trials["trial"].to_numpy()
     e = scale * trials["estimate"].to_numpy()
     lo, hi = scale * trials["low"].to_numpy(), scale * trials["high"].to_numpy()

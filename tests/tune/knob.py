@@ -2,11 +2,12 @@
 
 First-player advantage = 0.02 * (edge - 3) + 0.002 * (nudge - 5) - 0.02 * flip (every game has one winner
 while cap_chance = 0); mean length = rounds + 1; dud and luck change nothing that is measured
-but the score."""
+but the score. knob.dud may not exceed knob.rounds - 8 (the game refuses such a content)."""
 from pathlib import Path
 
 import numpy as np
 
+from sim.errors import UserError
 from sim.game import Game
 from tests.tune import knob_kernel as kernel
 
@@ -26,6 +27,8 @@ class KnobGame(Game):
 
     def compile(self, content, n_players):
         k = content["knob"]
+        if k["dud"] > k["rounds"] - 8:     # a rule between two values, as Bastille's track has
+            raise UserError(self.content_file.name, "knob.dud", f"at most rounds - 8 = {k['rounds'] - 8}, got {k['dud']}")
         return (float(k["edge"]), float(k["nudge"]), int(k["dud"]), int(k["rounds"]), float(k["cap_chance"]), bool(k["flip"]))
 
     def play(self, compiled, bots, weights, seed, game_index, rotation, out):

@@ -36,6 +36,16 @@ def test_the_value_with_a_known_effect_ranks_first_and_its_interval_covers_it(st
     assert "knob.edge" in stdout and "rank" in stdout
 
 
+def test_a_step_the_game_refuses_moves_toward_the_current_value(study):
+    """knob.dud may not exceed knob.rounds - 8 (now 2 and 10): rounds' low end 7 and dud's high
+    end 3 are refused, so each becomes one-sided at the current value."""
+    out, stdout = study
+    t = table(out)
+    assert (row(t, "knob.rounds")["low"], row(t, "knob.rounds")["high"]) == (10, 13)
+    assert (row(t, "knob.dud")["low"], row(t, "knob.dud")["high"]) == (1, 2)
+    assert "Step of knob.rounds: low end 7 -> 10" in stdout
+
+
 def test_values_without_effect_are_dropped_early_and_save_games(study):
     out, stdout = study
     t = table(out)

@@ -43,6 +43,10 @@ def test_tune_brings_a_length_into_a_band_with_two_values_and_a_switch(tmp_path)
     _, s = tune(out, "--vary", "knob.rounds,knob.flip", "--vary", "knob.edge=2..6",
                 "--target", "game_length=14..16", "-n", 2000, "--trials", 20, "--seed", 2)
     assert 13 <= s["best"]["knob.rounds"] <= 15
+    trials = pl.read_parquet(out / "trials.parquet")
+    refused = trials.filter(pl.col("refused").is_not_null())     # rounds below 10 with dud 2: the game says no
+    assert refused.height > 0 and (refused["param:knob.rounds"] < 10).all() and refused["estimate"].is_null().all()
+    assert (trials.filter(pl.col("refused").is_null())["param:knob.rounds"] >= 10).all()
     c = confirmation(out)
     assert 14 <= c["best"]["estimate"] <= 16 and c["best"]["distance"] == 0
     # edge and flip do not move the length: the tie-break keeps them at their current values
