@@ -413,3 +413,46 @@ def _fair(m: Measure, game, n_players: int, text: str) -> float:
     if what == "role":
         return 1.0 / len(game.roles)
     raise UserError("--target", text, f"{m.name} has no fair value: give a number")
+
+
+# -- does the verdict hold for stronger play? (balance skill) ---------------------------------
+
+SKILL_FILE = "skill.json"
+SKILL_TABLE = "skill.parquet"
+SKILL_MEASURES = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "game_length",
+                  "turn_cap_share")
+FLAGGED = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "turn_cap_share")
+
+
+def skill_flags(t: pl.DataFrame) -> list[str]:
+    """The balance findings that do not survive better play, one sentence each. `t` has one
+    row per (line-up, measure) with rating, estimate, low, high and, for every line-up but the
+    weakest, diff_low / diff_high: the paired interval of (this line-up - the weakest) on the
+    same deals. Flagged: a measure whose interval is above 0 for one line-up and below 0 for
+    another (it changes sign), or whose size grows from the weakest line-up to the strongest
+    (the strongest's paired difference from the weakest excludes 0, away from 0)."""
+    out = []
+    for name in FLAGGED:
+        part = t.filter(pl.col("measure") == name).sort("rating")
+        if part.height < 2:
+            continue
+        m = Measure(name, *MEASURES[name])
+        rows = part.to_dicts()
+        above = [r for r in rows if r["low"] is not None and r["low"] > 0]
+        below = [r for r in rows if r["high"] is not None and r["high"] < 0]
+        u = " pp" if m.unit == "pp" else " turns"
+        if above and below and m.kind == MEAN:
+            a, b = above[0], below[0]
+            out.append(f"the {m.words} changes sign with the bots: {m.show(a['estimate'])}{u} with {a['lineup']}, "
+                       f"{m.show(b['estimate'])}{u} with {b['lineup']}")
+            continue
+        weak, strong = rows[0], rows[-1]
+        if strong["diff_low"] is None or weak["estimate"] is None:
+            continue
+        grows = ((strong["estimate"] >= 0 and strong["diff_low"] > 0 and abs(strong["estimate"]) > abs(weak["estimate"]))
+                 or (strong["estimate"] < 0 and strong["diff_high"] < 0
+                     and abs(strong["estimate"]) > abs(weak["estimate"])))
+        if grows:
+            out.append(f"the {m.words} grows from {m.show(weak['estimate'])}{u} with {weak['lineup']} to "
+                       f"{m.show(strong['estimate'])}{u} with {strong['lineup']}")
+    return out

@@ -434,3 +434,7 @@ register(cli)
 from cli.tune import register as register_tune  # noqa: E402  (sensitivity, tune)
 
 register_tune(cli)
+
+from cli.skill import register as register_skill  # noqa: E402  (skill)
+
+register_skill(cli)

@@ -45,9 +45,9 @@ class Player:
         self.new_shards = 0
         self.stop_after = int(os.environ.get(STOP_ENV, "0") or 0)
 
-    def path(self, job) -> Path:
+    def path(self, job, raw: bool = False) -> Path:
         cid, first, deals = job
-        return self.dir / f"{cid}.{first:012d}.{deals}.parquet"
+        return self.dir / f"{cid}.{first:012d}.{deals}{'.rows' if raw else ''}.parquet"
 
     def prepared(self, cid: str):
         from sim.plan import Prepared
@@ -64,19 +64,20 @@ class Player:
     def check_one(self, cid: str) -> None:
         self.prepared(cid)
 
-    def tables(self, jobs: list[tuple[str, int, int]]) -> dict:
-        """{job: per-deal table}: shards read from disk, the rest played."""
+    def tables(self, jobs: list[tuple[str, int, int]], raw: bool = False) -> dict:
+        """{job: per-deal table} (the long table itself with raw): shards read from disk, the
+        rest played."""
         out, todo = {}, []
         for job in jobs:
-            p = self.path(job)
+            p = self.path(job, raw)
             if p.is_file():
                 out[job] = pl.read_parquet(p)
             elif job not in todo:
                 todo.append(job)
         t0 = time.perf_counter()
         for job, rows in self._play(todo):
-            t = deal_table(rows)
-            write_parquet(t, self.path(job))
+            t = rows if raw else deal_table(rows)
+            write_parquet(t, self.path(job, raw))
             out[job] = t
             self.games += rows.height // self.cfgs[job[0]].players
             self.new_shards += 1

@@ -523,6 +523,44 @@ def tune_section(page: Page, label: str, path: Path):
                f"convergence_{label}".replace("/", "_"), f"Convergence of the search for {plan['target']}")
 
 
+def skill_section(page: Page, label: str, path: Path):
+    """`balance skill`: the verdict measures against playing strength, and the flags."""
+    from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, words_of
+
+    meta, (t,) = _study(path, SKILL_FILE, [SKILL_TABLE])
+    plan, s = meta["plan"], meta.get("summary", {})
+    cfg = plan["config"]
+    game = get_game(cfg["game"])
+    page.heading(f"Does the verdict hold for stronger play? {label} ({game.name})")
+    page.para(f"Every line-up puts one bot in every seat of the same {plan['n']:,} deals ({cfg['players']} players, "
+              f"variant {'+'.join(cfg['variants']) or 'base'}, seed {cfg['seed']}). A line-up's rating is its bot's "
+              f"Bradley-Terry rating (Elo scale, {s.get('anchor', 'random')} = 0) from a seat-rotated ladder of mixed "
+              f"line-ups ({plan['ladder']:,} deals). A finding is flagged when it changes sign from one line-up to "
+              "another or grows from the weakest line-up to the strongest (paired on the same deals).")
+    flags = s.get("flags") or []
+    page.para(("Flagged: " + "; ".join(flags) + ".") if flags else
+              "No verdict measure changes sign or grows with the bots' strength at this sample size.")
+    measures = plan["measures"]
+    ups = t.select("lineup", "rating", "rating_low", "rating_high").unique(maintain_order=True).sort("rating",
+                                                                                                    nulls_last=True)
+    rows = []
+    for u in ups.iter_rows(named=True):
+        cells = []
+        for m in measures:
+            r = t.filter((pl.col("lineup") == u["lineup"]) & (pl.col("measure") == m)).row(0, named=True)
+            sc = 100.0 if r["unit"] == "pp" else 1.0
+            cells.append(f"{sc * r['estimate']:+.2f} [{sc * r['low']:+.2f}, {sc * r['high']:+.2f}]")
+        rating = "-" if u["rating"] is None else f"{u['rating']:+.0f} [{u['rating_low']:+.0f}, {u['rating_high']:+.0f}]"
+        rows.append([u["lineup"], rating, *cells])
+    units = {m: t.filter(pl.col("measure") == m)["unit"][0] for m in measures}
+    page.table(["line-up", "rating (Elo)", *[f"{words_of(m)} ({'pp' if units[m] == 'pp' else 'turns'})"
+                                             for m in measures]], rows,
+               "Each measure with its 95% interval; line-ups from the weakest to the strongest.")
+    page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in measures],
+                                  f"Verdict against playing strength - {game.name}"),
+               f"skill_{label}".replace("/", "_"), "Verdict measures against the bots' rating")
+
+
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:
     """Write the charts, index.html and summary.md for these run and sweep directories; the
     verdict's marks by the spec's thresholds when one is given (else the defaults)."""
@@ -537,10 +575,10 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     spec = load_spec(spec_path) if spec_path else None
     page = Page(out_dir)
     labels = labels_for(dirs)
-    from analysis.sensitivity import SENSITIVITY_FILE, TUNE_FILE
+    from analysis.sensitivity import SENSITIVITY_FILE, SKILL_FILE, TUNE_FILE
 
     studies = {d: lab for d, lab in zip(dirs, labels)
-               if (d / SENSITIVITY_FILE).is_file() or (d / TUNE_FILE).is_file()}
+               if any((d / f).is_file() for f in (SENSITIVITY_FILE, TUNE_FILE, SKILL_FILE))}
     sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file() and d not in studies}
     runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps and d not in studies]
     counts = {d: player_sweep_runs(d, lab) for d, lab in sweeps.items() if is_player_sweep(read_sweep(d))}
@@ -573,6 +611,8 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     for d, lab in studies.items():
         if (d / SENSITIVITY_FILE).is_file():
             sensitivity_section(page, lab, d)
+        elif (d / SKILL_FILE).is_file():
+            skill_section(page, lab, d)
         else:
             tune_section(page, lab, d)
     (out_dir / "index.html").write_text(to_html(page.blocks, title))

@@ -338,7 +338,8 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     x = trials["trial"].to_numpy()
     e = scale * trials["estimate"].to_numpy()
     lo, hi = scale * trials["low"].to_numpy(), scale * trials["high"].to_numpy()
-    ax.errorbar(x, e, yerr=[e - lo, hi - e], fmt="o", capsize=2, color=OKABE_ITO[0], label="candidate (95% interval)")
+    ax.errorbar(x, e, yerr=np.maximum(0, [e - lo, hi - e]), fmt="o", capsize=2, color=OKABE_ITO[0],
+                label="candidate (95% interval)")
     if target_low == target_high:
         ax.axhline(scale * target_low, color=OKABE_ITO[5], lw=1.2, ls="--", label="target")
     else:
@@ -351,5 +352,34 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     ax2.set_xlabel("trial (Optuna TPE; every candidate on the same deals)")
     deals = int(trials["deals"][0]) if trials.height else 0
     ax.set_title(f"{title}\n{trials.height} candidates x {deals:,} deals", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title: str):
+    """`balance skill`: each verdict measure (one panel each) against the line-up's rating, both
+    with their 95% intervals; the line-ups are labelled."""
+    k = len(measures)
+    cols = min(3, k)
+    rows_ = -(-k // cols)
+    fig, axes = plt.subplots(rows_, cols, figsize=(4.2 * cols, 3.4 * rows_), squeeze=False)
+    for ax, (name, words, unit) in zip(axes.ravel(), measures):
+        part = table.filter((pl.col("measure") == name) & pl.col("rating").is_not_null()).sort("rating")
+        scale = 100.0 if unit == "pp" else 1.0
+        x, e = part["rating"].to_numpy(), scale * part["estimate"].to_numpy()
+        # a largest gap's bootstrap interval can leave out its (biased) estimate: whiskers clip at the dot
+        ax.errorbar(x, e, yerr=np.maximum(0, [e - scale * part["low"].to_numpy(), scale * part["high"].to_numpy() - e]),
+                    xerr=np.maximum(0, [x - part["rating_low"].to_numpy(), part["rating_high"].to_numpy() - x]), fmt="o-",
+                    capsize=3, color=OKABE_ITO[0])
+        for xx, yy, label in zip(x, e, part["lineup"].to_list()):
+            ax.annotate(label, (xx, yy), xytext=(4, 4), textcoords="offset points", fontsize=7)
+        if unit == "pp":
+            ax.axhline(0, color="#555555", lw=1, ls="--")
+        ax.set_title(words, fontsize=9)
+        ax.set_xlabel("rating (Elo)", fontsize=8)
+        ax.set_ylabel("pp" if unit == "pp" else unit, fontsize=8)
+    for ax in axes.ravel()[k:]:
+        ax.axis("off")
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     return fig
