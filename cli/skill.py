@@ -5,13 +5,13 @@ line-ups), and a finding that changes sign or grows with strength is flagged."""
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 
 import click
 import polars as pl
 
-from analysis.sensitivity import (SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, MEASURES, Measure, effect, estimate,
+from analysis.sensitivity import (SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, Measure, effect, estimate,
                                   per_deal, skill_flags)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
@@ -119,7 +119,7 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, var
     ups = lineups(game, base, names, budgets, key)
     lads = ladders(base, names, budgets, key)
     k_ladder = ladder_deals or n_games
-    plan = {"config": asdict(base), "bots": names, "playouts": budgets, "measures": [m.name for m in ms],
+    plan = {"config": base.plan_fields(), "bots": names, "playouts": budgets, "measures": [m.name for m in ms],
             "n": n_games, "ladder": k_ladder}
     open_plan(out_dir, SKILL_FILE, plan, False)
     cfgs = {f"up-{i}": cfg for i, (_, _, cfg) in enumerate(ups)}

@@ -16,9 +16,10 @@ import click
 import numpy as np
 import polars as pl
 
-from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, SENSITIVITY_FILE, STATUS_BUDGET, TRIALS_FILE, TUNE_FILE, STATUS_DROPPED, STATUS_FULL, TABLE_FILE, Knob,
-                                  Target, deal_table, effect, estimate, format_ranked, look_z, match_keys,
-                                  negligible, parse_measure, parse_target, per_deal, ranked, step_knob, value_of)
+from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPED,
+                                  STATUS_FULL, TABLE_FILE, TRIALS_FILE, TUNE_FILE, Knob, Target, deal_table, effect,
+                                  estimate, format_ranked, look_z, match_keys, negligible, parse_measure, parse_target,
+                                  per_deal, ranked, step_knob, value_of)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
@@ -279,7 +280,7 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
             raise UserError("--budget", None, f"expected at least {cost0:,} games: one batch of {min(batch, n_games):,} "
                             f"deals of the current content and both ends of all {len(knobs)} values (lower --batch, "
                             "narrow with --only, or raise --budget)")
-        plan = {"config": asdict(base), "measures": [m.name for m in measures_], "knobs": [asdict(k) for k in knobs],
+        plan = {"config": base.plan_fields(), "measures": [m.name for m in measures_], "knobs": [asdict(k) for k in knobs],
                 "skipped": skipped, "adjusted": notes, "n": n_games, "budget": budget, "batch": min(batch, n_games), "step": step,
                 "negligible": negligible, "alpha": alpha, "only": list(only)}
         plan = open_plan(out_dir, SENSITIVITY_FILE, plan, False)
@@ -603,7 +604,7 @@ def tune(game_id, vary, target_text, n_games, trials, budget, confirm_deals, pla
                                Path(base.content_path) if base.content_path else None)
         dims = parse_vary(list(vary), content, game)
         parse_target(target_text, game, base.players, base.bots, base.variants)
-        plan = {"config": asdict(base), "vary": dims, "target": target_text, "n": n_games, "trials": trials,
+        plan = {"config": base.plan_fields(), "vary": dims, "target": target_text, "n": n_games, "trials": trials,
                 "budget": budget, "confirm": confirm_deals or 2 * n_games}
         plan = open_plan(out_dir, TUNE_FILE, plan, False)
     dims = plan["vary"]

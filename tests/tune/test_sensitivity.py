@@ -87,6 +87,18 @@ def test_a_gap_measure_is_ranked_by_a_paired_bootstrap(tmp_path):
     assert dud["status"] == "negligible (dropped)"
 
 
+def test_the_budget_bounds_the_games(tmp_path):
+    """A budget of 12,000 games stops the study long before every value reaches -n 5,000 deals:
+    the values still in play are marked as stopped by the budget, and no batch overruns it."""
+    code, stdout, err = run(["sensitivity", "knob", "-n", 5000, "--batch", 500, "--budget", 12000, "--seed", 1,
+                             "--out", tmp_path / "b"])
+    assert code == 0, err
+    t = table(tmp_path / "b")
+    s = json.loads((tmp_path / "b" / "sensitivity.json").read_text())["summary"]
+    assert s["games"] <= 12000
+    assert row(t, "knob.edge")["status"] == "stopped by --budget" and row(t, "knob.edge")["deals"] < 5000
+
+
 def test_same_seed_same_table_other_seed_other_table(tmp_path):
     args = ["sensitivity", "knob", "--only", "knob.", "-n", 2000, "--batch", 500]
     tabs = []
