@@ -14,3 +14,15 @@ def test_ray_equals_local(tmp_path):
     code, _, err = run([*args, "--out", tmp_path / "ray", "--engine", "ray"])
     assert code == 0, err
     assert table(tmp_path / "ray").equals(table(tmp_path / "local"))
+
+
+def test_tune_on_ray_equals_local(tmp_path):
+    import polars as pl
+
+    args = ["tune", "knob", "--vary", "knob.edge", "--target", "first_player_advantage=0", "-n", 1000,
+            "--trials", 5]
+    assert run([*args, "--out", tmp_path / "local"])[0] == 0
+    code, _, err = run([*args, "--out", tmp_path / "ray", "--engine", "ray"])
+    assert code == 0, err
+    for f in ("trials.parquet", "confirmation.parquet"):
+        assert pl.read_parquet(tmp_path / "ray" / f).equals(pl.read_parquet(tmp_path / "local" / f))
