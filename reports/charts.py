@@ -317,13 +317,13 @@ def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_c
                 + (" negligible" if drop else ""))
         ax.annotate(text, (1.2 * span, yy), va="center", fontsize=7.5, color="#333333")
     u = "pp" if unit == "pp" else unit
-    ax.set_xlabel(f"{words}: change from the current content ({scale * at_current:+.2f} {u}), {u}")
-    ax.legend(fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.4, -0.16 - 1.2 / (4 + t.height)),
-              ncol=2)
+    ax.set_xlabel(f"{u} from the current content's {scale * at_current:+.2f} {u}")
+    ax.set_ylabel("value (low / current / high end of its step)", fontsize=8)
     games = int(t["games"].sum()) if t.height else 0
-    ax.set_title(f"{title}\nvalue (low / current / high); effect = high - low [95%]; n = {games:,} games",
-                 fontsize=10)
-    fig.tight_layout()
+    shown = f"the {t.height} largest of {table.filter(pl.col('measure') == measure).height}" if t.height >= top else "every value"
+    ax.set_title(f"{title}\n{shown}; effect = high - low [95%]; n = {games:,} games", fontsize=10)
+    fig.legend(*ax.get_legend_handles_labels(), fontsize=8, frameon=False, loc="lower center", ncol=2)
+    fig.tight_layout(rect=(0, 0.06 if t.height < 8 else 0.03, 1, 1))
     return fig
 
 
