@@ -690,7 +690,7 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
             except UserError as e:       # a rule between values refuses this content: not a candidate
                 seen[cid] = e.expected
             else:
-                x = per_deal(m, player.tables([(cid, 0, n)])[(cid, 0, n)])
+                x = per_deal(m, candidate_table(player, cid, n))
                 seen[cid] = estimate(m, x)
                 used += n * rot
         if isinstance(seen[cid], str):
@@ -718,6 +718,16 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
     best = {"trial": best_row["trial"],
             "params": {d["key"]: _typed(best_row[f"param:{d['key']}"], d) for d in dims}}
     return table, best
+
+
+def candidate_table(player: Player, cid: str, n: int) -> pl.DataFrame:
+    """A candidate's per-deal table of deals [0, n): one job locally; on Ray, 8 jobs the
+    cluster plays side by side (the same table)."""
+    parts = 1 if player.engine == "local" else min(8, n)
+    cuts = [n * k // parts for k in range(parts + 1)]
+    jobs = [(cid, a, b - a) for a, b in zip(cuts, cuts[1:])]
+    got = player.tables(jobs)
+    return concat([got[j] for j in jobs])
 
 
 def _typed(v: float, d: dict):
