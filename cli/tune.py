@@ -239,6 +239,8 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
     t_start = time.perf_counter()
     _ray_check(engine, address)
     if resume_dir:
+        if game_id:
+            raise UserError("--resume", None, "takes the game and the plan from DIR; drop GAME")
         plan = open_plan(resume_dir, SENSITIVITY_FILE, None, True)
         out_dir = resume_dir
         base = replace(config_of(plan), threads=threads, engine=engine, ray_address=address)
@@ -588,6 +590,8 @@ def tune(game_id, vary, target_text, n_games, trials, budget, confirm_deals, pla
     t_start = time.perf_counter()
     _ray_check(engine, address)
     if resume_dir:
+        if game_id:
+            raise UserError("--resume", None, "takes the game and the plan from DIR; drop GAME")
         plan = open_plan(resume_dir, TUNE_FILE, None, True)
         out_dir = resume_dir
         base = replace(config_of(plan), threads=threads, engine=engine, ray_address=address)
@@ -677,7 +681,7 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
     best_so_far = math.inf
     for t in range(plan["trials"]):
         trial = study_.ask(dist)
-        params = {d["key"]: trial.params[d["key"]] for d in dims}
+        params = {d["key"]: rounded(trial.params[d["key"]], d) for d in dims}
         cid = candidate_id(params, dims)
         if cid not in seen:
             if plan["budget"] and used + n * rot > plan["budget"]:
@@ -718,6 +722,15 @@ def search(plan, dims, target: Target, base, player: Player, echo=print):
     best = {"trial": best_row["trial"],
             "params": {d["key"]: _typed(best_row[f"param:{d['key']}"], d) for d in dims}}
     return table, best
+
+
+def rounded(v, d: dict):
+    """A float value on a grid of a thousandth of its range (a designer's number, not
+    0.198066717071199); whole numbers and switches as they are."""
+    if d["kind"] != "float":
+        return v
+    decimals = max(0, -math.floor(math.log10((float(d["high"]) - float(d["low"])) / 1000)))
+    return min(max(round(float(v), decimals), float(d["low"])), float(d["high"]))
 
 
 def candidate_table(player: Player, cid: str, n: int) -> pl.DataFrame:
@@ -765,9 +778,8 @@ def confirm(plan, dims, target: Target, base, player: Player, best: dict, curren
 def format_confirmation(conf: pl.DataFrame, m) -> str:
     deals = int(conf["deals"][0])
     unit = "pp" if m.unit == "pp" else "turns"
-    wv = max(6, *[len(v) for v in conf["values"].to_list()])
     lines = [f"Confirmation on {deals:,} fresh deals, paired ({m.words}, {unit}; 95% intervals)",
-             f"  {'':<15}  {'estimate':>9}  {'95% interval':>18}  {'from target':>11}  {'values':<{wv}}"]
+             f"  {'':<15}  {'estimate':>9}  {'95% interval':>18}  {'from target':>11}  values"]
     for r in conf.iter_rows(named=True):
         iv = f"[{m.show(r['low'])}, {m.show(r['high'])}]"
         dist = "" if r["distance"] is None else m.show(r["distance"], False)

@@ -94,3 +94,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     code, out, err = run(["tune", "knob", "-n", 100, "--out", tmp_path / "x", *args])
     assert code == 2, err
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_tune_a_float_value_to_a_rate(tmp_path):
+    """knob.cap_chance is the turn-cap share (each game is cut with that chance): a target of 20%
+    is met near 0.2, proposed on a grid of a thousandth of the range."""
+    out = tmp_path / "t"
+    stdout, s = tune(out, "--vary", "knob.cap_chance", "--target", "turn_cap_share=20%", "-n", 4000, "--trials", 20)
+    assert 0.17 <= s["best"]["knob.cap_chance"] <= 0.23
+    assert round(s["best"]["knob.cap_chance"], 3) == s["best"]["knob.cap_chance"]
+    assert abs(confirmation(out)["best"]["estimate"] - 0.2) < 0.02
