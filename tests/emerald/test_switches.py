@@ -119,6 +119,14 @@ def test_e16_hide_royalty_first_action_with_a_cube_when_switched():
     assert t.text(MON, hr, a=c) is not None and t.text(MON, hr, a=c, first=False) is None
 
 
+def test_e20_matvei_is_an_action_when_switched():
+    t = table("rules.matvei_free=0")
+    mg = t.card("Matvei Golovinski")
+    t.give(MON, mg)
+    row = t.play(MON, mg)
+    assert row[L.MV_ACT] == L.ACT_CARD and t.get(L.F_TRACK_L) == 2     # an action, the same effect
+
+
 def test_e21_black_hand_counts_hidden_royalty_when_switched():
     t = table("rules.black_hand_counts_hidden=1")
     r = t.card("Rhogog")
