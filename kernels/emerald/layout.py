@@ -176,7 +176,7 @@ S_R_IO = 13       # int64 [R, 2] a playout's log rows and decisions (thrown away
 S_R_CAND = 14     # int32 [R, MAX_CANDIDATES, MV_SIZE] the rows the rollout bot weighs
 S_R_SCORE = 15    # int32 [R, 2, n] a playout's final scores and tie-breaks
 S_R_MET = 16      # float64 [R, n, N_METRICS] a playout's metrics (thrown away)
-S_R_BOTS = 17     # int64 [R, 2, n] the playout bots (greedy everywhere); the game's bots with rollout as heuristic
+S_R_BOTS = 17     # int64 [R, 2, n] the playout bots (the heuristic everywhere); the game's bots with rollout as heuristic
 N_SCRATCH = 18
 MAX_CANDIDATES = 16
 

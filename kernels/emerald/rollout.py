@@ -10,7 +10,7 @@ opponent's cards split between hand and deck, and which game cards lie face down
 stacks (or were never dealt).
 
 The rollout bot chooses each of its two actions by flat Monte Carlo: the heuristic's best few
-rows, each played out from the same determinised deals (greedy for every seat, a horizon of
+rows, each played out from the same determinised deals (the heuristic in every seat, a horizon of
 player turns), scored by the final adjustments as if the game ended there.
 """
 import numpy as np
@@ -22,7 +22,7 @@ from kernels.emerald.layout import (F_DECK, F_HAND, F_IDENT, F_IDPOOL, F_NDECK, 
                                     R_GAME_CARDS, R_N, T_CARD, T_RULES, Z_DECK, Z_HAND, Z_OUT,
                                     Z_STACK)
 from kernels.emerald.bots import row_value
-from kernels.emerald.layout import (BOT_GREEDY, END_NONE, F_END, F_TURN, MAX_CANDIDATES, MV_SIZE,
+from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_END, F_TURN, MAX_CANDIDATES, MV_SIZE,
                                     R_ACTIONS, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET, S_R_MOVES,
                                     S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
                                     W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON, W_ROLLOUT_PLAYOUTS)
@@ -225,7 +225,7 @@ def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
     rmv, rpos, rio, score, met = R[S_R_MOVES][r], R[S_R_POS][r], R[S_R_IO][r], R[S_R_SCORE][r], R[S_R_MET][r]
     pbots = R[S_R_BOTS][r, 0]
     for s in range(n):
-        pbots[s] = BOT_GREEDY
+        pbots[s] = BOT_HEURISTIC
     npl = max(1, int(weights[W_ROLLOUT_PLAYOUTS]))
     horizon = int(weights[W_ROLLOUT_HORIZON])
     base = next_u64(rng, BOT0 + p)

@@ -55,7 +55,7 @@ class EmeraldGame(Game):
     player_counts = (2, 3, 4, 5)
     default_players = 4
     bots = ("random", "greedy", "heuristic", "rollout")
-    default_bots = "greedy"
+    default_bots = "heuristic"
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap",)
     roles = ("restorationist", "loyalist")
