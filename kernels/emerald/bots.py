@@ -4,8 +4,9 @@ stream BOT0 + seat.
 
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
-the public record, hunting and ending the game by those beliefs; weights in content [bots]).
-Work in progress (docs/emerald-status.md): the heuristic is not yet stronger than greedy."""
+the public record, hunting and ending the game by those beliefs, and a cube placed where its
+agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
+decides everything but its two actions as the heuristic."""
 import numpy as np
 from numba import njit
 
@@ -340,11 +341,11 @@ def row_value(st, n, p, row, tables, weights, heur):
         for o in range(n):
             if o != p:
                 other = max(other, pieces(st, o, c, rules))
+        worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
         if mine <= other < mine + k:
-            return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
+            return worth - cost
         if heur and mine > other and st[F_CUBES + p * NCITY + c] == 0:
-            # agents hold the majority: one cube makes the card claimable
-            return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
+            return worth - cost     # its agents hold the majority: one cube makes the card claimable
         return 0.05 - cost
     if act == ACT_CLAIM:
         v = 0.0
