@@ -28,7 +28,8 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
                                     W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
-from kernels.emerald.state import agents_on_board, claimable, higher_side, pieces, side, track_points
+from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
+                                   track_points)
 from kernels.rng import BOT0, below
 
 
@@ -410,6 +411,30 @@ def hunt_value(st, n, p, o, box, s, tables, weights):
 
 
 @njit(cache=True, _nrt=False)
+def flip_gain(st, p, s, tables):
+    """What p would keep at the end on the other side, less what it keeps on its own: the
+    track points go to the higher side, typed VP to their side (Change of Heart)."""
+    tp = track_points(st, tables[T_RULES])
+    high = higher_side(st)
+    res = st[F_VPR + p] + (tp if high == RESTORATIONIST else 0)
+    loy = st[F_VPL + p] + (tp if high == LOYALIST else 0)
+    return loy - res if s == RESTORATIONIST else res - loy
+
+
+@njit(cache=True, _nrt=False)
+def denial_value(st, n, p, c, s, tables, weights):
+    """The Third Section on city c: the face-up card out of the game is worth what the seat with
+    the majority there would have claimed, a loss when that seat is p itself."""
+    rules = tables[T_RULES]
+    card = claimable(st, c)
+    for o in range(n):
+        if has_majority(st, n, o, c, rules):
+            worth = weights[W_CARD] + weights[W_H_VP] * tables[T_CARD][card, K_VP]
+            return -worth if o == p else 0.5 * weights[W_MAJORITY] * worth
+    return -0.1
+
+
+@njit(cache=True, _nrt=False)
 def text_value(st, n, p, row, s, tables, weights, heur):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
@@ -430,7 +455,7 @@ def text_value(st, n, p, row, s, tables, weights, heur):
                 k += 1
         return weights[W_VP] * 2 * k if s == RESTORATIONIST else -1.0
     if fx == FX_CHANGE_OF_HEART:
-        return -1.0
+        return weights[W_H_VP] * flip_gain(st, p, s, tables) - 1.0 if heur else -1.0
     if fx == FX_HIDE_ROYALTY:
         return weights[W_VP] * cards[st[F_SLOT + a], K_VP] if s == LOYALIST else 0.1
     if fx == FX_HOLY_BROTHERHOOD:
@@ -466,6 +491,10 @@ def text_value(st, n, p, row, s, tables, weights, heur):
         return weights[W_VP] * a - weights[W_AGENT] * a
     if fx == FX_PINKERTON:
         return weights[W_AGENT]
+    if fx == FX_THIRD_SECTION and heur:
+        return denial_value(st, n, p, a, s, tables, weights)
+    if fx == FX_MI_GO and heur and agents_on_board(st, p) == a:
+        return weights[W_GUARD] * 0.5      # its last agents safe on the card: no forced reveal
     if fx == FX_MI_GO or fx == FX_THIRD_SECTION or fx == FX_CTHULHU:
         return -0.1
     return 0.2
