@@ -2,7 +2,7 @@
 row ``K`` and the state row ``s``. Constants only.
 
 One game's state is one int64 row ``s``; content is one int64 row ``K`` plus the route table
-``RS``/``RM``: for each ordered pair of locations, every simple route as a bit mask of its
+``RS``/``RM``: for each ordered pair of locations, every route as a bit mask of its
 route spaces, shortest first (``tables = (K, RS, RM)``, built by sim/games/pimpernel/pack.py).
 """
 
