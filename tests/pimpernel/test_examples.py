@@ -20,11 +20,12 @@ def clear_areas(t):
 
 
 def test_resources_example_one_horse_short():
+    """Pink leads the resources on the shipped cards: a mission of two cards that needs two
+    disguises, no papers, one cart and four horses, as printed."""
     t = Table(4)
     clear_areas(t)
-    card = t.s[L.O_CUR_CARDS]
-    t.set_mission([card])
-    t.set_need(card, [2, 0, 1, 4, 0])
+    t.set_mission([t.card_of("Canterbury"), t.card_of("Barriere de Passy")])
+    assert [mission_need(t.s, t.K, k) for k in range(L.NRES)] == [2, 0, 1, 4]
     t.set_area(PINK, L.A_DISGUISE, 2)
     t.set_area(BROWN, L.A_CART, 1)
     t.set_area(BLUE, L.A_CART, 1)
