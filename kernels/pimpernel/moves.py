@@ -370,11 +370,6 @@ def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     return nm
 
 
-@kernel(inline=True)
-def needs_cube(act):
-    return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
-
-
 @kernel
 def action_possible(s, K, p, act, moves):
     """Has this action at least one option? (Quick answers first, else generate.)"""
@@ -388,24 +383,9 @@ def action_possible(s, K, p, act, moves):
 
 
 @kernel
-def favor_usable(s, K, p, t, moves):
-    """Both actions of the card on tile t have an option and there are cubes for both."""
-    c = s[O_TILECARD + t]
-    a1 = K[K_FC_ACT + c * 2]
-    a2 = K[K_FC_ACT + c * 2 + 1]
-    need = 0
-    if needs_cube(a1):
-        need += 1
-    if needs_cube(a2):
-        need += 1
-    if need > s[O_PL + p * PLK + P_SUPPLY]:
-        return False
-    return action_possible(s, K, p, a1, moves) and action_possible(s, K, p, a2, moves)
-
-
-@kernel
-def gen_main(s, K, p, moves, tmp):
-    """The turn's choice: pass, a basic action, or one held special favor tile."""
+def gen_basic(s, K, p, moves):
+    """The turn's choice without the favor tiles (rules.gen_main adds those): pass, or one of
+    the basic actions."""
     moves[0, 0] = MV_PASS
     moves[0, 1] = 0
     moves[0, 2] = 0
@@ -418,14 +398,6 @@ def gen_main(s, K, p, moves, tmp):
     if s[O_PL + p * PLK + P_SUPPLY] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
-    for t in range(NAREA):
-        if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, tmp):
-            if nm < MAXM:
-                moves[nm, 0] = MV_FAVOR
-                moves[nm, 1] = t
-                moves[nm, 2] = 0
-                moves[nm, 3] = -1
-                nm += 1
     return nm
 
 

@@ -230,3 +230,74 @@ def test_reading_chauvelin_removes_one_mission_card_so_the_deck_lasts_seven_miss
     assert int(chauvelin.s[L.O_DECK_LEN]) == nmc - 1 - 1 - 1 == 15      # Richmond out, one removed
     with pytest.raises(UserError, match="game.chauvelin_missions_removed.*15"):
         GAME.compile(GAME.content(("chauvelin",), ("game.chauvelin_missions_removed=2",)), 4)
+
+
+def _hold_card(t, p, actions):
+    """Seat p holds the cart tile with the first favor card of these two actions."""
+    cards = [tuple(int(x) for x in t.K[L.K_FC_ACT + 2 * c:L.K_FC_ACT + 2 * c + 2])
+             for c in range(int(t.K[L.K_NFC]))]
+    t.s[L.O_TILECARD + L.A_CART] = cards.index(actions)
+    t.s[L.O_HOLDER + L.A_CART] = p
+
+
+def _only_free_route_space(t, p):
+    """Fill every route space of p's region but one; returns the free one."""
+    free = [a for k, a, _ in t.gen_main(p) if k == L.MV_ROUTE]
+    for sp in free[1:]:
+        t.put(L.O_ROUTE + sp, (p + 1) % t.n)
+    return free[0]
+
+
+def test_favor_route_route_refused_with_one_route_space_free():
+    """Both actions of a favor card must be taken, each from the position it is played in:
+    route + route needs two free route spaces in the pawn's region, not one counted twice."""
+    t = Table(4)
+    _hold_card(t, 0, (L.ACT_ROUTE, L.ACT_ROUTE))
+    begin_turn(t.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    _only_free_route_space(t, 0)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t.gen_main(0)
+
+
+def test_favor_remove_then_place_with_an_empty_supply():
+    """Remove + place with no cube in supply: removing first frees the cube to place."""
+    t = Table(4)
+    _hold_card(t, 0, (L.ACT_REMOVE, L.ACT_PLACE))
+    sp = [a for k, a, _ in t.gen_main(0) if k == L.MV_ROUTE][0]
+    t.put(L.O_ROUTE + sp, 0)          # placed on an earlier turn (no stamp this turn)
+    t.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    t.s[L.O_CUR] = 0
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.pl(0, L.P_SUPPLY) == 0 and t.cubes_of(0) == 1   # the freed cube is back on the board
+    assert t.s[L.O_LAST] == 0
+    # with nothing of its own on the board, the card cannot be played
+    t2 = Table(4)
+    _hold_card(t2, 0, (L.ACT_REMOVE, L.ACT_PLACE))
+    t2.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t2.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t2.gen_main(0)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_favor_move_and_route_keeps_the_route_possible(seed):
+    """Move + route with one free route space, in England, and none in France: the card is
+    played route first (a move first would leave the route half without an option), so the
+    random bot always ends with the cube placed and its pawn in France."""
+    t = Table(4, seed=seed)
+    _hold_card(t, 0, (L.ACT_MOVE, L.ACT_ROUTE))
+    t.set_pl(0, L.P_REGION, 0)
+    ns = int(t.K[L.K_NS])
+    region = [(int(t.K[L.K_SPACE_RA + sp]), int(t.K[L.K_SPACE_RB + sp])) for sp in range(ns)]
+    england_only = [sp for sp in range(ns) if region[sp] == (0, 0)]
+    for sp in range(ns):
+        if sp != england_only[0]:
+            t.put(L.O_ROUTE + sp, 1)
+    begin_turn(t.s)
+    t.s[L.O_CUR] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_ROUTE + england_only[0]] == 0 and t.pl(0, L.P_REGION) == 1
