@@ -263,7 +263,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
 
 
 @kernel
-def choose_greedy(s, K, moves, nm, ctx, rng, stream):
+def choose_greedy(s, K, p, moves, nm, ctx, rng, stream):
     """The move with the most immediate gain; ties broken at random."""
     mloc = s[O_MLOC]
     # ctx[C_AREA + a]: cubes area a still lacks for the mission
@@ -275,6 +275,7 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
         for q in range(s[O_N]):
             have += s[O_AREA + q * NAREA + a]
         ctx[C_AREA + a] = need - have
+    no_cube = s[O_PL + p * PLK + P_SUPPLY] == 0 and s[O_AREA + p * NAREA + A_REST] == 0
     best = -1e9
     bi = 0
     ties = 0
@@ -295,6 +296,8 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
             v = 1.0 if ctx[C_AREA + a] > 0 else 0.0
         elif kind == MV_LEADER and a == L_FIRST:
             v = float(K[K_FIRST_PT])
+        elif kind == MV_MOVE and no_cube:
+            v = -1.0   # a walk with nothing to place: passing lets the round end
         if v > best + 1e-9:
             best = v
             bi = i
@@ -307,15 +310,36 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
 
 
 @kernel
+def choose_random(s, p, moves, nm, rng, stream):
+    """Uniform over the moves; a seat holding no cube (supply or rest) does not walk, which
+    would only keep the round from ending (all players must pass in succession)."""
+    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+        return below(rng, stream, nm)
+    k = 0
+    for i in range(nm):
+        if moves[i, 0] != MV_MOVE:
+            k += 1
+    if k == 0:
+        return below(rng, stream, nm)
+    j = below(rng, stream, k)
+    for i in range(nm):
+        if moves[i, 0] != MV_MOVE:
+            if j == 0:
+                return i
+            j -= 1
+    return 0
+
+
+@kernel
 def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through rollout_choice)."""
     if nm == 1:
         return 0
     stream = bot_stream(s, p)
     if bot == BOT_RANDOM:
-        return below(rng, stream, nm)
+        return choose_random(s, p, moves, nm, rng, stream)
     if bot == BOT_GREEDY:
-        return choose_greedy(s, K, moves, nm, ctx, rng, stream)
+        return choose_greedy(s, K, p, moves, nm, ctx, rng, stream)
     return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
 
 

@@ -391,10 +391,7 @@ def gen_basic(s, K, p, moves):
     moves[0, 2] = 0
     moves[0, 3] = -1
     nm = 1
-    # a pawn move is offered only to a player with a cube to place (supply or rest): moving
-    # with nothing to place could go on forever and keep the round from ending
-    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
-        nm = gen_pawn_moves(s, K, p, moves, nm, -1)
+    nm = gen_pawn_moves(s, K, p, moves, nm, -1)   # with or without a cube to place
     if s[O_PL + p * PLK + P_SUPPLY] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)

@@ -67,10 +67,12 @@ def test_place_only_in_pawn_region_but_leader_anywhere():
 
 
 def test_no_cubes_only_move_pass_and_no_placements():
+    """A pawn may move while its player holds no cube (the rulebook sets no such limit)."""
     t = Table(4)
     t.set_pl(0, L.P_SUPPLY, 0)
+    assert t.area(0, L.A_REST) == 0
     kinds = {k for k, _, _ in t.gen_main(0)}
-    assert kinds <= {L.MV_PASS, L.MV_MOVE, L.MV_FAVOR}
+    assert kinds <= {L.MV_PASS, L.MV_MOVE, L.MV_FAVOR} and L.MV_MOVE in kinds
     assert L.MV_FAVOR not in kinds  # every favor card places at least one cube
 
 
@@ -301,3 +303,18 @@ def test_favor_move_and_route_keeps_the_route_possible(seed):
     play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
               t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     assert t.s[L.O_ROUTE + england_only[0]] == 0 and t.pl(0, L.P_REGION) == 1
+
+
+@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC])
+def test_a_seat_with_no_cube_may_walk_but_bots_pass(bot):
+    """The walk is legal with no cube; no bot takes it (a walk with nothing to place only
+    delays the all-pass end of the round), so random games stay short."""
+    from kernels.pimpernel.bots import choose_index
+    t = Table(4)
+    t.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t.s)
+    nm = len(t.gen_main(0))
+    assert any(t.moves[i, 0] == L.MV_MOVE for i in range(nm))
+    for _ in range(30):
+        i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, 0, t.moves, nm, t.tmp, t.ctx, t.rng)
+        assert t.moves[i, 0] != L.MV_MOVE
