@@ -16,7 +16,7 @@ from kernels.pimpernel.layout import (A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP
     O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
     O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP,
     O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL_LEN,
-    O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
+    O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
     P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE,
     S_SIZE)
 from kernels.pimpernel.state import (area_total, mission_need, place_marker, refill_next, score_of,
@@ -443,7 +443,9 @@ def move_chauvelin(s, K, log, nlog, log_on):
     if steps > 0:
         pos = s[O_CHAUV] + steps
         pimp_at = s[O_TRAIL_LEN] - 1
-        if pos >= pimp_at:
+        # caught where he lands on the Pimpernel's location (the trail may pass it earlier), or
+        # when he reaches or passes the Pimpernel's marker
+        if pos >= pimp_at or s[O_TRAIL + pos] == s[O_PIMP]:
             s[O_PIMP] = K[K_TP]
             s[O_PRISON] = 1
             s[O_CHAUV] = -1

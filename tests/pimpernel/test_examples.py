@@ -283,3 +283,28 @@ def test_all_passed_last_placer_leads_empty_spaces():
     resolve_first(t.s, t.K, t.log, t.nlog, False)
     assert t.s[L.O_FIRST] == BLUE
     assert t.score(BLUE) == 0  # no cube on the leader space, no leader point
+
+
+def test_chauvelin_catches_on_the_pimpernels_location_not_his_marker():
+    """Chauvelin lands on a location the trail passed before the Pimpernel's marker, the same
+    location the Pimpernel stands on: he is caught (locations compared, not marker places)."""
+    t = Table(4, variants=("chauvelin",))
+    trail = [t.loc(x) for x in ("London", "Calais", "Dover", "Amiens", "Calais")]
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_CHAUV] = -1                 # in the House of Justice
+    t.set_pl(GREEN, L.P_HOJ, 2)         # two steps: marker 0 (London), marker 1 (Calais)
+    t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 2)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_PRISON] == 1 and t.s[L.O_PIMP] == t.loc("Temple Prison") and t.s[L.O_CHAUV] == -1
+    # one step only (London): not caught, he waits on marker 0
+    t = Table(4, variants=("chauvelin",))
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_CHAUV] = -1
+    t.set_pl(GREEN, L.P_HOJ, 1)
+    t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 1)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_PRISON] == 0 and t.s[L.O_CHAUV] == 0
