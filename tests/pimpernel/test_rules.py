@@ -318,3 +318,19 @@ def test_a_seat_with_no_cube_may_walk_but_bots_pass(bot):
     for _ in range(30):
         i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, 0, t.moves, nm, t.tmp, t.ctx, t.rng)
         assert t.moves[i, 0] != L.MV_MOVE
+
+
+def test_removing_a_rest_cube_frees_the_rest_area_for_a_later_placement():
+    """"Remove a cube" on one of p's rest cubes (placed on an earlier turn) is not the turn's
+    use of a rest cube: a placement on rest later in the same turn stays open."""
+    from kernels.pimpernel.moves import gen_action
+    t = Table(4)
+    t.set_area(0, L.A_REST, 1)
+    begin_turn(t.s)
+    nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
+    assert (L.MV_REMOVE, L.RM_AREA, L.A_REST) in [tuple(int(x) for x in t.moves[i, :3]) for i in range(nm)]
+    t.apply(0, L.MV_REMOVE, L.RM_AREA, L.A_REST)
+    assert t.area(0, L.A_REST) == 0
+    assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 1
+    t.apply(0, L.MV_AREA, L.A_REST)
+    assert t.area(0, L.A_REST) == 1
