@@ -311,11 +311,11 @@ def score_cube(s, K, a, q):
 
 
 @kernel
-def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
+def pick_cubes(s, K, W, a, need, leader, bot, rng, log, nlog, log_on):
     """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
     moved = 0
     while moved < need and area_total(s, a) > 0:
-        score_cube(s, K, a, choose_cube_owner(s, a, leader, bot, rng))
+        score_cube(s, K, a, choose_cube_owner(s, K, W, a, need - moved, leader, bot, rng))
         moved += 1
     return moved
 
@@ -352,13 +352,13 @@ def leader_of(s, k):
 
 
 @kernel
-def resolve_resources(s, K, bots, rng, log, nlog, log_on):
+def resolve_resources(s, K, W, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_RESOURCES)
     ok = True
     scored = 0
     for a in range(NRES):
         need = mission_need(s, K, a)
-        got = pick_cubes(s, K, a, need, leader, bots[leader], rng, log, nlog, log_on)
+        got = pick_cubes(s, K, W, a, need, leader, bots[leader], rng, log, nlog, log_on)
         scored += got
         if got < need:
             ok = False
@@ -368,10 +368,10 @@ def resolve_resources(s, K, bots, rng, log, nlog, log_on):
 
 
 @kernel
-def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
+def resolve_supporters(s, K, W, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_SUPPORTERS)
     need = mission_need(s, K, NNEED - 1)
-    got = pick_cubes(s, K, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
+    got = pick_cubes(s, K, W, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
     update_majority(s, A_SUPPORTER, log, nlog, log_on)
     settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
 
@@ -500,8 +500,8 @@ def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
 @kernel
 def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
-    resolve_resources(s, K, bots, rng, log, nlog, log_on)
-    resolve_supporters(s, K, bots, rng, log, nlog, log_on)
+    resolve_resources(s, K, W, bots, rng, log, nlog, log_on)
+    resolve_supporters(s, K, W, bots, rng, log, nlog, log_on)
     resolve_first(s, K, log, nlog, log_on)
     resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on)
     move_pimpernel(s, log, nlog, log_on)

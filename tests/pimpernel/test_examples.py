@@ -37,7 +37,7 @@ def test_resources_example_one_horse_short():
     t.set_pl(BROWN, L.P_SCORE, 5)  # the leader hands the cart point to the trailing brown
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
     supply = [t.pl(p, L.P_SUPPLY) for p in range(4)]
-    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert [t.score(p) for p in range(4)] == [13, 11, 6, 11]  # 3/1/1/1, no leader point
     assert t.area(BLUE, L.A_CART) == 1 and t.area(BROWN, L.A_CART) == 0
     assert t.pl(PINK, L.P_SUPPLY) == supply[PINK] + 3 + 1   # cubes and the leader cube home
@@ -55,29 +55,27 @@ def test_resources_met_gives_leader_point():
     t.set_area(GREEN, L.A_DISGUISE, 1)
     t.set_area(GREEN, L.A_HORSE, 2)
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
-    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(PINK) == 1 and t.score(GREEN) == 2
     assert t.area(GREEN, L.A_HORSE) == 1  # only what the mission needs leaves
 
 
 def test_supporter_example_politician():
+    """Green leads the supporters through the real resolution: five cubes in the area (two
+    pink, two blue, his own), four needed by the shipped cards. He moves two pink and two
+    blue, leaving his own so that he takes the Politician: pink and blue score 2 each, green
+    the leader point."""
     t = Table(4)
     clear_areas(t)
-    card = t.s[L.O_CUR_CARDS]
-    t.set_mission([card])
-    t.set_need(card, [0, 0, 0, 0, 4])
+    t.set_mission([t.card_of("Boulogne"), t.card_of("Salzburg")])
+    assert mission_need(t.s, t.K, 4) == 4
     t.set_area(PINK, L.A_SUPPORTER, 2)
     t.set_area(BLUE, L.A_SUPPORTER, 2)
     t.set_area(GREEN, L.A_SUPPORTER, 1)
     t.s[L.O_HOLDER + L.A_SUPPORTER] = PINK
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    # the leader picks two pink and two blue cubes, as in the example
-    for q in (PINK, PINK, BLUE, BLUE):
-        score_cube(t.s, t.K, L.A_SUPPORTER, q)
-    update_majority(t.s, L.A_SUPPORTER, t.log, t.nlog, False)
-    got = 4
-    settle_leader(t.s, t.K, L.L_SUPPORTERS, GREEN, got >= mission_need(t.s, t.K, 4), t.log, t.nlog, False, got)
-    assert t.score(PINK) == 2 and t.score(BLUE) == 2 and t.score(GREEN) == 1
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    assert [t.score(p) for p in (PINK, GREEN, BLUE)] == [2, 1, 2]
     assert t.s[L.O_HOLDER + L.A_SUPPORTER] == GREEN  # the Politician
     assert t.area(GREEN, L.A_SUPPORTER) == 1
 
@@ -90,7 +88,7 @@ def test_supporters_short_no_leader_point():
     t.set_need(card, [0, 0, 0, 0, 3])
     t.set_area(BLUE, L.A_SUPPORTER, 2)
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(BLUE) == 2 and t.score(GREEN) == 0
 
 
@@ -271,7 +269,7 @@ def test_chauvelin_failed_part_sends_leader_cube_to_house_of_justice():
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 2])
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.pl(GREEN, L.P_HOJ) == 1 and t.score(GREEN) == 0
 
 

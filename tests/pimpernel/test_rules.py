@@ -334,3 +334,24 @@ def test_removing_a_rest_cube_frees_the_rest_area_for_a_later_placement():
     assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 1
     t.apply(0, L.MV_AREA, L.A_REST)
     assert t.area(0, L.A_REST) == 1
+
+
+def test_heuristic_values_a_tile_majority_by_its_card():
+    """Two planning areas alike in every way but the favor card on their tile: the heuristic
+    always puts its cube where the majority wins the better card (place + place over
+    move + supporter), not either at random."""
+    from kernels.pimpernel.bots import choose_index
+    t = Table(4)
+    for p in range(4):
+        for a in range(L.NAREA):
+            t.set_area(p, a, 0)
+    t.s[L.O_HOLDER:L.O_HOLDER + L.NAREA] = -1
+    cards = [tuple(int(x) for x in t.K[L.K_FC_ACT + 2 * c:L.K_FC_ACT + 2 * c + 2]) for c in range(int(t.K[L.K_NFC]))]
+    t.s[L.O_TILECARD + L.A_DISGUISE] = cards.index((L.ACT_MOVE, L.ACT_SUPPORTER))
+    t.s[L.O_TILECARD + L.A_PAPERS] = cards.index((L.ACT_PLACE, L.ACT_PLACE))
+    t.set_mission([t.card_of("Admiralty Pier"), t.card_of("Reims")])   # 2 disguises, 2 papers
+    for _ in range(20):
+        t.moves[0, :] = (L.MV_AREA, L.A_DISGUISE, 0, -1)
+        t.moves[1, :] = (L.MV_AREA, L.A_PAPERS, 0, -1)
+        i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_HEURISTIC, 0, t.moves, 2, t.tmp, t.ctx, t.rng)
+        assert t.moves[i, 1] == L.A_PAPERS
