@@ -306,3 +306,46 @@ def test_chauvelin_catches_on_the_pimpernels_location_not_his_marker():
     t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 1)
     move_chauvelin(t.s, t.K, t.log, t.nlog, False)
     assert t.s[L.O_PRISON] == 0 and t.s[L.O_CHAUV] == 0
+
+
+def _turn(t, p, move, bot=L.BOT_HEURISTIC):
+    """Seat p plays this main move as a whole turn through the rules (icons and all)."""
+    from kernels.pimpernel.rules import begin_turn, play_main
+    t.s[L.O_CUR] = p
+    begin_turn(t.s)
+    assert move in t.gen_main(p)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, p, *move, t.moves, t.tmp, t.ctx, t.rng, t.log,
+              t.nlog, False)
+
+
+def test_orange_example_supporter_icon_places_an_extra_supporter_cube():
+    """Orange places a cube on a location space with a supporter icon in his pawn's region and
+    additionally places a cube in the supporter planning area, through a whole turn."""
+    ORANGE = BROWN
+    t = Table(4)
+    clear_areas(t)
+    t.set_mission([t.card_of("Boulogne"), t.card_of("Salzburg")])   # supporters needed
+    l, k = next((l, k) for l in range(20) if t.s[L.O_LOCCARD + l] >= 0
+                for k in range(int(t.K[L.K_LC_NSLOT + t.s[L.O_LOCCARD + l]]))
+                if t.K[L.K_LC_ICON + t.s[L.O_LOCCARD + l] * L.MAXSLOT + k] == L.IC_SUPPORTER)
+    t.set_pl(ORANGE, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    sup = t.pl(ORANGE, L.P_SUPPLY)
+    _turn(t, ORANGE, (L.MV_LOC, l * L.MAXSLOT + k, 0))
+    assert t.s[L.O_LOC + l * L.MAXSLOT + k] == ORANGE
+    assert t.area(ORANGE, L.A_SUPPORTER) == 1 and t.pl(ORANGE, L.P_SUPPLY) == sup - 2
+    assert t.s[L.O_HOLDER + L.A_SUPPORTER] == ORANGE    # first cube in the area: the tile
+
+
+def test_green_example_remote_stables_places_a_horse_from_anywhere():
+    """Green's cube on the Stables from an earlier turn lets him place a cube straight in the
+    horses area with his pawn in another region, through a whole turn."""
+    t = Table(4)
+    clear_areas(t)
+    stables = [b for b in range(int(t.K[L.K_NB]))
+               if t.c.names["buildings"][t.s[L.O_BLDTILE + b]] == "Stables"][0]
+    t.put(L.O_BLD + stables, GREEN)
+    t.set_pl(GREEN, L.P_REGION, (int(t.K[L.K_BLD_REGION + stables]) + 1) % 4)
+    sup = t.pl(GREEN, L.P_SUPPLY)
+    _turn(t, GREEN, (L.MV_AREA, L.A_HORSE, 0))
+    assert t.area(GREEN, L.A_HORSE) == 1 and t.pl(GREEN, L.P_SUPPLY) == sup - 1
+    assert t.s[L.O_BLD + stables] == GREEN
