@@ -193,27 +193,27 @@ def apply_move(st, seat, dest, tele, bring, total, log, li, on, met):
 
 
 @njit(cache=True, _nrt=False)
-def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
-              reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
-    """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
-    starts in a rim room), the move, an action after. ``given`` (P_DEST >= 0) is a plan chosen
-    outside (rollout). Returns 1 if the turn ended the game with a kill."""
+def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, rng, acts, plans,
+                pscore, kn, wv, log, li, on, met, dec):
+    """The start of a turn of ``seat``: an action before moving if the turn starts in a rim
+    room (a kill open there, or with two actions a turn the best action here). Returns
+    (killed, actions left for after the move)."""
     bot = bots[seat]
     acts_left = rules[R_ACTIONS]
     st[F_QUIET] += 1
     deep = 1 if bot != BOT_GREEDY else 0
-    # before moving: only a turn that starts in a rim room
     if st[F_POS + seat] < rules[R_NROOMS]:
         if bot == BOT_RANDOM:
             killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts, bots,
                                       log, li, on, met, dec)
             if killed:
-                return 1
+                return 1, 0
             acts_left -= acted
         elif kill_here(st, n, seat, rules, plans[0]):
             dec[0] += 1
-            return do_action(st, n, seat, ACT_ATTACK, plans[0, P_X], -1, plans[0, P_W], bots, rules,
-                             weights, rng, log, li, on, met, dec)
+            killed = do_action(st, n, seat, ACT_ATTACK, plans[0, P_X], -1, plans[0, P_W], bots,
+                               rules, weights, rng, log, li, on, met, dec)
+            return killed, -1
         elif acts_left >= 2:
             # two actions a turn: the best action here (a plan with no steps), then move
             plan_turn(st, n, seat, 0, rules, weights, dist, nxt, pads, pad_index, kn, wv, deep,
@@ -223,9 +223,19 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
                 killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts,
                                           bots, log, li, on, met, dec)
                 if killed:
-                    return 1
+                    return 1, 0
                 acts_left -= acted
-    # the move
+    return 0, acts_left
+
+
+@njit(cache=True, _nrt=False)
+def move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
+                 pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+    """The rest of the turn from the position before_move left: the move (``given``, when
+    P_DEST >= 0, is a plan chosen outside from this position: the rollout's), then the action
+    after it. Returns 1 if it killed."""
+    bot = bots[seat]
+    deep = 1 if bot != BOT_GREEDY else 0
     if bot == BOT_RANDOM:
         random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, plans[0])
         dec[0] += 1
@@ -237,9 +247,25 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
                   plans, pscore, 1)
         dec[0] += 1
     apply_move(st, seat, plans[0, P_DEST], plans[0, P_TELE], plans[0, P_BRING], total, log, li, on, met)
-    # after moving
     if acts_left > 0:
         killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts, bots,
                                   log, li, on, met, dec)
         return killed
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
+              reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+    """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
+    starts in a rim room), the move, an action after. ``given`` (P_DEST >= 0) is a plan chosen
+    outside for the position after the action before moving. Returns 1 if the turn ended the
+    game with a kill."""
+    killed, acts_left = before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index,
+                                    rng, acts, plans, pscore, kn, wv, log, li, on, met, dec)
+    if killed:
+        return 1
+    if acts_left < 0:
+        return 0
+    return move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
+                        pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec)

@@ -196,7 +196,7 @@ class Unseen:
 
         def rollout(a):
             a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
-            rollout_plan(a.st, n, me, 7, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
+            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
                          a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
                          a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
             return a.gplan[0].tolist()
