@@ -147,7 +147,15 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
                 v += weights[W_DENY_OWN] * exposed
             elif (st[F_WHAT + me] >> w) & 1:
                 v += weights[W_DENY_HIDDEN] * exposed
-        # greedy: only an empty hand wants a weapon (weapon_any, added by plan_room)
+        else:
+            # greedy: only an empty hand wants a weapon (weapon_any, added by plan_turn); a
+            # weapon no opponent can be vulnerable to is dead weight, to swap for any other
+            usable = False
+            for o in range(n):
+                if o != me and ((st[F_WHAT_UP + o] >> w) & 1 or prob[2 * o + 1, w] > 0.0):
+                    usable = True
+            if not usable:
+                v = -1.0
         wv[w] = v
 
 
