@@ -7,8 +7,8 @@ from kernels.doppelganger.layout import (ACT_ATTACK, ACT_NONE, ACT_PICKUP, ACT_S
                                          F_QUIET, F_ROOM_W, F_WHAT, F_WHAT_UP, F_WHERE, F_WHERE_UP,
                                          F_WHO_UP, INF, K_KW, K_KX, K_PW, K_PX, K_UW, K_UX, MAXP,
                                          P_BRING, P_DEST, P_DROP, P_KIND, P_SIZE, P_TELE, P_W, P_X,
-                                         REV_WHAT, REV_WHERE, REV_WHO, R_HAND, R_LIMIT, R_NCARDS,
-                                         R_NROOMS, R_TELE_WHEEL, STEAL_EPS, TELE_EPS, W_CONTEST,
+                                         REV_NONE, REV_WHAT, REV_WHERE, REV_WHO, R_HAND, R_LIMIT, R_NCARDS,
+                                         R_NROOMS, R_PAD_START, R_TELE_WHEEL, R_WALK_ON, STEAL_EPS, TELE_EPS, W_CONTEST,
                                          W_DENY_HIDDEN, W_DENY_OWN, W_FOCUS, W_GIFT, W_INFO,
                                          W_PAIR_COST, W_PATIENCE, W_REVEAL, W_REVEAL_VULN_COST,
                                          W_REVEAL_WHO_COST, W_SETUP, W_TRUE_FORM_COST, W_WEAPON_ANY,
@@ -388,9 +388,9 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
-    m1, m1p, m2 = pad_costs(dist, pads, start)
+    m1, m1p, m2 = pad_costs(dist, pads, start, rules[R_PAD_START])
     land = m1 <= total
-    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr)
+    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr, rules[R_WALK_ON])
     held = st[F_HELD + me]
     nheld = popcount(held)
     any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
@@ -446,6 +446,8 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
     """The attacked player's answer (one bit of opts, which has more than one bit)."""
     if bot == BOT_RANDOM:
         return 1 << nth_bit(opts, below(rng, BOT0 + me, popcount(opts)))
+    if opts & REV_NONE:
+        return REV_NONE   # nothing matches: turning up nothing costs nothing
     who_left = rules[R_HAND] - popcount(st[F_WHO_UP + me])
     if bot == BOT_GREEDY:
         if (opts & REV_WHO) and who_left >= 2:
@@ -481,7 +483,7 @@ def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, ou
     teleport room with every choice of player to bring (or none)."""
     start = st[F_POS + seat]
     taken = taken_pads(st, n, seat, pad_index)
-    land = reachable(dist, pads, taken, start, total, reach)
+    land = reachable(dist, pads, taken, start, total, reach, rules[R_PAD_START], rules[R_WALK_ON])
     nw = 0
     for v in range(reach.shape[0]):
         nw += int(reach[v])  # int: a NumPy int8 sum would overflow when interpreted

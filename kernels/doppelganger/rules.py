@@ -14,7 +14,8 @@ from kernels.doppelganger.layout import (ACT_ATTACK, ACT_NONE, ACT_PICKUP, ACT_S
                                          M_CARDS_REVEALED, M_PICKUPS, M_REVEALS_CAUSED, M_STEALS,
                                          M_TELEPORTS, P_BRING, P_DEST, P_DROP, P_KIND, P_SIZE,
                                          P_TELE, P_W, P_X, REV_KILL, REV_WHAT, REV_WHERE, REV_WHO,
-                                         R_ACTIONS, R_DICE, R_NROOMS, R_SIDES)
+                                         R_ACTIONS, R_DICE, R_MATCH_UP_WHO, R_NROOMS, R_SIDES,
+                                         R_WHO_NO_MATCH, REV_NONE)
 from kernels.doppelganger.moves import list_actions
 from kernels.doppelganger.state import is_true_form, nth_bit, popcount
 from kernels.rng import BOT0, below
@@ -44,7 +45,9 @@ def attack_options(st, target, room, weapon, rules):
       be turned up (REV_WHO alone);
     - otherwise each matching face-down card may be turned up, or a who card instead (if any
       is left face down); a player in true form must turn up a matching card;
-    - 0: no face-down match, nothing is revealed.
+    - 0: no face-down match, nothing is revealed; but a match already face up with no other
+      forces a who card under rules.face_up_match_forces_who, and with no match at all the
+      target may turn up a who card (REV_WHO | REV_NONE) under rules.who_without_match.
     """
     rm = (st[F_WHERE + target] >> room) & 1
     wm = (st[F_WHAT + target] >> weapon) & 1
@@ -60,6 +63,11 @@ def attack_options(st, target, room, weapon, rules):
         opts |= REV_WHAT
     if opts and not tf:
         opts |= REV_WHO
+    if opts == 0 and not tf:
+        if (rm or wm) and rules[R_MATCH_UP_WHO]:
+            return REV_WHO
+        if not rm and not wm and rules[R_WHO_NO_MATCH]:
+            return REV_WHO | REV_NONE
     return opts
 
 
@@ -102,7 +110,7 @@ def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met
         st[F_WINNER] = attacker
         log_event(log, li, on, EV_KILL, attacker, target, room, weapon, 0)
         return 1
-    if opts == 0:
+    if opts == 0 or choice == REV_NONE:
         # No face-down match: everyone learns that any card not already face up does not match.
         if not (st[F_WHERE_UP + target] >> room) & 1:
             st[F_NOT_WHERE + target] |= 1 << room

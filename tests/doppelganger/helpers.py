@@ -118,10 +118,10 @@ class Table:
         return tuple(int(x) for x in self.plans[0, 0])
 
 
-def attack_table():
+def attack_table(sets: tuple[str, ...] = ()):
     """Target T holds Kitchen/Hall/Study, Rope/Knife/Axe; everybody in the Kitchen; A has the Rope
-    and the Wrench."""
-    t = Table(4)
+    and the Wrench (content with these --set overrides)."""
+    t = Table(4, sets=sets)
     t.clear_weapons()
     k, hall, study = t.room("Kitchen"), t.room("Hall"), t.room("Study")
     t.deal(T, who=(0, 1, 2), where=(k, hall, study), what=(t.weapon("Rope"), t.weapon("Knife"), t.weapon("Axe")))
