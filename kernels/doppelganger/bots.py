@@ -479,29 +479,46 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
 
 @njit(cache=True, _nrt=False)
 def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, out):
-    """Uniform over legal moves: every reachable node, and (after landing on a pad) every
-    teleport room with every choice of player to bring (or none)."""
+    """Uniform over the distinct things a move can do: end in each room reachable on foot (the
+    rim rooms and the wheel), each teleport room with each choice of player to bring (or none)
+    after landing on a pad, or end in the corridors (one choice; then any corridor square or
+    pad reachable, uniformly). Corridor squares, the most of the nodes, allow no action, so
+    counting each as a choice of its own would leave most random turns doing nothing."""
     start = st[F_POS + seat]
     taken = taken_pads(st, n, seat, pad_index)
     land = reachable(dist, pads, taken, start, total, reach, rules[R_PAD_START], rules[R_WALK_ON])
+    nroom = rules[R_NROOMS] + 1          # the rim rooms, then the wheel
     nw = 0
+    nc = 0
     for v in range(reach.shape[0]):
-        nw += int(reach[v])  # int: a NumPy int8 sum would overflow when interpreted
+        if reach[v]:
+            if v < nroom:
+                nw += 1
+            else:
+                nc += 1
     nrooms = rules[R_NROOMS] + (1 if rules[R_TELE_WHEEL] else 0)
     nt = nrooms * n if land else 0
-    i = below(rng, BOT0 + seat, nw + nt)
+    i = below(rng, BOT0 + seat, nw + nt + (1 if nc > 0 else 0))
+    out[P_TELE] = 0
+    out[P_BRING] = -1
     if i < nw:
-        for v in range(reach.shape[0]):
+        for v in range(nroom):
             if reach[v]:
                 if i == 0:
                     out[P_DEST] = v
                     break
                 i -= 1
-        out[P_TELE] = 0
-        out[P_BRING] = -1
-    else:
+    elif i < nw + nt:
         i -= nw
         out[P_DEST] = i // n
         b = i % n  # 0 = nobody, else the b-th other player
         out[P_TELE] = 1
         out[P_BRING] = -1 if b == 0 else (seat + b) % n
+    else:
+        j = below(rng, BOT0 + seat, nc)
+        for v in range(nroom, reach.shape[0]):
+            if reach[v]:
+                if j == 0:
+                    out[P_DEST] = v
+                    break
+                j -= 1
