@@ -230,3 +230,11 @@ def no_peek_positions():
                 yield Unseen(t, seat)
             if t.turn(seat, 2 + turn % 11, bots):
                 break
+
+
+def hidden(pos):
+    """What the seat cannot see at an Unseen position: every opponent's who, where and what
+    cards (the mutation check of the no-peek test reads them)."""
+    st = pos.row[L.S_STATE]
+    return np.array([st[f + o] for f in (L.F_WHO, L.F_WHERE, L.F_WHAT)
+                     for o in range(pos.t.n) if o != pos.seat])

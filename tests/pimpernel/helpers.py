@@ -231,3 +231,11 @@ def no_peek_positions():
                 t.resolve(bots)
         assert t.s[L.O_DONE] == 0
         yield Unseen(t)
+
+
+def hidden(pos):
+    """What the seat to act cannot see at an Unseen position: the mission deck still to draw,
+    in order, and the cards removed unseen (the mutation check of the no-peek test reads them)."""
+    s, K = pos.s, pos.t.K
+    return np.r_[s[L.O_DECK + s[L.O_DECK_PTR]:L.O_DECK + s[L.O_DECK_LEN]],
+                 s[L.O_REMOVED:L.O_REMOVED + K[L.K_REMOVED]]]
