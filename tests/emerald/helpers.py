@@ -318,3 +318,10 @@ def no_peek_positions():
             play_turn(t.st, n, p, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos, t.mv, t.log, t.io, False, t.met)
             if t.get(L.F_END) != L.END_NONE:
                 break
+
+
+def hidden(pos):
+    """What the seat cannot know, as the mutation check of the no-peek test reads it: the
+    state row, of which redeal_hidden moves only the hidden parts (identities, the other
+    seats' cards, the order of the stacks: kernels/emerald/rollout.py determinize)."""
+    return pos.st
