@@ -218,3 +218,12 @@ def test_every_bot_under_every_reading_keeps_the_weapon_rules(sets):
     for i in range(8):
         log, _, _ = GAME.trace_events(c, codes, w, 9, i, i % 4)
         assert replay_weapons(log, 4, limit, wheel) is None, (sets, i)
+
+
+def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
+    from .helpers import CONTENT
+    readings = {k: why for k, _, why in CONTENT.readings()}
+    assert set(readings) == {"rules.actions_per_turn", "rules.teleport_to_centre",
+                             "rules.face_up_match_forces_who", "rules.who_without_match",
+                             "rules.pad_start_lands", "rules.pad_within_roll"}
+    assert all(why.startswith("Reading: the rulebook") for why in readings.values())

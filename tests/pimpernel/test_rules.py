@@ -355,3 +355,10 @@ def test_heuristic_values_a_tile_majority_by_its_card():
         t.moves[1, :] = (L.MV_AREA, L.A_PAPERS, 0, -1)
         i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_HEURISTIC, 0, t.moves, 2, t.tmp, t.ctx, t.rng)
         assert t.moves[i, 1] == L.A_PAPERS
+
+
+def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
+    from sim.games.pimpernel import GAME
+    readings = {k: why for k, _, why in GAME.content().readings()}
+    assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations"}
+    assert all(why.startswith("Reading: the rulebook") for why in readings.values())
