@@ -362,3 +362,34 @@ def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
     readings = {k: why for k, _, why in GAME.content().readings()}
     assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations"}
     assert all(why.startswith("Reading: the rulebook") for why in readings.values())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_favor_first_half_icon_never_takes_the_cube_the_second_half_needs(seed):
+    """Place + place with two cubes; the only free spaces are a location space with a
+    supporter icon and one route space. An icon's follow-up within the first half is offered
+    only if the second half stays possible: the random bot always ends with both spaces
+    filled and no supporter cube (the icon would have taken the second half's cube)."""
+    t = Table(4, seed=seed)
+    _hold_card(t, 0, (L.ACT_PLACE, L.ACT_PLACE))
+    for p in range(4):
+        for a in range(L.NAREA):
+            t.set_area(p, a, 0)
+    l, k = next((l, k) for l in range(20) if t.s[L.O_LOCCARD + l] >= 0
+                for k in range(int(t.K[L.K_LC_NSLOT + t.s[L.O_LOCCARD + l]]))
+                if t.K[L.K_LC_ICON + t.s[L.O_LOCCARD + l] * L.MAXSLOT + k] == L.IC_SUPPORTER)
+    t.set_pl(0, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    free = [(kind, a) for kind, a, _ in t.gen_main(0) if kind in (L.MV_ROUTE, L.MV_LOC, L.MV_LEADER)]
+    route = next(a for kind, a in free if kind == L.MV_ROUTE)
+    for kind, a in free:
+        if (kind, a) not in ((L.MV_LOC, l * L.MAXSLOT + k), (L.MV_ROUTE, route)):
+            off = {L.MV_ROUTE: L.O_ROUTE, L.MV_LOC: L.O_LOC, L.MV_LEADER: L.O_LEADER}[kind]
+            t.put(off + a, 1)
+    t.set_pl(0, L.P_SUPPLY, 2)
+    begin_turn(t.s)
+    t.s[L.O_CUR] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_LOC + l * L.MAXSLOT + k] == 0 and t.s[L.O_ROUTE + route] == 0
+    assert t.area(0, L.A_SUPPORTER) == 0 and t.pl(0, L.P_SUPPLY) == 0
