@@ -23,7 +23,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, K_AGENT,
                                     K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
                                     LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
-                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_ID_RES,
+                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_COH_PUBLIC, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
                                     W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
@@ -284,7 +284,7 @@ def p_restorationist(st, n, me, o, tables, weights):
     x = (np.log(prior / (1.0 - prior))
          + weights[W_BELIEF_PUSH] * (st[F_PUSH_R + o] - st[F_PUSH_L + o] - st[F_YOG + o])
          + weights[W_BELIEF_ROYAL] * (killed - hidden))
-    if st[F_COH + o]:
+    if st[F_COH + o] and rules[R_COH_PUBLIC]:      # E19: that it was played is public
         x = -x
     return 1.0 / (1.0 + np.exp(-x))
 

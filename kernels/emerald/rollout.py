@@ -1,13 +1,14 @@
 """What a seat cannot see, re-dealt consistently with what it knows (the no-peek hook of
-kernels/README.md). The rollout bot itself is not written yet (docs/emerald-status.md).
+kernels/README.md), and the rollout bot.
 
 A seat knows: its own identity, hand and the contents of its own deck; everything public (the
-board, the tracks, claims and every card played, so each opponent's hand + deck multiset
-(rules.discards_public), trophies, Royalty taken, that Change of Heart was played); the
-identities revealed and those it saw with Vladimir Burtsev. It does not know: the other
-identities (dealt from the six cards, the rest set aside), the order of any deck, how each
-opponent's cards split between hand and deck, and which game cards lie face down in the city
-stacks (or were never dealt).
+board, the tracks, claims and every card played, so each opponent's hand + deck multiset, and
+its discard pile by rules.discards_public; trophies, Royalty taken, that Change of Heart was
+played by rules.change_of_heart_public); the identities revealed and those it saw with Vladimir
+Burtsev. It does not know: the other identities (dealt from the six cards, the rest set
+aside), the order of any deck, how each opponent's cards split between hand and deck (and
+discard pile, when it is not public), and which game cards lie face down in the city stacks
+(or were never dealt).
 
 The rollout bot chooses each of its two actions by flat Monte Carlo: the heuristic's best few
 rows, each played out from the same determinised deals (the heuristic in every seat, a horizon of
@@ -16,16 +17,16 @@ player turns), scored by the final adjustments as if the game ended there.
 import numpy as np
 from numba import njit
 
-from kernels.emerald.layout import (F_DECK, F_HAND, F_IDENT, F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK,
-                                    F_REVEALED, F_SEEN, F_STACK, F_UP, F_ZONE, F_ZOWN, KIND_GAME,
-                                    K_KIND, MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, NCITY, NIDENT,
-                                    R_GAME_CARDS, R_N, T_CARD, T_RULES, Z_DECK, Z_HAND, Z_OUT,
-                                    Z_STACK)
 from kernels.emerald.bots import row_value
-from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_END, F_TURN, MAX_CANDIDATES, MV_SIZE,
-                                    R_ACTIONS, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET, S_R_MOVES,
-                                    S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
-                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON, W_ROLLOUT_PLAYOUTS)
+from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_DECK, F_END, F_HAND, F_IDENT,
+                                    F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
+                                    F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
+                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE,
+                                    NCITY, NIDENT, R_ACTIONS, R_CARDS, R_DISCARDS_PUBLIC,
+                                    R_GAME_CARDS, R_N, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET,
+                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
+                                    T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
+                                    W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
 from kernels.emerald.state import copy_into
 from kernels.emerald.turn import (action_rows, begin_turn, end_turn, free_actions, play_turn,
@@ -81,8 +82,10 @@ def redeal_identities(st, n, me, rng, tmp):
 
 
 @njit(cache=True, _nrt=False)
-def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
-    """Seat o's hand and deck: the same cards, a fresh split (when shuffle_hand) and order."""
+def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
+    """Seat o's hand and deck: the same cards, a fresh split (when shuffle_hand) and order; with
+    its discard pile too when discards are not public (rules.discards_public = 0: only the pile's
+    size is seen)."""
     h = st[F_NHAND + o]
     d = st[F_NDECK + o]
     m = 0
@@ -93,6 +96,11 @@ def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
     for i in range(d):
         tmp[m] = st[F_DECK + o * MAXOWN + i]
         m += 1
+    if with_discards:
+        for card in range(nc):
+            if st[F_ZONE + card] == Z_DISCARD and st[F_ZOWN + card] == o:
+                tmp[m] = card
+                m += 1
     shuffle_sorted(rng, tmp, m)
     k = 0
     if shuffle_hand:
@@ -104,6 +112,8 @@ def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
         st[F_DECK + o * MAXOWN + i] = tmp[k]
         st[F_ZONE + tmp[k]] = Z_DECK
         k += 1
+    for i in range(k, m):
+        st[F_ZONE + tmp[i]] = Z_DISCARD
 
 
 @njit(cache=True, _nrt=False)
@@ -156,7 +166,7 @@ def determinize(st, tables, me, rng, tmp):
     n = rules[R_N]
     redeal_identities(st, n, me, rng, tmp)
     for o in range(n):
-        redeal_cards_of(st, o, o != me, rng, tmp)
+        redeal_cards_of(st, o, o != me, o != me and not rules[R_DISCARDS_PUBLIC], rules[R_CARDS], rng, tmp)
     redeal_stacks(st, tables[T_CARD], rules, rng, tmp)
 
 
