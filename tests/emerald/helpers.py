@@ -226,6 +226,14 @@ def S(t: Play, p: int, k: int) -> int:
     return t.card(f"S {k:03d} (colour {p})")
 
 
+def redeal(t: "Play", st: np.ndarray, me: int, seed: int) -> None:
+    """Re-deal in place what seat ``me`` cannot know (the kernel's redeal_hidden), from a
+    stream row seeded with ``seed``."""
+    rng = np.zeros(1 + t.n, np.uint64)
+    seed_streams(rng, seed, 99)
+    redeal_hidden(t.tables, st, me, rng)
+
+
 # -- the hooks of tests/test_every_game.py -----------------------------------------------------
 
 def deal(compiled, events, scratch):
@@ -249,9 +257,7 @@ class Unseen:
 
     def redeal(self, seed: int) -> bool:
         before = self.st.copy()
-        rng = np.zeros(1 + self.t.n, np.uint64)
-        seed_streams(rng, seed, 99)
-        redeal_hidden(self.t.tables, self.st, self.me, rng)
+        redeal(self.t, self.st, self.me, seed)
         return not np.array_equal(before, self.st)
 
     def decisions(self) -> list:

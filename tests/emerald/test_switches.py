@@ -1,14 +1,10 @@
 """The other side of each reading switch in content [rules] (the defaults are pinned in
 test_rules.py, test_cards.py and test_examples.py)."""
-import numpy as np
-
 from kernels.emerald import layout as L
 from kernels.emerald.bots import p_restorationist
-from kernels.emerald.rollout import redeal_hidden
 from kernels.emerald.state import agents_on_board, discard_from_hand
-from kernels.rng import seed_streams
 
-from .helpers import MON, S, THU, TUE, Play, empty_table
+from .helpers import MON, S, THU, TUE, Play, empty_table, redeal
 
 
 def table(*sets) -> Play:
@@ -138,9 +134,7 @@ def discards_after_redeals(t, me, o):
     seen = set()
     for seed in range(6):
         t.st[:] = base
-        rng = np.zeros(5, np.uint64)
-        seed_streams(rng, seed, 3)
-        redeal_hidden(t.tables, t.st, me, rng)
+        redeal(t, t.st, me, seed)
         seen.add(frozenset(c for c in range(int(t.rules[L.R_CARDS]))
                            if t.zone(c) == (L.Z_DISCARD, o)))
     t.st[:] = base
