@@ -8,6 +8,7 @@ from kernels.emerald.rules import placement_rounds
 from kernels.emerald.turn import play_turn
 
 from .helpers import Play, redeal
+from .test_play import check_invariants
 
 
 def positions(n, seed, turns):
@@ -64,7 +65,6 @@ def test_redeal_keeps_what_the_seat_knows_and_changes_what_it_does_not(n):
         redeal(t, t.st, me, seed)
         assert public_view(t, me) == before
         changed += not np.array_equal(st0, t.st)
-        from .test_play import check_invariants
         check_invariants(t)
     assert changed >= 4
 
