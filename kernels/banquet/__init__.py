@@ -1,0 +1,10 @@
+"""The Last Banquet kernels, one module per concern in import order: layout, state, moves,
+bots, rules, play (kernels/README.md).
+
+Work in progress (docs/banquet-status.md): no rollout bot yet."""
+from kernels import keyed_cache
+
+with keyed_cache(__file__):
+    from kernels.banquet.play import play_batch, trace_game
+
+__all__ = ["play_batch", "trace_game"]

@@ -1,0 +1,85 @@
+"""The Last Banquet, scenarios 1-3 (basic and full rules): players in a circle of places,
+a scepter going round, seat operations composed from data, hidden assassins, couriers and
+spies. Kernels: kernels/banquet/.
+
+Every faction result measures the RECONSTRUCTED characters: the rulebook prints about 1.5 of
+the ~110 card abilities (content.toml, docs/banquet-status.md).
+
+Not registered yet (docs/banquet-status.md): tests import GAME from here directly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from kernels.banquet import layout as L
+from sim.content import Content
+from sim.game import Batch, Compiled, Game
+from sim.games.banquet import pack
+
+__all__ = ["GAME", "BanquetCompiled", "BanquetGame"]
+
+
+class BanquetCompiled(Compiled):
+    """The tables and the character names of one content, scenario, rule set and player count."""
+
+    def __init__(self, tables: tuple, n_players: int, names: list[str]):
+        super().__init__(tables, n_players)
+        self.names = names
+
+    def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
+        n = self.n_players
+        s: list = [None] * L.N_SCRATCH
+        s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
+        s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
+        s[L.S_MOVES] = np.zeros((rows, L.MAX_MOVES, L.MV_SIZE), np.int32)
+        s[L.S_IO] = np.zeros((rows, 4), np.int64)
+        s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
+        s[L.S_SIM] = np.zeros((rows, L.SIM_SIZE), np.int64)
+        s[L.S_ODDS] = np.zeros((rows, L.MAXP), np.float64)
+        s[L.S_TEAM] = np.zeros((rows, L.TEAM_SIZE), np.int64)
+        return tuple(s)
+
+
+class BanquetGame(Game):
+    id = "banquet"
+    name = "The Last Banquet"
+    player_counts = tuple(range(11, 26))
+    variant_players = {"scenario1": tuple(range(11, 25)), "scenario2": tuple(range(11, 21)),
+                       "scenario3": tuple(range(15, 26))}
+    default_players = 12
+    bots = L.BOTS
+    default_bots = "greedy"
+    end_reasons = L.END_REASONS
+    no_winner_reasons = ("turn_cap", "pass_cap")
+    faction_outcomes = True
+    roles = L.ROLES
+    secret_roles = L.SECRET_ROLES
+    metrics = L.METRICS
+    report_metrics = ("actions", "favors", "vetoes", "marks")
+    weight_names = L.WEIGHT_NAMES
+    max_turns = 10 * 20 * 25      # rounds x actions per player x players, at the widest ranges
+    turn_unit = "player turn (an action or a pass)"
+    turn_order = ("the host (the king, or the baron in scenario 2) picks the direction each round and "
+                  "acts last; position counts seats clockwise from the host, who is seat-dealt by chance")
+    positions_meaningful = False
+    content_file = Path(__file__).parent / "content.toml"
+    log_rows = 20_000
+
+    @property
+    def kernel(self):
+        from kernels import banquet
+        return banquet
+
+    def compile(self, content: Content, n_players: int) -> BanquetCompiled:
+        self.check_players(n_players, content.variants)
+        C, _, names = pack.character_tables(content)
+        return BanquetCompiled(pack.tables(content, n_players), n_players, names)
+
+    def narrate(self, compiled: BanquetCompiled, events: np.ndarray, out: Batch,
+                seat_bots: list[str]) -> list[str]:
+        from sim.games.banquet import trace
+        return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+
+
+GAME = BanquetGame()
