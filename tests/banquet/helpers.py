@@ -1,0 +1,122 @@
+"""Small helpers that build Banquet positions and call the compiled functions directly (the
+game is not registered yet: docs/banquet-status.md)."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.banquet import layout as L
+from kernels.banquet.state import setup_game
+from kernels.rng import seed_streams
+from sim.game import Batch
+from sim.games.banquet import GAME, pack
+
+VARIANTS = [(s, r) for s in ("scenario1", "scenario2", "scenario3") for r in ("basic", "full")]
+PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16}
+
+
+def content(variants=("scenario1", "basic"), sets=()):
+    return GAME.content(tuple(variants), tuple(sets))
+
+
+def compiled(n=12, variants=("scenario1", "basic"), sets=()):
+    return GAME.compile(content(variants, sets), n)
+
+
+def char_id(name: str) -> int:
+    return [c["name"] for c in content()["characters"]].index(name)
+
+
+class Table:
+    """One game's state row plus the scratch the rules need, for driving them from tests."""
+
+    def __init__(self, n=12, variants=("scenario1", "basic"), seed=1, game_index=0, sets=(), bots="greedy"):
+        self.c = compiled(n, variants, sets)
+        self.n = n
+        self.tables = self.c.tables
+        self.rules = self.tables[L.T_RULES]
+        self.w = GAME.weights(content(variants, sets))
+        sc = self.c.alloc_scratch(1, False)
+        self.st, self.rng, self.mv, self.io = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO))
+        self.sim, self.od, self.team = sc[L.S_SIM][0], sc[L.S_ODDS][0], sc[L.S_TEAM][0]
+        self.pl, self.moved, self.cand = self.sim[0:L.MAXP], self.sim[L.MAXP:2 * L.MAXP], self.sim[2 * L.MAXP:6 * L.MAXP]
+        self.sb = GAME.bot_codes([bots], n)
+        seed_streams(self.rng, seed, game_index)
+        setup_game(self.st, self.tables, self.rng, self.sim[6 * L.MAXP:7 * L.MAXP], self.sim[7 * L.MAXP:9 * L.MAXP])
+        self.log = np.zeros((4096, 6), np.int64)
+        self.met = np.zeros((n, L.N_METRICS))
+
+    # -- reading and writing ------------------------------------------------------------------
+    def get(self, field, i=0):
+        return int(self.st[field + i])
+
+    def set(self, field, i, value):
+        self.st[field + i] = value
+
+    def places(self):
+        return [self.get(L.F_PLACE, p) for p in range(self.n)]
+
+    def seat(self, places, chars=None):
+        """Seat player p at places[p]; give p character chars[p] (a name) if given."""
+        for p, q in enumerate(places):
+            self.set(L.F_PLACE, p, q)
+        if chars:
+            for p, name in enumerate(chars):
+                self.set(L.F_CHAR, p, char_id(name))
+
+    def args(self):
+        return (self.sb, self.w, self.rng, self.mv, self.pl, self.od, self.moved, self.cand,
+                self.log, self.io, True, self.met)
+
+    def moves(self, a):
+        from kernels.banquet.moves import list_moves
+        k = list_moves(self.st, self.tables, a, self.mv)
+        return [tuple(int(x) for x in self.mv[i]) for i in range(k)]
+
+    def slot_moves(self, a, slot):
+        from kernels.banquet.moves import list_slot
+        k = list_slot(self.st, self.tables, a, slot, self.mv, 0)
+        return [tuple(int(x) for x in self.mv[i]) for i in range(k)]
+
+    def act(self, a, slot, x=-1, y=-1, z=0):
+        from kernels.banquet.rules import resolve_action
+        resolve_action(self.st, self.tables, a, slot, x, y, z, *self.args())
+
+    def events(self):
+        return self.log[:int(self.io[0])]
+
+
+def play(n=12, variants=("scenario1", "basic"), bots="greedy", games=20, seed=5, sets=(), rows=None, start=0):
+    """(Batch, scratch) of games start..start+games with one bot everywhere (or a line-up)."""
+    c = compiled(n, variants, sets)
+    codes = GAME.bot_codes(bots if isinstance(bots, list) else [bots], n)
+    gi = np.arange(start, start + games, dtype=np.uint64)
+    out = Batch.alloc(games, n, len(GAME.metrics))
+    scratch = c.alloc_scratch(rows or games, False)
+    GAME.kernel.play_batch(c.tables, scratch, codes, GAME.weights(content(variants, sets)), np.uint64(seed), gi,
+                           (gi % n).astype(np.int64), out.score, out.rank, out.win, out.role, out.secret_role,
+                           out.position, out.turns, out.end_reason, out.metrics, out.decisions)
+    return out, scratch
+
+
+def broken_invariants(compiled, scratch) -> list[str]:
+    """Invariants of every final state row: every player in exactly one place of the circle
+    (places in range), veto tokens within the printed ten and conserved (supply + marks held +
+    boxed + spent = the set-up count), marks only on traitors, at most one per faction."""
+    rules = compiled.tables[L.T_RULES]
+    n, npl = int(rules[L.R_N]), int(rules[L.R_NPL])
+    bad = []
+    for r, st in enumerate(scratch[L.S_STATE]):
+        pl = st[L.F_PLACE:L.F_PLACE + n]
+        if (pl < 0).any() or (pl >= npl).any():
+            bad.append(f"row {r}: a place outside the circle")
+        held = int(st[L.F_TOKEN:L.F_TOKEN + n].sum())
+        total = int(st[L.F_VETO]) + held + int(st[L.F_BOXED]) + int(st[L.F_SPENT])
+        if total != int(rules[L.R_VETO]) or int(rules[L.R_VETO]) > 10 or st[L.F_VETO] < 0:
+            bad.append(f"row {r}: veto tokens {total} != {int(rules[L.R_VETO])}")
+        for p in range(n):
+            if st[L.F_TOKEN + p] and st[L.F_FACTION + p] == L.KING_F:
+                bad.append(f"row {r}: a mark on the king's faction")
+        marks = [int(st[L.F_MARK + i]) for i in range(2)]
+        if held != sum(m >= 0 for m in marks):
+            bad.append(f"row {r}: {held} tokens held, {marks} marks")
+    return bad
