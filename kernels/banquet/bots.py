@@ -144,8 +144,10 @@ def side_value(st, tables, v, a, slot, x, od, bot, w):
         return 0.05 if 0.0 < od[x] < 1.0 else 0.0
     if op == OP_SIT:
         return 0.03 if not friend else -0.03
-    if op == OP_STAND or op == OP_PROTECT:
+    if op == OP_PROTECT:
         return 0.03 if friend else -0.03
+    # standing a player up is worth nothing by itself: two friends standing each other up
+    # would otherwise loop until the action cap
     return 0.0
 
 

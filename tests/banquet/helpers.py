@@ -120,3 +120,29 @@ def broken_invariants(compiled, scratch) -> list[str]:
         if held != sum(m >= 0 for m in marks):
             bad.append(f"row {r}: {held} tokens held, {marks} marks")
     return bad
+
+
+CAST = ["King", "Queen", "Duchess", "Gamekeeper", "Princess", "Count",
+        "Baron", "Jester", "Abbess", "Merchant", "Bard", "Physician"]
+
+
+def banquet_table(variants=("scenario1", "basic"), bots="greedy", sets=(), assassins=(3, 9)):
+    """A 12-player scenario 1 table laid out by hand: seat p at place p with CAST[p]; seats 0-1
+    the king's faction (the king at seat 0, host and patron), 2-6 Rose, 7-11 Tower; the
+    assassins at the given seats; each faction knows its own secrets."""
+    t = Table(12, variants, bots=bots, sets=sets)
+    t.seat(list(range(12)), CAST)
+    for p in range(12):
+        t.set(L.F_FACTION, p, L.KING_F if p < 2 else L.ROSE_F if p < 7 else L.TOWER_F)
+        t.set(L.F_SECRET, p, L.ASSASSIN if p in assassins else -1)
+        t.set(L.F_ITEM, p, (L.IT_FLASK if p < 7 else L.IT_DAGGER) if p in assassins else -1)
+        t.set(L.F_STAND, p, 1)
+        t.set(L.F_TOKEN, p, 0)
+    for v in range(12):
+        for p in range(12):
+            t.set(L.F_KNOWN, v * L.MAXP + p, int(t.get(L.F_FACTION, v) == t.get(L.F_FACTION, p)))
+    for f, v in ((L.F_KING, 0), (L.F_HOST, 0), (L.F_PATRON, 0), (L.F_RING, -1)):
+        t.set(f, 0, v)
+    t.set(L.F_MARK, 0, -1)
+    t.set(L.F_MARK, 1, -1)
+    return t
