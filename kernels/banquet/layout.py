@@ -161,10 +161,11 @@ MV_SIZE = 4
 MAX_MOVES = 1600
 
 # Bots
-BOTS = ("random", "greedy", "heuristic")
-BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC = 0, 1, 2
-WEIGHT_NAMES = ("threat", "distance", "guard", "mark", "veto")
-W_THREAT, W_DISTANCE, W_GUARD, W_MARK, W_VETO = 0, 1, 2, 3, 4
+BOTS = ("random", "greedy", "heuristic", "rollout")
+BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
+WEIGHT_NAMES = ("threat", "distance", "guard", "mark", "veto", "rollout_playouts", "rollout_candidates")
+W_THREAT, W_DISTANCE, W_GUARD, W_MARK, W_VETO, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = 0, 1, 2, 3, 4, 5, 6
+MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat
 METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks")
@@ -189,6 +190,8 @@ EV_SIT = 14         # seat a sits (b 1) or stands (b 0) by an action
 
 # Scratch (Compiled.alloc_scratch) order
 S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7
-N_SCRATCH = 8
+# the rollout bot's playouts (one-element rows unless a rollout bot plays)
+S_RSTATE, S_RRNG, S_RMOVES, S_RSIM, S_RBOTS, S_RSCORE, S_RIO, S_RMET = 8, 9, 10, 11, 12, 13, 14, 15
+N_SCRATCH = 16
 SIM_SIZE = 9 * MAXP     # S_SIM row: seating copy, moved flags, candidates (4 * MAXP), set-up order and pool
 TEAM_SIZE = 2 * MAXF + MAXP

@@ -5,8 +5,13 @@ from numba import njit, prange
 from kernels.banquet.layout import (END_NONE, EV_END, EV_SETUP, F_CHAR, F_END, F_FACTION, F_HOST,
                                     F_PLACE, F_ROUND, F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_ROUNDS,
                                     R_SCEN, S_IO, S_MOVES, S_ODDS, S_RNG, S_SEAT_BOTS, S_SIM, S_STATE,
-                                    S_TEAM, T_RULES, END_TURN_CAP, END_PASS_CAP, R_NF)
-from kernels.banquet.rules import final_scores, log_event, objective_phase, team_of, turn_phase
+                                    S_TEAM, T_RULES, END_TURN_CAP, END_PASS_CAP, R_NF, BOT_ROLLOUT,
+                                    MV_SLOT, MV_X, MV_Y, MV_Z, S_RSTATE, S_RRNG, S_RMOVES, S_RSIM,
+                                    S_RBOTS, S_RSCORE, S_RIO, S_RMET)
+from kernels.banquet.moves import list_moves
+from kernels.banquet.rollout import rollout_choose
+from kernels.banquet.rules import (begin_turn, final_scores, finish_turn, log_event, next_turn,
+                                   objective_phase, start_round, take_turn, team_of)
 from kernels.banquet.state import setup_game
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams
@@ -37,13 +42,36 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
         log_event(log, io, on, EV_SETUP, s, st[F_CHAR + s], st[F_FACTION + s], st[F_SECRET + s], st[F_PLACE + s])
     for rd in range(rules[R_ROUNDS]):
         st[F_ROUND] = rd
-        turn_phase(st, tables, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
+        start_round(st, tables, sb, rng, od, log, io, on, met)
+        first = True
+        while st[F_END] == END_NONE:
+            a = next_turn(st, tables, first, sb, rng, od, log, io, on, met)
+            first = False
+            if a < 0:
+                break
+            if sb[a] == BOT_ROLLOUT:
+                rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
+            else:
+                take_turn(st, tables, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
         if st[F_END] != END_NONE:
             break
         objective_phase(st, tables, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
         if st[F_END] != END_NONE:
             break
     log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
+
+
+@njit(cache=True)
+def rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """A rollout seat's turn: the bribe, then the move its playouts favour."""
+    begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
+    k = list_moves(st, tables, a, mv)
+    io[1] += 1
+    i = rollout_choose(tables, st, a, weights, rng, mv, k, pl, od, scratch[S_RSTATE][r], scratch[S_RRNG][r],
+                       scratch[S_RMOVES][r], scratch[S_RSIM][r], scratch[S_RBOTS][r], scratch[S_RSCORE][r],
+                       scratch[S_RIO][r], scratch[S_RMET][r], log)
+    finish_turn(st, tables, a, mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], sb, weights, rng, mv, pl, od,
+                moved, cand, log, io, on, met)
 
 
 @njit(cache=True)

@@ -274,15 +274,17 @@ def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, 
 
 
 @njit(cache=True)
-def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """a, standing, has the scepter: (a spy's bribe,) one action or a pass, then he sits."""
+def begin_turn(st, tables, a, sb, rng, od, cand, log, io, on):
+    """What comes before a's choice: a spy's bribe (scenario 2)."""
     rules = tables[T_RULES]
     if rules[R_SCEN] == SCEN_SPIES and st[F_SECRET + a] == SPY:
         bribe(st, tables, a, sb, rng, od, cand, log, io, on)
-    k = list_moves(st, tables, a, mv)
-    io[1] += 1
-    i = choose_move(st, tables, a, sb[a], w, mv, k, rng, pl, od)
-    slot, x, y, z = mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z]
+
+
+@njit(cache=True)
+def finish_turn(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """a plays (slot, x, y, z) - an action, a favor request or a pass - then sits."""
+    rules = tables[T_RULES]
     st[F_TURNS] += 1
     if slot == MV_PASS:
         met[a, M_PASSES] += 1.0
@@ -298,6 +300,17 @@ def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, m
     st[F_STAND + a] = 0
     if st[F_ACTIONS] > rules[R_ACTION_CAP]:
         st[F_END] = END_TURN_CAP
+
+
+@njit(cache=True)
+def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """a, standing, has the scepter: (a spy's bribe,) one action or a pass, then he sits."""
+    begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
+    k = list_moves(st, tables, a, mv)
+    io[1] += 1
+    i = choose_move(st, tables, a, sb[a], w, mv, k, rng, pl, od)
+    finish_turn(st, tables, a, mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], sb, w, rng, mv, pl, od,
+                moved, cand, log, io, on, met)
 
 
 # -- the scepter and the king's marks ---------------------------------------------------------
@@ -370,9 +383,8 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
 
 
 @njit(cache=True)
-def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """Everyone stands; the host picks the direction and hands the scepter on; standing
-    receivers act and sit; the phase ends when the last standing player sits."""
+def start_round(st, tables, sb, rng, od, log, io, on, met):
+    """Everyone stands; the host picks the round's direction (he will hand the scepter on)."""
     rules = tables[T_RULES]
     n = rules[R_N]
     for p in range(n):
@@ -383,21 +395,41 @@ def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met
     host = st[F_HOST]
     io[1] += 1
     st[F_DIR] = choose_direction(st, tables, host, sb[host], rng, od)
+    st[F_HOLDER] = host
     log_event(log, io, on, EV_ROUND, host, st[F_ROUND], st[F_DIR], 0, 0)
     if rules[R_HOST_RECEIPT] == 1 and host == st[F_KING]:
         king_receives(st, tables, sb, rng, od, log, io, on, met)
-    holder = host
-    first = True
-    while standing_count(st, n) > 0:
-        r = next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met)
+
+
+@njit(cache=True)
+def next_turn(st, tables, first, sb, rng, od, log, io, on, met):
+    """Who acts next (the scepter goes on from its holder), or -1 when the last standing
+    player has sat (the turn phase ends) or the pass cap stopped the game."""
+    rules = tables[T_RULES]
+    if standing_count(st, rules[R_N]) == 0:
+        return -1
+    r = next_receiver(st, tables, st[F_HOLDER], first, sb, rng, od, log, io, on, met)
+    if r >= 0:
+        st[F_HOLDER] = r
+    return r
+
+
+@njit(cache=True)
+def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """A whole turn phase with every seat's bot choosing (the rollout's playouts)."""
+    start_round(st, tables, sb, rng, od, log, io, on, met)
+    continue_turn_phase(st, tables, True, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+
+
+@njit(cache=True)
+def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """The turn phase from the scepter's holder on, until everyone sits (or a cap)."""
+    while st[F_END] == END_NONE:
+        r = next_turn(st, tables, first, sb, rng, od, log, io, on, met)
         first = False
         if r < 0:
             return
-        st[F_HOLDER] = r
         take_turn(st, tables, r, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-        if st[F_END] != END_NONE:
-            return
-        holder = r
 
 
 # -- the objective phase ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from sim.games.banquet import GAME, pack
 
 VARIANTS = [(s, r) for s in ("scenario1", "scenario2", "scenario3") for r in ("basic", "full")]
 PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16}
+QUICK_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2")
 
 
 def content(variants=("scenario1", "basic"), sets=()):
@@ -91,7 +92,7 @@ def play(n=12, variants=("scenario1", "basic"), bots="greedy", games=20, seed=5,
     codes = GAME.bot_codes(bots if isinstance(bots, list) else [bots], n)
     gi = np.arange(start, start + games, dtype=np.uint64)
     out = Batch.alloc(games, n, len(GAME.metrics))
-    scratch = c.alloc_scratch(rows or games, False)
+    scratch = c.alloc_scratch(rows or games, GAME.rollout_bot(codes))
     GAME.kernel.play_batch(c.tables, scratch, codes, GAME.weights(content(variants, sets)), np.uint64(seed), gi,
                            (gi % n).astype(np.int64), out.score, out.rank, out.win, out.role, out.secret_role,
                            out.position, out.turns, out.end_reason, out.metrics, out.decisions)

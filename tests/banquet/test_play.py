@@ -7,7 +7,7 @@ from kernels.banquet import layout as L
 from sim.game import Batch
 from sim.games.banquet import GAME
 
-from tests.banquet.helpers import PLAYERS, VARIANTS, broken_invariants, compiled, content, play
+from tests.banquet.helpers import PLAYERS, QUICK_ROLLOUT, VARIANTS, broken_invariants, compiled, content, play
 
 FIELDS = ("score", "rank", "win", "role", "secret_role", "position", "turns", "end_reason", "metrics", "decisions")
 
@@ -16,7 +16,8 @@ FIELDS = ("score", "rank", "win", "role", "secret_role", "position", "turns", "e
 @pytest.mark.parametrize("bot", GAME.bots)
 def test_no_game_reaches_a_cap_and_the_invariants_hold(variants, bot):
     n = PLAYERS[variants[0]]
-    out, scratch = play(n, variants, bot, games=60)
+    quick = bot == "rollout"
+    out, scratch = play(n, variants, bot, games=8 if quick else 60, sets=QUICK_ROLLOUT if quick else ())
     reasons = {GAME.end_reasons[int(e)] for e in out.end_reason}
     assert not reasons & {"turn_cap", "pass_cap"}, reasons
     assert broken_invariants(compiled(n, variants), scratch) == []
@@ -74,9 +75,10 @@ def test_in_the_basic_rules_everyone_acts_once_a_round_and_the_host_last():
 
 
 def test_same_games_whatever_the_rows_and_batches():
-    a, _ = play(12, ("scenario1", "full"), ["random", "greedy", "heuristic"] * 4, games=12, rows=1)
-    b, _ = play(12, ("scenario1", "full"), ["random", "greedy", "heuristic"] * 4, games=12, rows=12)
-    c, _ = play(12, ("scenario1", "full"), ["random", "greedy", "heuristic"] * 4, games=6, rows=2, start=6)
+    line_up = ["random", "greedy", "heuristic", "rollout"] * 3
+    a, _ = play(12, ("scenario1", "full"), line_up, games=12, rows=1, sets=QUICK_ROLLOUT)
+    b, _ = play(12, ("scenario1", "full"), line_up, games=12, rows=12, sets=QUICK_ROLLOUT)
+    c, _ = play(12, ("scenario1", "full"), line_up, games=6, rows=2, start=6, sets=QUICK_ROLLOUT)
     for f in FIELDS:
         assert np.array_equal(getattr(a, f), getattr(b, f)), f
         assert np.array_equal(getattr(a, f)[6:], getattr(c, f)), f
@@ -85,9 +87,9 @@ def test_same_games_whatever_the_rows_and_batches():
 @pytest.mark.parametrize("variants", [("scenario1", "full"), ("scenario2", "full"), ("scenario3", "full")])
 def test_a_traced_game_is_the_game_play_plays(variants):
     n = PLAYERS[variants[0]]
-    c = compiled(n, variants)
-    codes = GAME.bot_codes([GAME.bots[s % 3] for s in range(n)], n)
-    w = GAME.weights(content(variants))
+    c = compiled(n, variants, QUICK_ROLLOUT)
+    codes = GAME.bot_codes([GAME.bots[s % 4] for s in range(n)], n)
+    w = GAME.weights(content(variants, QUICK_ROLLOUT))
     gi = np.arange(5, dtype=np.uint64)
     batch = Batch.alloc(5, n, len(GAME.metrics))
     GAME.play(c, codes, w, 7, gi, gi.astype(np.int64) % n, batch)
@@ -108,7 +110,8 @@ def test_swapping_bots_leaves_the_deal(variants):
     c = compiled(n, variants)
     w = GAME.weights(content(variants))
     deals = []
-    for bots in (["random"], ["heuristic"], ["greedy"]):
+    w = GAME.weights(content(variants, QUICK_ROLLOUT))
+    for bots in (["random"], ["heuristic"], ["greedy", "rollout"] * (n // 2)):
         events, out, _ = GAME.trace_events(c, GAME.bot_codes(bots, n), w, 5, 4, 1)
         setup = events[events[:, 0] == L.EV_SETUP]
         deals.append((setup.tolist(), out.role.tolist(), out.secret_role.tolist(), out.position.tolist()))
