@@ -49,6 +49,14 @@ def redeal_hidden(tables, st, seat, rng):
                 secrets[m] = st[F_SECRET + p]
                 items[m] = st[F_ITEM + p] if st[F_SECRET + p] >= 0 else -1
                 m += 1
+        # a canonical order first, so that the re-deal depends on what the seat may know (the
+        # secrets among these members, as a multiset) and the stream, never on who holds them
+        for i in range(1, m):
+            j = i
+            while j > 0 and (secrets[j - 1] > secrets[j] or (secrets[j - 1] == secrets[j] and items[j - 1] > items[j])):
+                secrets[j - 1], secrets[j] = secrets[j], secrets[j - 1]
+                items[j - 1], items[j] = items[j], items[j - 1]
+                j -= 1
         for i in range(m - 1, 0, -1):
             j = below(rng, CHANCE, i + 1)
             secrets[i], secrets[j] = secrets[j], secrets[i]

@@ -147,3 +147,103 @@ def banquet_table(variants=("scenario1", "basic"), bots="greedy", sets=(), assas
     t.set(L.F_MARK, 0, -1)
     t.set(L.F_MARK, 1, -1)
     return t
+
+
+# -- hooks of tests/test_every_game.py ------------------------------------------------------
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: the set-up rows (character, faction,
+    secret, place of every seat)."""
+    return {"setup": events[events[:, 0] == L.EV_SETUP]}
+
+
+class Unseen:
+    """Seat p of a mid-game table as the no-peek test sees it: every choice of every bot kind
+    for p, each asked of fresh copies, and re-deals of what p cannot know."""
+
+    def __init__(self, t: Table, p: int):
+        self.t, self.p = t, p
+        self.st, self.rng = t.st.copy(), t.rng.copy()
+        self.w = t.w.copy()
+        self.w[L.W_ROLLOUT_PLAYOUTS] = 2
+        self.w[L.W_ROLLOUT_CANDIDATES] = 3
+
+    def redeal(self, seed):
+        from kernels.banquet.rollout import redeal_hidden
+        from kernels.rng import seed_streams
+        rng = np.zeros(1 + self.t.n, np.uint64)
+        seed_streams(rng, np.uint64(seed), np.uint64(77))
+        before = self.st.copy()
+        redeal_hidden(self.t.tables, self.st, self.p, rng)
+        n = self.t.n
+        hidden = np.r_[L.F_SECRET:L.F_SECRET + n, L.F_ITEM:L.F_ITEM + n]
+        return not np.array_equal(before[hidden], self.st[hidden])
+
+    def decisions(self):
+        from kernels.banquet import bots as B
+        from kernels.banquet.moves import list_moves
+        from kernels.banquet.rollout import rollout_choose
+        t, p, n = self.t, self.p, self.t.n
+        tb = t.tables
+        out = []
+        for bot in GAME.bots:
+            code = GAME.bots.index(bot)
+
+            def ask(name, f):
+                st, rng = self.st.copy(), self.rng.copy()
+                mv = np.zeros_like(t.mv)
+                sim = np.zeros_like(t.sim)
+                od = np.zeros_like(t.od)
+                out.append((bot, name, f(st, rng, mv, sim, od)))
+
+            def move(st, rng, mv, sim, od):
+                k = list_moves(st, tb, p, mv)
+                if bot == "rollout":
+                    c = t.c.alloc_scratch(1, True)
+                    i = rollout_choose(tb, st, p, self.w, rng, mv, k, sim[:L.MAXP], od, c[L.S_RSTATE][0],
+                                       c[L.S_RRNG][0], c[L.S_RMOVES][0], c[L.S_RSIM][0], c[L.S_RBOTS][0],
+                                       c[L.S_RSCORE][0], c[L.S_RIO][0], c[L.S_RMET][0], t.log)
+                else:
+                    i = B.choose_move(st, tb, p, code, self.w, mv, k, rng, sim[:L.MAXP], od)
+                return tuple(int(x) for x in mv[i])
+
+            ask("move", move)
+            ask("direction", lambda st, rng, mv, sim, od: B.choose_direction(st, tb, p, code, rng, od))
+            for f in (L.ROSE_F, L.TOWER_F, L.DUKE_F, L.BARON_F):
+                ask(f"mark {f}", lambda st, rng, mv, sim, od, f=f: B.choose_mark(st, tb, p, code, f, rng, od))
+            ask("place", lambda st, rng, mv, sim, od: B.choose_place(st, tb, p, n, n, code, self.w, rng, sim[:L.MAXP],
+                                                                     od, st[L.F_PLACE + p]))
+            for a in range(0, n, 3):
+                ask(f"veto {a}", lambda st, rng, mv, sim, od, a=a: B.choose_veto(
+                    st, tb, p, a, L.BASIC, (a + 1) % n, (a + 2) % n, 1, code, self.w, rng, sim[:L.MAXP], od))
+            cand = np.array([o for o in range(n) if o != p] + [0] * (4 * L.MAXP - n + 1), np.int64)
+            ask("bribe", lambda st, rng, mv, sim, od: B.choose_bribe(st, tb, p, cand, n - 1, code, rng, od))
+            row = tb[L.T_ACTIONS][char_id("Gamekeeper"), L.ACTION1]
+            ask("partner", lambda st, rng, mv, sim, od: B.choose_partner(st, tb, p, (p + 1) % n, row, n, n, code, self.w,
+                                                                         rng, sim[:L.MAXP], od, cand, n - 1))
+        return out
+
+
+def advance(t: Table, turns: int):
+    """Play the first turns of round 1 on t with its bots."""
+    from kernels.banquet.rules import next_turn, start_round, take_turn
+    start_round(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, False, t.met)
+    first = True
+    for _ in range(turns):
+        a = next_turn(t.st, t.tables, first, t.sb, t.rng, t.od, t.log, t.io, False, t.met)
+        first = False
+        if a < 0:
+            return
+        take_turn(t.st, t.tables, a, t.sb, t.w, t.rng, t.mv, t.pl, t.od, t.moved, t.cand, t.log, t.io, False, t.met)
+
+
+def no_peek_positions():
+    """Mid-round tables of every scenario and rule set, seen by a seat of each faction."""
+    for i, variants in enumerate(VARIANTS):
+        n = PLAYERS[variants[0]]
+        t = Table(n, variants, seed=i, bots="random")
+        advance(t, 3 + i)
+        factions = {}
+        for p in range(n):
+            factions.setdefault(t.get(L.F_FACTION, p), p)
+        for p in factions.values():
+            yield Unseen(t, p)
