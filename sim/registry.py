@@ -12,6 +12,7 @@ GAME_MODULES = {
     "bastille": "sim.games.bastille",
     "pimpernel": "sim.games.pimpernel",
     "doppelganger": "sim.games.doppelganger",
+    "banquet": "sim.games.banquet",
 }
 
 
