@@ -15,20 +15,20 @@ from kernels.banquet.state import adjacent_in, distance, knows, step
 from kernels.rng import BOT0, below, uniform
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def weight(w, bot, i):
     """The greedy bot weighs every term 1; the heuristic reads the [bots] table."""
     return 1.0 if bot == BOT_GREEDY else w[i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def traitor_factions(scen):
     if scen == SCEN_BANQUET:
         return ROSE_F, TOWER_F
     return DUKE_F, BARON_F
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def odds(st, tables, v, out):
     """out[p]: the chance, as seat v knows things, that p carries the scenario's secret (an
     assassin in scenarios 1 and 3, the courier in scenario 2)."""
@@ -47,7 +47,7 @@ def odds(st, tables, v, out):
     spread_secret(st, v, n, f2, ASSASSIN, -1, -1, out)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seneschal(st, tables):
     c = tables[T_RULES][R_CH_SENESCHAL]
     for p in range(tables[T_RULES][R_N]):
@@ -56,7 +56,7 @@ def seneschal(st, tables):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out):
     """The holder of faction's secret: the one v knows, or evenly any member v cannot rule out."""
     unknown = 0
@@ -79,7 +79,7 @@ def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out):
             out[p] = 1.0 / unknown
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def value(st, tables, v, pl, od, bot, w):
     """How good seating pl is for seat v's faction, by v's knowledge od (the greedy bot's one
     step toward the objective; the heuristic weighs the terms)."""
@@ -126,13 +126,13 @@ def value(st, tables, v, pl, od, bot, w):
     return weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_places(st, n, pl):
     for p in range(n):
         pl[p] = st[F_PLACE + p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def side_value(st, tables, v, a, slot, x, od, bot, w):
     """What a move that seats nobody anew is worth to v: looking at or exposing a possible
     secret holder, sitting an opponent, standing or shielding a friend."""
@@ -151,7 +151,7 @@ def side_value(st, tables, v, a, slot, x, od, bot, w):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
     """The row of mv[:k] seat a plays: uniform (random) or the best one-step value."""
     if bot == BOT_RANDOM or k == 1:
@@ -176,7 +176,7 @@ def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_direction(st, tables, host, bot, rng, od):
     """+1 or -1. The player just before the host in the round's order acts second to last;
     the host wants him trusted (a low chance of carrying the secret, or a faction-mate)."""
@@ -200,7 +200,7 @@ def choose_direction(st, tables, host, bot, rng, od):
     return best_d
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_mark(st, tables, king, bot, faction, rng, od):
     """The king's mark for one traitor faction: a member, or -1 to leave it as it is."""
     rules = tables[T_RULES]
@@ -230,7 +230,7 @@ def choose_mark(st, tables, king, bot, faction, rng, od):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
     """A displaced player's new place: any unoccupied one (reading B18: he chooses)."""
     m = 0
@@ -260,7 +260,7 @@ def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_place(st, n, q):
     for o in range(n):
         if st[F_PLACE + o] == q:
@@ -268,7 +268,7 @@ def free_place(st, n, q):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
     """Does the patron decline a's favor? Random: a coin. Otherwise he declines when the
     favor's seating would cost his faction more than the veto threshold."""
@@ -284,7 +284,7 @@ def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
     return before - after > weight(w, bot, W_VETO) * 0.25
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     """The chooser c's partner among cand[:m] (each_adjacent_switch)."""
     if bot == BOT_RANDOM:
@@ -303,7 +303,7 @@ def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_bribe(st, tables, spy, cand, m, bot, rng, od):
     """The player a spy bribes among cand[:m], or -1: the one most likely to be the courier
     that his faction does not know yet."""

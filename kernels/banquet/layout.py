@@ -193,5 +193,5 @@ S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 
 # the rollout bot's playouts (one-element rows unless a rollout bot plays)
 S_RSTATE, S_RRNG, S_RMOVES, S_RSIM, S_RBOTS, S_RSCORE, S_RIO, S_RMET = 8, 9, 10, 11, 12, 13, 14, 15
 N_SCRATCH = 16
-SIM_SIZE = 9 * MAXP     # S_SIM row: seating copy, moved flags, candidates (4 * MAXP), set-up order and pool
+SIM_SIZE = 10 * MAXP    # S_SIM row: seating copy, moved flags, candidates (4 * MAXP), set-up order and pool (3 * MAXP)
 TEAM_SIZE = 2 * MAXF + MAXP

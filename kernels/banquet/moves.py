@@ -16,7 +16,7 @@ from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places
                                    step)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def affectable(st, tables, a, p, icon):
     """May an action of a (with or without the Royalty icon) choose or move p? Not a protected
     player (but himself), not Royalty under the icon; the active player's own Royalty is spared
@@ -33,7 +33,7 @@ def affectable(st, tables, a, p, icon):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_open(st, tables, a, q, icon, skip, n):
     """Every player at place q but skip could be displaced by a's action."""
     for p in range(n):
@@ -42,7 +42,7 @@ def place_open(st, tables, a, q, icon, skip, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_ok(st, tables, a, row, t, n, npl):
     """t may be an action's (first) chosen player."""
     if t == a and row[A_SELF] == 0:
@@ -51,7 +51,7 @@ def first_ok(st, tables, a, row, t, n, npl):
             and affectable(st, tables, a, t, row[A_ICON]))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def second_ok(st, tables, a, row, x, y, n, npl):
     """y may be the second player with x the first (swap_two, each_adjacent_switch)."""
     if y == x or (y == a and row[A_SELF] == 0):
@@ -65,7 +65,7 @@ def second_ok(st, tables, a, row, x, y, n, npl):
             and affectable(st, tables, a, y, row[A_ICON]))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add(mv, k, slot, x, y, z):
     if k < MAX_MOVES:
         mv[k, MV_SLOT] = slot
@@ -76,7 +76,7 @@ def add(mv, k, slot, x, y, z):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_slot(st, tables, a, slot, mv, k):
     """Append every legal use of a's action slot to mv from row k; returns the new count."""
     rules = tables[T_RULES]
@@ -153,7 +153,7 @@ def list_slot(st, tables, a, slot, mv, k):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_moves(st, tables, a, mv):
     """Every legal turn of a: pass (row 0), then the basic action (basic rules) or action 1,
     action 2 and the favor (full rules, the favor only with a patron)."""
@@ -169,7 +169,7 @@ def list_moves(st, tables, a, mv):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_reactions(st, tables, r, window, mv):
     """The uses of r's reaction offered in this window kind; row 0 = not reacting."""
     k = add(mv, 0, MV_PASS, -1, -1, 0)
@@ -180,7 +180,7 @@ def list_reactions(st, tables, r, window, mv):
 
 
 # -- the effect of a seat operation on a seating (no decisions of other seats) ----------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_empty(pl, n, npl, near):
     """The unoccupied place nearest near (clockwise first), -1 none."""
     for dist in range(npl):
@@ -196,7 +196,7 @@ def first_empty(pl, n, npl, near):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sim_enter(st, tables, pl, p, q, share, n, npl):
     """p moves to place q in seating pl; unless sharing, its occupants go, lowest initiative
     first, to the mover's former place when free, else the free place nearest it (the real
@@ -218,7 +218,7 @@ def sim_enter(st, tables, pl, p, q, share, n, npl):
         pl[best] = former if e < 0 else e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sim_apply(st, tables, a, slot, x, y, z, pl):
     """The seating after a's move (slot, x, y, z), other seats' choices by the default
     (displaced: nearest free place to the mover's former one; each_adjacent_switch: the first
@@ -248,14 +248,14 @@ def sim_apply(st, tables, a, slot, x, y, z, pl):
                         break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chooser_ok(st, tables, a, row, c, n, npl):
     """c, adjacent to a, is one of those who choose (each_adjacent_switch)."""
     return c != a and matches(st, tables, a, c, WHO_ANY, row[A_GENDER], row[A_STATUS], row[A_POS], n, npl) \
         and affectable(st, tables, a, c, row[A_ICON])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partner_ok(st, tables, a, row, c, o, n, npl):
     """o may be the chooser c's partner: matches the second filter, not c, movable."""
     if o == c or st[F_PLACE + o] == st[F_PLACE + c]:

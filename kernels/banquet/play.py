@@ -17,7 +17,7 @@ from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
     seats. io[0] = log rows written, io[1] = bot decisions."""
@@ -37,7 +37,7 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     seat_bots(bots, rotation, sb)
     io[0] = 0
     io[1] = 0
-    setup_game(st, tables, rng, sim[6 * MAXP:7 * MAXP], sim[7 * MAXP:9 * MAXP])
+    setup_game(st, tables, rng, sim[6 * MAXP:7 * MAXP], sim[7 * MAXP:10 * MAXP])
     for s in range(n):
         log_event(log, io, on, EV_SETUP, s, st[F_CHAR + s], st[F_FACTION + s], st[F_SECRET + s], st[F_PLACE + s])
     for rd in range(rules[R_ROUNDS]):
@@ -61,7 +61,7 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met):
     """A rollout seat's turn: the bribe, then the move its playouts favour."""
     begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
@@ -74,7 +74,7 @@ def rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved,
                 moved, cand, log, io, on, met)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, position, turns,
                 end_reason, decisions):
     """Game g's outputs from scratch row r: faction scores and ranks (every member of the
@@ -105,7 +105,7 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
     decisions[g] = scratch[S_IO][r, 1]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """The run of consecutive games that state row r plays, one after another."""
@@ -113,7 +113,9 @@ def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
     R = scratch[S_STATE].shape[0]
     for g in range(r * B // R, (r + 1) * B // R):
         met = metrics[g]
-        met[:, :] = 0.0
+        for s in range(met.shape[0]):
+            for m in range(met.shape[1]):
+                met[s, m] = 0.0
         play_game(tables, scratch, r, bots, weights, seed, game_index[g], rotation[g], log, False, met)
         finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, position, turns,
                     end_reason, decisions)

@@ -10,7 +10,7 @@ from kernels.banquet.layout import (ASSASSIN, BOT_GREEDY, COURIER, DECOY, END_NO
                                     MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER,
                                     R_CH_SENESCHAL, R_FULL, R_N, R_ROUNDS, R_SCEN,
                                     R_SENESCHAL_COURIER, R_NF, SCEN_SPIES, T_RULES,
-                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF)
+                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF, SIM_SIZE)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.rules import (continue_turn_phase, final_scores, finish_turn, objective_phase,
                                    team_of, turn_phase)
@@ -18,7 +18,7 @@ from kernels.banquet.state import knows
 from kernels.rng import BOT0, CHANCE, below, next_u64
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def secret_is_public(st, tables, p):
     """Players whose having no secret is public: the scenario 2 baron and (by the reading) the
     seneschal."""
@@ -34,11 +34,17 @@ def redeal_hidden(tables, st, seat, rng):
     """Re-deal every secret seat cannot know, consistent with what it knows: within each
     faction, the secrets (with their tokens) of the members seat does not know are shuffled
     among them (chance stream of rng). Returns 1 if anything moved."""
+    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64))
+
+
+@njit(cache=True, _nrt=False)
+def redeal_into(tables, st, seat, rng, buf):
+    """redeal_hidden with its working lists in buf (3 * MAXP), for the playouts."""
     rules = tables[T_RULES]
     n = rules[R_N]
-    members = np.empty(MAXP, np.int64)
-    secrets = np.empty(MAXP, np.int64)
-    items = np.empty(MAXP, np.int64)
+    members = buf[0:MAXP]
+    secrets = buf[MAXP:2 * MAXP]
+    items = buf[2 * MAXP:3 * MAXP]
     moved = 0
     for f in range(5):
         m = 0
@@ -70,7 +76,7 @@ def redeal_hidden(tables, st, seat, rng):
     return moved
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def base_item(st, tables, p):
     """The token a player without a secret carries: the Signet Ring for the Messenger in the
     full rules with a patron."""
@@ -80,7 +86,7 @@ def base_item(st, tables, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, rod, rio, rmet, log):
     """From rs (a's move (slot, x, y, z) not yet played), play the game out with greedy bots;
     returns 1 if a's faction won, 1/k for a k-way tie, else 0."""
@@ -110,7 +116,7 @@ def playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, rod, rio, rme
     return 1.0 / top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rsb, rscore, rio, rmet, log):
     """The move of mv[:k] with the most playout wins among the greedy's best few."""
     rules = tables[T_RULES]
@@ -124,7 +130,7 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
         sim_apply(st, tables, a, slot, mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], pl)
         rscore[i] = value(st, tables, a, pl, od, BOT_GREEDY, w) + side_value(st, tables, a, a, slot, mv[i, MV_X], od,
                                                                                BOT_GREEDY, w)
-    cands = np.empty(MAX_CANDIDATES, np.int64)
+    cands = rsim[6 * MAXP:6 * MAXP + MAX_CANDIDATES]
     cands[0] = 0                    # passing is always a candidate
     m = 1
     while m < K:
@@ -148,10 +154,12 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
         slot, x, y, z = mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z]
         total = 0.0
         for t in range(N):
-            rs[:F_SIZE] = st[:F_SIZE]
-            rrng[:] = rng[:]
+            for f in range(F_SIZE):
+                rs[f] = st[f]
+            for j in range(rng.shape[0]):
+                rrng[j] = rng[j]
             rrng[CHANCE] = base + np.uint64(t + 1) * np.uint64(11400714819323198485)
-            redeal_hidden(tables, rs, a, rrng)
+            redeal_into(tables, rs, a, rrng, rsim[SIM_SIZE:SIM_SIZE + 3 * MAXP])
             rio[0] = 0
             total += playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, od, rio, rmet, log)
         if total > best_v:

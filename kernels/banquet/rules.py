@@ -34,14 +34,14 @@ from kernels.common import write_event
 from kernels.rng import CHANCE, below
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def log_event(log, io, on, ev, seat, a, b, c, d):
     if on:
         io[0] = write_event(log, io[0], ev, seat, a, b, c, d)
 
 
 # -- moving people ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enter(st, tables, p, q, share, sb, w, rng, pl, od, moved, log, io, on):
     """p moves to place q. Unless sharing, the players there leave, lowest initiative first,
     each to an unoccupied place of his choice (his bot; reading B18); with none left, the
@@ -68,7 +68,7 @@ def enter(st, tables, p, q, share, sb, w, rng, pl, od, moved, log, io, on):
         log_event(log, io, on, EV_PLACE, o, dest, 1, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_at(st, n, q):
     for o in range(n):
         if st[F_PLACE + o] == q:
@@ -76,7 +76,7 @@ def free_at(st, n, q):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def switch_places(st, x, y, moved, log, io, on):
     st[F_PLACE + x], st[F_PLACE + y] = st[F_PLACE + y], st[F_PLACE + x]
     moved[x] = 1
@@ -85,7 +85,7 @@ def switch_places(st, x, y, moved, log, io, on):
     log_event(log, io, on, EV_PLACE, y, st[F_PLACE + y], 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand, log, io, on):
     """What a's action does, checked again now (a reaction may have changed the table): an
     effect that is no longer possible on someone simply does not happen to him."""
@@ -136,7 +136,7 @@ def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand
             log_event(log, io, on, EV_REVEAL, x, st[F_ITEM + x], 1, a, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def each_adjacent_switch(st, tables, a, row, sb, w, rng, pl, od, moved, cand, log, io, on):
     """Each player next to a who passes the filter (lowest initiative first), as the table
     stands before any of them moves, chooses a partner and switches with him (the
@@ -167,7 +167,7 @@ def each_adjacent_switch(st, tables, a, row, sb, w, rng, pl, od, moved, cand, lo
         switch_places(st, c, o, moved, log, io, on)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def offer_reaction(st, tables, r, window, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """r may use his reaction if it answers this window kind, once per window; a reaction's
     own effect offers no reactions (reading B17)."""
@@ -193,7 +193,7 @@ def offer_reaction(st, tables, r, window, sb, w, rng, mv, pl, od, moved, cand, l
     st[F_IN_REACTION] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_action(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """One action: divine judgment if the card calls for it, the chosen players' reactions,
     the effect, then the reactions of those it moved."""
@@ -218,13 +218,13 @@ def resolve_action(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, 
             offer_reaction(st, tables, p, ON_MOVED, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def chooses_player(op):
     return op != OP_REVERSE and op != OP_EACH_ADJACENT_SWITCH and op != OP_MOVE_TO
 
 
 # -- a turn -----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bribe(st, tables, spy, sb, rng, od, cand, log, io, on):
     """Scenario 2: a spy about to act may, once a round, show his token to an adjacent player
     (seated, if the reading asks), who shows his own: both factions learn (reading B6)."""
@@ -249,7 +249,7 @@ def bribe(st, tables, spy, sb, rng, od, cand, log, io, on):
     log_event(log, io, on, EV_BRIBE, spy, o, st[F_ITEM + o], 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """The patron accepts, or declines by spending a veto token (the turn is used either way);
     without tokens he cannot decline; the Signet Ring's first request cannot be declined."""
@@ -273,7 +273,7 @@ def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, 
         resolve_action(st, tables, a, FAVOR, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_turn(st, tables, a, sb, rng, od, cand, log, io, on):
     """What comes before a's choice: a spy's bribe (scenario 2)."""
     rules = tables[T_RULES]
@@ -281,7 +281,7 @@ def begin_turn(st, tables, a, sb, rng, od, cand, log, io, on):
         bribe(st, tables, a, sb, rng, od, cand, log, io, on)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_turn(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """a plays (slot, x, y, z) - an action, a favor request or a pass - then sits."""
     rules = tables[T_RULES]
@@ -302,7 +302,7 @@ def finish_turn(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, can
         st[F_END] = END_TURN_CAP
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """a, standing, has the scepter: (a spy's bribe,) one action or a pass, then he sits."""
     begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
@@ -314,7 +314,7 @@ def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, m
 
 
 # -- the scepter and the king's marks ---------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def king_receives(st, tables, sb, rng, od, log, io, on, met):
     """Scenario 1: the king, given the scepter (seated or standing) while another player
     stands, may mark one player of each traitor faction, once a round; a new mark costs a
@@ -350,7 +350,7 @@ def king_receives(st, tables, sb, rng, od, log, io, on, met):
         st[F_MARKED_ROUND] = st[F_ROUND]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
     """The standing player the scepter reaches next: a standing player sharing the holder's
     place (lowest initiative; not for the host's opening hand-off), else place by place in
@@ -382,7 +382,7 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_round(st, tables, sb, rng, od, log, io, on, met):
     """Everyone stands; the host picks the round's direction (he will hand the scepter on)."""
     rules = tables[T_RULES]
@@ -401,7 +401,7 @@ def start_round(st, tables, sb, rng, od, log, io, on, met):
         king_receives(st, tables, sb, rng, od, log, io, on, met)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_turn(st, tables, first, sb, rng, od, log, io, on, met):
     """Who acts next (the scepter goes on from its holder), or -1 when the last standing
     player has sat (the turn phase ends) or the pass cap stopped the game."""
@@ -414,14 +414,14 @@ def next_turn(st, tables, first, sb, rng, od, log, io, on, met):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """A whole turn phase with every seat's bot choosing (the rollout's playouts)."""
     start_round(st, tables, sb, rng, od, log, io, on, met)
     continue_turn_phase(st, tables, True, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """The turn phase from the scepter's holder on, until everyone sits (or a cap)."""
     while st[F_END] == END_NONE:
@@ -433,7 +433,7 @@ def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, 
 
 
 # -- the objective phase ----------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """At the start of the objective phase, lowest initiative first (reading B17)."""
     rules = tables[T_RULES]
@@ -450,7 +450,7 @@ def objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io
         offer_reaction(st, tables, order[i], ON_OBJECTIVE, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def return_token(st, p, i):
     """p's mark goes back to the box (he is shown not to be an assassin)."""
     st[F_TOKEN + p] = 0
@@ -458,7 +458,7 @@ def return_token(st, p, i):
     st[F_BOXED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def banquet_objective(st, tables, log, io, on):
     """Scenario 1: the king's neighbours reveal; exactly one assassin kills him; both lose him
     his marking; a wrongly marked neighbour's token goes to the box."""
@@ -486,7 +486,7 @@ def banquet_objective(st, tables, log, io, on):
         st[F_CAN_MARK] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def league_objective(st, tables, log, io, on):
     """Scenario 3: exactly one assassin next to the king kills him; no reveals, no marks."""
     rules = tables[T_RULES]
@@ -505,7 +505,7 @@ def league_objective(st, tables, log, io, on):
         st[F_END] = END_ASSASSINATED
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spies_objective(st, tables, log, io, on):
     """Scenario 2: the seneschal next to the baron whispers the courier's name; then a courier
     next to the baron delivers the message."""
@@ -527,7 +527,7 @@ def spies_objective(st, tables, log, io, on):
         st[F_END] = END_DELIVERED
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     rules = tables[T_RULES]
     objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
@@ -544,7 +544,7 @@ def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on
 
 
 # -- the end ----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def team_of(scen, faction):
     """A faction's index among the scenario's factions (rank_teams)."""
     if scen == SCEN_SPIES:
@@ -556,7 +556,7 @@ def team_of(scen, faction):
     return 1 if faction == DUKE_F else 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_scores(st, tables, team):
     """Faction scores. Scenario 1: the king's faction 1 if he survived plus 2 for each
     assassin holding a token at the end (reading B21), the killing faction 3. Scenarios 2 and

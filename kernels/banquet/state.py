@@ -1,6 +1,5 @@
 """Set-up (every choice the rulebook leaves to the players comes from the chance stream) and
 the pure queries the rules and the bots both read: places, adjacency, filters, knowledge."""
-import numpy as np
 from numba import njit
 
 from kernels.banquet.layout import (A_GENDER, A_POS, A_STATUS, A_WHO, ASSASSIN, BARON_F, C_GENDER,
@@ -10,7 +9,7 @@ from kernels.banquet.layout import (A_GENDER, A_POS, A_STATUS, A_WHO, ASSASSIN, 
                                     F_PATRON, F_PLACE, F_PROT, F_REACTED, F_RING, F_ROUND, F_SECRET,
                                     F_SIZE, F_STAND, F_TOKEN, F_VETO, F_WHISPERED, GENDER_ANY,
                                     IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
-                                    IT_RING, KING_F, MAXF, MAXP, NCHAR, NOBILITY, POS_ANY, POS_SITTING,
+                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_ANY, POS_SITTING,
                                     POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
                                     R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
                                     R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
@@ -21,41 +20,41 @@ from kernels.rng import CHANCE, below, shuffle
 
 
 # -- queries --------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def step(q, d, npl):
     """The place one step from q in direction d."""
     return (q + d + npl) % npl
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def places_adjacent(q, r, npl):
     return q != r and (step(q, 1, npl) == r or step(q, -1, npl) == r)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def adjacent_in(pl, p, o, npl):
     """Players p and o are adjacent in the seating pl: next places (sharers are not)."""
     return p != o and places_adjacent(pl[p], pl[o], npl)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def adjacent(st, p, o, npl):
     return adjacent_in(st[F_PLACE:], p, o, npl)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def distance(q, r, npl):
     """Steps between places q and r around the circle (the shorter way)."""
     d = abs(q - r) % npl
     return min(d, npl - d)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def initiative(st, tables, p):
     return tables[T_CHARS][st[F_CHAR + p], C_INIT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def status_of(st, tables, p):
     """The status bits of p's character; the baron of scenario 2 also counts as Royalty and
     Nobility (Royal Authority)."""
@@ -67,12 +66,12 @@ def status_of(st, tables, p):
     return s
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def royal(st, tables, p):
     return (status_of(st, tables, p) & ROYALTY) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def matches(st, tables, a, p, who, gender, status, pos, n, npl):
     """Does player p pass an action's filter, seen from the active player a?"""
     if who == WHO_ADJACENT and not adjacent(st, a, p, npl):
@@ -90,7 +89,7 @@ def matches(st, tables, a, p, who, gender, status, pos, n, npl):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest_initiative_at(st, tables, q, n, standing_only, skip):
     """The player at place q with the lowest initiative (standing ones only if asked), -1 none."""
     best = -1
@@ -101,7 +100,7 @@ def lowest_initiative_at(st, tables, q, n, standing_only, skip):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def occupants(pl, q, n):
     k = 0
     for p in range(n):
@@ -110,7 +109,7 @@ def occupants(pl, q, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def standing_count(st, n):
     k = 0
     for p in range(n):
@@ -118,7 +117,7 @@ def standing_count(st, n):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seat_of_char(st, n, c):
     for p in range(n):
         if st[F_CHAR + p] == c:
@@ -126,13 +125,13 @@ def seat_of_char(st, n, c):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def knows(st, v, p):
     """Does seat v know p's item (and so p's secret role)?"""
     return st[F_KNOWN + v * MAXP + p] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def learn(st, tables, v, p, n):
     """Seat v saw p's item: v's whole faction knows it (reading B2), except that the baron of
     scenario 2 does not learn his own faction's tokens that way (the courier, or a decoy that
@@ -147,14 +146,14 @@ def learn(st, tables, v, p, n):
             st[F_KNOWN + u * MAXP + p] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reveal_to_all(st, p, n):
     for u in range(n):
         st[F_KNOWN + u * MAXP + p] = 1
 
 
 # -- set-up ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_factions(st, rules, rng, n, order):
     """Shuffle the seats and cut them into the factions' sizes: the first of the king's (the
     baron's in scenario 2) faction holds the title. order[] is the shuffled seats."""
@@ -177,7 +176,7 @@ def deal_factions(st, rules, rng, n, order):
             k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_characters(st, tables, rng, n, order, pool):
     """The titled cards to their holders, then every other player a card at random from what
     the scenario leaves in the box (the rulebook allows random distribution)."""
@@ -186,7 +185,9 @@ def deal_characters(st, tables, rng, n, order, pool):
     scen = rules[R_SCEN]
     for p in range(n):
         st[F_CHAR + p] = -1
-    used = np.zeros(NCHAR, np.int64)
+    used = pool[NCHAR:2 * NCHAR]
+    for c in range(NCHAR):
+        used[c] = 0
     if scen == SCEN_BANQUET:
         titles = (rules[R_CH_KING], rules[R_CH_QUEEN], rules[R_CH_PRINCESS], rules[R_CH_KNIGHT])
         for i in range(rules[R_KSIZE]):
@@ -222,7 +223,7 @@ def deal_characters(st, tables, rng, n, order, pool):
             j += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_secret(st, rng, n, faction, skip_a, skip_b, secret, item):
     """Chance picks one member of faction (not skip_a or skip_b, nor anyone with a secret)."""
     k = 0
@@ -240,7 +241,7 @@ def pick_secret(st, rng, n, faction, skip_a, skip_b, secret, item):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seat_players(st, tables, rng, n, npl, order, pool):
     """Places. Scenario 1: everyone but the king by chance, then the king any place (the
     occupant takes the one left): a random seating. Scenario 2: the baron, the seneschal as far
@@ -255,7 +256,9 @@ def seat_players(st, tables, rng, n, npl, order, pool):
         for i in range(n):
             st[F_PLACE + order[i]] = pool[i]
         return
-    taken = np.zeros(npl, np.int64)
+    taken = pool[MAXPL:2 * MAXPL]
+    for q in range(npl):
+        taken[q] = 0
     first = order[0]                     # the king (scenario 3) or the baron (scenario 2)
     q0 = pool[0]
     st[F_PLACE + first] = q0
@@ -290,13 +293,14 @@ def seat_players(st, tables, rng, n, npl, order, pool):
         taken[pool[j]] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(st, tables, rng, order, pool):
     """A whole set-up from the chance stream; knowledge: every faction member knows his
     faction's secrets (reading B2), with the scenario 2 baron's exception."""
     rules = tables[T_RULES]
     n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
-    st[:F_SIZE] = 0
+    for f in range(F_SIZE):
+        st[f] = 0
     for p in range(MAXP):
         st[F_SECRET + p] = -1
         st[F_ITEM + p] = -1

@@ -42,7 +42,7 @@ class Table:
         self.pl, self.moved, self.cand = self.sim[0:L.MAXP], self.sim[L.MAXP:2 * L.MAXP], self.sim[2 * L.MAXP:6 * L.MAXP]
         self.sb = GAME.bot_codes([bots], n)
         seed_streams(self.rng, seed, game_index)
-        setup_game(self.st, self.tables, self.rng, self.sim[6 * L.MAXP:7 * L.MAXP], self.sim[7 * L.MAXP:9 * L.MAXP])
+        setup_game(self.st, self.tables, self.rng, self.sim[6 * L.MAXP:7 * L.MAXP], self.sim[7 * L.MAXP:10 * L.MAXP])
         self.log = np.zeros((4096, 6), np.int64)
         self.met = np.zeros((n, L.N_METRICS))
 

@@ -42,7 +42,7 @@ class BanquetCompiled(Compiled):
         s[L.S_RSTATE] = np.zeros((k, L.F_SIZE), np.int32)
         s[L.S_RRNG] = np.zeros((k, 1 + n), np.uint64)
         s[L.S_RMOVES] = np.zeros((k, L.MAX_MOVES if rollout else 1, L.MV_SIZE), np.int32)
-        s[L.S_RSIM] = np.zeros((k, L.SIM_SIZE), np.int64)
+        s[L.S_RSIM] = np.zeros((k, L.SIM_SIZE + 3 * L.MAXP), np.int64)   # + redeal lists
         s[L.S_RBOTS] = np.full((k, n), L.BOT_GREEDY, np.int64)
         s[L.S_RSCORE] = np.zeros((k, L.MAX_MOVES if rollout else 1), np.float64)
         s[L.S_RIO] = np.zeros((k, 4), np.int64)
