@@ -74,6 +74,8 @@ class BanquetGame(Game):
     positions_meaningful = False
     content_file = Path(__file__).parent / "content.toml"
     log_rows = 20_000
+    kernel_figures = ("legal_move_lists_per_s",)
+    bench_players = (12, 24)
 
     @property
     def kernel(self):
@@ -89,6 +91,44 @@ class BanquetGame(Game):
                 seat_bots: list[str]) -> list[str]:
         from sim.games.banquet import trace
         return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+
+
+    def kernel_bench(self, compiled: BanquetCompiled) -> dict[str, float]:
+        """Legal-move lists generated per second over positions of greedy self-play."""
+        import time
+
+        from kernels.banquet.bench import bench_moves
+        from kernels.banquet.rules import next_turn, start_round, take_turn
+        from kernels.banquet.state import setup_game
+        from kernels.rng import seed_streams
+        c, n = compiled, compiled.n_players
+        sc = c.alloc_scratch(1, False)
+        st, rng, mv, io, sim, od = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO, L.S_SIM, L.S_ODDS))
+        w = self.weights(self.content())
+        sb = np.full(n, L.BOT_GREEDY, np.int64)
+        log = np.zeros((1, 6), np.int64)
+        met = np.zeros((n, L.N_METRICS))
+        pl, moved, cand = sim[0:L.MAXP], sim[L.MAXP:2 * L.MAXP], sim[2 * L.MAXP:6 * L.MAXP]
+        states, seats = [], []
+        for g in range(20):
+            seed_streams(rng, 0, g)
+            setup_game(st, c.tables, rng, sim[6 * L.MAXP:7 * L.MAXP], sim[7 * L.MAXP:10 * L.MAXP])
+            start_round(st, c.tables, sb, rng, od, log, io, False, met)
+            first = True
+            for _ in range(n):
+                a = next_turn(st, c.tables, first, sb, rng, od, log, io, False, met)
+                first = False
+                if a < 0:
+                    break
+                states.append(st.copy())
+                seats.append(a)
+                take_turn(st, c.tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, False, met)
+        S, P = np.array(states), np.array(seats, np.int64)
+        bench_moves(S[:2], P[:2], c.tables, mv, 1)   # compile
+        reps = 20
+        t0 = time.perf_counter()
+        bench_moves(S, P, c.tables, mv, reps)
+        return {"legal_move_lists_per_s": reps * len(S) / (time.perf_counter() - t0)}
 
 
 GAME = BanquetGame()
