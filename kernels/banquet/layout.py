@@ -102,12 +102,11 @@ R_BRIBE_SEATED = R_HOST_RECEIPT + 2
 R_BARON_KNOWS = R_HOST_RECEIPT + 3
 R_RING = R_HOST_RECEIPT + 4
 R_PATRON_REQUESTS = R_HOST_RECEIPT + 5
-R_DISPLACED_FORMER = R_HOST_RECEIPT + 6
-R_NEAR_KING = R_HOST_RECEIPT + 7
-R_ICON_OWN = R_HOST_RECEIPT + 8
+R_NEAR_KING = R_HOST_RECEIPT + 6
+R_ICON_OWN = R_HOST_RECEIPT + 7
 R_SIZE = R_ICON_OWN + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
-            "ring_unvetoable", "patron_may_request", "displaced_to_former_place", "king_faction_sits_near_king",
+            "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty")
 
 # Content tables (the tuple's order)

@@ -21,7 +21,7 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, B
                                     OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK,
                                     OP_MOVE_NEXT_TO, OP_MOVE_TO, OP_PROTECT, OP_REVEAL, OP_REVERSE,
                                     OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_ACTION_CAP,
-                                    R_BRIBE_SEATED, R_DISPLACED_FORMER, R_FULL, R_HOST_RECEIPT, R_N,
+                                    R_BRIBE_SEATED, R_FULL, R_HOST_RECEIPT, R_N,
                                     R_NPL, R_PASS_CAP, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE,
                                     R_RING, R_ROUNDS, R_SCEN, REACTION, SCEN_BANQUET, SCEN_LEAGUE,
                                     SCEN_SPIES, SPY, T_ACTIONS, T_RULES, DUKE_F)
@@ -44,8 +44,9 @@ def log_event(log, io, on, ev, seat, a, b, c, d):
 @njit(cache=True, _nrt=False)
 def enter(st, tables, p, q, share, sb, w, rng, pl, od, moved, log, io, on):
     """p moves to place q. Unless sharing, the players there leave, lowest initiative first,
-    each to an unoccupied place of his choice (his bot; reading B18); with none left, the
-    mover's former place (or, by the reading's other side, he stays to share)."""
+    each to an unoccupied place of his choice (his bot; reading B18). There is always one:
+    every place holding two or more players leaves another empty, so the places freed number
+    at least the players displaced."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     former = st[F_PLACE + p]
@@ -56,24 +57,13 @@ def enter(st, tables, p, q, share, sb, w, rng, pl, od, moved, log, io, on):
         return
     while True:
         o = lowest_initiative_at(st, tables, q, n, False, p)
-        if o < 0 or moved[o] == 2:
+        if o < 0:
             return
         io[1] += 1
         dest = choose_place(st, tables, o, n, npl, sb[o], w, rng, pl, od, former)
-        if dest == former and rules[R_DISPLACED_FORMER] == 0 and not free_at(st, n, former):
-            moved[o] = 2            # no free place: he shares (the reading's other side)
-            continue
         st[F_PLACE + o] = dest
         moved[o] = 1
         log_event(log, io, on, EV_PLACE, o, dest, 1, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def free_at(st, n, q):
-    for o in range(n):
-        if st[F_PLACE + o] == q:
-            return False
-    return True
 
 
 @njit(cache=True, _nrt=False)
