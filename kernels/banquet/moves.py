@@ -52,14 +52,12 @@ def first_ok(st, tables, a, row, t, n, npl):
 
 
 @njit(cache=True, _nrt=False)
-def second_ok(st, tables, a, row, x, y, n, npl):
-    """y may be the second player with x the first (swap_two, each_adjacent_switch)."""
-    if y == x or (y == a and row[A_SELF] == 0):
+def second_base_ok(st, tables, a, row, y, n, npl):
+    """y passes the second player's filter (all but 'next to the first')."""
+    if y == a and row[A_SELF] == 0:
         return False
     who = row[A_WHO2]
     if who == WHO_NEXT_TO_FIRST:
-        if not adjacent(st, x, y, npl):
-            return False
         who = WHO_ANY
     return (matches(st, tables, a, y, who, row[A_GENDER2], row[A_STATUS2], row[A_POS2], n, npl)
             and affectable(st, tables, a, y, row[A_ICON]))
@@ -104,16 +102,24 @@ def list_slot(st, tables, a, slot, mv, k):
             k = add(mv, k, slot, q, -1, 0)
         return k
     if op == OP_SWAP_TWO:
+        # who may be first and who second, as bit sets, then each unordered pair once (in
+        # the order first/second when both orders are legal)
+        m1 = 0
+        m2 = 0
+        for p in range(n):
+            if first_ok(st, tables, a, row, p, n, npl):
+                m1 |= 1 << p
+            if second_base_ok(st, tables, a, row, p, n, npl):
+                m2 |= 1 << p
+        next_to = row[A_WHO2] == WHO_NEXT_TO_FIRST
         for x in range(n):
-            if not first_ok(st, tables, a, row, x, n, npl):
-                continue
-            for y in range(n):
-                if st[F_PLACE + x] == st[F_PLACE + y] or not second_ok(st, tables, a, row, x, y, n, npl):
+            for y in range(x + 1, n):
+                if st[F_PLACE + x] == st[F_PLACE + y] or (next_to and not adjacent(st, x, y, npl)):
                     continue
-                # an unordered pair once when both orders are legal
-                if y < x and first_ok(st, tables, a, row, y, n, npl) and second_ok(st, tables, a, row, y, x, n, npl):
-                    continue
-                k = add(mv, k, slot, x, y, 0)
+                if (m1 >> x) & 1 and (m2 >> y) & 1:
+                    k = add(mv, k, slot, x, y, 0)
+                elif (m1 >> y) & 1 and (m2 >> x) & 1:
+                    k = add(mv, k, slot, y, x, 0)
         return k
     for t in range(n):
         if not first_ok(st, tables, a, row, t, n, npl):

@@ -34,6 +34,9 @@ from kernels.common import write_event
 from kernels.rng import CHANCE, below
 
 
+EMPTY = -2      # standing_at: nobody at the place
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def log_event(log, io, on, ev, seat, a, b, c, d):
     if on:
@@ -357,7 +360,8 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
             return r
     for _ in range(npl):
         q = step(q, st[F_DIR], npl)
-        if lowest_initiative_at(st, tables, q, n, False, -1) < 0:
+        r = standing_at(st, tables, q, n)
+        if r == EMPTY:
             continue                    # an empty place: nobody to hand the scepter to
         st[F_PASSES] += 1
         if st[F_PASSES] > rules[R_PASS_CAP]:
@@ -366,10 +370,26 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
         king = st[F_KING]
         if king >= 0 and st[F_PLACE + king] == q:
             king_receives(st, tables, sb, rng, od, log, io, on, met)
-        r = lowest_initiative_at(st, tables, q, n, True, -1)
+            r = standing_at(st, tables, q, n)     # marking stands nobody up, but read again
         if r >= 0:
             return r
     return -1
+
+
+
+@njit(cache=True, _nrt=False)
+def standing_at(st, tables, q, n):
+    """The standing player at place q with the lowest initiative; -1 if everyone there is
+    seated, EMPTY if nobody is there."""
+    best = EMPTY
+    for p in range(n):
+        if st[F_PLACE + p] == q:
+            if st[F_STAND + p] == 0:
+                if best == EMPTY:
+                    best = -1
+            elif best < 0 or initiative(st, tables, p) < initiative(st, tables, best):
+                best = p
+    return best
 
 
 @njit(cache=True, _nrt=False)
