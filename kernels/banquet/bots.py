@@ -9,7 +9,8 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, OP_STAND,
                                     R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
-                                    W_GUARD, W_THREAT, W_VETO, FAVOR)
+                                    W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
+                                    W_BLOCK, SPY)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.state import adjacent_in, distance, knows, step
 from kernels.rng import BOT0, below, uniform
@@ -17,8 +18,11 @@ from kernels.rng import BOT0, below, uniform
 
 @njit(cache=True, _nrt=False, inline="always")
 def weight(w, bot, i):
-    """The greedy bot weighs every term 1; the heuristic reads the [bots] table."""
-    return 1.0 if bot == BOT_GREEDY else w[i]
+    """The greedy bot weighs its terms 1 and the heuristic's own terms 0; the heuristic (and
+    the rollout seat's off-turn choices) read the [bots] table."""
+    if bot == BOT_GREEDY:
+        return 1.0 if i < N_GREEDY_TERMS else 0.0
+    return w[i]
 
 
 @njit(cache=True, _nrt=False)
@@ -100,7 +104,16 @@ def value(st, tables, v, pl, od, bot, w):
         x = weight(w, bot, W_THREAT) * pc - weight(w, bot, W_DISTANCE) * far
         if fv == BARON_F:
             return x + weight(w, bot, W_GUARD) * guard
-        return -x
+        block = 0.0
+        for p in range(n):
+            if st[F_FACTION + p] == fv:
+                if adjacent_in(pl, p, b, npl):
+                    block += 0.25           # a seat by the baron the courier cannot take
+                if knows(st, v, p) and st[F_SECRET + p] == SPY:
+                    for o in range(n):      # a possible courier within a bribe's reach
+                        if od[o] > 0.0 and not knows(st, v, o) and adjacent_in(pl, p, o, npl):
+                            block += 0.1
+        return -x + weight(w, bot, W_BLOCK) * block
     king = st[F_KING]
     f1, f2 = traitor_factions(scen)
     p1 = 0.0
@@ -120,10 +133,18 @@ def value(st, tables, v, pl, od, bot, w):
         return -weight(w, bot, W_THREAT) * (p1 * (1.0 - p2) + p2 * (1.0 - p1)) + weight(w, bot, W_GUARD) * 0.25 * safe
     mine, other = (p1, p2) if fv == f1 else (p2, p1)
     near = 0.0
+    own = -1
     for p in range(n):          # the own assassin's distance: a faction knows its own secret
         if st[F_FACTION + p] == fv and od[p] == 1.0:
             near = (distance(pl[p], pl[king], npl) - 1.0) / npl
-    return weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
+            own = p
+    escort = 0.0
+    if own >= 0 and adjacent_in(pl, own, king, npl):
+        for p in range(n):      # a faction-mate holding the king's other side
+            if p != own and st[F_FACTION + p] == fv and adjacent_in(pl, p, king, npl):
+                escort = 1.0
+    return (weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
+            + weight(w, bot, W_ESCORT) * escort)
 
 
 @njit(cache=True, _nrt=False)

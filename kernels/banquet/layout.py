@@ -162,8 +162,10 @@ MAX_MOVES = 1600
 # Bots
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
-WEIGHT_NAMES = ("threat", "distance", "guard", "mark", "veto", "rollout_playouts", "rollout_candidates")
-W_THREAT, W_DISTANCE, W_GUARD, W_MARK, W_VETO, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = 0, 1, 2, 3, 4, 5, 6
+WEIGHT_NAMES = ("threat", "distance", "guard", "mark", "veto", "escort", "block", "rollout_playouts",
+                "rollout_candidates")
+W_THREAT, W_DISTANCE, W_GUARD, W_MARK, W_VETO, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
+N_GREEDY_TERMS = 5      # the greedy weighs the first five terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat
