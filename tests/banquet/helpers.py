@@ -102,7 +102,8 @@ def play(n=12, variants=("scenario1", "basic"), bots="greedy", games=20, seed=5,
 def broken_invariants(compiled, scratch) -> list[str]:
     """Invariants of every final state row: every player in exactly one place of the circle
     (places in range), veto tokens within the printed ten and conserved (supply + marks held +
-    boxed + spent = the set-up count), marks only on traitors, at most one per faction."""
+    boxed + spent = the set-up count), marks only on traitors, at most one per faction, at
+    most 10 pendants of an emblem."""
     rules = compiled.tables[L.T_RULES]
     n, npl = int(rules[L.R_N]), int(rules[L.R_NPL])
     bad = []
@@ -117,6 +118,11 @@ def broken_invariants(compiled, scratch) -> list[str]:
         for p in range(n):
             if st[L.F_TOKEN + p] and st[L.F_FACTION + p] == L.KING_F:
                 bad.append(f"row {r}: a mark on the king's faction")
+        wearers = np.bincount(st[L.F_FACTION:L.F_FACTION + n], minlength=len(L.ROLES))
+        badged = {1: (L.ROSE_F, L.TOWER_F), 2: (L.BARON_F,), 3: (L.DUKE_F, L.BARON_F)}[int(rules[L.R_SCEN])]
+        pendants = [f for f in badged if wearers[f] > 10]
+        if pendants:                         # 10 pendants of each emblem
+            bad.append(f"row {r}: more than 10 of faction {pendants}")
         marks = [int(st[L.F_MARK + i]) for i in range(2)]
         if held != sum(m >= 0 for m in marks):
             bad.append(f"row {r}: {held} tokens held, {marks} marks")

@@ -143,3 +143,11 @@ def test_heuristic_factions_beat_random_factions(variants):
 
     for f in np.unique(roles):
         assert wins(f, "heuristic", "random") > wins(f, "random", "heuristic") + 0.2, GAME.roles[f]
+
+
+@pytest.mark.parametrize("n, variants", [(20, ("scenario2", "full")), (25, ("scenario3", "full")),
+                                         (24, ("scenario1", "full"))])
+def test_the_largest_tables_of_each_scenario_keep_the_invariants(n, variants):
+    out, scratch = play(n, variants, "greedy", games=6)
+    assert broken_invariants(compiled(n, variants), scratch) == []
+    assert not set(out.end_reason.tolist()) & {L.END_TURN_CAP, L.END_PASS_CAP}

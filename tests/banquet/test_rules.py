@@ -323,3 +323,20 @@ def test_scenario2_whisper_then_delivery():
     t.set(L.F_PLACE, courier, (bq - 1) % 12)
     spies_objective(t.st, t.tables, t.log, t.io, True)
     assert t.get(L.F_END) == L.END_DELIVERED
+
+
+def test_divine_judgment_is_a_fair_coin_from_the_chance_stream():
+    """The Witch's reconstructed basic action switches only on a Crown; the coin comes from
+    the chance stream (the bots' streams do not move)."""
+    from kernels.rng import CHANCE
+    crowns = 0
+    for seed in range(200):
+        t = Table(12, seed=seed)
+        t.seat(list(range(12)), CAST)
+        t.set(L.F_CHAR, 4, char_id("Witch"))
+        bots_before = t.rng[CHANCE + 1:].copy()
+        chance_before = int(t.rng[CHANCE])
+        t.act(4, L.BASIC, 9)
+        crowns += t.get(L.F_PLACE, 4) == 9
+        assert int(t.rng[CHANCE]) != chance_before and (t.rng[CHANCE + 1:] == bots_before).all()
+    assert 70 < crowns < 130

@@ -7,6 +7,8 @@ from kernels.banquet import layout as L
 from sim.game import Batch
 
 SLOT_NAMES = ("basic action", "action 1", "action 2", "favor", "reaction")
+OP_NAMES = ("-", "switch", "swap_two", "move_to", "move_next_to", "bring_next_to", "each_adjacent_switch",
+            "sit", "stand", "reverse", "protect", "look", "reveal")
 ITEMS = ("Poison Flask", "Dagger", "Secret Message", "Purse", "Diamond", "a decoy token", "Signet Ring")
 
 
@@ -27,8 +29,13 @@ def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
         elif ev == L.EV_ROUND:
             out.append(f"Round {a + 1}: the host {who} sends the scepter {'clockwise' if b > 0 else 'anticlockwise'}")
         elif ev == L.EV_ACTION:
-            targets = ", ".join(_who(compiled, chars, t) for t in (b, c) if t >= 0)
-            out.append(f"  {who} uses his {SLOT_NAMES[a]}" + (f" on {targets}" if targets else "")
+            op = int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) if s in chars else -1
+            if op == L.OP_MOVE_TO:           # its target is a place, not a player
+                targets = f" to place {b}"
+            else:
+                named = ", ".join(_who(compiled, chars, t) for t in (b, c) if t >= 0)
+                targets = f" on {named}" if named else ""
+            out.append(f"  {who}: {SLOT_NAMES[a]} ({OP_NAMES[op] if op >= 0 else '?'}){targets}"
                        + (f" (side {d:+d})" if d else ""))
         elif ev == L.EV_PASS:
             out.append(f"  {who} passes")
