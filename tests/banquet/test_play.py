@@ -151,3 +151,12 @@ def test_the_largest_tables_of_each_scenario_keep_the_invariants(n, variants):
     out, scratch = play(n, variants, "greedy", games=6)
     assert broken_invariants(compiled(n, variants), scratch) == []
     assert not set(out.end_reason.tolist()) & {L.END_TURN_CAP, L.END_PASS_CAP}
+
+
+def test_the_report_says_results_measure_the_reconstruction(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    run(RunConfig(game="banquet", players=12, bots=["greedy"], games=10, seed=1), tmp_path / "run")
+    build_report([tmp_path / "run"], tmp_path / "report")
+    assert "RECONSTRUCTED characters" in (tmp_path / "report" / "summary.md").read_text()
