@@ -8,7 +8,7 @@ from kernels.banquet import layout as L
 from kernels.banquet.state import setup_game
 from kernels.rng import seed_streams
 from sim.game import Batch
-from sim.games.banquet import GAME, pack
+from sim.games.banquet import GAME
 
 VARIANTS = [(s, r) for s in ("scenario1", "scenario2", "scenario3") for r in ("basic", "full")]
 PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16}

@@ -1,11 +1,9 @@
 """Each reading switch both ways (the default is tested with the rules; here its other side
 changes what happens), and the reaction windows."""
-import numpy as np
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import (ask_favor, bribe, king_receives, objective_reactions,
+from kernels.banquet.rules import (ask_favor, bribe, objective_reactions,
                                    start_round)
-from kernels.banquet.moves import list_moves
 
 from tests.banquet.helpers import CAST, Table, banquet_table, char_id
 
