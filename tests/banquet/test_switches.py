@@ -127,3 +127,20 @@ def test_moved_reactions_answer_a_move_and_never_chain():
         t.act(S["Queen"], L.ACTION2, S["Jester"])  # the Queen's switch moves the Jester
         assert t.met[:, L.M_REACTIONS].sum() - before <= 2   # the Jester, and no chain behind him
     assert t.met[S["Jester"], L.M_REACTIONS] > 0
+
+
+def test_a_spy_bribes_once_a_round():
+    t, spy = bribe_table(0)
+    q = t.get(L.F_PLACE, spy)
+    baron_side = [p for p in range(12) if t.get(L.F_FACTION, p) == L.BARON_F and t.get(L.F_SECRET, p) >= 0]
+    for side, cand in zip((1, -1), baron_side[:2]):      # two possible couriers beside him
+        other = [p for p in range(12) if t.get(L.F_PLACE, p) == (q + side) % 12][0]
+        t.set(L.F_PLACE, other, t.get(L.F_PLACE, cand))
+        t.set(L.F_PLACE, cand, (q + side) % 12)
+    counts = []
+    for r in (0, 0, 1):
+        t.set(L.F_ROUND, 0, r)
+        t.io[0] = 0
+        bribe(t.st, t.tables, spy, t.sb, t.rng, t.od, t.cand, t.log, t.io, True)
+        counts.append(sum(row[0] == L.EV_BRIBE for row in t.events()))
+    assert counts == [1, 0, 1]
