@@ -4,10 +4,8 @@ a chance spread evenly over the candidates the seat cannot rule out."""
 from numba import njit
 
 from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, DUKE_F,
-                                    F_CHAR, F_FACTION, F_HOST, F_KING, F_MARK, F_PLACE, F_PROT,
-                                    F_SECRET, F_STAND, F_VETO, KING_F, MAXP, MV_PASS, MV_SLOT, MV_X,
-                                    MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, OP_STAND,
-                                    R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
+                                    F_CHAR, F_FACTION, F_HOST, F_KING, F_MARK, F_PLACE, F_SECRET, KING_F, MV_PASS, MV_SLOT, MV_X,
+                                    MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY)

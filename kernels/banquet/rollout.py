@@ -3,12 +3,10 @@ end by greedy bots from deals re-dealt for what the seat cannot know), and redea
 import numpy as np
 from numba import njit
 
-from kernels.banquet.bots import odds, copy_places, side_value, traitor_factions, value
-from kernels.banquet.layout import (ASSASSIN, BOT_GREEDY, COURIER, DECOY, END_NONE, F_CHAR,
-                                    F_END, F_FACTION, F_ITEM, F_ROUND, F_SECRET, F_SIZE, FAVOR,
-                                    IT_DAGGER, IT_FLASK, IT_RING, MAX_CANDIDATES, MAXP, MV_PASS,
-                                    MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER,
-                                    R_CH_SENESCHAL, R_FULL, R_N, R_ROUNDS, R_SCEN,
+from kernels.banquet.bots import odds, copy_places, side_value, value
+from kernels.banquet.layout import (BOT_GREEDY, END_NONE, F_CHAR,
+                                    F_END, F_FACTION, F_ITEM, F_ROUND, F_SECRET, F_SIZE, IT_RING, MAX_CANDIDATES, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER,
+                                    R_CH_SENESCHAL, R_FULL, R_N, R_SCEN,
                                     R_SENESCHAL_COURIER, R_NF, SCEN_SPIES, T_RULES,
                                     W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF, SIM_SIZE)
 from kernels.banquet.moves import sim_apply

@@ -1,7 +1,6 @@
 """Applying a move and what follows, in the rulebook's order: an action (divine judgment,
 reactions of the chosen, the effect, reactions of the moved), favors through the patron, a
 turn, the scepter going round, the king's marks, the objective phase, the end and scoring."""
-import numpy as np
 from numba import njit
 
 from kernels.banquet.bots import (choose_bribe, choose_direction, choose_mark, choose_move,
@@ -23,8 +22,7 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, B
                                     OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_ACTION_CAP,
                                     R_BRIBE_SEATED, R_FULL, R_HOST_RECEIPT, R_N,
                                     R_NPL, R_PASS_CAP, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE,
-                                    R_RING, R_ROUNDS, R_SCEN, REACTION, SCEN_BANQUET, SCEN_LEAGUE,
-                                    SCEN_SPIES, SPY, T_ACTIONS, T_RULES, DUKE_F)
+                                    R_RING, R_ROUNDS, R_SCEN, REACTION, SCEN_BANQUET, SCEN_SPIES, SPY, T_ACTIONS, T_RULES, DUKE_F)
 from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok,
                                    place_open)
 from kernels.banquet.bots import seneschal

@@ -2,20 +2,20 @@
 the pure queries the rules and the bots both read: places, adjacency, filters, knowledge."""
 from numba import njit
 
-from kernels.banquet.layout import (A_GENDER, A_POS, A_STATUS, A_WHO, ASSASSIN, BARON_F, C_GENDER,
+from kernels.banquet.layout import (ASSASSIN, BARON_F, C_GENDER,
                                     C_INIT, C_STATUS, COURIER, DECOY, DUKE_F, F_BRIBED, F_CAN_MARK,
                                     F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST, F_ITEM,
-                                    F_KILLER, F_KILLERS, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
-                                    F_PATRON, F_PLACE, F_PROT, F_REACTED, F_RING, F_ROUND, F_SECRET,
-                                    F_SIZE, F_STAND, F_TOKEN, F_VETO, F_WHISPERED, GENDER_ANY,
+                                    F_KILLER, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
+                                    F_PATRON, F_PLACE, F_REACTED, F_RING, F_SECRET,
+                                    F_SIZE, F_STAND, F_VETO, F_WHISPERED, GENDER_ANY,
                                     IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
-                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_ANY, POS_SITTING,
+                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
                                     POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
                                     R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
                                     R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
                                     R_SCEN, R_SENESCHAL_COURIER, R_SPIES, R_VETO, ROSE_F, ROYALTY,
                                     SCEN_BANQUET, SCEN_LEAGUE, SCEN_SPIES, SPY, T_CHARS, T_RULES,
-                                    TOWER_F, WHO_ADJACENT, WHO_ANY, WHO_NOT_ADJACENT, END_NONE)
+                                    TOWER_F, WHO_ADJACENT, WHO_NOT_ADJACENT, END_NONE)
 from kernels.rng import CHANCE, below, shuffle
 
 
