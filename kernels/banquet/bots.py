@@ -8,7 +8,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
-                                    W_BLOCK, SPY)
+                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.state import adjacent_in, distance, knows, step
 from kernels.rng import BOT0, below, uniform
@@ -30,10 +30,18 @@ def traitor_factions(scen):
     return DUKE_F, BARON_F
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def lean(w, bot):
+    """How much the bot reads into who was brought next to the king (baron): 0 but for the
+    heuristic and the rollout seat's own choices."""
+    return weight(w, bot, W_SUSPICION) if bot != BOT_RANDOM else 0.0
+
+
 @njit(cache=True, _nrt=False)
-def odds(st, tables, v, out):
+def odds(st, tables, v, out, sus):
     """out[p]: the chance, as seat v knows things, that p carries the scenario's secret (an
-    assassin in scenarios 1 and 3, the courier in scenario 2)."""
+    assassin in scenarios 1 and 3, the courier in scenario 2): the members v cannot rule out
+    share it, each weighted 1 + sus per public sign (F_SUSPECT)."""
     rules = tables[T_RULES]
     n = rules[R_N]
     scen = rules[R_SCEN]
@@ -42,11 +50,11 @@ def odds(st, tables, v, out):
     if scen == SCEN_SPIES:
         baron = st[F_HOST]
         sen_ok = rules[R_SENESCHAL_COURIER] == 1
-        spread_secret(st, v, n, BARON_F, COURIER, baron, -1 if sen_ok else seneschal(st, tables), out)
+        spread_secret(st, v, n, BARON_F, COURIER, baron, -1 if sen_ok else seneschal(st, tables), out, sus)
         return
     f1, f2 = traitor_factions(scen)
-    spread_secret(st, v, n, f1, ASSASSIN, -1, -1, out)
-    spread_secret(st, v, n, f2, ASSASSIN, -1, -1, out)
+    spread_secret(st, v, n, f1, ASSASSIN, -1, -1, out, sus)
+    spread_secret(st, v, n, f2, ASSASSIN, -1, -1, out, sus)
 
 
 @njit(cache=True, _nrt=False)
@@ -59,9 +67,10 @@ def seneschal(st, tables):
 
 
 @njit(cache=True, _nrt=False)
-def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out):
-    """The holder of faction's secret: the one v knows, or evenly any member v cannot rule out."""
-    unknown = 0
+def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out, sus):
+    """The holder of faction's secret: the one v knows, or any member v cannot rule out, each
+    in proportion to 1 + sus x his public signs."""
+    total = 0.0
     for p in range(n):
         if st[F_FACTION + p] != faction or p == skip_a or p == skip_b:
             continue
@@ -73,12 +82,12 @@ def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out):
                 out[p] = 1.0
                 return
         else:
-            unknown += 1
-    if unknown == 0:
+            total += 1.0 + sus * st[F_SUSPECT + p]
+    if total == 0.0:
         return
     for p in range(n):
         if st[F_FACTION + p] == faction and p != skip_a and p != skip_b and not knows(st, v, p):
-            out[p] = 1.0 / unknown
+            out[p] = (1.0 + sus * st[F_SUSPECT + p]) / total
 
 
 @njit(cache=True, _nrt=False)
@@ -177,7 +186,7 @@ def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
         return below(rng, BOT0 + a, k)
     rules = tables[T_RULES]
     n = rules[R_N]
-    odds(st, tables, a, od)
+    odds(st, tables, a, od, lean(w, bot))
     copy_places(st, n, pl)
     best = 0
     best_v = value(st, tables, a, pl, od, bot, w)
@@ -196,14 +205,14 @@ def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
 
 
 @njit(cache=True, _nrt=False)
-def choose_direction(st, tables, host, bot, rng, od):
+def choose_direction(st, tables, host, bot, w, rng, od):
     """+1 or -1. The player just before the host in the round's order acts second to last;
     the host wants him trusted (a low chance of carrying the secret, or a faction-mate)."""
     if bot == BOT_RANDOM:
         return 1 if below(rng, BOT0 + host, 2) == 0 else -1
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
-    odds(st, tables, host, od)
+    odds(st, tables, host, od, lean(w, bot))
     best_d = 1
     best = 1e9
     for d in (1, -1):
@@ -220,7 +229,7 @@ def choose_direction(st, tables, host, bot, rng, od):
 
 
 @njit(cache=True, _nrt=False)
-def choose_mark(st, tables, king, bot, faction, rng, od):
+def choose_mark(st, tables, king, bot, w, faction, rng, od):
     """The king's mark for one traitor faction: a member, or -1 to leave it as it is."""
     rules = tables[T_RULES]
     n = rules[R_N]
@@ -239,7 +248,7 @@ def choose_mark(st, tables, king, bot, faction, rng, od):
                     return p if p != cur else -1
                 j -= 1
         return -1
-    odds(st, tables, king, od)
+    odds(st, tables, king, od, lean(w, bot))
     best = -1
     best_o = od[cur] if cur >= 0 else 0.0
     for p in range(n):
@@ -265,7 +274,7 @@ def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
                 if j == 0:
                     return q
                 j -= 1
-    odds(st, tables, p, od)
+    odds(st, tables, p, od, lean(w, bot))
     best = -1
     best_v = -1e18
     for q in range(npl):
@@ -295,7 +304,7 @@ def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
         return below(rng, BOT0 + patron, 2) == 0
     rules = tables[T_RULES]
     n = rules[R_N]
-    odds(st, tables, patron, od)
+    odds(st, tables, patron, od, lean(w, bot))
     copy_places(st, n, pl)
     before = value(st, tables, patron, pl, od, bot, w)
     sim_apply(st, tables, a, slot, x, y, z, pl)
@@ -308,7 +317,7 @@ def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     """The chooser c's partner among cand[:m] (each_adjacent_switch)."""
     if bot == BOT_RANDOM:
         return cand[below(rng, BOT0 + c, m)]
-    odds(st, tables, c, od)
+    odds(st, tables, c, od, lean(w, bot))
     best = cand[0]
     best_v = -1e18
     for i in range(m):
@@ -323,13 +332,13 @@ def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
 
 
 @njit(cache=True, _nrt=False)
-def choose_bribe(st, tables, spy, cand, m, bot, rng, od):
+def choose_bribe(st, tables, spy, cand, m, bot, w, rng, od):
     """The player a spy bribes among cand[:m], or -1: the one most likely to be the courier
     that his faction does not know yet."""
     if bot == BOT_RANDOM:
         j = below(rng, BOT0 + spy, m + 1)
         return -1 if j == m else cand[j]
-    odds(st, tables, spy, od)
+    odds(st, tables, spy, od, lean(w, bot))
     best = -1
     best_o = 0.0
     for i in range(m):

@@ -146,7 +146,8 @@ F_RING = F_IN_REACTION + 1      # seat holding an unused Signet Ring (-1 none)
 F_TURNS = F_RING + 1            # turns taken in the game
 F_WHISPERED = F_TURNS + 1       # 1 = the baron learnt the courier
 F_KILLERS = F_WHISPERED + 1     # assassins next to the king at the last objective phase
-F_SIZE = F_KILLERS + 1
+F_SUSPECT = F_KILLERS + 1       # [MAXP] times faction-mates' actions brought p next to the king (baron): public
+F_SIZE = F_SUSPECT + MAXP
 
 # End reasons
 END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap")
@@ -162,10 +163,10 @@ MAX_MOVES = 1600
 # Bots
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
-WEIGHT_NAMES = ("threat", "distance", "guard", "mark", "veto", "escort", "block", "rollout_playouts",
+WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
                 "rollout_candidates")
-W_THREAT, W_DISTANCE, W_GUARD, W_MARK, W_VETO, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
-N_GREEDY_TERMS = 5      # the greedy weighs the first five terms 1 and the heuristic's own terms 0
+W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
+N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat

@@ -42,10 +42,10 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
         log_event(log, io, on, EV_SETUP, s, st[F_CHAR + s], st[F_FACTION + s], st[F_SECRET + s], st[F_PLACE + s])
     for rd in range(rules[R_ROUNDS]):
         st[F_ROUND] = rd
-        start_round(st, tables, sb, rng, od, log, io, on, met)
+        start_round(st, tables, sb, weights, rng, od, log, io, on, met)
         first = True
         while st[F_END] == END_NONE:
-            a = next_turn(st, tables, first, sb, rng, od, log, io, on, met)
+            a = next_turn(st, tables, first, sb, weights, rng, od, log, io, on, met)
             first = False
             if a < 0:
                 break
@@ -64,7 +64,7 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
 @njit(cache=True, _nrt=False)
 def rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met):
     """A rollout seat's turn: the bribe, then the move its playouts favour."""
-    begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
+    begin_turn(st, tables, a, sb, weights, rng, od, cand, log, io, on)
     k = list_moves(st, tables, a, mv)
     io[1] += 1
     i = rollout_choose(tables, st, a, weights, rng, mv, k, pl, od, scratch[S_RSTATE][r], scratch[S_RRNG][r],

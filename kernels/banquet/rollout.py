@@ -121,7 +121,7 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
     n = rules[R_N]
     K = min(k, max(1, int(w[W_ROLLOUT_CANDIDATES])), MAX_CANDIDATES)
     N = max(1, int(w[W_ROLLOUT_PLAYOUTS]))
-    odds(st, tables, a, od)
+    odds(st, tables, a, od, 0.0)
     for i in range(k):              # the greedy's valuation of every move
         copy_places(st, n, pl)
         slot = mv[i, MV_SLOT]

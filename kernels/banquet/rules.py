@@ -13,7 +13,7 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, B
                                     F_CAN_MARK, F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST,
                                     F_IN_REACTION, F_ITEM, F_KILLER, F_KILLERS, F_KING, F_MARK,
                                     F_MARKED_ROUND, F_PASSES, F_PATRON, F_PLACE, F_PROT, F_REACTED,
-                                    F_RING, F_ROUND, F_SECRET, F_SPENT, F_STAND, F_TOKEN, F_TURNS,
+                                    F_RING, F_ROUND, F_SECRET, F_SPENT, F_STAND, F_SUSPECT, F_TOKEN, F_TURNS,
                                     F_VETO, F_WHISPERED, F_WINDOW, FAVOR, KING_F, M_ACTIONS, M_FAVORS,
                                     M_MARKS, M_PASSES, M_REACTIONS, M_VETOES, MAXP, MV_PASS, MV_SLOT,
                                     MV_X, MV_Y, MV_Z, ON_MOVED, ON_OBJECTIVE, ON_TARGETED,
@@ -202,11 +202,42 @@ def resolve_action(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, 
             offer_reaction(st, tables, t, ON_TARGETED, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
     for p in range(n):
         moved[p] = 0
+    before = beside_watched(st, tables)
     resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand, log, io, on)
+    note_signs(st, tables, a, before)
     st[F_WINDOW] += 1
     for p in range(n):
         if moved[p] != 0 and p != a:
             offer_reaction(st, tables, p, ON_MOVED, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def beside_watched(st, tables):
+    """The players next to the king (the baron in scenario 2), as a bit set."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    t = st[F_KING] if st[F_KING] >= 0 else st[F_HOST]
+    m = 0
+    for p in range(n):
+        if adjacent(st, p, t, npl):
+            m |= 1 << p
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def note_signs(st, tables, a, before):
+    """A public sign everyone may read: a's action brought a faction-mate of a's who could
+    hold the secret (a traitor; a baron's-faction member in scenario 2) next to the king
+    (baron). The heuristic weighs it (odds' suspicion)."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    after = beside_watched(st, tables)
+    spies = rules[R_SCEN] == SCEN_SPIES
+    fa = st[F_FACTION + a]
+    for p in range(n):
+        if (after >> p) & 1 and not (before >> p) & 1 and st[F_FACTION + p] == fa:
+            if (spies and fa == BARON_F) or (not spies and fa != KING_F):
+                st[F_SUSPECT + p] += 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -216,7 +247,7 @@ def chooses_player(op):
 
 # -- a turn -----------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def bribe(st, tables, spy, sb, rng, od, cand, log, io, on):
+def bribe(st, tables, spy, sb, w, rng, od, cand, log, io, on):
     """Scenario 2: a spy about to act may, once a round, show his token to an adjacent player
     (seated, if the reading asks), who shows his own: both factions learn (reading B6)."""
     rules = tables[T_RULES]
@@ -231,7 +262,7 @@ def bribe(st, tables, spy, sb, rng, od, cand, log, io, on):
     if m == 0:
         return
     io[1] += 1
-    o = choose_bribe(st, tables, spy, cand, m, sb[spy], rng, od)
+    o = choose_bribe(st, tables, spy, cand, m, sb[spy], w, rng, od)
     if o < 0:
         return
     st[F_BRIBED + spy] = st[F_ROUND]
@@ -265,11 +296,11 @@ def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, 
 
 
 @njit(cache=True, _nrt=False)
-def begin_turn(st, tables, a, sb, rng, od, cand, log, io, on):
+def begin_turn(st, tables, a, sb, w, rng, od, cand, log, io, on):
     """What comes before a's choice: a spy's bribe (scenario 2)."""
     rules = tables[T_RULES]
     if rules[R_SCEN] == SCEN_SPIES and st[F_SECRET + a] == SPY:
-        bribe(st, tables, a, sb, rng, od, cand, log, io, on)
+        bribe(st, tables, a, sb, w, rng, od, cand, log, io, on)
 
 
 @njit(cache=True, _nrt=False)
@@ -296,7 +327,7 @@ def finish_turn(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, can
 @njit(cache=True, _nrt=False)
 def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """a, standing, has the scepter: (a spy's bribe,) one action or a pass, then he sits."""
-    begin_turn(st, tables, a, sb, rng, od, cand, log, io, on)
+    begin_turn(st, tables, a, sb, w, rng, od, cand, log, io, on)
     k = list_moves(st, tables, a, mv)
     io[1] += 1
     i = choose_move(st, tables, a, sb[a], w, mv, k, rng, pl, od)
@@ -306,7 +337,7 @@ def take_turn(st, tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, on, m
 
 # -- the scepter and the king's marks ---------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def king_receives(st, tables, sb, rng, od, log, io, on, met):
+def king_receives(st, tables, sb, w, rng, od, log, io, on, met):
     """Scenario 1: the king, given the scepter (seated or standing) while another player
     stands, may mark one player of each traitor faction, once a round; a new mark costs a
     token from his supply, moving a mark costs none."""
@@ -325,7 +356,7 @@ def king_receives(st, tables, sb, rng, od, log, io, on, met):
         if cur < 0 and st[F_VETO] == 0:
             continue
         io[1] += 1
-        p = choose_mark(st, tables, king, sb[king], f, rng, od)
+        p = choose_mark(st, tables, king, sb[king], w, f, rng, od)
         if p < 0 or p == cur:
             continue
         if cur >= 0:
@@ -342,7 +373,7 @@ def king_receives(st, tables, sb, rng, od, log, io, on, met):
 
 
 @njit(cache=True, _nrt=False)
-def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
+def next_receiver(st, tables, holder, first, sb, w, rng, od, log, io, on, met):
     """The standing player the scepter reaches next: a standing player sharing the holder's
     place (lowest initiative; not for the host's opening hand-off), else place by place in
     the round's direction, seated players passing it on at once. -1 at the pass cap."""
@@ -354,7 +385,7 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
         if r >= 0:
             st[F_PASSES] += 1
             if r == st[F_KING]:
-                king_receives(st, tables, sb, rng, od, log, io, on, met)
+                king_receives(st, tables, sb, w, rng, od, log, io, on, met)
             return r
     for _ in range(npl):
         q = step(q, st[F_DIR], npl)
@@ -367,7 +398,7 @@ def next_receiver(st, tables, holder, first, sb, rng, od, log, io, on, met):
             return -1
         king = st[F_KING]
         if king >= 0 and st[F_PLACE + king] == q:
-            king_receives(st, tables, sb, rng, od, log, io, on, met)
+            king_receives(st, tables, sb, w, rng, od, log, io, on, met)
             r = standing_at(st, tables, q, n)     # marking stands nobody up, but read again
         if r >= 0:
             return r
@@ -391,7 +422,7 @@ def standing_at(st, tables, q, n):
 
 
 @njit(cache=True, _nrt=False)
-def start_round(st, tables, sb, rng, od, log, io, on, met):
+def start_round(st, tables, sb, w, rng, od, log, io, on, met):
     """Everyone stands; the host picks the round's direction (he will hand the scepter on)."""
     rules = tables[T_RULES]
     n = rules[R_N]
@@ -402,21 +433,21 @@ def start_round(st, tables, sb, rng, od, log, io, on, met):
     st[F_PASSES] = 0
     host = st[F_HOST]
     io[1] += 1
-    st[F_DIR] = choose_direction(st, tables, host, sb[host], rng, od)
+    st[F_DIR] = choose_direction(st, tables, host, sb[host], w, rng, od)
     st[F_HOLDER] = host
     log_event(log, io, on, EV_ROUND, host, st[F_ROUND], st[F_DIR], 0, 0)
     if rules[R_HOST_RECEIPT] == 1 and host == st[F_KING]:
-        king_receives(st, tables, sb, rng, od, log, io, on, met)
+        king_receives(st, tables, sb, w, rng, od, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
-def next_turn(st, tables, first, sb, rng, od, log, io, on, met):
+def next_turn(st, tables, first, sb, w, rng, od, log, io, on, met):
     """Who acts next (the scepter goes on from its holder), or -1 when the last standing
     player has sat (the turn phase ends) or the pass cap stopped the game."""
     rules = tables[T_RULES]
     if standing_count(st, rules[R_N]) == 0:
         return -1
-    r = next_receiver(st, tables, st[F_HOLDER], first, sb, rng, od, log, io, on, met)
+    r = next_receiver(st, tables, st[F_HOLDER], first, sb, w, rng, od, log, io, on, met)
     if r >= 0:
         st[F_HOLDER] = r
     return r
@@ -425,7 +456,7 @@ def next_turn(st, tables, first, sb, rng, od, log, io, on, met):
 @njit(cache=True, _nrt=False)
 def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """A whole turn phase with every seat's bot choosing (the rollout's playouts)."""
-    start_round(st, tables, sb, rng, od, log, io, on, met)
+    start_round(st, tables, sb, w, rng, od, log, io, on, met)
     continue_turn_phase(st, tables, True, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
 
 
@@ -433,7 +464,7 @@ def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met
 def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     """The turn phase from the scepter's holder on, until everyone sits (or a cap)."""
     while st[F_END] == END_NONE:
-        r = next_turn(st, tables, first, sb, rng, od, log, io, on, met)
+        r = next_turn(st, tables, first, sb, w, rng, od, log, io, on, met)
         first = False
         if r < 0:
             return

@@ -213,16 +213,16 @@ class Unseen:
                 return tuple(int(x) for x in mv[i])
 
             ask("move", move)
-            ask("direction", lambda st, rng, mv, sim, od: B.choose_direction(st, tb, p, code, rng, od))
+            ask("direction", lambda st, rng, mv, sim, od: B.choose_direction(st, tb, p, code, self.w, rng, od))
             for f in (L.ROSE_F, L.TOWER_F, L.DUKE_F, L.BARON_F):
-                ask(f"mark {f}", lambda st, rng, mv, sim, od, f=f: B.choose_mark(st, tb, p, code, f, rng, od))
+                ask(f"mark {f}", lambda st, rng, mv, sim, od, f=f: B.choose_mark(st, tb, p, code, self.w, f, rng, od))
             ask("place", lambda st, rng, mv, sim, od: B.choose_place(st, tb, p, n, n, code, self.w, rng, sim[:L.MAXP],
                                                                      od, st[L.F_PLACE + p]))
             for a in range(0, n, 3):
                 ask(f"veto {a}", lambda st, rng, mv, sim, od, a=a: B.choose_veto(
                     st, tb, p, a, L.BASIC, (a + 1) % n, (a + 2) % n, 1, code, self.w, rng, sim[:L.MAXP], od))
             cand = np.array([o for o in range(n) if o != p] + [0] * (4 * L.MAXP - n + 1), np.int64)
-            ask("bribe", lambda st, rng, mv, sim, od: B.choose_bribe(st, tb, p, cand, n - 1, code, rng, od))
+            ask("bribe", lambda st, rng, mv, sim, od: B.choose_bribe(st, tb, p, cand, n - 1, code, self.w, rng, od))
             row = tb[L.T_ACTIONS][char_id("Gamekeeper"), L.ACTION1]
             ask("partner", lambda st, rng, mv, sim, od: B.choose_partner(st, tb, p, (p + 1) % n, row, n, n, code, self.w,
                                                                          rng, sim[:L.MAXP], od, cand, n - 1))
@@ -232,10 +232,10 @@ class Unseen:
 def advance(t: Table, turns: int):
     """Play the first turns of round 1 on t with its bots."""
     from kernels.banquet.rules import next_turn, start_round, take_turn
-    start_round(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, False, t.met)
+    start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
     first = True
     for _ in range(turns):
-        a = next_turn(t.st, t.tables, first, t.sb, t.rng, t.od, t.log, t.io, False, t.met)
+        a = next_turn(t.st, t.tables, first, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
         first = False
         if a < 0:
             return

@@ -135,15 +135,15 @@ def test_scepter_passes_over_seated_players_and_shared_places_go_lowest_initiati
     t.set(L.F_DIR, 0, 1)
     for p in (1, 2, 3):
         t.set(L.F_STAND, p, 0)
-    r = next_receiver(t.st, t.tables, 0, True, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+    r = next_receiver(t.st, t.tables, 0, True, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
     assert r == 4
     t.set(L.F_PLACE, S["Jester"], 5)          # Jester (22) shares place 5 with the Count (9)
-    assert next_receiver(t.st, t.tables, 4, False, t.sb, t.rng, t.od, t.log, t.io, True, t.met) == S["Count"]
+    assert next_receiver(t.st, t.tables, 4, False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == S["Count"]
     t.set(L.F_STAND, S["Count"], 0)           # after the Count's turn the standing sharer has it
-    assert next_receiver(t.st, t.tables, S["Count"], False, t.sb, t.rng, t.od, t.log, t.io, True, t.met) == S["Jester"]
+    assert next_receiver(t.st, t.tables, S["Count"], False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == S["Jester"]
     t.set(L.F_DIR, 0, -1)
     t.set(L.F_STAND, S["Jester"], 0)
-    assert next_receiver(t.st, t.tables, 5, False, t.sb, t.rng, t.od, t.log, t.io, True, t.met) == 4
+    assert next_receiver(t.st, t.tables, 5, False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == 4
 
 
 def favor_table(veto, bots="heuristic"):
@@ -200,15 +200,15 @@ def marks(t):
 def test_the_king_marks_once_a_round_and_moves_a_token_for_free():
     t = banquet_table()
     t.set(L.F_VETO, 0, 6)
-    king_receives(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
     m = marks(t)
     assert all(x >= 0 for x in m) and t.get(L.F_VETO) == 4
     assert t.get(L.F_MARKED_ROUND) == 0
-    king_receives(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
     assert marks(t) == m                      # once a round
     t.set(L.F_ROUND, 0, 1)
     t.set(L.F_KNOWN, 0 * L.MAXP + m[0], 1)    # the king learnt his Rose suspect is innocent
-    king_receives(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
     assert marks(t)[0] != m[0] and t.get(L.F_VETO) == 4          # moved, no new token
     assert t.get(L.F_TOKEN, m[0]) == 0 and t.get(L.F_TOKEN, marks(t)[0]) == 1
 
@@ -218,7 +218,7 @@ def test_no_marking_without_another_standing_player():
     t.set(L.F_VETO, 0, 6)
     for p in range(1, 12):
         t.set(L.F_STAND, p, 0)
-    king_receives(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
     assert marks(t) == [-1, -1]
 
 

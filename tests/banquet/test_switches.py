@@ -14,7 +14,7 @@ def test_host_start_is_receipt():
     for flag, marks in ((0, False), (1, True)):
         t = banquet_table(sets=(f"rules.host_start_is_receipt={flag}",))
         t.set(L.F_VETO, 0, 6)
-        start_round(t.st, t.tables, t.sb, t.rng, t.od, t.log, t.io, True, t.met)
+        start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
         assert (t.get(L.F_MARKED_ROUND) == 0) == marks
 
 
@@ -64,7 +64,7 @@ def test_bribe_needs_seated():
         other = [p for p in range(12) if t.get(L.F_PLACE, p) == (q + 1) % 12][0]
         t.set(L.F_PLACE, other, t.get(L.F_PLACE, cand))
         t.set(L.F_PLACE, cand, (q + 1) % 12)
-        bribe(t.st, t.tables, spy, t.sb, t.rng, t.od, t.cand, t.log, t.io, True)
+        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
         learnt = t.get(L.F_KNOWN, spy * L.MAXP + cand) == 1
         assert learnt == (flag == 0)
         if learnt:   # information only, both ways, once a round
@@ -141,6 +141,6 @@ def test_a_spy_bribes_once_a_round():
     for r in (0, 0, 1):
         t.set(L.F_ROUND, 0, r)
         t.io[0] = 0
-        bribe(t.st, t.tables, spy, t.sb, t.rng, t.od, t.cand, t.log, t.io, True)
+        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
         counts.append(sum(row[0] == L.EV_BRIBE for row in t.events()))
     assert counts == [1, 0, 1]

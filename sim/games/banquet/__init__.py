@@ -116,10 +116,10 @@ class BanquetGame(Game):
         for g in range(20):
             seed_streams(rng, 0, g)
             setup_game(st, c.tables, rng, sim[6 * L.MAXP:7 * L.MAXP], sim[7 * L.MAXP:10 * L.MAXP])
-            start_round(st, c.tables, sb, rng, od, log, io, False, met)
+            start_round(st, c.tables, sb, w, rng, od, log, io, False, met)
             first = True
             for _ in range(n):
-                a = next_turn(st, c.tables, first, sb, rng, od, log, io, False, met)
+                a = next_turn(st, c.tables, first, sb, w, rng, od, log, io, False, met)
                 first = False
                 if a < 0:
                     break
