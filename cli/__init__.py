@@ -430,3 +430,11 @@ def main() -> None:
 from cli.analysis import register  # noqa: E402  (analysis commands: compare, sweep, report, check)
 
 register(cli)
+
+from cli.tune import register as register_tune  # noqa: E402  (sensitivity, tune)
+
+register_tune(cli)
+
+from cli.skill import register as register_skill  # noqa: E402  (skill)
+
+register_skill(cli)

@@ -19,6 +19,7 @@ from analysis.suffstats import CONFIG
 from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
 from analysis.verdict import run_verdict, thresholds_for, thresholds_note
 from reports import charts
+from reports.games import SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from sim.errors import UserError
 from sim.registry import GAME_MODULES, get_game
@@ -441,6 +442,130 @@ def _diff_cell(r: dict) -> str:
     return f"{scale * r['diff']:+.2f} [{scale * r['diff_low']:+.2f}, {scale * r['diff_high']:+.2f}]"
 
 
+def _study(path: Path, name: str, parts: list[str]) -> tuple[dict, list[pl.DataFrame]]:
+    """A finished sensitivity or tune study's json and tables; an unfinished one is one line."""
+    import json
+
+    meta = json.loads((path / name).read_text())
+    missing = [p for p in parts if not (path / p).is_file()]
+    if not meta.get("complete") or missing:
+        command = name.split(".")[0]
+        raise UserError(str(path), None, f"the {command} study is not finished (`balance {command} --resume {path}` "
+                        "finishes it)")
+    return meta, [pl.read_parquet(path / p) for p in parts]
+
+
+def sensitivity_section(page: Page, label: str, path: Path):
+    """`balance sensitivity`: the ranked table and the tornado chart of each measure."""
+    from analysis.sensitivity import SENSITIVITY_FILE, TABLE_FILE, words_of
+
+    meta, (t,) = _study(path, SENSITIVITY_FILE, [TABLE_FILE])
+    plan, s = meta["plan"], meta.get("summary", {})
+    cfg = plan["config"]
+    game = get_game(cfg["game"])
+    page.heading(f"Sensitivity {label}: which content values move the balance ({game.name})")
+    page.para(f"{len(plan['knobs'])} content values of {game.name} ({cfg['players']} players, bots "
+              f"{','.join(cfg['bots'])}, variant {'+'.join(cfg['variants']) or 'base'}"
+              + (f", overrides {' '.join(cfg['sets'])}" if cfg["sets"] else "") + f", seed {cfg['seed']}"
+              + (f"; only {', '.join(plan['only'])}" if plan.get("only") else "") + "), each played at the low and "
+              f"high end of a step of {plan['step']:g} of its declared range around its current value, on the same "
+              f"deals as the current content, in batches of {plan['batch']:,} deals up to {plan['n']:,}"
+              + (f" within a budget of {plan['budget']:,} games" if plan.get("budget") else "") + ". "
+              "The effect is the measure at the high end minus at the low end, with its 95% interval from the paired "
+              "per-deal differences (a paired bootstrap over deals for the largest gaps). After each batch, a value "
+              "whose repeated interval (Bonferroni over the planned looks, alpha "
+              f"{plan['alpha']:g}) lies inside the negligible bound on every measure was dropped; the intervals shown "
+              "are not adjusted for that stopping.")
+    for m in plan["measures"]:
+        part = t.filter(pl.col("measure") == m).sort("rank")
+        unit = part["unit"][0] if part.height else "pp"
+        scale = 100.0 if unit == "pp" else 1.0
+        u = "pp" if unit == "pp" else "turns"
+        f = lambda x, sign="+": "-" if x is None else f"{scale * x:{sign}.2f}"  # noqa: E731
+        page.table(["rank", "value", "current", "step", f"effect ({u})", "95% interval", f"at low ({u})",
+                    f"at high ({u})", "games", "status"],
+                   [[r["rank"], r["label"], r["current_text"], f"{r['low_text']} -> {r['high_text']}", f(r["effect"]),
+                     f"[{f(r['effect_low'])}, {f(r['effect_high'])}]", f(r["at_low"], ""), f(r["at_high"], ""),
+                     f"{r['games']:,}", r["status"]] for r in part.iter_rows(named=True)],
+                   f"{words_of(m)}: values ranked by the size of their effect (dropped values last).")
+        at_cur = (s.get("at_current") or {}).get(m, float("nan"))
+        name = f"tornado_{label}_{m}".replace("/", "_").replace(":", "_")
+        page.chart(charts.tornado_chart(t, m, words_of(m), unit, at_cur, f"Sensitivity of {words_of(m)} - {game.name}"),
+                   name, f"Tornado chart: the effect of each content value on {words_of(m)}")
+    if s:
+        saved = s["fixed_design_games"] - s["games"]
+        page.para(f"{s['games']:,} games in all; a fixed design playing every value to {plan['n']:,} deals would need "
+                  f"{s['fixed_design_games']:,}: the sequential test saved {saved:,}. {s['dropped']} of {s['values']} "
+                  f"values were dropped as negligible ({s['negligible_text']}). Wall time {s.get('wall_seconds', '?')} s "
+                  f"(play {s.get('play_seconds', '?')} s, {s.get('engine', '?')} engine, {s.get('threads', '?')} threads).")
+
+
+def tune_section(page: Page, label: str, path: Path):
+    """`balance tune`: the best values, the confirmation table and the convergence chart."""
+    from analysis.sensitivity import CONFIRM_FILE, TRIALS_FILE, TUNE_FILE, words_of
+
+    meta, (trials, conf) = _study(path, TUNE_FILE, [TRIALS_FILE, CONFIRM_FILE])
+    plan, s = meta["plan"], meta.get("summary", {})
+    cfg = plan["config"]
+    game = get_game(cfg["game"])
+    m = conf["measure"][0]
+    unit = conf["unit"][0]
+    scale = 100.0 if unit == "pp" else 1.0
+    u = "pp" if unit == "pp" else "turns"
+    page.heading(f"Tune {label}: {plan['target']} ({game.name})")
+    page.para(f"Varied: {', '.join(d['key'] for d in plan['vary'])} ({cfg['players']} players, bots "
+              f"{','.join(cfg['bots'])}, seed {cfg['seed']}). {trials.height} candidates proposed by Optuna's TPE "
+              f"sampler, each played on the same {plan['n']:,} deals; the first is the current content. Best values: "
+              f"{s.get('set_line', '')} (also the content overlay best.toml).")
+    f = lambda x, sign="+": "-" if x is None else f"{scale * x:{sign}.2f}"  # noqa: E731
+    page.table(["", "values", f"{words_of(m)} ({u})", "95% interval", f"from target ({u})"],
+               [[r["what"], r["values"], f(r["estimate"]), f"[{f(r['low'])}, {f(r['high'])}]",
+                 "" if r["distance"] is None else f(r["distance"], "")] for r in conf.iter_rows(named=True)],
+               f"Confirmation: the best candidate against the current content on {int(conf['deals'][0]):,} fresh deals "
+               "(not the search's), paired per deal; best - current is the paired difference.")
+    page.chart(charts.convergence_chart(trials, unit, words_of(m), float(conf["target_low"][0]),
+                                        float(conf["target_high"][0]), f"Tune {plan['target']} - {game.name}"),
+               f"convergence_{label}".replace("/", "_"), f"Convergence of the search for {plan['target']}")
+
+
+def skill_section(page: Page, label: str, path: Path):
+    """`balance skill`: the verdict measures against playing strength, and the flags."""
+    from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, words_of
+
+    meta, (t,) = _study(path, SKILL_FILE, [SKILL_TABLE])
+    plan, s = meta["plan"], meta.get("summary", {})
+    cfg = plan["config"]
+    game = get_game(cfg["game"])
+    page.heading(f"Does the verdict hold for stronger play? {label} ({game.name})")
+    page.para(f"Every line-up puts one bot in every seat of the same {plan['n']:,} deals ({cfg['players']} players, "
+              f"variant {'+'.join(cfg['variants']) or 'base'}, seed {cfg['seed']}). A line-up's rating is its bot's "
+              f"Bradley-Terry rating (Elo scale, {s.get('anchor', 'random')} = 0) from a seat-rotated ladder of mixed "
+              f"line-ups ({plan['ladder']:,} deals). A finding is flagged when it changes sign from one line-up to "
+              "another or grows from the weakest line-up to the strongest (paired on the same deals).")
+    flags = s.get("flags") or []
+    page.para(("Flagged: " + "; ".join(flags) + ".") if flags else
+              "No verdict measure changes sign or grows with the bots' strength at this sample size.")
+    measures = plan["measures"]
+    ups = t.select("lineup", "rating", "rating_low", "rating_high").unique(maintain_order=True).sort("rating",
+                                                                                                    nulls_last=True)
+    rows = []
+    for u in ups.iter_rows(named=True):
+        cells = []
+        for m in measures:
+            r = t.filter((pl.col("lineup") == u["lineup"]) & (pl.col("measure") == m)).row(0, named=True)
+            sc = 100.0 if r["unit"] == "pp" else 1.0
+            cells.append(f"{sc * r['estimate']:+.2f} [{sc * r['low']:+.2f}, {sc * r['high']:+.2f}]")
+        rating = "-" if u["rating"] is None else f"{u['rating']:+.0f} [{u['rating_low']:+.0f}, {u['rating_high']:+.0f}]"
+        rows.append([u["lineup"], rating, *cells])
+    units = {m: t.filter(pl.col("measure") == m)["unit"][0] for m in measures}
+    page.table(["line-up", "rating (Elo)", *[f"{words_of(m)} ({'pp' if units[m] == 'pp' else 'turns'})"
+                                             for m in measures]], rows,
+               "Each measure with its 95% interval; line-ups from the weakest to the strongest.")
+    page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in measures],
+                                  f"Verdict against playing strength - {game.name}"),
+               f"skill_{label}".replace("/", "_"), "Verdict measures against the bots' rating")
+
+
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:
     """Write the charts, index.html and summary.md for these run and sweep directories; the
     verdict's marks by the spec's thresholds when one is given (else the defaults)."""
@@ -455,8 +580,12 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     spec = load_spec(spec_path) if spec_path else None
     page = Page(out_dir)
     labels = labels_for(dirs)
-    sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file()}
-    runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps]
+    from analysis.sensitivity import SENSITIVITY_FILE, SKILL_FILE, TUNE_FILE
+
+    studies = {d: lab for d, lab in zip(dirs, labels)
+               if any((d / f).is_file() for f in (SENSITIVITY_FILE, TUNE_FILE, SKILL_FILE))}
+    sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file() and d not in studies}
+    runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps and d not in studies]
     counts = {d: player_sweep_runs(d, lab) for d, lab in sweeps.items() if is_player_sweep(read_sweep(d))}
     every = runs + [r for rs in counts.values() for r in rs]   # each player count of a sweep is a run too
     if every:
@@ -475,6 +604,9 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
         rate_charts(page, runs)
     if every:
         end_reason_table(page, every)
+    for r in runs:
+        if r.game in SECTIONS:
+            SECTIONS[r.game](page, r)
     if len(runs) > 1:
         page.heading("Comparisons")
         comparisons(page, runs)
@@ -484,6 +616,13 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
             player_sweep_section(page, lab, d, counts[d])
         else:
             sweep_section(page, lab, d)
+    for d, lab in studies.items():
+        if (d / SENSITIVITY_FILE).is_file():
+            sensitivity_section(page, lab, d)
+        elif (d / SKILL_FILE).is_file():
+            skill_section(page, lab, d)
+        else:
+            tune_section(page, lab, d)
     (out_dir / "index.html").write_text(to_html(page.blocks, title))
     (out_dir / "summary.md").write_text(to_markdown(page.blocks, title))
     return out_dir / "index.html"

@@ -288,3 +288,98 @@ def save(fig, out_dir: Path, name: str) -> tuple[Path, bytes]:
     fig.savefig(out_dir / f"{name}.svg", format="svg", metadata={"Date": None})
     plt.close(fig)
     return png, buf.getvalue()
+
+
+def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_current: float, title: str,
+                  top: int = 20):
+    """`balance sensitivity`'s tornado: one bar per content value, largest effect on top; the
+    bar runs from the measure at the low end of the value's step to the measure at its high end,
+    each as its distance from the current content on the same deals (0, dashed). Values dropped
+    as negligible are grey. The effect (high - low) and its 95% interval are written beside."""
+    t = table.filter(pl.col("measure") == measure).sort("rank").head(top)
+    scale = 100.0 if unit == "pp" else 1.0
+    fig, ax = plt.subplots(figsize=(8.5, 1.6 + 0.42 * max(t.height, 1)))
+    y = np.arange(t.height)[::-1].astype(float)
+    low = scale * (t["at_low"] - t["at_current"]).to_numpy()
+    high = scale * (t["at_high"] - t["at_current"]).to_numpy()
+    dropped = (t["status"] == "negligible (dropped)").to_numpy()
+    c_low = np.where(dropped, "#BBBBBB", OKABE_ITO[0])
+    c_high = np.where(dropped, "#DDDDDD", OKABE_ITO[1])
+    ax.barh(y, low, color=c_low, height=0.6, label="low end of the step")
+    ax.barh(y, high, color=c_high, height=0.6, label="high end of the step")
+    labels = [f"{r['label']}  ({r['low_text']} / {r['current_text']} / {r['high_text']})" for r in t.iter_rows(named=True)]
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.axvline(0, color="#555555", lw=1, ls="--")
+    span = max(1e-9, float(np.nanmax(np.abs(np.concatenate([low, high, [0.0]])))))
+    ax.set_xlim(-1.15 * span, 2.3 * span)
+    for yy, r, drop in zip(y, t.iter_rows(named=True), dropped):
+        text = (f"{scale * r['effect']:+.2f} [{scale * r['effect_low']:+.2f}, {scale * r['effect_high']:+.2f}]"
+                + (" negligible" if drop else ""))
+        ax.annotate(text, (1.2 * span, yy), va="center", fontsize=7.5, color="#333333")
+    u = "pp" if unit == "pp" else unit
+    ax.set_xlabel(f"{u} from the current content's {scale * at_current:+.2f} {u}")
+    ax.set_ylabel("value (low / current / high end of its step)", fontsize=8)
+    games = int(t["games"].sum()) if t.height else 0
+    shown = f"the {t.height} largest of {table.filter(pl.col('measure') == measure).height}" if t.height >= top else "every value"
+    ax.set_title(f"{title}\n{shown}; effect = high - low [95%]; n = {games:,} games", fontsize=10)
+    fig.legend(*ax.get_legend_handles_labels(), fontsize=8, frameon=False, loc="lower center", ncol=2)
+    fig.tight_layout(rect=(0, 0.06 if t.height < 8 else 0.03, 1, 1))
+    return fig
+
+
+def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: float, target_high: float,
+                      title: str):
+    """`balance tune`'s search: each candidate's estimate with its 95% interval against the
+    target (a line, or a band), and the best distance from the target found so far."""
+    scale = 100.0 if unit == "pp" else 1.0
+    u = "pp" if unit == "pp" else unit
+    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(8, 6), sharex=True, gridspec_kw={"height_ratios": [2, 1]})
+    trials = trials.filter(pl.col("estimate").is_not_null())   # candidates the game refused have none
+    x = trials["trial"].to_numpy()
+    e = scale * trials["estimate"].to_numpy()
+    lo, hi = scale * trials["low"].to_numpy(), scale * trials["high"].to_numpy()
+    ax.errorbar(x, e, yerr=np.maximum(0, [e - lo, hi - e]), fmt="o", capsize=2, color=OKABE_ITO[0],
+                label="candidate (95% interval)")
+    if target_low == target_high:
+        ax.axhline(scale * target_low, color=OKABE_ITO[5], lw=1.2, ls="--", label="target")
+    else:
+        ax.axhspan(scale * target_low, scale * target_high, color=OKABE_ITO[2], alpha=0.2, label="target band")
+    ax.scatter([x[0]], [e[0]], s=90, facecolors="none", edgecolors="#000000", label="current content", zorder=3)
+    ax.set_ylabel(f"{words} ({u})")
+    ax.legend(fontsize=8, frameon=False)
+    ax2.step(x, scale * trials["best_so_far"].to_numpy(), where="post", color=OKABE_ITO[5])
+    ax2.set_ylabel(f"best distance ({u})")
+    ax2.set_xlabel("trial (Optuna TPE; every candidate on the same deals)")
+    deals = int(trials["deals"][0]) if trials.height else 0
+    ax.set_title(f"{title}\n{trials.height} candidates x {deals:,} deals", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title: str):
+    """`balance skill`: each verdict measure (one panel each) against the line-up's rating, both
+    with their 95% intervals; the line-ups are labelled."""
+    k = len(measures)
+    cols = min(3, k)
+    rows_ = -(-k // cols)
+    fig, axes = plt.subplots(rows_, cols, figsize=(4.2 * cols, 3.4 * rows_), squeeze=False)
+    for ax, (name, words, unit) in zip(axes.ravel(), measures):
+        part = table.filter((pl.col("measure") == name) & pl.col("rating").is_not_null()).sort("rating")
+        scale = 100.0 if unit == "pp" else 1.0
+        x, e = part["rating"].to_numpy(), scale * part["estimate"].to_numpy()
+        # a largest gap's bootstrap interval can leave out its (biased) estimate: whiskers clip at the dot
+        ax.errorbar(x, e, yerr=np.maximum(0, [e - scale * part["low"].to_numpy(), scale * part["high"].to_numpy() - e]),
+                    xerr=np.maximum(0, [x - part["rating_low"].to_numpy(), part["rating_high"].to_numpy() - x]), fmt="o-",
+                    capsize=3, color=OKABE_ITO[0])
+        for xx, yy, label in zip(x, e, part["lineup"].to_list()):
+            ax.annotate(label, (xx, yy), xytext=(4, 4), textcoords="offset points", fontsize=7)
+        if unit == "pp":
+            ax.axhline(0, color="#555555", lw=1, ls="--")
+        ax.set_title(words, fontsize=9)
+        ax.set_xlabel("rating (Elo)", fontsize=8)
+        ax.set_ylabel("pp" if unit == "pp" else unit, fontsize=8)
+    for ax in axes.ravel()[k:]:
+        ax.axis("off")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig

@@ -207,3 +207,56 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
                 pass
         if started:
             ray.shutdown()
+
+
+def _job_task():
+    ray = _ray()
+
+    @ray.remote(max_retries=MAX_ATTEMPTS - 1)
+    def play_job(cfg_dict: dict, modules: dict, first: int, deals: int):
+        """One job of an analysis loop (balance sensitivity / tune): the long table of deals
+        [first, first + deals) of one configuration. Ray reuses its worker processes, so the
+        kernels are compiled or loaded once per worker."""
+        from sim import registry
+        from sim.plan import Prepared, RunConfig
+
+        registry.GAME_MODULES.update(modules)
+        prep = Prepared(RunConfig(**cfg_dict))
+        return prep.play(*prep.rows(first, deals))
+
+    return play_job
+
+
+def play_jobs(cfgs: dict, jobs: list[tuple[str, int, int]], address: str | None = None):
+    """Play jobs [(config id, first deal, deals)] of the RunConfigs ``cfgs`` on Ray, yielding
+    (job, long table) as each ends (in any order). Ray stays up for the next call; the
+    caller shuts it down (``shutdown``)."""
+    if not jobs:
+        return
+    ray = _ray()
+    from ray.exceptions import RayTaskError
+
+    from sim import registry
+
+    connect(address)
+    task = _job_task()
+    pending = {}
+    for job in jobs:
+        cfg = cfgs[job[0]]
+        pending[task.remote(asdict(cfg), {cfg.game: registry.GAME_MODULES[cfg.game]}, job[1], job[2])] = job
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        job = pending.pop(done[0])
+        try:
+            yield job, ray.get(done[0])
+        except RayTaskError as e:
+            cause = e.cause if isinstance(getattr(e, "cause", None), BaseException) else None
+            if isinstance(cause, UserError):
+                raise cause from None
+            raise
+
+
+def shutdown() -> None:
+    ray = _ray()
+    if ray.is_initialized():
+        ray.shutdown()

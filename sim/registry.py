@@ -12,6 +12,7 @@ GAME_MODULES = {
     "bastille": "sim.games.bastille",
     "pimpernel": "sim.games.pimpernel",
     "doppelganger": "sim.games.doppelganger",
+    "emerald": "sim.games.emerald",
     "banquet": "sim.games.banquet",
 }
 

@@ -2,7 +2,8 @@
 the results contract, finished games, ranks and wins consistent, declared facts sane, the same
 games whatever the threads, batches and state rows, a deal no bot changes, content overrides
 that play or are refused, bots that do not peek. A game provides the few hooks these need in
-tests/<id>/helpers.py (``deal``, ``no_peek_positions``; ``broken_invariants`` if it has them)."""
+tests/<id>/helpers.py (``deal``, ``no_peek_positions`` with ``hidden``; ``broken_invariants``
+if it has them)."""
 import importlib
 
 import numba
@@ -368,3 +369,31 @@ def test_bots_do_not_peek(game_id):
         count += 1
     assert asked_bots == set(game.bots)
     assert count > 0 and moved > 0
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_a_planted_peek_in_any_decision_kind_fails_the_no_peek_test(game_id):
+    """Mutation check of test_bots_do_not_peek: it can fail. At the first no-peek position whose
+    re-deal moves what the seat cannot see (the game's ``hidden`` hook: the cards its
+    redeal_hidden may move), each decision kind in turn is made to read those cards beside its
+    answer, as a bot that peeks would; across the re-deal the test's own comparison
+    (changed_answers) then reports that kind and no other. Cheap: the bots answer once before
+    and once after the re-deal, and the peek is planted in those answers."""
+    hidden = hook(game_id, "hidden")
+    for pos in hook(game_id, "no_peek_positions")():
+        asked, seen = pos.decisions(), hidden(pos).copy()
+        if pos.redeal(0) and not np.array_equal(seen, hidden(pos)):
+            break
+    else:
+        pytest.fail("no position whose re-deal moves a hidden card")
+    again, seen_again = pos.decisions(), hidden(pos).copy()
+    assert changed_answers(asked, again) == []
+
+    def planted(answers, cards, kind):
+        return [(b, n, (a, cards.tolist()) if (b, n) == kind else a) for b, n, a in answers]
+
+    kinds = list(dict.fromkeys((b, n) for b, n, _ in asked))
+    assert len(kinds) > 3
+    for kind in kinds:
+        flagged = changed_answers(planted(asked, seen, kind), planted(again, seen_again, kind))
+        assert {(x[0], x[1]) for x, _ in flagged} == {kind}, kind

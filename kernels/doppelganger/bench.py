@@ -9,6 +9,6 @@ def bench_moves(dist, pads, starts, totals, out):
     """Move generations over the given (start, total) pairs; returns the reachable count."""
     c = 0
     for i in range(starts.shape[0]):
-        reachable(dist, pads, 0, starts[i], totals[i], out)
+        reachable(dist, pads, 0, starts[i], totals[i], out, 2, 1)
         c += out[starts[i]]
     return c

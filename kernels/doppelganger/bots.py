@@ -7,8 +7,8 @@ from kernels.doppelganger.layout import (ACT_ATTACK, ACT_NONE, ACT_PICKUP, ACT_S
                                          F_QUIET, F_ROOM_W, F_WHAT, F_WHAT_UP, F_WHERE, F_WHERE_UP,
                                          F_WHO_UP, INF, K_KW, K_KX, K_PW, K_PX, K_UW, K_UX, MAXP,
                                          P_BRING, P_DEST, P_DROP, P_KIND, P_SIZE, P_TELE, P_W, P_X,
-                                         REV_WHAT, REV_WHERE, REV_WHO, R_HAND, R_LIMIT, R_NCARDS,
-                                         R_NROOMS, R_TELE_WHEEL, STEAL_EPS, TELE_EPS, W_CONTEST,
+                                         REV_NONE, REV_WHAT, REV_WHERE, REV_WHO, R_HAND, R_LIMIT, R_NCARDS,
+                                         R_NROOMS, R_PAD_START, R_TELE_WHEEL, R_WALK_ON, STEAL_EPS, TELE_EPS, W_CONTEST,
                                          W_DENY_HIDDEN, W_DENY_OWN, W_FOCUS, W_GIFT, W_INFO,
                                          W_PAIR_COST, W_PATIENCE, W_REVEAL, W_REVEAL_VULN_COST,
                                          W_REVEAL_WHO_COST, W_SETUP, W_TRUE_FORM_COST, W_WEAPON_ANY,
@@ -147,7 +147,15 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
                 v += weights[W_DENY_OWN] * exposed
             elif (st[F_WHAT + me] >> w) & 1:
                 v += weights[W_DENY_HIDDEN] * exposed
-        # greedy: only an empty hand wants a weapon (weapon_any, added by plan_room)
+        else:
+            # greedy: only an empty hand wants a weapon (weapon_any, added by plan_turn); a
+            # weapon no opponent can be vulnerable to is dead weight, to swap for any other
+            usable = False
+            for o in range(n):
+                if o != me and ((st[F_WHAT_UP + o] >> w) & 1 or prob[2 * o + 1, w] > 0.0):
+                    usable = True
+            if not usable:
+                v = -1.0
         wv[w] = v
 
 
@@ -380,9 +388,9 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
-    m1, m1p, m2 = pad_costs(dist, pads, start)
+    m1, m1p, m2 = pad_costs(dist, pads, start, rules[R_PAD_START])
     land = m1 <= total
-    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr)
+    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr, rules[R_WALK_ON])
     held = st[F_HELD + me]
     nheld = popcount(held)
     any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
@@ -438,6 +446,8 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
     """The attacked player's answer (one bit of opts, which has more than one bit)."""
     if bot == BOT_RANDOM:
         return 1 << nth_bit(opts, below(rng, BOT0 + me, popcount(opts)))
+    if opts & REV_NONE:
+        return REV_NONE   # nothing matches: turning up nothing costs nothing
     who_left = rules[R_HAND] - popcount(st[F_WHO_UP + me])
     if bot == BOT_GREEDY:
         if (opts & REV_WHO) and who_left >= 2:
@@ -469,29 +479,46 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
 
 @njit(cache=True, _nrt=False)
 def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, out):
-    """Uniform over legal moves: every reachable node, and (after landing on a pad) every
-    teleport room with every choice of player to bring (or none)."""
+    """Uniform over the distinct things a move can do: end in each room reachable on foot (the
+    rim rooms and the wheel), each teleport room with each choice of player to bring (or none)
+    after landing on a pad, or end in the corridors (one choice; then any corridor square or
+    pad reachable, uniformly). Corridor squares, the most of the nodes, allow no action, so
+    counting each as a choice of its own would leave most random turns doing nothing."""
     start = st[F_POS + seat]
     taken = taken_pads(st, n, seat, pad_index)
-    land = reachable(dist, pads, taken, start, total, reach)
+    land = reachable(dist, pads, taken, start, total, reach, rules[R_PAD_START], rules[R_WALK_ON])
+    nroom = rules[R_NROOMS] + 1          # the rim rooms, then the wheel
     nw = 0
+    nc = 0
     for v in range(reach.shape[0]):
-        nw += int(reach[v])  # int: a NumPy int8 sum would overflow when interpreted
+        if reach[v]:
+            if v < nroom:
+                nw += 1
+            else:
+                nc += 1
     nrooms = rules[R_NROOMS] + (1 if rules[R_TELE_WHEEL] else 0)
     nt = nrooms * n if land else 0
-    i = below(rng, BOT0 + seat, nw + nt)
+    i = below(rng, BOT0 + seat, nw + nt + (1 if nc > 0 else 0))
+    out[P_TELE] = 0
+    out[P_BRING] = -1
     if i < nw:
-        for v in range(reach.shape[0]):
+        for v in range(nroom):
             if reach[v]:
                 if i == 0:
                     out[P_DEST] = v
                     break
                 i -= 1
-        out[P_TELE] = 0
-        out[P_BRING] = -1
-    else:
+    elif i < nw + nt:
         i -= nw
         out[P_DEST] = i // n
         b = i % n  # 0 = nobody, else the b-th other player
         out[P_TELE] = 1
         out[P_BRING] = -1 if b == 0 else (seat + b) % n
+    else:
+        j = below(rng, BOT0 + seat, nc)
+        for v in range(nroom, reach.shape[0]):
+            if reach[v]:
+                if j == 0:
+                    out[P_DEST] = v
+                    break
+                j -= 1

@@ -72,7 +72,11 @@ R_NCARDS = 6      # cards per category (12)
 R_NROOMS = 7      # rim rooms (== where cards); node R_NROOMS is the wheel
 R_HAND = 8        # cards of each category per player (12 / players)
 R_N = 9           # players
-R_SIZE = 10
+R_MATCH_UP_WHO = 10   # reading: a match already face up (and no other) forces a who card
+R_WHO_NO_MATCH = 11   # reading: with no match the target may still turn up a who card
+R_PAD_START = 12      # steps to land on the pad a pawn starts on (2: off and back; 0: at once)
+R_WALK_ON = 13        # reading: a pad within the roll acts, the pawn walks on after a jump (1)
+R_SIZE = 14
 
 # Bots
 BOT_RANDOM = 0
@@ -123,6 +127,7 @@ REV_WHERE = 1    # turn up the where card of the room
 REV_WHAT = 2     # turn up the what card of the weapon
 REV_WHO = 4      # turn up a who card (shape shift)
 REV_KILL = 8     # true form, room and weapon face up: the target dies
+REV_NONE = 16    # reveal nothing (offered beside a who card when nothing matches, a reading)
 
 FIRST_SEAT = 0   # the rulebook does not say who starts; seat 0 does, then 1, .., n-1 (a reading)
 

@@ -9,15 +9,16 @@ from kernels.doppelganger.state import popcount
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def pad_costs(dist, pads, start):
+def pad_costs(dist, pads, start, pad_start):
     """Steps needed to land on the cheapest pad (m1, which pad m1p) and on the second cheapest
-    (m2). Landing needs at least one step: a pawn that starts on a pad steps off and back (2)."""
+    (m2). The pad a pawn starts on costs pad_start (rules.pad_start_lands: 2, step off and
+    back on, or 0, it is landed on already)."""
     m1 = INF
     m1p = -1
     m2 = INF
     for p in range(pads.shape[0]):
         node = pads[p]
-        a = 2 if node == start else dist[start, node]
+        a = pad_start if node == start else dist[start, node]
         if a < m1:
             m2 = m1
             m1 = a
@@ -28,12 +29,13 @@ def pad_costs(dist, pads, start):
 
 
 @njit(cache=True, _nrt=False)
-def reachable(dist, pads, taken, start, total, out):
+def reachable(dist, pads, taken, start, total, out, pad_start, walk_on):
     """Move generation. out[v] = 1 for every node a pawn on ``start`` may end on with a dice
     total of ``total`` (up to that many steps), pads included; ``taken`` = mask of pads held by
     other pawns. Returns 1 if a pad can be landed on (then any room is a destination too).
-    One jump is enough: a second one is never shorter."""
-    m1, m1p, m2 = pad_costs(dist, pads, start)
+    One jump is enough: a second one is never shorter. pad_start: see pad_costs; walk_on 0
+    ends the move on the pad jumped to (rules.pad_within_roll)."""
+    m1, m1p, m2 = pad_costs(dist, pads, start, pad_start)
     N = dist.shape[0]
     row = dist[start]
     for v in range(N):
@@ -45,6 +47,8 @@ def reachable(dist, pads, taken, start, total, out):
         left = total - ((m2 if q == m1p else m1) + 1)
         if left < 0:
             continue
+        if not walk_on:
+            left = 0
         prow = dist[pads[q]]
         for v in range(N):
             if prow[v] <= left:
@@ -53,7 +57,7 @@ def reachable(dist, pads, taken, start, total, out):
 
 
 @njit(cache=True, _nrt=False)
-def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
+def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr, walk_on):
     """Mask of the rim rooms (nodes 0..nr-1) reachable on foot and by pad jumps: the move
     generation of ``reachable`` restricted to rooms."""
     row = dist[start]
@@ -67,6 +71,8 @@ def room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr):
         left = total - ((m2 if q == m1p else m1) + 1)
         if left < 0:
             continue
+        if not walk_on:
+            left = 0
         prow = dist[pads[q]]
         for r in range(nr):
             if prow[r] <= left:

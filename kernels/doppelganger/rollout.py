@@ -8,7 +8,7 @@ from kernels.doppelganger.layout import (BOT_GREEDY, F_NOT_WHAT, F_NOT_WHERE, F_
                                          F_WHERE, F_WHO, F_WINNER, MAXC, MAXP, MAX_PLANS, P_SIZE,
                                          R_HAND, R_N, R_NCARDS, T_RULES, W_ROLLOUT_CANDIDATES,
                                          W_ROLLOUT_HORIZON, W_ROLLOUT_PLAYOUTS)
-from kernels.doppelganger.rules import play_turn, roll_dice
+from kernels.doppelganger.rules import move_and_act, play_turn, roll_dice
 from kernels.doppelganger.state import popcount
 from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
 
@@ -54,12 +54,13 @@ def determinize(st, out, n, me, rules, rng, deck):
 
 
 @njit(cache=True, _nrt=False)
-def rollout_plan(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, rng, reach, acts,
+def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_index, rng, reach, acts,
                  plans, pscore, kn, wv, rplans, rscore, rst, rrng, deck, pbots, none_plan, pmet,
                  pctr, log, given):
-    """Choose ``me``'s plan: the hunter's best few, each scored by playouts (greedy for every
-    seat) from determinised deals; the same deals and dice for every candidate. Playouts log
-    nothing (``log`` only gives play_turn the game's type of log)."""
+    """Choose ``me``'s plan for the position it is played in (after the turn's action before
+    moving, ``left`` actions to go): the hunter's best few, each scored by playouts (greedy
+    for every seat) from determinised deals; the same deals and dice for every candidate.
+    Playouts log nothing (``log`` only gives play_turn the game's type of log)."""
     for s in range(pbots.shape[0]):
         pbots[s] = BOT_GREEDY
     k = int(weights[W_ROLLOUT_CANDIDATES])
@@ -78,9 +79,9 @@ def rollout_plan(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, r
                 for s in range(rrng.shape[0]):
                     rrng[s] = stream_start(base, p, s)
                 determinize(st, rst, n, me, rules, rrng, deck)
-                if play_turn(rst, n, me, total, rplans[c], pbots, rules, weights, dist, nxt, pads,
-                             pad_index, rrng, reach, acts, plans, pscore, kn, wv, log, pctr[:1],
-                             False, pmet, pctr[1:2]):
+                if move_and_act(rst, n, me, total, left, rplans[c], pbots, rules, weights, dist, nxt,
+                                pads, pad_index, rrng, reach, acts, plans, pscore, kn, wv, log,
+                                pctr[:1], False, pmet, pctr[1:2]):
                     acc += 1.0 if rst[F_WINNER] == me else 0.0
                     continue
                 result = 1.0 / n

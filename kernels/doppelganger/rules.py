@@ -14,7 +14,8 @@ from kernels.doppelganger.layout import (ACT_ATTACK, ACT_NONE, ACT_PICKUP, ACT_S
                                          M_CARDS_REVEALED, M_PICKUPS, M_REVEALS_CAUSED, M_STEALS,
                                          M_TELEPORTS, P_BRING, P_DEST, P_DROP, P_KIND, P_SIZE,
                                          P_TELE, P_W, P_X, REV_KILL, REV_WHAT, REV_WHERE, REV_WHO,
-                                         R_ACTIONS, R_DICE, R_NROOMS, R_SIDES)
+                                         R_ACTIONS, R_DICE, R_MATCH_UP_WHO, R_NROOMS, R_SIDES,
+                                         R_WHO_NO_MATCH, REV_NONE)
 from kernels.doppelganger.moves import list_actions
 from kernels.doppelganger.state import is_true_form, nth_bit, popcount
 from kernels.rng import BOT0, below
@@ -44,7 +45,9 @@ def attack_options(st, target, room, weapon, rules):
       be turned up (REV_WHO alone);
     - otherwise each matching face-down card may be turned up, or a who card instead (if any
       is left face down); a player in true form must turn up a matching card;
-    - 0: no face-down match, nothing is revealed.
+    - 0: no face-down match, nothing is revealed; but a match already face up with no other
+      forces a who card under rules.face_up_match_forces_who, and with no match at all the
+      target may turn up a who card (REV_WHO | REV_NONE) under rules.who_without_match.
     """
     rm = (st[F_WHERE + target] >> room) & 1
     wm = (st[F_WHAT + target] >> weapon) & 1
@@ -60,6 +63,11 @@ def attack_options(st, target, room, weapon, rules):
         opts |= REV_WHAT
     if opts and not tf:
         opts |= REV_WHO
+    if opts == 0 and not tf:
+        if (rm or wm) and rules[R_MATCH_UP_WHO]:
+            return REV_WHO
+        if not rm and not wm and rules[R_WHO_NO_MATCH]:
+            return REV_WHO | REV_NONE
     return opts
 
 
@@ -102,7 +110,7 @@ def resolve_attack(st, attacker, target, weapon, choice, rules, log, li, on, met
         st[F_WINNER] = attacker
         log_event(log, li, on, EV_KILL, attacker, target, room, weapon, 0)
         return 1
-    if opts == 0:
+    if opts == 0 or choice == REV_NONE:
         # No face-down match: everyone learns that any card not already face up does not match.
         if not (st[F_WHERE_UP + target] >> room) & 1:
             st[F_NOT_WHERE + target] |= 1 << room
@@ -193,27 +201,27 @@ def apply_move(st, seat, dest, tele, bring, total, log, li, on, met):
 
 
 @njit(cache=True, _nrt=False)
-def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
-              reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
-    """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
-    starts in a rim room), the move, an action after. ``given`` (P_DEST >= 0) is a plan chosen
-    outside (rollout). Returns 1 if the turn ended the game with a kill."""
+def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, rng, acts, plans,
+                pscore, kn, wv, log, li, on, met, dec):
+    """The start of a turn of ``seat``: an action before moving if the turn starts in a rim
+    room (a kill open there, or with two actions a turn the best action here). Returns
+    (killed, actions left for after the move)."""
     bot = bots[seat]
     acts_left = rules[R_ACTIONS]
     st[F_QUIET] += 1
     deep = 1 if bot != BOT_GREEDY else 0
-    # before moving: only a turn that starts in a rim room
     if st[F_POS + seat] < rules[R_NROOMS]:
         if bot == BOT_RANDOM:
             killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts, bots,
                                       log, li, on, met, dec)
             if killed:
-                return 1
+                return 1, 0
             acts_left -= acted
         elif kill_here(st, n, seat, rules, plans[0]):
             dec[0] += 1
-            return do_action(st, n, seat, ACT_ATTACK, plans[0, P_X], -1, plans[0, P_W], bots, rules,
-                             weights, rng, log, li, on, met, dec)
+            killed = do_action(st, n, seat, ACT_ATTACK, plans[0, P_X], -1, plans[0, P_W], bots,
+                               rules, weights, rng, log, li, on, met, dec)
+            return killed, -1
         elif acts_left >= 2:
             # two actions a turn: the best action here (a plan with no steps), then move
             plan_turn(st, n, seat, 0, rules, weights, dist, nxt, pads, pad_index, kn, wv, deep,
@@ -223,9 +231,19 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
                 killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts,
                                           bots, log, li, on, met, dec)
                 if killed:
-                    return 1
+                    return 1, 0
                 acts_left -= acted
-    # the move
+    return 0, acts_left
+
+
+@njit(cache=True, _nrt=False)
+def move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
+                 pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+    """The rest of the turn from the position before_move left: the move (``given``, when
+    P_DEST >= 0, is a plan chosen outside from this position: the rollout's), then the action
+    after it. Returns 1 if it killed."""
+    bot = bots[seat]
+    deep = 1 if bot != BOT_GREEDY else 0
     if bot == BOT_RANDOM:
         random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, plans[0])
         dec[0] += 1
@@ -237,9 +255,25 @@ def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, 
                   plans, pscore, 1)
         dec[0] += 1
     apply_move(st, seat, plans[0, P_DEST], plans[0, P_TELE], plans[0, P_BRING], total, log, li, on, met)
-    # after moving
     if acts_left > 0:
         killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts, bots,
                                   log, li, on, met, dec)
         return killed
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
+              reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+    """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
+    starts in a rim room), the move, an action after. ``given`` (P_DEST >= 0) is a plan chosen
+    outside for the position after the action before moving. Returns 1 if the turn ended the
+    game with a kill."""
+    killed, acts_left = before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index,
+                                    rng, acts, plans, pscore, kn, wv, log, li, on, met, dec)
+    if killed:
+        return 1
+    if acts_left < 0:
+        return 0
+    return move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
+                        pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec)

@@ -4,8 +4,9 @@ stream BOT0 + seat.
 
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
-the public record, hunting and ending the game by those beliefs; weights in content [bots]).
-Work in progress (docs/emerald-status.md): the heuristic is not yet stronger than greedy."""
+the public record, hunting and ending the game by those beliefs, and a cube placed where its
+agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
+decides everything but its two actions as the heuristic."""
 import numpy as np
 from numba import njit
 
@@ -22,12 +23,13 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, K_AGENT,
                                     K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
                                     LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
-                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_ID_RES,
+                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_COH_PUBLIC, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
                                     W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
-from kernels.emerald.state import agents_on_board, claimable, higher_side, pieces, side, track_points
+from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
+                                   track_points)
 from kernels.rng import BOT0, below
 
 
@@ -282,7 +284,7 @@ def p_restorationist(st, n, me, o, tables, weights):
     x = (np.log(prior / (1.0 - prior))
          + weights[W_BELIEF_PUSH] * (st[F_PUSH_R + o] - st[F_PUSH_L + o] - st[F_YOG + o])
          + weights[W_BELIEF_ROYAL] * (killed - hidden))
-    if st[F_COH + o]:
+    if st[F_COH + o] and rules[R_COH_PUBLIC]:      # E19: that it was played is public
         x = -x
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -340,8 +342,11 @@ def row_value(st, n, p, row, tables, weights, heur):
         for o in range(n):
             if o != p:
                 other = max(other, pieces(st, o, c, rules))
+        worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
         if mine <= other < mine + k:
-            return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s)) - cost
+            return worth - cost
+        if heur and mine > other and st[F_CUBES + p * NCITY + c] == 0:
+            return worth - cost     # its agents hold the majority: one cube makes the card claimable
         return 0.05 - cost
     if act == ACT_CLAIM:
         v = 0.0
@@ -406,6 +411,30 @@ def hunt_value(st, n, p, o, box, s, tables, weights):
 
 
 @njit(cache=True, _nrt=False)
+def flip_gain(st, p, s, tables):
+    """What p would keep at the end on the other side, less what it keeps on its own: the
+    track points go to the higher side, typed VP to their side (Change of Heart)."""
+    tp = track_points(st, tables[T_RULES])
+    high = higher_side(st)
+    res = st[F_VPR + p] + (tp if high == RESTORATIONIST else 0)
+    loy = st[F_VPL + p] + (tp if high == LOYALIST else 0)
+    return loy - res if s == RESTORATIONIST else res - loy
+
+
+@njit(cache=True, _nrt=False)
+def denial_value(st, n, p, c, s, tables, weights):
+    """The Third Section on city c: the face-up card out of the game is worth what the seat with
+    the majority there would have claimed, a loss when that seat is p itself."""
+    rules = tables[T_RULES]
+    card = claimable(st, c)
+    for o in range(n):
+        if has_majority(st, n, o, c, rules):
+            worth = weights[W_CARD] + weights[W_H_VP] * tables[T_CARD][card, K_VP]
+            return -worth if o == p else 0.5 * weights[W_MAJORITY] * worth
+    return -0.1
+
+
+@njit(cache=True, _nrt=False)
 def text_value(st, n, p, row, s, tables, weights, heur):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
@@ -426,7 +455,7 @@ def text_value(st, n, p, row, s, tables, weights, heur):
                 k += 1
         return weights[W_VP] * 2 * k if s == RESTORATIONIST else -1.0
     if fx == FX_CHANGE_OF_HEART:
-        return -1.0
+        return weights[W_H_VP] * flip_gain(st, p, s, tables) - 1.0 if heur else -1.0
     if fx == FX_HIDE_ROYALTY:
         return weights[W_VP] * cards[st[F_SLOT + a], K_VP] if s == LOYALIST else 0.1
     if fx == FX_HOLY_BROTHERHOOD:
@@ -462,6 +491,10 @@ def text_value(st, n, p, row, s, tables, weights, heur):
         return weights[W_VP] * a - weights[W_AGENT] * a
     if fx == FX_PINKERTON:
         return weights[W_AGENT]
+    if fx == FX_THIRD_SECTION and heur:
+        return denial_value(st, n, p, a, s, tables, weights)
+    if fx == FX_MI_GO and heur and agents_on_board(st, p) == a:
+        return weights[W_GUARD] * 0.5      # its last agents safe on the card: no forced reveal
     if fx == FX_MI_GO or fx == FX_THIRD_SECTION or fx == FX_CTHULHU:
         return -0.1
     return 0.2

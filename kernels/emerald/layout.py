@@ -161,12 +161,24 @@ Y_SIZE = 3
 S_STATE = 0       # int32 [R, F_SIZE] the game's state row
 S_RNG = 1         # uint64 [R, 1 + n] the game's random streams
 S_TMP = 2         # int64 [R, MAXCARDS + 16] cards being shuffled or paid with
-S_MOVES = 3       # int32 [R, MAX_MOVES, MV_SIZE] the legal actions
+S_MOVES = 3       # int32 [R, MAX_MOVES, MV_SIZE] the legal actions (the last row: the one chosen)
 S_POS = 4         # int64 [R, MAXHAND] hand positions of a payment
 S_IO = 5          # int64 [R, 2] log rows written, bot decisions
 S_SEAT_BOTS = 6   # int64 [R, n] the bot in each seat
 S_TIEBREAK = 7    # int32 [R, n] 1 for a Restorationist (higher in a tie)
-N_SCRATCH = 8
+# the rollout bot's playouts (one row each when no rollout bot plays)
+S_R_STATE = 8     # int32 [R, F_SIZE] a playout's state
+S_R_RNG = 9       # uint64 [R, 1 + n] a playout's streams
+S_R_TMP = 10      # int64 [R, MAXCARDS + MAXSTACK + 16]
+S_R_MOVES = 11    # int32 [R, MAX_MOVES, MV_SIZE] a playout's legal actions
+S_R_POS = 12      # int64 [R, MAXHAND]
+S_R_IO = 13       # int64 [R, 2] a playout's log rows and decisions (thrown away)
+S_R_CAND = 14     # int32 [R, MAX_CANDIDATES, MV_SIZE] the rows the rollout bot weighs
+S_R_SCORE = 15    # int32 [R, 2, n] a playout's final scores and tie-breaks
+S_R_MET = 16      # float64 [R, n, N_METRICS] a playout's metrics (thrown away)
+S_R_BOTS = 17     # int64 [R, 2, n] the playout bots (the heuristic everywhere); the game's bots with rollout as heuristic
+N_SCRATCH = 18
+MAX_CANDIDATES = 16
 
 # The rules vector (tables[T_RULES])
 R_N = 0
@@ -259,6 +271,7 @@ MAX_PAY = 10      # most cards with one symbol a payment looks at (2^10 subsets)
 BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HEURISTIC = 2
+BOT_ROLLOUT = 3     # chooses its two actions by playouts; everything else as the heuristic
 
 # Bot weights (content [bots], in this order)
 W_VP = 0
@@ -273,8 +286,11 @@ W_GUARD = 8         # heuristic: worth of an agent more when it is the seat's la
 W_END_LEAD = 9      # heuristic: worth per VP of the own side's lead when an action would end the game
 W_H_TRACK = 10      # heuristic: its own worth of a marker step toward its side (greedy uses W_TRACK)
 W_H_VP = 11         # heuristic: its own worth of a VP it keeps (greedy uses W_VP)
+W_ROLLOUT_CANDIDATES = 12  # rollout: the heuristic's best rows it plays out
+W_ROLLOUT_PLAYOUTS = 13    # rollout: playouts (determinised deals) per row
+W_ROLLOUT_HORIZON = 14     # rollout: player turns a playout runs before the position is scored
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
-                "end_lead", "h_track", "h_vp")
+                "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player

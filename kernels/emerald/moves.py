@@ -85,7 +85,8 @@ def subset_sum(st, p, k_sym, cards, pos, m, sub):
 
 @njit(cache=True, _nrt=False)
 def add_move(mv, k, act, pay, pay2, a, b, c):
-    if k < MAX_MOVES:
+    # the last row of mv is kept free: it holds the row a turn chose (turn.rest_of_turn)
+    if k < MAX_MOVES - 1:
         mv[k, MV_ACT] = act
         mv[k, MV_PAY] = pay
         mv[k, MV_PAY2] = pay2

@@ -3,9 +3,11 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
-from kernels.emerald.layout import (END_NONE, END_TURN_CAP, EV_END, EV_FIRST, EV_IDENTITY, F_END,
-                                    F_FIRST, F_IDENT, F_TURN, R_MAX_TURNS, R_N, S_IO, S_MOVES,
-                                    S_POS, S_RNG, S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_TMP, T_RULES)
+from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, END_NONE, END_TURN_CAP, EV_END,
+                                    EV_FIRST, EV_IDENTITY, F_END, F_FIRST, F_IDENT, F_TURN,
+                                    R_MAX_TURNS, R_N, S_IO, S_MOVES, S_POS, S_R_BOTS, S_RNG,
+                                    S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_TMP, T_RULES)
+from kernels.emerald.rollout import rollout_turn
 from kernels.emerald.rules import final_scores, log_event, placement_rounds
 from kernels.emerald.turn import play_turn
 from kernels.emerald.state import setup_game
@@ -27,6 +29,9 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     n = rules[R_N]
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, sb)
+    hb = scratch[S_R_BOTS][r, 1]       # every decision but the rollout's two actions
+    for s in range(n):
+        hb[s] = BOT_HEURISTIC if sb[s] == BOT_ROLLOUT else sb[s]
     io[0] = 0
     io[1] = 0
     setup_game(st, tables, rng, tmp)
@@ -34,11 +39,15 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     log_event(log, io, on, EV_FIRST, first, 0, 0, 0, 0)
     for s in range(n):
         log_event(log, io, on, EV_IDENTITY, s, st[F_IDENT + s], 0, 0, 0)
-    placement_rounds(st, n, first, sb, tables, weights, rng, log, io, on)
+    placement_rounds(st, n, first, hb, tables, weights, rng, log, io, on)
     cap = rules[R_MAX_TURNS]
     for t in range(cap):
         st[F_TURN] = t
-        play_turn(st, n, (first + t) % n, sb, tables, weights, rng, tmp, pos, mv, log, io, on, met)
+        p = (first + t) % n
+        if sb[p] == BOT_ROLLOUT:
+            rollout_turn(st, n, p, hb, tables, weights, rng, tmp, pos, mv, log, io, on, met, scratch, r)
+        else:
+            play_turn(st, n, p, hb, tables, weights, rng, tmp, pos, mv, log, io, on, met)
         if st[F_END] != END_NONE:
             log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
             return t + 1, st[F_END]

@@ -1,23 +1,51 @@
 """What a seat cannot see, re-dealt consistently with what it knows (the no-peek hook of
-kernels/README.md). The rollout bot itself is not written yet (docs/emerald-status.md).
+kernels/README.md), and the rollout bot.
 
 A seat knows: its own identity, hand and the contents of its own deck; everything public (the
-board, the tracks, claims and every card played, so each opponent's hand + deck multiset
-(rules.discards_public), trophies, Royalty taken, that Change of Heart was played); the
-identities revealed and those it saw with Vladimir Burtsev. It does not know: the other
-identities (dealt from the six cards, the rest set aside), the order of any deck, how each
-opponent's cards split between hand and deck, and which game cards lie face down in the city
-stacks (or were never dealt).
+board, the tracks, claims and every card played, so each opponent's hand + deck multiset, and
+its discard pile by rules.discards_public; trophies, Royalty taken, that Change of Heart was
+played by rules.change_of_heart_public); the identities revealed and those it saw with Vladimir
+Burtsev. It does not know: the other identities (dealt from the six cards, the rest set
+aside), the order of any deck, how each opponent's cards split between hand and deck (and
+discard pile, when it is not public), and which game cards lie face down in the city stacks
+(or were never dealt).
+
+The rollout bot chooses each of its two actions by flat Monte Carlo: the heuristic's best few
+rows, each played out from the same determinised deals (the heuristic in every seat, a horizon of
+player turns), scored by the final adjustments as if the game ended there.
 """
 import numpy as np
 from numba import njit
 
-from kernels.emerald.layout import (F_DECK, F_HAND, F_IDENT, F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK,
-                                    F_REVEALED, F_SEEN, F_STACK, F_UP, F_ZONE, F_ZOWN, KIND_GAME,
-                                    K_KIND, MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, NCITY, NIDENT,
-                                    R_GAME_CARDS, R_N, T_CARD, T_RULES, Z_DECK, Z_HAND, Z_OUT,
-                                    Z_STACK)
-from kernels.rng import CHANCE, shuffle
+from kernels.emerald.bots import row_value
+from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_DECK, F_END, F_HAND, F_IDENT,
+                                    F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
+                                    F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
+                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE,
+                                    NCITY, NIDENT, R_ACTIONS, R_CARDS, R_DISCARDS_PUBLIC,
+                                    R_GAME_CARDS, R_N, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET,
+                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
+                                    T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
+                                    W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
+from kernels.emerald.rules import final_scores
+from kernels.emerald.state import copy_into
+from kernels.emerald.turn import (action_rows, begin_turn, end_turn, free_actions, play_turn,
+                                  rest_of_turn, take_action)
+from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_sorted(rng, a, m):
+    """Shuffle a[:m] from stream CHANCE after sorting it: the re-deal then depends only on which
+    cards are hidden, never on where they lay (which the seat may not know)."""
+    for i in range(1, m):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    shuffle(rng, CHANCE, a, m)
 
 
 @njit(cache=True, _nrt=False)
@@ -39,7 +67,7 @@ def redeal_identities(st, n, me, rng, tmp):
                     break
         else:
             unknown += 1
-    shuffle(rng, CHANCE, tmp, m)
+    shuffle_sorted(rng, tmp, m)
     k = 0
     for o in range(n):
         known = o == me or st[F_REVEALED + o] or (st[F_SEEN + me] >> o) & 1
@@ -54,8 +82,10 @@ def redeal_identities(st, n, me, rng, tmp):
 
 
 @njit(cache=True, _nrt=False)
-def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
-    """Seat o's hand and deck: the same cards, a fresh split (when shuffle_hand) and order."""
+def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
+    """Seat o's hand and deck: the same cards, a fresh split (when shuffle_hand) and order; with
+    its discard pile too when discards are not public (rules.discards_public = 0: only the pile's
+    size is seen)."""
     h = st[F_NHAND + o]
     d = st[F_NDECK + o]
     m = 0
@@ -66,7 +96,12 @@ def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
     for i in range(d):
         tmp[m] = st[F_DECK + o * MAXOWN + i]
         m += 1
-    shuffle(rng, CHANCE, tmp, m)
+    if with_discards:
+        for card in range(nc):
+            if st[F_ZONE + card] == Z_DISCARD and st[F_ZOWN + card] == o:
+                tmp[m] = card
+                m += 1
+    shuffle_sorted(rng, tmp, m)
     k = 0
     if shuffle_hand:
         for i in range(h):
@@ -77,6 +112,8 @@ def redeal_cards_of(st, o, shuffle_hand, rng, tmp):
         st[F_DECK + o * MAXOWN + i] = tmp[k]
         st[F_ZONE + tmp[k]] = Z_DECK
         k += 1
+    for i in range(k, m):
+        st[F_ZONE + tmp[i]] = Z_DISCARD
 
 
 @njit(cache=True, _nrt=False)
@@ -97,7 +134,7 @@ def redeal_stacks(st, cards, rules, rng, tmp):
             if not (st[F_UP + c] and st[F_STACK + c * MAXSTACK + k - 1] == card):
                 tmp[m] = card
                 m += 1
-    shuffle(rng, CHANCE, tmp, m)
+    shuffle_sorted(rng, tmp, m)
     j = 0
     for c in range(NCITY):
         k = st[F_NSTACK + c]
@@ -114,7 +151,7 @@ def redeal_stacks(st, cards, rules, rng, tmp):
         seg = tmp[MAXCARDS:MAXCARDS + MAXSTACK]
         for i in range(below):
             seg[i] = st[F_STACK + c * MAXSTACK + i]
-        shuffle(rng, CHANCE, seg, below)
+        shuffle_sorted(rng, seg, below)
         for i in range(below):
             st[F_STACK + c * MAXSTACK + i] = seg[i]
     for i in range(j, m):
@@ -129,7 +166,7 @@ def determinize(st, tables, me, rng, tmp):
     n = rules[R_N]
     redeal_identities(st, n, me, rng, tmp)
     for o in range(n):
-        redeal_cards_of(st, o, o != me, rng, tmp)
+        redeal_cards_of(st, o, o != me, o != me and not rules[R_DISCARDS_PUBLIC], rules[R_CARDS], rng, tmp)
     redeal_stacks(st, tables[T_CARD], rules, rng, tmp)
 
 
@@ -139,3 +176,127 @@ def redeal_hidden(tables, st, seat, rng):
     cannot know, from stream CHANCE of the stream row ``rng``."""
     tmp = np.empty(MAXCARDS + MAXSTACK + 8, np.int64)
     determinize(st, tables, seat, rng, tmp)
+
+
+# -- the rollout bot ---------------------------------------------------------------------------
+
+@njit(cache=True, _nrt=False)
+def best_rows(st, n, p, mv, k, tables, weights, cand, most):
+    """Copy the heuristic's ``most`` best of rows mv[:k] into cand, best first (the first row
+    on ties); returns how many."""
+    m = 0
+    prev_v = 1e300
+    prev_i = -1
+    for _ in range(min(most, k)):
+        best = -1
+        bv = -1e300
+        for i in range(k):
+            v = row_value(st, n, p, mv[i], tables, weights, True)
+            below = v < prev_v or (v == prev_v and i > prev_i)       # after the last one taken
+            if below and (best < 0 or v > bv):
+                bv = v
+                best = i
+        copy_into(cand[m], mv[best])
+        prev_v = bv
+        prev_i = best
+        m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def playout_value(rs, n, p, tables, score, met):
+    """What the playout position is worth to p: a win share if the game ended, else the final
+    adjustments as if it ended now, squashed from p's margin over the best other seat."""
+    final_scores(rs, n, tables, score[0], score[1], met)
+    best = -1 << 30
+    for o in range(n):
+        if o != p and score[0, o] > best:
+            best = score[0, o]
+    margin = score[0, p] - best
+    if rs[F_END] != END_NONE:
+        if margin > 0:
+            return 1.0
+        if margin == 0 and score[1, p] >= 1:
+            return 0.5
+        return 0.0
+    return 1.0 / (1.0 + np.exp(-margin / 3.0))
+
+
+@njit(cache=True, _nrt=False)
+def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
+    """The row of mv[:k] the rollout bot takes as its action number a: the candidate whose
+    playouts score best, every candidate over the same determinised deals and dice."""
+    cand = R[S_R_CAND][r]
+    nc = best_rows(st, n, p, mv, k, tables, weights, cand,
+                   max(1, min(MAX_CANDIDATES, int(weights[W_ROLLOUT_CANDIDATES]))))
+    if nc == 1:
+        return first_row_like(mv, k, cand[0])
+    rs, rrng, rtmp = R[S_R_STATE][r], R[S_R_RNG][r], R[S_R_TMP][r]
+    rmv, rpos, rio, score, met = R[S_R_MOVES][r], R[S_R_POS][r], R[S_R_IO][r], R[S_R_SCORE][r], R[S_R_MET][r]
+    pbots = R[S_R_BOTS][r, 0]
+    for s in range(n):
+        pbots[s] = BOT_HEURISTIC
+    npl = max(1, int(weights[W_ROLLOUT_PLAYOUTS]))
+    horizon = int(weights[W_ROLLOUT_HORIZON])
+    base = next_u64(rng, BOT0 + p)
+    best = 0
+    bestv = -1.0
+    for c in range(nc):
+        acc = 0.0
+        for j in range(npl):
+            copy_into(rs, st)
+            for s in range(rrng.shape[0]):
+                rrng[s] = stream_start(base, j, s)
+            determinize(rs, tables, p, rrng, rtmp)
+            row = rmv[rmv.shape[0] - 1]
+            copy_into(row, cand[c])
+            last = take_action(rs, n, p, row, pbots, tables, weights, rrng, rtmp, rpos, rmv, log, rio, False, met)
+            if rs[F_END] == END_NONE:
+                rest_of_turn(rs, n, p, a + 1, last, pbots, tables, weights, rrng, rtmp, rpos, rmv, row, log, rio,
+                             False, met)
+            for t in range(horizon):
+                if rs[F_END] != END_NONE:
+                    break
+                rs[F_TURN] += 1
+                play_turn(rs, n, (p + 1 + t) % n, pbots, tables, weights, rrng, rtmp, rpos, rmv, log, rio, False,
+                          met)
+            acc += playout_value(rs, n, p, tables, score, met)
+        if acc > bestv:
+            bestv = acc
+            best = c
+    return first_row_like(mv, k, cand[best])
+
+
+@njit(cache=True, _nrt=False)
+def first_row_like(mv, k, row):
+    for i in range(k):
+        same = True
+        for f in range(MV_SIZE):
+            if mv[i, f] != row[f]:
+                same = False
+                break
+        if same:
+            return i
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def rollout_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met, R, r):
+    """The rollout seat's turn: as turn.play_turn, but each of its two actions chosen by
+    playouts (free actions and every sub-choice as the heuristic: ``bots`` has the heuristic in
+    the rollout's seat)."""
+    begin_turn(st, p, log, io, on)
+    last = -1
+    for a in range(tables[T_RULES][R_ACTIONS]):
+        free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
+        if st[F_END] != END_NONE:
+            return
+        k = action_rows(st, n, p, a, last, tables, pos, mv)
+        i = rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r)
+        io[1] += 1
+        row = mv[mv.shape[0] - 1]
+        copy_into(row, mv[i])
+        last = take_action(st, n, p, row, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
+        if st[F_END] != END_NONE:
+            return
+    end_turn(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)

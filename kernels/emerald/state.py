@@ -276,3 +276,10 @@ def deck_remove(st, p, card):
             st[base + j] = x
             j += 1
     st[F_NDECK + p] = j
+
+
+@njit(cache=True, _nrt=False)
+def copy_into(dst, src):
+    """dst[:] = src for 1-d arrays, without the runtime a slice copy needs (it may alias)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]

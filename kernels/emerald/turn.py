@@ -12,7 +12,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     R_CLEANUP_EACH, R_REPEAT, R_TARGET_TIMING, SYM_CUBE,
                                     SYM_RETRIEVE, T_CARD, T_RULES, Z_REMOVED)
 from kernels.emerald.moves import can_claim, list_assassinate, list_free, list_moves
-from kernels.emerald.state import hand_remove, refill_hand, set_zone
+from kernels.emerald.state import copy_into, hand_remove, refill_hand, set_zone
 from kernels.emerald.rules import (log_event, clean_up_cubes, place_cubes, retrieve_cube,
                                    move_agent, check_target, claim_city, move_markers, assassinate,
                                    cards_of, symbol_total, discard_all)
@@ -137,35 +137,69 @@ def more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log,
 
 
 @njit(cache=True, _nrt=False)
-def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
-    """p's turn: two actions (a claim only as the first), free actions before, between and
-    after them, then the hand refilled. The game may end inside (F_END)."""
-    rules = tables[T_RULES]
-    last = -1
+def action_rows(st, n, p, a, last, tables, pos, mv):
+    """The legal rows of p's action number a (a claim only as the first; with
+    rules.repeat_actions = 0 not the kind just taken)."""
+    k = list_moves(st, n, p, a == 0, tables, pos, mv)
+    if a > 0 and not tables[T_RULES][R_REPEAT]:
+        k = drop_kind(mv, k, last)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def take_action(st, n, p, row, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
+    """One of p's two actions (an assassination may go on with more); returns its kind. The
+    row must not live in mv, which further assassinations re-list."""
+    act = row[MV_ACT]
+    do_action(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met)
+    if act == ACT_ASSASSINATE:
+        more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
+    st[F_ACTS] += 1
+    return act
+
+
+@njit(cache=True, _nrt=False)
+def begin_turn(st, p, log, io, on):
     st[F_ACTS] = 0
     st[F_FREE] = 0
     st[F_CUR] = p
     log_event(log, io, on, EV_TURN, p, st[F_TURN] + 1, 0, 0, 0)
-    for a in range(rules[R_ACTIONS]):
-        free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
-        if st[F_END] != END_NONE:
-            return
-        k = list_moves(st, n, p, a == 0, tables, pos, mv)
-        if a > 0 and not rules[R_REPEAT]:
-            k = drop_kind(mv, k, last)
-        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, -1e18)
-        io[1] += 1
-        act = mv[i, MV_ACT]
-        last = act
-        do_action(st, n, p, mv[i], bots, tables, weights, rng, tmp, log, io, on, met)
-        if act == ACT_ASSASSINATE:
-            more_assassinations(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
-        st[F_ACTS] += 1
-        if st[F_END] != END_NONE:
-            return
+
+
+@njit(cache=True, _nrt=False)
+def end_turn(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met):
+    """Free actions after the last action, the hand refilled, the VP target checked."""
+    rules = tables[T_RULES]
     free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
     if st[F_END] != END_NONE:
         return
     refill_hand(st, p, rules, rng, tmp[MAXHAND:])
     if st[F_TARGET_HIT] or check_target(st, n, rules):
         st[F_END] = END_TARGET
+
+
+@njit(cache=True, _nrt=False)
+def rest_of_turn(st, n, p, a0, last, bots, tables, weights, rng, tmp, pos, mv, row, log, io, on, met):
+    """p's actions from number a0 on (the last kind taken ``last``), free actions before each,
+    then the end of the turn; each action chosen by p's bot. ``row`` holds the chosen row."""
+    for a in range(a0, tables[T_RULES][R_ACTIONS]):
+        free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
+        if st[F_END] != END_NONE:
+            return
+        k = action_rows(st, n, p, a, last, tables, pos, mv)
+        i = choose_row(st, n, p, bots[p], mv, k, tables, weights, rng, -1e18)
+        io[1] += 1
+        copy_into(row, mv[i])
+        last = take_action(st, n, p, row, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
+        if st[F_END] != END_NONE:
+            return
+    end_turn(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def play_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met):
+    """p's turn: two actions (a claim only as the first), free actions before, between and
+    after them, then the hand refilled. The game may end inside (F_END)."""
+    begin_turn(st, p, log, io, on)
+    rest_of_turn(st, n, p, 0, -1, bots, tables, weights, rng, tmp, pos, mv, mv[mv.shape[0] - 1], log, io,
+                 on, met)

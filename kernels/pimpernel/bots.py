@@ -6,16 +6,16 @@ import numpy as np
 from kernels.rng import below
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
+    ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
     C_LEAD, C_LOC, C_NEED, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
-    IC_REST, IC_ROUTE, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
-    K_MC_NEED, K_NB, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
-    L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
+    IC_REST, IC_ROUTE, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
+    K_MC_NEED, K_NB, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
+    L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
     MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
     O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
     O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
     UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
-    W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST)
+    W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
 from kernels.pimpernel.state import area_total, bot_stream, occupied_mask, popcount64, score_of
 from kernels.pimpernel.moves import count_complete, route_masks_of
 
@@ -32,6 +32,38 @@ def best_short(s, RM, occ):
             be = e
             best = m
     return best, be
+
+
+@kernel(inline=True)
+def action_worth(K, act):
+    """One favor action against a plain placement (1.0), for the worth of a favor card."""
+    if act == ACT_PLACE:
+        return 1.0
+    if act == ACT_BUILDING or act == ACT_ROUTE:
+        return 0.8
+    if act == ACT_POINT:
+        return float(K[K_POINT_PT])
+    if act == ACT_MOVE:
+        return 0.3
+    if act == ACT_REMOVE:
+        return 0.1
+    if act == ACT_REST:
+        return 0.5
+    return 0.6   # a planning area
+
+
+@kernel(inline=True)
+def card_worth(K, c):
+    return action_worth(K, K[K_FC_ACT + c * 2]) + action_worth(K, K[K_FC_ACT + c * 2 + 1])
+
+
+@kernel
+def tile_worth(s, K, t):
+    """The favor card on tile t against the deck's mean card (1.0 = an average card)."""
+    tot = 0.0
+    for c in range(K[K_NFC]):
+        tot += card_worth(K, c)
+    return card_worth(K, s[O_TILECARD + t]) * K[K_NFC] / tot
 
 
 @kernel
@@ -67,9 +99,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 v = W[W_REST]
             else:
                 v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
-            # a clear majority: more than every rival
+            # a clear majority: more than every rival, worth the tile's card
             if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
-                v += W[W_MAJORITY]
+                v += W[W_MAJORITY] * tile_worth(s, K, a)
             ctx[C_AREA + a] = v
     if want_lead:
         # leader spaces: worth their point times the chance the part succeeds
@@ -263,7 +295,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
 
 
 @kernel
-def choose_greedy(s, K, moves, nm, ctx, rng, stream):
+def choose_greedy(s, K, p, moves, nm, ctx, rng, stream):
     """The move with the most immediate gain; ties broken at random."""
     mloc = s[O_MLOC]
     # ctx[C_AREA + a]: cubes area a still lacks for the mission
@@ -275,6 +307,7 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
         for q in range(s[O_N]):
             have += s[O_AREA + q * NAREA + a]
         ctx[C_AREA + a] = need - have
+    no_cube = s[O_PL + p * PLK + P_SUPPLY] == 0 and s[O_AREA + p * NAREA + A_REST] == 0
     best = -1e9
     bi = 0
     ties = 0
@@ -295,6 +328,8 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
             v = 1.0 if ctx[C_AREA + a] > 0 else 0.0
         elif kind == MV_LEADER and a == L_FIRST:
             v = float(K[K_FIRST_PT])
+        elif kind == MV_MOVE and no_cube:
+            v = -1.0   # a walk with nothing to place: passing lets the round end
         if v > best + 1e-9:
             best = v
             bi = i
@@ -307,21 +342,66 @@ def choose_greedy(s, K, moves, nm, ctx, rng, stream):
 
 
 @kernel
+def choose_random(s, p, moves, nm, rng, stream):
+    """Uniform over the moves; a seat holding no cube (supply or rest) does not walk, which
+    would only keep the round from ending (all players must pass in succession)."""
+    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+        return below(rng, stream, nm)
+    k = 0
+    for i in range(nm):
+        if moves[i, 0] != MV_MOVE:
+            k += 1
+    if k == 0:
+        return below(rng, stream, nm)
+    j = below(rng, stream, k)
+    for i in range(nm):
+        if moves[i, 0] != MV_MOVE:
+            if j == 0:
+                return i
+            j -= 1
+    return 0
+
+
+@kernel
 def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through rollout_choice)."""
     if nm == 1:
         return 0
     stream = bot_stream(s, p)
     if bot == BOT_RANDOM:
-        return below(rng, stream, nm)
+        return choose_random(s, p, moves, nm, rng, stream)
     if bot == BOT_GREEDY:
-        return choose_greedy(s, K, moves, nm, ctx, rng, stream)
+        return choose_greedy(s, K, p, moves, nm, ctx, rng, stream)
     return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
 
 
 @kernel
-def choose_cube_owner(s, a, leader, bot, rng):
-    """Whose cube the leader takes next from area a (the area is not empty)."""
+def holder_after(s, a, rem, n):
+    """Who holds area a's tile when rem[o] cubes of each player are left there."""
+    best = -1
+    bestc = 0
+    tie = False
+    for o in range(n):
+        if rem[o] > bestc:
+            bestc = rem[o]
+            best = o
+            tie = False
+        elif rem[o] == bestc and rem[o] > 0:
+            tie = True
+    if best >= 0 and not tie:
+        return best
+    return s[O_HOLDER + a]
+
+
+@kernel(nrt=True)   # the few counts it allocates
+def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
+    """Whose cube the leader moves next out of area a (not empty), left cubes still to move.
+
+    Non-random leaders value every way of taking the left cubes: each cube scores a point
+    for its owner (the leader's own +1; a rival's, for the heuristic, -1/(n-1) of a point),
+    and the cubes left decide who holds the area's favor tile (the heuristic values holding
+    it at favor_tile times its card's worth; greedy counts points only). The first owner of
+    the best way is taken; ties give points to the lowest scores."""
     n = s[O_N]
     if bot == BOT_RANDOM:
         k = below(rng, bot_stream(s, leader), area_total(s, a))
@@ -330,14 +410,46 @@ def choose_cube_owner(s, a, leader, bot, rng):
             if k < c:
                 return o
             k -= c
-    # own cubes first, then the trailing players' cubes
-    if s[O_AREA + leader * NAREA + a] > 0:
-        return leader
-    q = -1
+    deep = bot != BOT_GREEDY
+    cnt = np.zeros(MAXP, np.int64)
+    x = np.zeros(MAXP, np.int64)
+    rem = np.zeros(MAXP, np.int64)
     for o in range(n):
-        if s[O_AREA + o * NAREA + a] > 0 and (q < 0 or score_of(s, o) < score_of(s, q)):
-            q = o
-    return q
+        cnt[o] = s[O_AREA + o * NAREA + a]
+    r = min(left, area_total(s, a))
+    share = 1.0 / (n - 1) if deep and n > 1 else 0.0
+    tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
+    best = -1e18
+    first = -1
+    while True:
+        tot = 0
+        for o in range(n):
+            tot += x[o]
+        if tot == r:
+            v = 0.0
+            for o in range(n):
+                pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
+                v += x[o] * (pts - 1e-6 * score_of(s, o))
+                rem[o] = cnt[o] - x[o]
+            if holder_after(s, a, rem, n) == leader:
+                v += tile
+            if v > best + 1e-12:
+                best = v
+                first = -1
+                for o in range(n):
+                    if x[o] > 0 and first < 0:
+                        first = o
+        # the next way: an odometer over x[o] <= cnt[o]
+        o = 0
+        while o < n:
+            if x[o] < cnt[o]:
+                x[o] += 1
+                break
+            x[o] = 0
+            o += 1
+        if o == n:
+            break
+    return first
 
 
 @kernel

@@ -26,7 +26,7 @@ ARG_TYPES = {
     "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
     "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
     "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
-    "adj_deg": _I1, "out": _U1, "scr": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
+    "adj_deg": _I1, "out": _U1, "scr": _I1, "rem": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
     "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
     "short": types.uint64, "seed": types.uint64,
     "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,

@@ -2,7 +2,7 @@
 row ``K`` and the state row ``s``. Constants only.
 
 One game's state is one int64 row ``s``; content is one int64 row ``K`` plus the route table
-``RS``/``RM``: for each ordered pair of locations, every simple route as a bit mask of its
+``RS``/``RM``: for each ordered pair of locations, every route as a bit mask of its
 route spaces, shortest first (``tables = (K, RS, RM)``, built by sim/games/pimpernel/pack.py).
 """
 
@@ -101,7 +101,8 @@ W_MOVE = 10
 W_PASS = 11
 W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
-N_WEIGHTS = 14
+W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
+N_WEIGHTS = 15
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)

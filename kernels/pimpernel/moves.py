@@ -1,5 +1,5 @@
-"""Legal moves and the route search (the hot kernel: every simple route between two
-locations, from the route table built once per content)."""
+"""Legal moves and the route search (the hot kernel: every route between two locations, from
+the route table built once per content)."""
 
 import numpy as np
 
@@ -16,19 +16,23 @@ from kernels.pimpernel.state import occupied_mask, popcount64, stamp
 
 
 @kernel(nrt=True)
-def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
-    """Every simple route src -> dst (no location twice), each as the OR of its edges' masks.
+def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap, revisit):
+    """Every route src -> dst, each as the OR of its edges' masks (its route spaces).
 
-    adj_to[v, k] / adj_mask[v, k]: k-th neighbour of v and the mask of that edge.
-    Returns the number of routes (or -1 if more than cap)."""
+    revisit 0: no location twice (a simple path); 1: no route space twice (a trail: locations
+    may repeat, the route ends where it first reaches dst). adj_to[v, k] / adj_mask[v, k]:
+    k-th neighbour of v and the mask of that edge. Returns the number of routes found (a
+    trail's set of spaces may come more than once: route_table keeps one) or -1 if more
+    than cap."""
     count = 0
     if src == dst:
         out[0] = np.uint64(0)
         return 1
     on_path = np.zeros(nloc, np.bool_)
-    stack_v = np.empty(nloc + 1, np.int64)
-    stack_k = np.empty(nloc + 1, np.int64)
-    stack_m = np.empty(nloc + 1, np.uint64)
+    depth_cap = nloc + 1 if revisit == 0 else adj_deg.sum() // 2 + 1
+    stack_v = np.empty(depth_cap, np.int64)
+    stack_k = np.empty(depth_cap, np.int64)
+    stack_m = np.empty(depth_cap, np.uint64)
     depth = 0
     stack_v[0] = src
     stack_k[0] = 0
@@ -43,8 +47,11 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
             continue
         stack_k[depth] = k + 1
         w = adj_to[v, k]
-        if on_path[w]:
-            continue
+        if revisit == 0:
+            if on_path[w]:
+                continue
+        elif (stack_m[depth] & adj_mask[v, k]) != np.uint64(0):
+            continue   # this edge's route spaces are on the route already
         m = stack_m[depth] | adj_mask[v, k]
         if w == dst:
             if count >= cap:
@@ -56,28 +63,46 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap):
         stack_v[depth] = w
         stack_k[depth] = 0
         stack_m[depth] = m
-        on_path[w] = True
+        if revisit == 0:
+            on_path[w] = True
     return count
 
 
 @kernel(nrt=True)
-def route_table(nloc, adj_to, adj_mask, adj_deg, cap):
-    """All simple routes for every ordered pair of locations: CSR start + masks (map-only)."""
+def first_of_each(out, c):
+    """Drop repeated masks from out[:c], keeping each one's first place; returns the new count."""
+    order = np.argsort(out[:c], kind="mergesort")
+    keep = np.ones(c, np.bool_)
+    for i in range(1, c):
+        if out[order[i]] == out[order[i - 1]]:
+            keep[order[i]] = False
+    j = 0
+    for i in range(c):
+        if keep[i]:
+            out[j] = out[i]
+            j += 1
+    return j
+
+
+@kernel(nrt=True)
+def route_table(nloc, adj_to, adj_mask, adj_deg, cap, revisit):
+    """All routes for every ordered pair of locations: CSR start + masks (map-only)."""
     start = np.zeros(MAXL * MAXL + 1, np.int64)
     buf = np.empty(cap, np.uint64)
     total = 0
     for a in range(MAXL):
         for b in range(MAXL):
             if a < nloc and b < nloc:
-                c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
+                c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap, revisit)
                 if c < 0:
                     return start, buf[:0], -1
-                total += c
+                total += first_of_each(buf, c)
             start[a * MAXL + b + 1] = total
     masks = np.empty(total, np.uint64)
     for a in range(nloc):
         for b in range(nloc):
-            c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap)
+            c = all_simple_routes(nloc, adj_to, adj_mask, adj_deg, a, b, buf, cap, revisit)
+            c = first_of_each(buf, c)
             st = start[a * MAXL + b]
             # shortest routes first (fewest route spaces), so the few shortest are the first few
             keys = np.empty(c, np.int64)
@@ -105,7 +130,7 @@ def route_masks_of(s, n, owner_masks):
 
 @kernel
 def route_search(RS, RM, src, dst, owner_masks, n, out_complete, out_cubes):
-    """Every simple route between two locations with its completeness and cubes per player.
+    """Every route between two locations with its completeness and cubes per player.
 
     owner_masks[p] (p < n) are the route spaces holding p's cubes, owner_masks[n] the occupied
     ones. Fills out_complete[r] and out_cubes[r, p]; returns the number of routes."""
@@ -345,11 +370,6 @@ def gen_action(s, K, p, act, moves, nm, slot, from_rest):
     return nm
 
 
-@kernel(inline=True)
-def needs_cube(act):
-    return act != ACT_MOVE and act != ACT_POINT and act != ACT_REMOVE
-
-
 @kernel
 def action_possible(s, K, p, act, moves):
     """Has this action at least one option? (Quick answers first, else generate.)"""
@@ -363,44 +383,18 @@ def action_possible(s, K, p, act, moves):
 
 
 @kernel
-def favor_usable(s, K, p, t, moves):
-    """Both actions of the card on tile t have an option and there are cubes for both."""
-    c = s[O_TILECARD + t]
-    a1 = K[K_FC_ACT + c * 2]
-    a2 = K[K_FC_ACT + c * 2 + 1]
-    need = 0
-    if needs_cube(a1):
-        need += 1
-    if needs_cube(a2):
-        need += 1
-    if need > s[O_PL + p * PLK + P_SUPPLY]:
-        return False
-    return action_possible(s, K, p, a1, moves) and action_possible(s, K, p, a2, moves)
-
-
-@kernel
-def gen_main(s, K, p, moves, tmp):
-    """The turn's choice: pass, a basic action, or one held special favor tile."""
+def gen_basic(s, K, p, moves):
+    """The turn's choice without the favor tiles (rules.gen_main adds those): pass, or one of
+    the basic actions."""
     moves[0, 0] = MV_PASS
     moves[0, 1] = 0
     moves[0, 2] = 0
     moves[0, 3] = -1
     nm = 1
-    # a pawn move is offered only to a player with a cube to place (supply or rest): moving
-    # with nothing to place could go on forever and keep the round from ending
-    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
-        nm = gen_pawn_moves(s, K, p, moves, nm, -1)
+    nm = gen_pawn_moves(s, K, p, moves, nm, -1)   # with or without a cube to place
     if s[O_PL + p * PLK + P_SUPPLY] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
-    for t in range(NAREA):
-        if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, tmp):
-            if nm < MAXM:
-                moves[nm, 0] = MV_FAVOR
-                moves[nm, 1] = t
-                moves[nm, 2] = 0
-                moves[nm, 3] = -1
-                nm += 1
     return nm
 
 

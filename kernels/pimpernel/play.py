@@ -10,9 +10,9 @@ from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, END_TURN_CAP, 
     O_MISSIONS_DONE, O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_RESBOT, O_STARTER, O_TRAIL, O_TURNS, PLK,
     P_CUBE_PTS, P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
 from kernels.pimpernel.state import score_of, setup_game
-from kernels.pimpernel.moves import gen_main, short_routes
+from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_index
-from kernels.pimpernel.rules import begin_turn, log_event, play_main, resolve_mission, round_over
+from kernels.pimpernel.rules import begin_turn, gen_main, log_event, play_main, resolve_mission, round_over
 from kernels.pimpernel.rollout import rollout_choice
 
 
@@ -22,7 +22,7 @@ def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_m
     p = s[O_CUR]
     bot = seat_bot[p]
     begin_turn(s)
-    nm = gen_main(s, K, p, moves, tmp)
+    nm = gen_main(s, K, p, moves, tmp, log, nlog)
     if bot == BOT_ROLLOUT and nm > 1:
         i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
         sub = BOT_HEURISTIC

@@ -5,9 +5,8 @@ from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, K_REMOVED, MAXP, O_CUR, O_DECK,
     O_DECK_LEN, O_DECK_PTR, O_N, O_REMOVED, O_RESBOT, O_STREAM, S_SIZE, TRIED, W_PLAYOUTS, W_WIDTH)
 from kernels.pimpernel.state import score_of
-from kernels.pimpernel.moves import gen_main
 from kernels.pimpernel.bots import choose_heuristic, choose_index
-from kernels.pimpernel.rules import begin_turn, play_main, resolve_mission, round_over
+from kernels.pimpernel.rules import begin_turn, gen_main, play_main, resolve_mission, round_over
 
 
 @kernel(nrt=True)   # the array sort allocates
@@ -79,7 +78,7 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
             while not round_over(s2) and guard < 400:
                 q = s2[O_CUR]
                 begin_turn(s2)
-                mn = gen_main(s2, K, q, moves, tmp)
+                mn = gen_main(s2, K, q, moves, tmp, log, nlog)
                 k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
                 play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
                           moves, tmp, ctx, rng, log, nlog, False)

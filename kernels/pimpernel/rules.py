@@ -10,17 +10,18 @@ from kernels.pimpernel.layout import (A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP
     EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE,
     K_CHAUVELIN, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT,
     K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST,
-    L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE,
+    L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE,
     MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD,
     NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECISIONS,
     O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
     O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP,
     O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL_LEN,
-    O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
-    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE)
+    O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
+    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE,
+    S_SIZE)
 from kernels.pimpernel.state import (area_total, mission_need, place_marker, refill_next, score_of,
     stamp, start_round)
-from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
+from kernels.pimpernel.moves import action_possible, gen_action, gen_basic, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
 
 
@@ -125,15 +126,90 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     return -1
 
 
+@kernel
+def save_state(s, tmp):
+    """The state row into columns 4..7 of tmp (a move list uses columns 0..3 only)."""
+    for i in range(S_SIZE):
+        tmp[i >> 2, 4 + (i & 3)] = s[i]
+
+
+@kernel
+def restore_state(s, tmp):
+    for i in range(S_SIZE):
+        s[i] = tmp[i >> 2, 4 + (i & 3)]
+
+
+@kernel
+def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
+    """Has a favor card's other action an option once p has played this move (its icon's
+    follow-up declined)? Tried on s itself and undone."""
+    save_state(s, tmp)
+    apply_move(s, K, p, kind, a, b, False, log, nlog, False)
+    ok = action_possible(s, K, p, other, tmp)
+    restore_state(s, tmp)
+    return ok
+
+
+@kernel
+def keep_if_other_possible(s, K, p, moves, lo, nm, act0, act1, tmp, log, nlog):
+    """Drop from moves[lo:nm] each half (slot 0: act0, 1: act1, in moves[i, 3]) after which
+    the card's other action would have no option; returns the new count."""
+    j = lo
+    for i in range(lo, nm):
+        other = act1 if moves[i, 3] == 0 else act0
+        if other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], other, tmp, log, nlog):
+            for c in range(4):
+                moves[j, c] = moves[i, c]
+            j += 1
+    return j
+
+
+@kernel
+def favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
+    """Can p take both actions of the card on tile t, in one order or the other, each
+    checked against the position it is played in? (moves[nm:] is scratch.)"""
+    c = s[O_TILECARD + t]
+    act0 = K[K_FC_ACT + c * 2]
+    act1 = K[K_FC_ACT + c * 2 + 1]
+    for order in range(2):
+        first = act0 if order == 0 else act1
+        other = act1 if order == 0 else act0
+        end = gen_action(s, K, p, first, moves, nm, 0, False)
+        for i in range(nm, end):
+            if other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], other, tmp, log, nlog):
+                return True
+        if act0 == act1:
+            break
+    return False
+
+
+@kernel
+def gen_main(s, K, p, moves, tmp, log, nlog):
+    """The turn's choice: pass, a basic action, or one held special favor tile whose two
+    actions can both be taken."""
+    nm = gen_basic(s, K, p, moves)
+    for t in range(NAREA):
+        if s[O_HOLDER + t] == p and nm < MAXM and favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
+            moves[nm, 0] = MV_FAVOR
+            moves[nm, 1] = t
+            moves[nm, 2] = 0
+            moves[nm, 3] = -1
+            nm += 1
+    return nm
+
+
 @kernel(inline=True)
-def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on):
-    """An icon's optional follow-up action."""
+def do_icon(s, K, RS, RM, W, bot, p, act, pending, moves, tmp, ctx, rng, log, nlog, log_on):
+    """An icon's optional follow-up action (in a favor card's first half, only the options
+    after which the card's other action, pending, can still be taken)."""
     moves[0, 0] = MV_DECLINE
     moves[0, 1] = 0
     moves[0, 2] = 0
     moves[0, 3] = -1
     nm = 1
     nm = gen_action(s, K, p, act, moves, nm, -1, False)
+    if pending >= 0:
+        nm = keep_if_other_possible(s, K, p, moves, 1, nm, pending, pending, tmp, log, nlog)
     i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
     s[O_DECISIONS] += 1
     if moves[i, 0] != MV_DECLINE:
@@ -141,36 +217,38 @@ def do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_o
 
 
 @kernel(inline=True)
-def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, moves, tmp, ctx, rng, log, nlog, log_on):
+def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, pending, moves, tmp, ctx, rng, log, nlog,
+                log_on):
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     if act >= 0:
-        do_icon(s, K, RS, RM, W, bot, p, act, moves, tmp, ctx, rng, log, nlog, log_on)
+        do_icon(s, K, RS, RM, W, bot, p, act, pending, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
 @kernel
 def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_on):
-    """Both actions of the favor card on tile t, in the order the bot likes."""
+    """Both actions of the favor card on tile t, in the order the bot likes: the first from
+    the options after which the other can still be taken, the other from the position the
+    first leaves."""
     c = s[O_TILECARD + t]
     act0 = K[K_FC_ACT + c * 2]
     act1 = K[K_FC_ACT + c * 2 + 1]
-    done0 = False
-    done1 = False
-    for step in range(2):
-        nm = 0
-        if not done0:
-            nm = gen_action(s, K, p, act0, moves, nm, 0, False)
-        if not done1:
-            nm = gen_action(s, K, p, act1, moves, nm, 1, False)
-        if nm == 0:
-            return
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-        s[O_DECISIONS] += 1
-        if moves[i, 3] == 0:
-            done0 = True
-        else:
-            done1 = True
-        play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False,
-                    moves, tmp, ctx, rng, log, nlog, log_on)
+    nm = gen_action(s, K, p, act0, moves, 0, 0, False)
+    nm = gen_action(s, K, p, act1, moves, nm, 1, False)
+    nm = keep_if_other_possible(s, K, p, moves, 0, nm, act0, act1, tmp, log, nlog)
+    if nm == 0:
+        return
+    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
+    s[O_DECISIONS] += 1
+    other = act1 if moves[i, 3] == 0 else act0
+    play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False, other,
+                moves, tmp, ctx, rng, log, nlog, log_on)
+    nm = gen_action(s, K, p, other, moves, 0, 1, False)
+    if nm == 0:
+        return
+    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
+    s[O_DECISIONS] += 1
+    play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False, -1,
+                moves, tmp, ctx, rng, log, nlog, log_on)
 
 
 @kernel(inline=True)
@@ -191,7 +269,7 @@ def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on
             i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
             s[O_DECISIONS] += 1
             if moves[i, 0] != MV_DECLINE:
-                play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True,
+                play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True, -1,
                             moves, tmp, ctx, rng, log, nlog, log_on)
     s[O_TURNS] += 1
     s[O_CUR] = (p + 1) % s[O_N]
@@ -210,7 +288,7 @@ def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nl
             log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
             play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, ctx, rng, log, nlog, log_on)
         else:
-            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, moves, tmp, ctx, rng, log, nlog, log_on)
+            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, -1, moves, tmp, ctx, rng, log, nlog, log_on)
     finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
@@ -233,11 +311,11 @@ def score_cube(s, K, a, q):
 
 
 @kernel
-def pick_cubes(s, K, a, need, leader, bot, rng, log, nlog, log_on):
+def pick_cubes(s, K, W, a, need, leader, bot, rng, log, nlog, log_on):
     """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
     moved = 0
     while moved < need and area_total(s, a) > 0:
-        score_cube(s, K, a, choose_cube_owner(s, a, leader, bot, rng))
+        score_cube(s, K, a, choose_cube_owner(s, K, W, a, need - moved, leader, bot, rng))
         moved += 1
     return moved
 
@@ -274,13 +352,13 @@ def leader_of(s, k):
 
 
 @kernel
-def resolve_resources(s, K, bots, rng, log, nlog, log_on):
+def resolve_resources(s, K, W, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_RESOURCES)
     ok = True
     scored = 0
     for a in range(NRES):
         need = mission_need(s, K, a)
-        got = pick_cubes(s, K, a, need, leader, bots[leader], rng, log, nlog, log_on)
+        got = pick_cubes(s, K, W, a, need, leader, bots[leader], rng, log, nlog, log_on)
         scored += got
         if got < need:
             ok = False
@@ -290,10 +368,10 @@ def resolve_resources(s, K, bots, rng, log, nlog, log_on):
 
 
 @kernel
-def resolve_supporters(s, K, bots, rng, log, nlog, log_on):
+def resolve_supporters(s, K, W, bots, rng, log, nlog, log_on):
     leader = leader_of(s, L_SUPPORTERS)
     need = mission_need(s, K, NNEED - 1)
-    got = pick_cubes(s, K, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
+    got = pick_cubes(s, K, W, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
     update_majority(s, A_SUPPORTER, log, nlog, log_on)
     settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
 
@@ -365,7 +443,9 @@ def move_chauvelin(s, K, log, nlog, log_on):
     if steps > 0:
         pos = s[O_CHAUV] + steps
         pimp_at = s[O_TRAIL_LEN] - 1
-        if pos >= pimp_at:
+        # caught where he lands on the Pimpernel's location (the trail may pass it earlier), or
+        # when he reaches or passes the Pimpernel's marker
+        if pos >= pimp_at or s[O_TRAIL + pos] == s[O_PIMP]:
             s[O_PIMP] = K[K_TP]
             s[O_PRISON] = 1
             s[O_CHAUV] = -1
@@ -420,8 +500,8 @@ def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
 @kernel
 def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
     """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
-    resolve_resources(s, K, bots, rng, log, nlog, log_on)
-    resolve_supporters(s, K, bots, rng, log, nlog, log_on)
+    resolve_resources(s, K, W, bots, rng, log, nlog, log_on)
+    resolve_supporters(s, K, W, bots, rng, log, nlog, log_on)
     resolve_first(s, K, log, nlog, log_on)
     resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on)
     move_pimpernel(s, log, nlog, log_on)

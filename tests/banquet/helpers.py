@@ -253,3 +253,10 @@ def no_peek_positions():
             factions.setdefault(t.get(L.F_FACTION, p), p)
         for p in factions.values():
             yield Unseen(t, p)
+
+
+def hidden(pos):
+    """What seat p cannot know at an Unseen position, as the mutation check of the no-peek
+    test reads it: the secret roles and item tokens (the cells redeal_hidden may move)."""
+    n = pos.t.n
+    return pos.st[np.r_[L.F_SECRET:L.F_SECRET + n, L.F_ITEM:L.F_ITEM + n]]

@@ -283,3 +283,12 @@ def no_peek_positions():
             yield Unseen(g)
             for pile in ((K.AT_DECK, K.AT_PILE_B) if variant else (K.AT_DECK,)):
                 yield Unseen(g, pile)
+
+
+def hidden(pos):
+    """What seat p cannot see at an Unseen position: the cells its re-deal may move (character
+    deck, weapon pool, Versailles tiles, mission card places; the mutation check of the no-peek
+    test reads them)."""
+    T = pos.g.T
+    return pos.st[np.r_[K.DECK:K.DECK + T.n_chars, K.WPOOL:K.WPOOL + T.n_pool,
+                        K.VERS:K.VERS + T.n_vers, K.MLOC:K.MLOC + T.n_missions]]

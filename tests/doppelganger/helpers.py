@@ -118,10 +118,10 @@ class Table:
         return tuple(int(x) for x in self.plans[0, 0])
 
 
-def attack_table():
+def attack_table(sets: tuple[str, ...] = ()):
     """Target T holds Kitchen/Hall/Study, Rope/Knife/Axe; everybody in the Kitchen; A has the Rope
-    and the Wrench."""
-    t = Table(4)
+    and the Wrench (content with these --set overrides)."""
+    t = Table(4, sets=sets)
     t.clear_weapons()
     k, hall, study = t.room("Kitchen"), t.room("Hall"), t.room("Study")
     t.deal(T, who=(0, 1, 2), where=(k, hall, study), what=(t.weapon("Rope"), t.weapon("Knife"), t.weapon("Axe")))
@@ -196,7 +196,7 @@ class Unseen:
 
         def rollout(a):
             a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
-            rollout_plan(a.st, n, me, 7, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
+            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
                          a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
                          a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
             return a.gplan[0].tolist()
@@ -230,3 +230,11 @@ def no_peek_positions():
                 yield Unseen(t, seat)
             if t.turn(seat, 2 + turn % 11, bots):
                 break
+
+
+def hidden(pos):
+    """What the seat cannot see at an Unseen position: every opponent's who, where and what
+    cards (the mutation check of the no-peek test reads them)."""
+    st = pos.row[L.S_STATE]
+    return np.array([st[f + o] for f in (L.F_WHO, L.F_WHERE, L.F_WHAT)
+                     for o in range(pos.t.n) if o != pos.seat])

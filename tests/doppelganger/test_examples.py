@@ -81,3 +81,35 @@ def test_a_single_match_already_face_up_reveals_nothing():
     t = attack_table()
     t.set(L.F_WHERE_UP, T, mask(t.room("Kitchen")))
     assert t.options(T, t.room("Kitchen"), t.weapon("Wrench")) == 0
+
+
+def test_reading_face_up_match_forces_who_both_ways():
+    """rules.face_up_match_forces_who: 0 (shipped) the room matches but is face up and the
+    weapon does not match: nothing is revealed; 1: a who card must be turned up."""
+    for setting, want in ((0, 0), (1, L.REV_WHO)):
+        t = attack_table((f"rules.face_up_match_forces_who={setting}",))
+        t.set(L.F_WHERE_UP, T, mask(t.room("Kitchen")))
+        assert t.options(T, t.room("Kitchen"), t.weapon("Wrench")) == want
+        assert t.options(T, t.room("Kitchen"), t.weapon("Knife")) == L.REV_WHAT | L.REV_WHO
+
+
+def test_reading_who_without_match_both_ways():
+    """rules.who_without_match: 0 (shipped) nothing matches: nothing may be revealed; 1: the
+    target may turn up a who card or nothing. Greedy and hunter answer nothing, which tells
+    everyone the room and weapon do not match; a who card tells nothing of them."""
+    from kernels.doppelganger.bots import choose_reveal
+    ball, wrench = None, None
+    for setting, want in ((0, 0), (1, L.REV_WHO | L.REV_NONE)):
+        t = attack_table((f"rules.who_without_match={setting}",))
+        ball, wrench = t.room("Ballroom"), t.weapon("Wrench")
+        t.place(A, ball)
+        t.place(T, ball)
+        opts = t.options(T, ball, wrench)
+        assert opts == want
+    for bot in (L.BOT_GREEDY, L.BOT_HUNTER):
+        assert choose_reveal(t.s, 4, T, A, ball, wrench, opts, bot, t.rules, t.w, t.rng[0]) == L.REV_NONE
+    t.attack(A, T, wrench, L.REV_WHO)
+    assert len(bits(t.get(L.F_WHO_UP, T))) == 1 and t.get(L.F_NOT_WHERE, T) == 0
+    t.attack(A, T, wrench, L.REV_NONE)
+    assert len(bits(t.get(L.F_WHO_UP, T))) == 1
+    assert (t.get(L.F_NOT_WHERE, T) >> ball) & 1 and (t.get(L.F_NOT_WHAT, T) >> wrench) & 1

@@ -3,6 +3,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from kernels.doppelganger import layout as L
 from kernels.doppelganger.moves import reachable
 from sim.games.doppelganger.board import all_pairs
 
@@ -20,9 +21,11 @@ def line_board(n_nodes, extra_edges=()):
     return all_pairs(adj)
 
 
-def reach(dist, pads, taken, start, total):
+def reach(dist, pads, taken, start, total, pad_start=2, walk_on=1):
+    """Nodes a move may end on and whether a pad is landed on (the shipped readings unless
+    pad_start / walk_on say otherwise: rules.pad_start_lands, rules.pad_within_roll)."""
     out = np.zeros(dist.shape[0], np.int8)
-    land = reachable(dist, np.array(pads, np.int32), taken, start, total, out)
+    land = reachable(dist, np.array(pads, np.int32), taken, start, total, out, pad_start, walk_on)
     return set(np.flatnonzero(out).tolist()), bool(land)
 
 
@@ -101,6 +104,32 @@ def test_move_generation_matches_networkx_bfs_on_the_board(taken):
         for total in range(13):
             want = {v for v, d in lengths.items() if v != "src" and d <= total} | {start}
             want_land = any(p in lengths and lengths[p] <= total for p in pads)
-            land = reachable(b.dist, b.pads, taken, start, total, out)
+            land = reachable(b.dist, b.pads, taken, start, total, out, 2, 1)
             assert set(np.flatnonzero(out).tolist()) == want, (start, total)
             assert bool(land) == want_land, (start, total)
+
+
+def test_reading_pad_start_lands_both_ways():
+    """rules.pad_start_lands: 0 (shipped) a pawn starting on a pad must step off and back on to
+    use it; 1 it may jump from it at once (landing on the other pad is its first step)."""
+    dist, _ = line_board(10)
+    got, land = reach(dist, [0, 8], 0, 0, 1, pad_start=2)
+    assert not land and 8 not in got
+    got, land = reach(dist, [0, 8], 0, 0, 1, pad_start=0)
+    assert land and got == {0, 1, 8}
+    from .helpers import compiled
+    assert compiled(4).rules[L.R_PAD_START] == 2
+    assert compiled(4, ("rules.pad_start_lands=1",)).rules[L.R_PAD_START] == 0
+
+
+def test_reading_pad_within_roll_both_ways():
+    """rules.pad_within_roll: 1 (shipped) a pad reached within the roll acts and the pawn walks
+    on after a jump with the steps left; 0 the jump ends the move on the pad jumped to."""
+    dist, _ = line_board(12)
+    got, land = reach(dist, [1, 8], 0, 0, 5, walk_on=1)    # 1 step to pad 1, 1 to jump to 8, 3 left
+    assert land and {8, 9, 10, 11, 5} <= got
+    got, land = reach(dist, [1, 8], 0, 0, 5, walk_on=0)
+    assert land and 8 in got and not {9, 10, 11} & got
+    from .helpers import compiled
+    assert compiled(4).rules[L.R_WALK_ON] == 1
+    assert compiled(4, ("rules.pad_within_roll=0",)).rules[L.R_WALK_ON] == 0

@@ -143,3 +143,87 @@ def test_reading_teleport_to_centre_every_bot_keeps_to_the_rim_pads_when_off():
     assert total > 0 and on_wheel == 0
     _, on_wheel = wheel_teleports(1, ["random"] * 4, games=30)
     assert on_wheel > 0
+
+
+def readings_both_ways():
+    """Each [rules] reading flipped alone from the shipped content, then all flipped at once."""
+    from .helpers import CONTENT
+    flips = [f"{key}={(3 - value) if key == 'rules.actions_per_turn' else 1 - value}"
+             for key, value, _ in CONTENT.readings()]
+    return [()] + [(f,) for f in flips] + [tuple(flips)]
+
+
+def replay_weapons(log, n, limit, wheel):
+    """Walk the pawns and weapon tokens through a traced game's events, independently of the
+    rules: every take is of a token where the event says it is, a full hand drops one it
+    holds, an attack uses a weapon the attacker holds; hands never pass the limit, and no
+    token is lost or doubled. Returns the first broken rule, or None."""
+    room_w, pos = {}, [wheel] * n
+    held = [set() for _ in range(n)]
+
+    def bad_drop(hand, drop):
+        return (drop < 0 and len(hand) >= limit) or (drop >= 0 and drop not in hand)
+
+    for ev, seat, a, b, c, d in log.tolist():
+        if ev == L.EV_TOKEN:
+            room_w.setdefault(a, set()).add(b)
+        elif ev == L.EV_WALK:
+            pos[seat] = b
+        elif ev == L.EV_TELEPORT:
+            pos[seat] = a
+            if b >= 0:
+                pos[b] = a
+        elif ev == L.EV_PICKUP:              # seat, weapon, room, dropped
+            if b != pos[seat] or a not in room_w.get(b, set()):
+                return f"seat {seat} picks up {a} not lying in its room"
+            if bad_drop(held[seat], c):
+                return f"seat {seat} picks up with hand {held[seat]} dropping {c}"
+            room_w[b].discard(a)
+            if c >= 0:
+                held[seat].discard(c)
+                room_w[b].add(c)
+            held[seat].add(a)
+        elif ev == L.EV_STEAL:               # seat, victim, weapon, dropped
+            if b not in held[a] or pos[a] != pos[seat]:
+                return f"seat {seat} steals {b} that seat {a} does not hold in its room"
+            if bad_drop(held[seat], c):
+                return f"seat {seat} steals with hand {held[seat]} dropping {c}"
+            held[a].discard(b)
+            if c >= 0:
+                held[seat].discard(c)
+                room_w.setdefault(pos[seat], set()).add(c)
+            held[seat].add(b)
+        elif ev == L.EV_ATTACK:              # seat, target, room, weapon
+            if c not in held[seat]:
+                return f"seat {seat} attacks with {c}, holding {held[seat]}"
+        if any(len(h) > limit for h in held):
+            return "a hand passed the weapon limit"
+        tokens = [w for ws in room_w.values() for w in ws] + [w for h in held for w in h]
+        if ev not in (L.EV_HAND, L.EV_TOKEN) and (len(tokens) != len(set(tokens)) or len(tokens) != 12):
+            return "a weapon token lost or doubled"
+    return None
+
+
+@pytest.mark.parametrize("sets", readings_both_ways())
+def test_every_bot_under_every_reading_keeps_the_weapon_rules(sets):
+    """Traced games with every bot at the table (random, greedy, hunter, rollout, seats
+    rotated), under each [rules] reading both ways: the weapon events replay without a broken
+    rule (tokens where they are said to be, hands within the limit, attacks with a held weapon)."""
+    from .helpers import FAST_ROLLOUT, GAME, compiled, weights
+
+    sets = (*FAST_ROLLOUT, *sets)
+    c, w = compiled(4, sets), weights(sets)
+    codes = GAME.bot_codes(["random", "greedy", "hunter", "rollout"], 4)
+    limit, wheel = int(c.tables[0][L.R_LIMIT]), int(c.tables[0][L.R_NROOMS])
+    for i in range(8):
+        log, _, _ = GAME.trace_events(c, codes, w, 9, i, i % 4)
+        assert replay_weapons(log, 4, limit, wheel) is None, (sets, i)
+
+
+def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
+    from .helpers import CONTENT
+    readings = {k: why for k, _, why in CONTENT.readings()}
+    assert set(readings) == {"rules.actions_per_turn", "rules.teleport_to_centre",
+                             "rules.face_up_match_forces_who", "rules.who_without_match",
+                             "rules.pad_start_lands", "rules.pad_within_roll"}
+    assert all(why.startswith("Reading: the rulebook") for why in readings.values())

@@ -1,16 +1,21 @@
-"""Small helpers that build Emerald positions and call the compiled functions directly (the
-game is not registered yet: docs/emerald-status.md)."""
+"""Small helpers that build Emerald positions and call the compiled functions directly, and the
+hooks of tests/test_every_game.py (deal, no_peek_positions)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
 
+from kernels.emerald import bots as B
 from kernels.emerald import layout as L
+from kernels.emerald.moves import list_free, list_moves
+from kernels.emerald.rollout import redeal_hidden, rollout_choice
+from kernels.emerald.rules import placement_rounds
 from kernels.emerald.state import setup_game
+from kernels.emerald.turn import play_turn
 from kernels.rng import seed_streams
 from sim.content import Content
-from sim.games.emerald import pack
+from sim.games.emerald import GAME, pack
 
 CONTENT_FILE = Path(__file__).resolve().parents[2] / "sim" / "games" / "emerald" / "content.toml"
 
@@ -156,7 +161,6 @@ class Play(Table):
         self.w = np.array([float(w[k]) for k in L.WEIGHT_NAMES], np.float64)
 
     def moves(self, p: int, first: bool = True) -> np.ndarray:
-        from kernels.emerald.moves import list_moves
         k = list_moves(self.st, self.n, p, first, self.tables, self.pos, self.mv)
         return self.mv[:k].copy()
 
@@ -189,7 +193,6 @@ class Play(Table):
 
     def text(self, p: int, card: int, a: int = -1, b: int = -1, pay=None, first: bool = True):
         """The row playing the text of ``card`` (in p's hand) with targets a/b; None if illegal."""
-        from kernels.emerald.moves import list_free
         pos = self.hand(p).index(card)
         k = list_free(self.st, self.n, p, self.tables, self.mv, 0)
         rows = list(self.mv[:k].copy()) + list(self.moves(p, first))
@@ -221,3 +224,104 @@ def empty_table(seed: int, **k) -> Play:
 def S(t: Play, p: int, k: int) -> int:
     """Seat p's starting card 'S 00k'."""
     return t.card(f"S {k:03d} (colour {p})")
+
+
+# -- the hooks of tests/test_every_game.py -----------------------------------------------------
+
+def deal(compiled, events, scratch):
+    """What chance alone decides in a traced game: the start player and the identities (logged
+    at set-up), and the six identity cards with the ones set aside (the final state)."""
+    st = scratch[L.S_STATE][0]
+    return {"start player": events[events[:, 0] == L.EV_FIRST],
+            "identities": events[events[:, 0] == L.EV_IDENTITY],
+            "identity pool": st[L.F_IDPOOL:L.F_IDPOOL + L.NIDENT].copy()}
+
+
+class Unseen:
+    """Seat ``me`` of Play t before its next turn, as the no-peek test sees it (on copies):
+    every choice of every bot kind, and a re-deal of what the seat cannot know."""
+
+    def __init__(self, t: "Play", me: int):
+        self.t, self.me = t, me
+        self.st = t.st.copy()
+        self.compiled = GAME.compile(t.content, t.n)
+        self.scratch = self.compiled.alloc_scratch(1, True)
+
+    def redeal(self, seed: int) -> bool:
+        before = self.st.copy()
+        rng = np.zeros(1 + self.t.n, np.uint64)
+        seed_streams(rng, seed, 99)
+        redeal_hidden(self.t.tables, self.st, self.me, rng)
+        return not np.array_equal(before, self.st)
+
+    def decisions(self) -> list:
+        """Each bot kind's free action and action (the rollout's by its playouts), and its
+        sub-choices: where an agent goes, which cube comes back, which agent moves, whether to
+        interrupt, whose piece it picks, Okhrana's cube, a city for zombies, an own agent to give."""
+        t, me, n = self.t, self.me, self.t.n
+        tables, w, mv = t.tables, t.w, t.mv
+        cards = tables[L.T_CARD]
+        out = []
+        for name, bot in (("random", L.BOT_RANDOM), ("greedy", L.BOT_GREEDY), ("heuristic", L.BOT_HEURISTIC),
+                          ("rollout", L.BOT_ROLLOUT)):
+            st = self.st.copy()
+            rng = np.zeros(1 + n, np.uint64)
+            seed_streams(rng, 4242, 7)
+            sub = L.BOT_HEURISTIC if bot == L.BOT_ROLLOUT else bot
+            k = list_free(st, n, me, tables, mv, 0)
+            i = B.choose_row(st, n, me, sub, mv, k, tables, w, rng, 0.3)
+            out.append((name, "free action", tuple(mv[i]) if i >= 0 else None))
+            k = list_moves(st, n, me, True, tables, t.pos, mv)
+            if bot == L.BOT_ROLLOUT:
+                i = rollout_choice(st, n, me, 0, k, mv, tables, w, rng, t.log, self.scratch, 0)
+            else:
+                i = B.choose_row(st, n, me, bot, mv, k, tables, w, rng, -1e18)
+            out.append((name, "action", tuple(mv[i])))
+            if bot in (L.BOT_GREEDY, L.BOT_HEURISTIC):
+                # what each legal action is worth to it, and (heuristic) its belief about each side:
+                # a peek shows here even where it does not change the choice
+                out.append((name, "action values", tuple(round(B.row_value(st, n, me, mv[j], tables, w,
+                                                                           bot == L.BOT_HEURISTIC), 9)
+                                                         for j in range(k))))
+            if bot == L.BOT_HEURISTIC:
+                out.append((name, "beliefs", tuple(round(B.p_restorationist(st, n, me, o, tables, w), 9)
+                                                   for o in range(n))))
+            rules = t.rules
+            for kind, answer in (
+                    ("agent city", B.choose_agent_city(st, n, me, sub, rules, cards, w, rng)),
+                    ("retrieve source", B.choose_retrieve_source(st, me, sub, rng)),
+                    ("agent move", B.choose_agent_move(st, n, me, sub, rules, cards, w, rng)),
+                    ("interrupt", B.choose_interrupt(st, me, sub, rng)),
+                    ("own agent city", B.choose_own_agent_city(st, n, me, sub, rules, cards, w, rng)),
+                    ("enemy piece", tuple(B.choose_enemy_piece(st, n, me, c, f, sub, rng)
+                                          for c in range(L.NCITY) for f in (L.F_CUBES, L.F_AGENTS))),
+                    ("Okhrana cube", B.choose_okhrana_cube(st, n, me, sub, rng)),
+                    ("zombie city", B.choose_city(st, n, me, sub, rng))):
+                out.append((name, kind, answer))
+        return out
+
+
+def no_peek_positions():
+    """Seats every few turns into games of 3, 4 and 5 players (greedy and heuristic players,
+    a fast rollout bot for its choices)."""
+    fast = ("bots.rollout_candidates=2", "bots.rollout_playouts=2", "bots.rollout_horizon=4")
+    for n, seed in ((4, 2), (4, 8), (3, 13), (5, 5)):
+        t = Play(n, seed=seed, sets=fast)
+        t.bots[:] = ([L.BOT_GREEDY, L.BOT_HEURISTIC] * 3)[:n]
+        first = t.get(L.F_FIRST)
+        placement_rounds(t.st, n, first, t.bots, t.tables, t.w, t.rng, t.log, t.io, False)
+        for turn in range(40):
+            p = (first + turn) % n
+            if turn >= 4 and turn % 5 == 2:
+                yield Unseen(t, p)
+            t.set(L.F_TURN, 0, turn)
+            play_turn(t.st, n, p, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos, t.mv, t.log, t.io, False, t.met)
+            if t.get(L.F_END) != L.END_NONE:
+                break
+
+
+def hidden(pos):
+    """What the seat cannot know, as the mutation check of the no-peek test reads it: the
+    state row, of which redeal_hidden moves only the hidden parts (identities, the other
+    seats' cards, the order of the stacks: kernels/emerald/rollout.py determinize)."""
+    return pos.st

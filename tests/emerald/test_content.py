@@ -120,3 +120,12 @@ def test_bad_content_is_one_clear_error():
         pack.tables(content(("identities.loyalist=2",)), 4)
     with pytest.raises(UserError, match="cards_per_city"):
         pack.tables(content(("setup.cards_per_city.3=7", "cards.game.36.copies=0", "cards.game.37.copies=0")), 5)
+
+
+def test_every_rules_switch_is_a_listed_reading_with_its_reason():
+    """`balance games --content emerald` lists each [rules] switch with the comment above it."""
+    c = content()
+    listed = {key: why for key, _, why in c.readings()}
+    switches = {f"rules.{k}" for k in c["rules"] if k not in ("provenance", "readings")}
+    assert set(listed) == switches and len(switches) == 24
+    assert all(why for why in listed.values())

@@ -163,7 +163,7 @@ def test_tracks_from_zero_a_loyalist_push_gives_everyone_three_not_minus_three()
 
 def test_track_play_through_the_action_with_marker_cards():
     t = table()
-    cards = [S(t, WED, 10), t.card("Propagandists", 0)]    # 1 + 2 Restorationist steps
+    cards = [t.card("Agitators", 0), t.card("Propagandists", 0)]    # 1 + 2 Restorationist steps
     t.give(WED, *cards)
     rows = [r for r in t.moves(WED) if r[L.MV_ACT] == L.ACT_MARKERS and t.pays(WED, r) == set(cards)
             and r[L.MV_PAY2] == 0]

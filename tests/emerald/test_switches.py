@@ -1,7 +1,12 @@
 """The other side of each reading switch in content [rules] (the defaults are pinned in
 test_rules.py, test_cards.py and test_examples.py)."""
+import numpy as np
+
 from kernels.emerald import layout as L
-from kernels.emerald.state import agents_on_board
+from kernels.emerald.bots import p_restorationist
+from kernels.emerald.rollout import redeal_hidden
+from kernels.emerald.state import agents_on_board, discard_from_hand
+from kernels.rng import seed_streams
 
 from .helpers import MON, S, THU, TUE, Play, empty_table
 
@@ -117,6 +122,51 @@ def test_e16_hide_royalty_first_action_with_a_cube_when_switched():
     assert t.text(MON, hr, a=c) is None                 # no cube
     t.put(MON, c, cubes=1)
     assert t.text(MON, hr, a=c) is not None and t.text(MON, hr, a=c, first=False) is None
+
+
+def test_e20_matvei_is_an_action_when_switched():
+    t = table("rules.matvei_free=0")
+    mg = t.card("Matvei Golovinski")
+    t.give(MON, mg)
+    row = t.play(MON, mg)
+    assert row[L.MV_ACT] == L.ACT_CARD and t.get(L.F_TRACK_L) == 2     # an action, the same effect
+
+
+def discards_after_redeals(t, me, o):
+    """The set of cards in seat o's discard pile after each of a few re-deals for seat me."""
+    base = t.st.copy()
+    seen = set()
+    for seed in range(6):
+        t.st[:] = base
+        rng = np.zeros(5, np.uint64)
+        seed_streams(rng, seed, 3)
+        redeal_hidden(t.tables, t.st, me, rng)
+        seen.add(frozenset(c for c in range(int(t.rules[L.R_CARDS]))
+                           if t.zone(c) == (L.Z_DISCARD, o)))
+    t.st[:] = base
+    return seen
+
+
+def test_e18_hidden_discard_piles_are_redealt_with_hand_and_deck_when_switched():
+    for public in (1, 0):
+        t = Play(4, seed=3, sets=(f"rules.discards_public={public}",))
+        for card in t.hand(THU)[:2]:
+            discard_from_hand(t.st, THU, card)
+        piles = discards_after_redeals(t, MON, THU)
+        assert all(len(p) == 2 for p in piles)
+        assert (len(piles) == 1) == bool(public)       # seen piles stay; hidden ones are re-dealt
+
+
+def test_e19_a_hidden_change_of_heart_does_not_move_the_belief_when_switched():
+    beliefs = []
+    for public in (1, 0):
+        t = Play(4, seed=3, sets=(f"rules.change_of_heart_public={public}",))
+        t.set(L.F_PUSH_R, THU, 4)                              # Thursday pushed the Restorationists
+        before = p_restorationist(t.st, 4, MON, THU, t.tables, t.w)
+        t.set(L.F_COH, THU, 1)
+        beliefs.append((before, p_restorationist(t.st, 4, MON, THU, t.tables, t.w)))
+    (b1, a1), (b0, a0) = beliefs
+    assert b1 > 0.5 > a1 and a0 == b0
 
 
 def test_e21_black_hand_counts_hidden_royalty_when_switched():

@@ -7,9 +7,9 @@ import numpy as np
 
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import area_total, setup_game
-from kernels.pimpernel.moves import gen_action, gen_main, gen_rest, short_routes
+from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
-from kernels.pimpernel.rules import apply_move, begin_turn, resolve_mission, round_over
+from kernels.pimpernel.rules import apply_move, begin_turn, gen_main, resolve_mission, round_over
 from kernels.pimpernel.play import play_turn
 from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
 from kernels.rng import seed_streams
@@ -40,7 +40,7 @@ class Table:
         self.s = np.zeros(L.S_SIZE, np.int64)
         self.s2 = np.zeros(L.S_SIZE, np.int64)
         self.moves = np.zeros((L.MAXM, 4), np.int64)
-        self.tmp = np.zeros((L.MAXM, 4), np.int64)
+        self.tmp = np.zeros((L.MAXM, 8), np.int64)
         self.cand = np.zeros((L.MAXM, 4), np.int64)
         self.ctx = np.zeros(L.C_SIZE, np.float64)
         self.rng = np.empty(1 + n, np.uint64)
@@ -113,7 +113,7 @@ class Table:
 
     # compiled steps
     def gen_main(self, p: int) -> list[tuple[int, int, int]]:
-        nm = gen_main(self.s, self.K, p, self.moves, self.tmp)
+        nm = gen_main(self.s, self.K, p, self.moves, self.tmp, self.log, self.nlog)
         return [tuple(int(x) for x in self.moves[i, :3]) for i in range(nm)]
 
     def apply(self, p: int, kind: int, a: int, b: int = 0, from_rest: bool = False) -> int:
@@ -186,12 +186,12 @@ class Unseen:
                                                 gen_action(a.s, K, p, acts[0], a.moves, 0, 0, False),
                                                 1, False))
 
-        asks = [("main move", lambda a: pick(a, gen_main(a.s, K, p, a.moves, a.tmp))),
+        asks = [("main move", lambda a: pick(a, gen_main(a.s, K, p, a.moves, a.tmp, a.log, a.nlog))),
                 ("rest cube", lambda a: pick(a, gen_rest(a.s, K, p, a.moves))),
                 ("route", lambda a: choose_route(a.s, K, RS, RM, W, p, bot, a.rng, a.om))]
         asks += [(f"icon {act}", icon(act)) for act in range(L.ACT_REMOVE + 1)]
         asks += [(f"favor {tile}", favor(tile)) for tile in range(L.NAREA)]
-        asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, ar, p, bot, a.rng))
+        asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, K, W, ar, 3, p, bot, a.rng))
                  for ar in range(L.NAREA) if area_total(self.s, ar) > 0]
         if self.s[L.O_NCUR] > 1:
             asks.append(("top card", lambda a: choose_top_card(a.s, K, W, p, bot, a.rng)))
@@ -199,7 +199,7 @@ class Unseen:
 
     def rollout(self, a):
         K, RS, RM = self.t.c.tables
-        nm = gen_main(a.s, K, self.p, a.moves, a.tmp)
+        nm = gen_main(a.s, K, self.p, a.moves, a.tmp, a.log, a.nlog)
         i = rollout_choice(a.s, K, RS, RM, self.W, self.p, a.moves, nm, a.tmp, a.ctx, a.cand, a.s2,
                            a.rng, a.om, a.log, a.nlog)
         return a.moves[i, :3].tolist()
@@ -231,3 +231,11 @@ def no_peek_positions():
                 t.resolve(bots)
         assert t.s[L.O_DONE] == 0
         yield Unseen(t)
+
+
+def hidden(pos):
+    """What the seat to act cannot see at an Unseen position: the mission deck still to draw,
+    in order, and the cards removed unseen (the mutation check of the no-peek test reads them)."""
+    s, K = pos.s, pos.t.K
+    return np.r_[s[L.O_DECK + s[L.O_DECK_PTR]:L.O_DECK + s[L.O_DECK_LEN]],
+                 s[L.O_REMOVED:L.O_REMOVED + K[L.K_REMOVED]]]

@@ -20,11 +20,12 @@ def clear_areas(t):
 
 
 def test_resources_example_one_horse_short():
+    """Pink leads the resources on the shipped cards: a mission of two cards that needs two
+    disguises, no papers, one cart and four horses, as printed."""
     t = Table(4)
     clear_areas(t)
-    card = t.s[L.O_CUR_CARDS]
-    t.set_mission([card])
-    t.set_need(card, [2, 0, 1, 4, 0])
+    t.set_mission([t.card_of("Canterbury"), t.card_of("Barriere de Passy")])
+    assert [mission_need(t.s, t.K, k) for k in range(L.NRES)] == [2, 0, 1, 4]
     t.set_area(PINK, L.A_DISGUISE, 2)
     t.set_area(BROWN, L.A_CART, 1)
     t.set_area(BLUE, L.A_CART, 1)
@@ -36,7 +37,7 @@ def test_resources_example_one_horse_short():
     t.set_pl(BROWN, L.P_SCORE, 5)  # the leader hands the cart point to the trailing brown
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
     supply = [t.pl(p, L.P_SUPPLY) for p in range(4)]
-    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert [t.score(p) for p in range(4)] == [13, 11, 6, 11]  # 3/1/1/1, no leader point
     assert t.area(BLUE, L.A_CART) == 1 and t.area(BROWN, L.A_CART) == 0
     assert t.pl(PINK, L.P_SUPPLY) == supply[PINK] + 3 + 1   # cubes and the leader cube home
@@ -54,29 +55,27 @@ def test_resources_met_gives_leader_point():
     t.set_area(GREEN, L.A_DISGUISE, 1)
     t.set_area(GREEN, L.A_HORSE, 2)
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
-    resolve_resources(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(PINK) == 1 and t.score(GREEN) == 2
     assert t.area(GREEN, L.A_HORSE) == 1  # only what the mission needs leaves
 
 
 def test_supporter_example_politician():
+    """Green leads the supporters through the real resolution: five cubes in the area (two
+    pink, two blue, his own), four needed by the shipped cards. He moves two pink and two
+    blue, leaving his own so that he takes the Politician: pink and blue score 2 each, green
+    the leader point."""
     t = Table(4)
     clear_areas(t)
-    card = t.s[L.O_CUR_CARDS]
-    t.set_mission([card])
-    t.set_need(card, [0, 0, 0, 0, 4])
+    t.set_mission([t.card_of("Boulogne"), t.card_of("Salzburg")])
+    assert mission_need(t.s, t.K, 4) == 4
     t.set_area(PINK, L.A_SUPPORTER, 2)
     t.set_area(BLUE, L.A_SUPPORTER, 2)
     t.set_area(GREEN, L.A_SUPPORTER, 1)
     t.s[L.O_HOLDER + L.A_SUPPORTER] = PINK
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    # the leader picks two pink and two blue cubes, as in the example
-    for q in (PINK, PINK, BLUE, BLUE):
-        score_cube(t.s, t.K, L.A_SUPPORTER, q)
-    update_majority(t.s, L.A_SUPPORTER, t.log, t.nlog, False)
-    got = 4
-    settle_leader(t.s, t.K, L.L_SUPPORTERS, GREEN, got >= mission_need(t.s, t.K, 4), t.log, t.nlog, False, got)
-    assert t.score(PINK) == 2 and t.score(BLUE) == 2 and t.score(GREEN) == 1
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    assert [t.score(p) for p in (PINK, GREEN, BLUE)] == [2, 1, 2]
     assert t.s[L.O_HOLDER + L.A_SUPPORTER] == GREEN  # the Politician
     assert t.area(GREEN, L.A_SUPPORTER) == 1
 
@@ -89,7 +88,7 @@ def test_supporters_short_no_leader_point():
     t.set_need(card, [0, 0, 0, 0, 3])
     t.set_area(BLUE, L.A_SUPPORTER, 2)
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.score(BLUE) == 2 and t.score(GREEN) == 0
 
 
@@ -270,7 +269,7 @@ def test_chauvelin_failed_part_sends_leader_cube_to_house_of_justice():
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 2])
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, HEUR, t.rng, t.log, t.nlog, False)
+    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
     assert t.pl(GREEN, L.P_HOJ) == 1 and t.score(GREEN) == 0
 
 
@@ -282,3 +281,71 @@ def test_all_passed_last_placer_leads_empty_spaces():
     resolve_first(t.s, t.K, t.log, t.nlog, False)
     assert t.s[L.O_FIRST] == BLUE
     assert t.score(BLUE) == 0  # no cube on the leader space, no leader point
+
+
+def test_chauvelin_catches_on_the_pimpernels_location_not_his_marker():
+    """Chauvelin lands on a location the trail passed before the Pimpernel's marker, the same
+    location the Pimpernel stands on: he is caught (locations compared, not marker places)."""
+    t = Table(4, variants=("chauvelin",))
+    trail = [t.loc(x) for x in ("London", "Calais", "Dover", "Amiens", "Calais")]
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_CHAUV] = -1                 # in the House of Justice
+    t.set_pl(GREEN, L.P_HOJ, 2)         # two steps: marker 0 (London), marker 1 (Calais)
+    t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 2)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_PRISON] == 1 and t.s[L.O_PIMP] == t.loc("Temple Prison") and t.s[L.O_CHAUV] == -1
+    # one step only (London): not caught, he waits on marker 0
+    t = Table(4, variants=("chauvelin",))
+    t.s[L.O_TRAIL_LEN] = len(trail)
+    t.s[L.O_TRAIL:L.O_TRAIL + len(trail)] = trail
+    t.s[L.O_PIMP] = trail[-1]
+    t.s[L.O_CHAUV] = -1
+    t.set_pl(GREEN, L.P_HOJ, 1)
+    t.set_pl(GREEN, L.P_SUPPLY, t.pl(GREEN, L.P_SUPPLY) - 1)
+    move_chauvelin(t.s, t.K, t.log, t.nlog, False)
+    assert t.s[L.O_PRISON] == 0 and t.s[L.O_CHAUV] == 0
+
+
+def _turn(t, p, move, bot=L.BOT_HEURISTIC):
+    """Seat p plays this main move as a whole turn through the rules (icons and all)."""
+    from kernels.pimpernel.rules import begin_turn, play_main
+    t.s[L.O_CUR] = p
+    begin_turn(t.s)
+    assert move in t.gen_main(p)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, p, *move, t.moves, t.tmp, t.ctx, t.rng, t.log,
+              t.nlog, False)
+
+
+def test_orange_example_supporter_icon_places_an_extra_supporter_cube():
+    """Orange places a cube on a location space with a supporter icon in his pawn's region and
+    additionally places a cube in the supporter planning area, through a whole turn."""
+    ORANGE = BROWN
+    t = Table(4)
+    clear_areas(t)
+    t.set_mission([t.card_of("Boulogne"), t.card_of("Salzburg")])   # supporters needed
+    l, k = next((l, k) for l in range(20) if t.s[L.O_LOCCARD + l] >= 0
+                for k in range(int(t.K[L.K_LC_NSLOT + t.s[L.O_LOCCARD + l]]))
+                if t.K[L.K_LC_ICON + t.s[L.O_LOCCARD + l] * L.MAXSLOT + k] == L.IC_SUPPORTER)
+    t.set_pl(ORANGE, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    sup = t.pl(ORANGE, L.P_SUPPLY)
+    _turn(t, ORANGE, (L.MV_LOC, l * L.MAXSLOT + k, 0))
+    assert t.s[L.O_LOC + l * L.MAXSLOT + k] == ORANGE
+    assert t.area(ORANGE, L.A_SUPPORTER) == 1 and t.pl(ORANGE, L.P_SUPPLY) == sup - 2
+    assert t.s[L.O_HOLDER + L.A_SUPPORTER] == ORANGE    # first cube in the area: the tile
+
+
+def test_green_example_remote_stables_places_a_horse_from_anywhere():
+    """Green's cube on the Stables from an earlier turn lets him place a cube straight in the
+    horses area with his pawn in another region, through a whole turn."""
+    t = Table(4)
+    clear_areas(t)
+    stables = [b for b in range(int(t.K[L.K_NB]))
+               if t.c.names["buildings"][t.s[L.O_BLDTILE + b]] == "Stables"][0]
+    t.put(L.O_BLD + stables, GREEN)
+    t.set_pl(GREEN, L.P_REGION, (int(t.K[L.K_BLD_REGION + stables]) + 1) % 4)
+    sup = t.pl(GREEN, L.P_SUPPLY)
+    _turn(t, GREEN, (L.MV_AREA, L.A_HORSE, 0))
+    assert t.area(GREEN, L.A_HORSE) == 1 and t.pl(GREEN, L.P_SUPPLY) == sup - 1
+    assert t.s[L.O_BLD + stables] == GREEN

@@ -1,4 +1,6 @@
-"""The route search kernel against networkx.all_simple_paths, on the real map and random graphs."""
+"""The route search kernel against independent enumerations: networkx.all_simple_paths and a
+plain depth-first search over the map, for both readings of a route
+(game.route_revisits_locations), on the real map and random graphs."""
 import networkx as nx
 import numpy as np
 import pytest
@@ -6,7 +8,39 @@ import pytest
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.moves import all_simple_routes, count_complete, route_masks_of, route_search
 from sim.games.pimpernel.pack import adjacency
+from sim.games.pimpernel import GAME
 from tests.pimpernel.helpers import Table, compiled
+
+_TABLES = {}
+
+
+def compiled_with(revisit: int):
+    """The shipped content with game.route_revisits_locations set."""
+    if revisit not in _TABLES:
+        _TABLES[revisit] = GAME.compile(GAME.content((), (f"game.route_revisits_locations={revisit}",)), 4)
+    return _TABLES[revisit]
+
+
+def routes_by_dfs(edges, a, b, revisit):
+    """Every route a -> b as a set of edge numbers, by a plain depth-first walk: each edge once
+    (its route spaces once); with revisit 0 each location once too; a route ends where it
+    first reaches b."""
+    found = set()
+
+    def walk(v, used, seen):
+        for e, (x, y) in enumerate(edges):
+            if v not in (x, y) or e in used:
+                continue
+            w = y if v == x else x
+            if not revisit and w in seen:
+                continue
+            if w == b:
+                found.add(frozenset(used | {e}))
+            else:
+                walk(w, used | {e}, seen | {w})
+
+    walk(a, frozenset(), frozenset({a}))
+    return found
 
 
 def edge_sets_nx(G, a, b):
@@ -21,8 +55,8 @@ def edge_sets_kernel(masks, edge_masks):
     return out
 
 
-def real_map():
-    c = compiled(4)
+def real_map(revisit: int = 0):
+    c = compiled_with(revisit)
     K = c.K
     G = nx.Graph()
     G.add_nodes_from(range(int(K[L.K_NLOC])))
@@ -49,6 +83,43 @@ def test_real_map_every_pair_matches_networkx():
     assert total + nloc == len(c.RM)  # nothing else but one empty route per location to itself
 
 
+@pytest.mark.parametrize("revisit", [0, 1])
+def test_real_map_every_pair_matches_a_plain_walk(revisit):
+    """The route table under each reading holds exactly the routes a plain walk over the map
+    finds, each once; the default (no route space twice) is the rulebook's wording."""
+    c, G, edge_masks = real_map(revisit)
+    edges = c.names["edges"]
+    nloc = G.number_of_nodes()
+    total = 0
+    for a in range(nloc):
+        for b in range(nloc):
+            if a == b:
+                continue
+            st, en = c.RS[a * L.MAXL + b], c.RS[a * L.MAXL + b + 1]
+            got = edge_sets_kernel(c.RM[st:en], edge_masks)
+            assert len(got) == en - st
+            assert got == routes_by_dfs(edges, a, b, revisit)
+            total += en - st
+    assert total == (48670 if revisit == 0 else 158289)
+    assert GAME.content().doc["game"]["route_revisits_locations"] == 1
+
+
+def test_a_route_may_pass_a_location_twice_by_default():
+    """A route that passes London twice (London, Canterbury, Dover, London, Calais) uses no
+    route space twice: a route by the rulebook's wording, not under the simple-path reading."""
+    for revisit in (0, 1):
+        c = compiled_with(revisit)
+        t = Table(4)
+        names = c.names["locations"]
+        loop = [("London", "Canterbury"), ("Canterbury", "Dover"), ("Dover", "London"), ("London", "Calais")]
+        m = 0
+        for a, b in loop:
+            m |= sum(1 << sp for sp in t.route_spaces(a, b))
+        a, b = names.index("London"), names.index("Calais")
+        st, en = c.RS[a * L.MAXL + b], c.RS[a * L.MAXL + b + 1]
+        assert (m in {int(x) for x in c.RM[st:en]}) == bool(revisit)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_random_graphs_match_networkx(seed):
     rng = np.random.default_rng(seed)
@@ -64,8 +135,12 @@ def test_random_graphs_match_networkx(seed):
         for b in range(n):
             if a == b:
                 continue
-            cnt = all_simple_routes(n, to, mask, deg, a, b, buf, len(buf))
+            cnt = all_simple_routes(n, to, mask, deg, a, b, buf, len(buf), 0)
             assert edge_sets_kernel(buf[:cnt], edge_masks) == edge_sets_nx(G, a, b)
+            if len(edges) > 12:
+                continue   # trails of a dense graph outgrow the buffer (the kernel says -1)
+            cnt = all_simple_routes(n, to, mask, deg, a, b, buf, len(buf), 1)
+            assert cnt >= 0 and edge_sets_kernel(buf[:cnt], edge_masks) == routes_by_dfs(edges, a, b, 1)
 
 
 def test_route_search_completeness_and_cubes():

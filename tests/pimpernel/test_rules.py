@@ -67,10 +67,12 @@ def test_place_only_in_pawn_region_but_leader_anywhere():
 
 
 def test_no_cubes_only_move_pass_and_no_placements():
+    """A pawn may move while its player holds no cube (the rulebook sets no such limit)."""
     t = Table(4)
     t.set_pl(0, L.P_SUPPLY, 0)
+    assert t.area(0, L.A_REST) == 0
     kinds = {k for k, _, _ in t.gen_main(0)}
-    assert kinds <= {L.MV_PASS, L.MV_MOVE, L.MV_FAVOR}
+    assert kinds <= {L.MV_PASS, L.MV_MOVE, L.MV_FAVOR} and L.MV_MOVE in kinds
     assert L.MV_FAVOR not in kinds  # every favor card places at least one cube
 
 
@@ -230,3 +232,164 @@ def test_reading_chauvelin_removes_one_mission_card_so_the_deck_lasts_seven_miss
     assert int(chauvelin.s[L.O_DECK_LEN]) == nmc - 1 - 1 - 1 == 15      # Richmond out, one removed
     with pytest.raises(UserError, match="game.chauvelin_missions_removed.*15"):
         GAME.compile(GAME.content(("chauvelin",), ("game.chauvelin_missions_removed=2",)), 4)
+
+
+def _hold_card(t, p, actions):
+    """Seat p holds the cart tile with the first favor card of these two actions."""
+    cards = [tuple(int(x) for x in t.K[L.K_FC_ACT + 2 * c:L.K_FC_ACT + 2 * c + 2])
+             for c in range(int(t.K[L.K_NFC]))]
+    t.s[L.O_TILECARD + L.A_CART] = cards.index(actions)
+    t.s[L.O_HOLDER + L.A_CART] = p
+
+
+def _only_free_route_space(t, p):
+    """Fill every route space of p's region but one; returns the free one."""
+    free = [a for k, a, _ in t.gen_main(p) if k == L.MV_ROUTE]
+    for sp in free[1:]:
+        t.put(L.O_ROUTE + sp, (p + 1) % t.n)
+    return free[0]
+
+
+def test_favor_route_route_refused_with_one_route_space_free():
+    """Both actions of a favor card must be taken, each from the position it is played in:
+    route + route needs two free route spaces in the pawn's region, not one counted twice."""
+    t = Table(4)
+    _hold_card(t, 0, (L.ACT_ROUTE, L.ACT_ROUTE))
+    begin_turn(t.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    _only_free_route_space(t, 0)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t.gen_main(0)
+
+
+def test_favor_remove_then_place_with_an_empty_supply():
+    """Remove + place with no cube in supply: removing first frees the cube to place."""
+    t = Table(4)
+    _hold_card(t, 0, (L.ACT_REMOVE, L.ACT_PLACE))
+    sp = [a for k, a, _ in t.gen_main(0) if k == L.MV_ROUTE][0]
+    t.put(L.O_ROUTE + sp, 0)          # placed on an earlier turn (no stamp this turn)
+    t.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    t.s[L.O_CUR] = 0
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.pl(0, L.P_SUPPLY) == 0 and t.cubes_of(0) == 1   # the freed cube is back on the board
+    assert t.s[L.O_LAST] == 0
+    # with nothing of its own on the board, the card cannot be played
+    t2 = Table(4)
+    _hold_card(t2, 0, (L.ACT_REMOVE, L.ACT_PLACE))
+    t2.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t2.s)
+    assert (L.MV_FAVOR, L.A_CART, 0) not in t2.gen_main(0)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_favor_move_and_route_keeps_the_route_possible(seed):
+    """Move + route with one free route space, in England, and none in France: the card is
+    played route first (a move first would leave the route half without an option), so the
+    random bot always ends with the cube placed and its pawn in France."""
+    t = Table(4, seed=seed)
+    _hold_card(t, 0, (L.ACT_MOVE, L.ACT_ROUTE))
+    t.set_pl(0, L.P_REGION, 0)
+    ns = int(t.K[L.K_NS])
+    region = [(int(t.K[L.K_SPACE_RA + sp]), int(t.K[L.K_SPACE_RB + sp])) for sp in range(ns)]
+    england_only = [sp for sp in range(ns) if region[sp] == (0, 0)]
+    for sp in range(ns):
+        if sp != england_only[0]:
+            t.put(L.O_ROUTE + sp, 1)
+    begin_turn(t.s)
+    t.s[L.O_CUR] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_ROUTE + england_only[0]] == 0 and t.pl(0, L.P_REGION) == 1
+
+
+@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC])
+def test_a_seat_with_no_cube_may_walk_but_bots_pass(bot):
+    """The walk is legal with no cube; no bot takes it (a walk with nothing to place only
+    delays the all-pass end of the round), so random games stay short."""
+    from kernels.pimpernel.bots import choose_index
+    t = Table(4)
+    t.set_pl(0, L.P_SUPPLY, 0)
+    begin_turn(t.s)
+    nm = len(t.gen_main(0))
+    assert any(t.moves[i, 0] == L.MV_MOVE for i in range(nm))
+    for _ in range(30):
+        i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, 0, t.moves, nm, t.tmp, t.ctx, t.rng)
+        assert t.moves[i, 0] != L.MV_MOVE
+
+
+def test_removing_a_rest_cube_frees_the_rest_area_for_a_later_placement():
+    """"Remove a cube" on one of p's rest cubes (placed on an earlier turn) is not the turn's
+    use of a rest cube: a placement on rest later in the same turn stays open."""
+    from kernels.pimpernel.moves import gen_action
+    t = Table(4)
+    t.set_area(0, L.A_REST, 1)
+    begin_turn(t.s)
+    nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
+    assert (L.MV_REMOVE, L.RM_AREA, L.A_REST) in [tuple(int(x) for x in t.moves[i, :3]) for i in range(nm)]
+    t.apply(0, L.MV_REMOVE, L.RM_AREA, L.A_REST)
+    assert t.area(0, L.A_REST) == 0
+    assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 1
+    t.apply(0, L.MV_AREA, L.A_REST)
+    assert t.area(0, L.A_REST) == 1
+
+
+def test_heuristic_values_a_tile_majority_by_its_card():
+    """Two planning areas alike in every way but the favor card on their tile: the heuristic
+    always puts its cube where the majority wins the better card (place + place over
+    move + supporter), not either at random."""
+    from kernels.pimpernel.bots import choose_index
+    t = Table(4)
+    for p in range(4):
+        for a in range(L.NAREA):
+            t.set_area(p, a, 0)
+    t.s[L.O_HOLDER:L.O_HOLDER + L.NAREA] = -1
+    cards = [tuple(int(x) for x in t.K[L.K_FC_ACT + 2 * c:L.K_FC_ACT + 2 * c + 2]) for c in range(int(t.K[L.K_NFC]))]
+    t.s[L.O_TILECARD + L.A_DISGUISE] = cards.index((L.ACT_MOVE, L.ACT_SUPPORTER))
+    t.s[L.O_TILECARD + L.A_PAPERS] = cards.index((L.ACT_PLACE, L.ACT_PLACE))
+    t.set_mission([t.card_of("Admiralty Pier"), t.card_of("Reims")])   # 2 disguises, 2 papers
+    for _ in range(20):
+        t.moves[0, :] = (L.MV_AREA, L.A_DISGUISE, 0, -1)
+        t.moves[1, :] = (L.MV_AREA, L.A_PAPERS, 0, -1)
+        i = choose_index(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_HEURISTIC, 0, t.moves, 2, t.tmp, t.ctx, t.rng)
+        assert t.moves[i, 1] == L.A_PAPERS
+
+
+def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
+    from sim.games.pimpernel import GAME
+    readings = {k: why for k, _, why in GAME.content().readings()}
+    assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations"}
+    assert all(why.startswith("Reading: the rulebook") for why in readings.values())
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_favor_first_half_icon_never_takes_the_cube_the_second_half_needs(seed):
+    """Place + place with two cubes; the only free spaces are a location space with a
+    supporter icon and one route space. An icon's follow-up within the first half is offered
+    only if the second half stays possible: the random bot always ends with both spaces
+    filled and no supporter cube (the icon would have taken the second half's cube)."""
+    t = Table(4, seed=seed)
+    _hold_card(t, 0, (L.ACT_PLACE, L.ACT_PLACE))
+    for p in range(4):
+        for a in range(L.NAREA):
+            t.set_area(p, a, 0)
+    l, k = next((l, k) for l in range(20) if t.s[L.O_LOCCARD + l] >= 0
+                for k in range(int(t.K[L.K_LC_NSLOT + t.s[L.O_LOCCARD + l]]))
+                if t.K[L.K_LC_ICON + t.s[L.O_LOCCARD + l] * L.MAXSLOT + k] == L.IC_SUPPORTER)
+    t.set_pl(0, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    free = [(kind, a) for kind, a, _ in t.gen_main(0) if kind in (L.MV_ROUTE, L.MV_LOC, L.MV_LEADER)]
+    route = next(a for kind, a in free if kind == L.MV_ROUTE)
+    for kind, a in free:
+        if (kind, a) not in ((L.MV_LOC, l * L.MAXSLOT + k), (L.MV_ROUTE, route)):
+            off = {L.MV_ROUTE: L.O_ROUTE, L.MV_LOC: L.O_LOC, L.MV_LEADER: L.O_LEADER}[kind]
+            t.put(off + a, 1)
+    t.set_pl(0, L.P_SUPPLY, 2)
+    begin_turn(t.s)
+    t.s[L.O_CUR] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
+              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    assert t.s[L.O_LOC + l * L.MAXSLOT + k] == 0 and t.s[L.O_ROUTE + route] == 0
+    assert t.area(0, L.A_SUPPORTER) == 0 and t.pl(0, L.P_SUPPLY) == 0

@@ -111,6 +111,12 @@ def parse_board(content) -> Board:
                 raise UserError(where, key, f"door square {list(sq)} is not next to {names[node]}")
             edge_set.add((min(node, square_node[sq]), max(node, square_node[sq])))
             doors.append((node, sq))
+    # secret passages: two rim rooms one step apart, however far apart on the map
+    for i, pair in enumerate(b.get("passages", [])):
+        if len(pair) != 2 or any(x not in rooms_order for x in pair) or pair[0] == pair[1]:
+            raise UserError(where, f"board.passages.{i}", "expected two different room names")
+        u, v = sorted(rooms_order.index(x) for x in pair)
+        edge_set.add((u, v))
     edges = sorted(edge_set)
     pad_nodes = [square_node[(r, c)] for r in range(rows) for c in range(cols) if grid[r][c] == PAD]
     if not pad_nodes:

@@ -36,6 +36,10 @@ def rules_vector(content: Content, n_players: int, n_cards: int, n_rooms: int) -
     rules[L.R_ACTIONS] = r["actions_per_turn"]
     rules[L.R_MAX_TURNS] = r["max_turns"]
     rules[L.R_TELE_WHEEL] = r["teleport_to_centre"]
+    rules[L.R_MATCH_UP_WHO] = r["face_up_match_forces_who"]
+    rules[L.R_WHO_NO_MATCH] = r["who_without_match"]
+    rules[L.R_PAD_START] = 0 if r["pad_start_lands"] else 2
+    rules[L.R_WALK_ON] = r["pad_within_roll"]
     rules[L.R_NCARDS] = n_cards
     rules[L.R_NROOMS] = n_rooms
     rules[L.R_HAND] = n_cards // n_players

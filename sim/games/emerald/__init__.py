@@ -35,6 +35,17 @@ class EmeraldCompiled(Compiled):
         s[L.S_IO] = np.zeros((rows, 2), np.int64)
         s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
         s[L.S_TIEBREAK] = np.zeros((rows, n), np.int32)
+        one = rows if rollout else 1         # playout scratch only when a rollout bot plays
+        s[L.S_R_STATE] = np.zeros((one, L.F_SIZE if rollout else 1), np.int32)
+        s[L.S_R_RNG] = np.zeros((one, 1 + n), np.uint64)
+        s[L.S_R_TMP] = np.zeros((one, L.MAXCARDS + L.MAXSTACK + 16 if rollout else 1), np.int64)
+        s[L.S_R_MOVES] = np.zeros((one, L.MAX_MOVES if rollout else 1, L.MV_SIZE), np.int32)
+        s[L.S_R_POS] = np.zeros((one, L.MAXHAND), np.int64)
+        s[L.S_R_IO] = np.zeros((one, 2), np.int64)
+        s[L.S_R_CAND] = np.zeros((one, L.MAX_CANDIDATES, L.MV_SIZE), np.int32)
+        s[L.S_R_SCORE] = np.zeros((one, 2, n), np.int32)
+        s[L.S_R_MET] = np.zeros((one, n, L.N_METRICS), np.float64)
+        s[L.S_R_BOTS] = np.zeros((rows, 2, n), np.int64)
         return tuple(s)
 
 
@@ -43,8 +54,8 @@ class EmeraldGame(Game):
     name = "A Study in Emerald"
     player_counts = (2, 3, 4, 5)
     default_players = 4
-    bots = ("random", "greedy", "heuristic")
-    default_bots = "greedy"
+    bots = ("random", "greedy", "heuristic", "rollout")
+    default_bots = "heuristic"
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap",)
     roles = ("restorationist", "loyalist")

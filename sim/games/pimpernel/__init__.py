@@ -40,14 +40,14 @@ class PimpernelCompiled(Compiled):
     def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
         """Per state row, in the kernel's order (kernels/pimpernel/jit.py SCRATCH): the game's
         state, a playout's state and the rollout's candidates (empty without a rollout bot),
-        moves, tmp (a favor card's trial moves), ctx (the heuristic's per-decision values),
-        the random streams, each seat's bot, route owner masks, set-up scratch, and a one-row
+        moves, tmp (a favor card's trial moves in columns 0..3, the state a trial restores in
+        4..7), ctx (the heuristic's per-decision values), the random streams, each seat's bot, route owner masks, set-up scratch, and a one-row
         event log with its count (the log is off in play_batch)."""
         n, playout = self.n_players, L.S_SIZE if rollout else 0
         return (np.zeros((rows, L.S_SIZE), np.int64),
                 np.zeros((rows, playout), np.int64),
                 np.zeros((rows, L.MAXM, 4), np.int64),
-                np.zeros((rows, L.MAXM, 4), np.int64),
+                np.zeros((rows, L.MAXM, 8), np.int64),
                 np.zeros((rows, L.MAXM if rollout else 0, 4), np.int64),
                 np.zeros((rows, L.C_SIZE), np.float64),
                 np.zeros((rows, 1 + n), np.uint64),
@@ -71,7 +71,7 @@ class PimpernelGame(Game):
                "captures", "missions")
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
-                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width")
+                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width", "favor_tile")
     max_turns = 3000
     turn_unit = "player turn"
     turn_order = ("the first player is drawn at random for each deal (rulebook set-up); "
@@ -109,7 +109,7 @@ class PimpernelGame(Game):
         cubes = np.zeros((maxr, n), np.int64)
         s = np.zeros(L.S_SIZE, np.int64)
         mv = np.zeros((L.MAXM, 4), np.int64)
-        tmp = np.zeros((L.MAXM, 4), np.int64)
+        tmp = np.zeros((L.MAXM, 8), np.int64)
         loops = {"route_searches_per_s": lambda r: kbench.route_loop(RS, RM, nloc, owner, n, r, comp, cubes),
                  "legal_move_gens_per_s": lambda r: kbench.movegen_loop(K, n, r, s, mv, tmp, rng)}
         out = {}

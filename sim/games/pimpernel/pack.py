@@ -1,5 +1,6 @@
-"""Content -> the kernel's tables: the content row K and the route table (every simple route
-between two locations, as a bit mask of its route spaces), built once per content."""
+"""Content -> the kernel's tables: the content row K and the route table (every route between
+two locations, as a bit mask of its route spaces, by game.route_revisits_locations), built
+once per content."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +10,7 @@ from kernels.pimpernel.moves import route_table
 from sim.content import Content
 from sim.errors import UserError
 
-ROUTE_CAP = 1 << 16  # most simple routes between one pair of locations the table accepts
+ROUTE_CAP = 1 << 16  # most routes between one pair of locations the table accepts
 
 
 def adjacency(nloc: int, edges: list[tuple[int, int]], edge_masks: list[int]):
@@ -159,9 +160,9 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
                         f"the mission deck holds {deck} cards but {missions} missions draw {draws}")
     # the route table: map-only, once per content
     to, mask, deg = adjacency(nloc, edges, edge_masks)
-    RS, RM, ok = route_table(nloc, to, mask, deg, ROUTE_CAP)
+    RS, RM, ok = route_table(nloc, to, mask, deg, ROUTE_CAP, g["route_revisits_locations"])  # a reading
     if ok < 0:
-        raise UserError(where, "map.routes", f"more than {ROUTE_CAP} simple routes between two locations")
+        raise UserError(where, "map.routes", f"more than {ROUTE_CAP} routes between two locations")
     names = {
         "locations": locs, "regions": list(mp["regions"]), "areas": list(fv["area_names"]),
         "tiles": list(fv["tile_names"]), "buildings": list(bl["tile_names"]),

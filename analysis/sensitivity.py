@@ -1,0 +1,458 @@
+"""Which content values move the balance, and what value makes it fair: the measures of
+`balance sensitivity` and `balance tune` (the verdict's questions of analysis.verdict, as
+numbers), per-deal tables, paired effects with intervals, the sequential rule that drops
+negligible values, the ranked table, and tune's targets.
+
+Every configuration compared plays the same deals (same seed and game indices, so the same
+chance streams). A results table is first reduced to one row per deal (a deal's seat
+rotations averaged): each position's, seat's, role's, secret role's and bot's mean win, the
+length, the turn-cap share and the table's mean win. A measure is then either
+
+* a mean of one per-deal value (the first-player advantage - position 0's win minus the mean
+  over positions, as the verdict has it -, a position's, seat's, role's or bot's win rate,
+  the mean length, the turn-cap share, a co-operative table's win rate): a difference
+  between two configurations is the mean of the per-deal differences, with mean +- z sd /
+  sqrt(deals);
+* or the largest gap between groups' mean wins (position, seat, role, secret role spread;
+  the strategy gap, best bot minus worst): a max - min, compared by a paired bootstrap over
+  deals (Poisson(1) weights, the same for both configurations, seeded by the deal count).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from analysis.intervals import Z95, normal_quantile
+from sim.errors import UserError
+
+BOOT_SEED = 21
+RESAMPLES = 1000
+LOOK_RESAMPLES = 300        # the sequential looks use the bootstrap's sd (normal approximation)
+MAX_CELLS = 4_000_000       # bootstrap weights held at once
+
+# measure name -> (kind, per-deal column prefix, unit, words). Names are the verdict's (and
+# balance check's threshold keys without min_/max_).
+MEAN, GAP = "mean", "gap"
+MEASURES = {
+    "first_player_advantage": (MEAN, "pos_", "pp", "first-player advantage"),
+    "position_spread": (GAP, "pos_", "pp", "largest gap between positions"),
+    "seat_spread": (GAP, "seat_", "pp", "largest gap between seats"),
+    "role_spread": (GAP, "role_", "pp", "largest gap between roles"),
+    "secret_role_spread": (GAP, "secret_", "pp", "largest gap between secret roles"),
+    "strategy_gap": (GAP, "bot_", "pp", "strategy gap (best bot minus worst)"),
+    "game_length": (MEAN, "turns", "turns", "mean game length"),
+    "turn_cap_share": (MEAN, "capped", "pp", "turn-cap share"),
+    "cooperative_win_rate": (MEAN, "table", "pp", "the table's win rate (co-operative)"),
+}
+# one group's win rate: NAME:GROUP
+RATES = {"position": "pos_", "seat": "seat_", "role": "role_", "faction": "role_", "secret_role": "secret_",
+         "bot": "bot_"}
+GROUPS = (("position", "pos_"), ("seat", "seat_"), ("role", "role_"), ("secret_role", "secret_"), ("bot", "bot_"))
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str          # canonical name: first_player_advantage, role:red, ...
+    kind: str          # MEAN or GAP
+    column: str        # the per-deal column (MEAN) or the prefix of the group columns (GAP, fpa)
+    unit: str          # "pp" (a share, shown in percentage points) or "turns"
+    words: str
+
+    def scale(self) -> float:
+        return 100.0 if self.unit == "pp" else 1.0
+
+    def show(self, x: float, signed: bool = True) -> str:
+        if x is None or not math.isfinite(x):
+            return "-"
+        return f"{self.scale() * x:{'+' if signed else ''}.2f}"
+
+    def bounds(self, n_players: int, max_turns: int) -> tuple[float, float]:
+        """What the measure can take."""
+        if self.name == "first_player_advantage":
+            return -1.0 / n_players, 1.0 - 1.0 / n_players
+        if self.unit == "turns":
+            return 0.0, float(max_turns or math.inf)
+        return 0.0, 1.0
+
+
+def words_of(name: str) -> str:
+    """A measure's name in the designer's words."""
+    if ":" in name:
+        what, _, group = name.partition(":")
+        return f"win rate of {what.replace('_', ' ')} {group}"
+    return MEASURES[name][3] if name in MEASURES else name
+
+
+def canonical(text: str) -> str:
+    return text.strip().replace("-", "_")
+
+
+def parse_measure(text: str, game, n_players: int, bots: list[str], variants: list[str] | tuple = ()) -> Measure:
+    """--measure NAME (or NAME:GROUP for one group's win rate), checked against what the game
+    deals: one line and exit 2 for an unknown measure or a group that does not play."""
+    name = canonical(text)
+    if ":" in name:
+        what, _, group = name.partition(":")
+        if what not in RATES or not group:
+            raise UserError("--measure", text, "expected one of " + ", ".join(MEASURES) + " or "
+                            + ", ".join(f"{k}:NAME" for k in RATES))
+        prefix = RATES[what]
+        if what in ("position", "seat"):
+            if not group.isdigit() or not 0 <= int(group) < n_players:
+                raise UserError("--measure", text, f"expected a {what} 0..{n_players - 1}")
+        elif what in ("role", "faction") and group not in game.roles:
+            raise UserError("--measure", text, f"{game.id} deals no role '{group}'"
+                            + (f" (roles: {', '.join(game.roles)})" if game.roles else " (it deals no roles)"))
+        elif what == "secret_role" and group not in game.secret_roles:
+            raise UserError("--measure", text, f"{game.id} deals no secret role '{group}'")
+        elif what == "bot" and group not in bots:
+            raise UserError("--measure", text, f"bot '{group}' does not play (bots: {', '.join(bots)})")
+        what = "role" if what == "faction" else what
+        return Measure(f"{what}:{group}", MEAN, prefix + group, "pp", f"win rate of {what} {group}")
+    if name not in MEASURES:
+        raise UserError("--measure", text, "unknown measure; expected one of " + ", ".join(MEASURES) + " or "
+                        + ", ".join(f"{k}:NAME" for k in RATES))
+    kind, column, unit, words = MEASURES[name]
+    if name in ("role_spread",) and len(game.roles) < 2:
+        raise UserError("--measure", text, f"{game.id} deals no roles")
+    if name == "secret_role_spread" and len(game.secret_roles) < 2:
+        raise UserError("--measure", text, f"{game.id} deals no secret roles")
+    if name == "strategy_gap" and len(set(bots)) < 2:
+        raise UserError("--measure", text, "needs at least two different bots (--bots A,B,..)")
+    if name == "cooperative_win_rate" and not game.is_cooperative(variants):
+        raise UserError("--measure", text, "needs a co-operative variant")
+    if name in ("first_player_advantage", "position_spread") and not game.positions_meaningful:
+        raise UserError("--measure", text, f"positions carry no meaning in {game.name}")
+    return Measure(name, kind, column, unit, words)
+
+
+# -- per-deal tables ------------------------------------------------------------------------
+
+def deal_table(rows: pl.DataFrame) -> pl.DataFrame:
+    """One row per deal (game_index), a deal's rotations averaged: pos_K, seat_K, role_R,
+    secret_S, bot_B (mean win; null where the group did not play), turns, capped (share of
+    the deal's games stopped by the turn cap) and table (mean win over every seat)."""
+    w = rows.with_columns(pl.col("win").cast(pl.Float64))
+    out = (w.group_by("game_index").agg(pl.col("turns").cast(pl.Float64).mean(),
+                                        (pl.col("end_reason") == "turn_cap").cast(pl.Float64).mean().alias("capped"),
+                                        pl.col("win").mean().alias("table"))
+           .sort("game_index"))
+    for col, prefix in GROUPS:
+        part = w.filter(pl.col(col).is_not_null())
+        if part.height == 0:
+            continue
+        g = (part.group_by("game_index", col).agg(pl.col("win").mean())
+             .with_columns((pl.lit(prefix) + pl.col(col).cast(pl.String)).alias("k"))
+             .pivot(on="k", index="game_index", values="win"))
+        names = sorted((c for c in g.columns if c != "game_index"),
+                       key=lambda c: (int(c[len(prefix):]) if c[len(prefix):].isdigit() else math.inf, c))
+        out = out.join(g.select("game_index", *names), on="game_index", how="left")
+    return out.sort("game_index")
+
+
+def per_deal(m: Measure, t: pl.DataFrame) -> np.ndarray:
+    """The deals x k matrix behind a measure (k = 1 for a mean); NaN where undefined."""
+    if m.name == "first_player_advantage":
+        pos = _group(t, "pos_")
+        return (pos[:, 0] - np.nanmean(pos, axis=1))[:, None]
+    if m.kind == GAP:
+        return _group(t, m.column)
+    if m.column not in t.columns:
+        return np.full((t.height, 1), np.nan)
+    return t[m.column].cast(pl.Float64).fill_null(np.nan).to_numpy()[:, None]
+
+
+def _group(t: pl.DataFrame, prefix: str) -> np.ndarray:
+    cols = [c for c in t.columns if c.startswith(prefix)]
+    if not cols:
+        return np.full((t.height, 1), np.nan)
+    return np.column_stack([t[c].cast(pl.Float64).fill_null(np.nan).to_numpy() for c in cols])
+
+
+def _reduce(m: Measure, means: np.ndarray) -> np.ndarray:
+    """means: (..., k) group means -> the measure."""
+    if m.kind == GAP:
+        return np.nanmax(means, axis=-1) - np.nanmin(means, axis=-1)
+    return means[..., 0]
+
+
+def _weighted_means(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """w: (R, deals) weights; x: (deals, k) with NaN -> (R, k) weighted means ignoring NaN."""
+    ok = np.isfinite(x)
+    xs = np.where(ok, x, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (w @ xs) / (w @ ok.astype(np.float64))
+
+
+def _boot(m: Measure, xs: list[np.ndarray], resamples: int) -> np.ndarray:
+    """The measure of each aligned per-deal matrix under the same Poisson(1) deal weights:
+    resamples x len(xs); the weights depend only on BOOT_SEED and the number of deals."""
+    deals = xs[0].shape[0]
+    rng = np.random.default_rng([BOOT_SEED, deals])
+    out = np.empty((resamples, len(xs)))
+    chunk = max(1, min(resamples, MAX_CELLS // max(deals, 1)))
+    for a in range(0, resamples, chunk):
+        c = min(chunk, resamples - a)
+        w = rng.poisson(1.0, size=(c, deals)).astype(np.float64)
+        for k, x in enumerate(xs):
+            with np.errstate(invalid="ignore"):
+                out[a:a + c, k] = _reduce(m, _weighted_means(x, w))
+    return out
+
+
+def value_of(m: Measure, x: np.ndarray) -> float:
+    with np.errstate(invalid="ignore"):
+        return float(_reduce(m, np.nanmean(x, axis=0)[None, :])[0]) if len(x) else math.nan
+
+
+def estimate(m: Measure, x: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """One configuration's measure with its interval."""
+    est = value_of(m, x)
+    if m.kind == MEAN:
+        v = x[:, 0][np.isfinite(x[:, 0])]
+        half = z * float(v.std(ddof=1)) / math.sqrt(len(v)) if len(v) > 1 else math.nan
+        return est, est - half, est + half
+    b = _boot(m, [x], RESAMPLES)[:, 0]
+    level = 2 * (1 - _phi(z))
+    lo, hi = np.nanquantile(b, [level / 2, 1 - level / 2])
+    return est, float(lo), float(hi)
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+
+
+def effect(m: Measure, high: np.ndarray, low: np.ndarray, z: float = Z95, looks: bool = False
+           ) -> tuple[float, float, float]:
+    """high - low on the same deals (aligned rows), with its interval: the per-deal
+    differences for a mean; a paired bootstrap for a gap (percentiles, or its sd times z
+    for the sequential looks)."""
+    diff = value_of(m, high) - value_of(m, low)
+    if m.kind == MEAN:
+        d = high[:, 0] - low[:, 0]
+        d = d[np.isfinite(d)]
+        if len(d) < 2:
+            return diff, -math.inf, math.inf
+        half = z * float(d.std(ddof=1)) / math.sqrt(len(d))
+        return diff, diff - half, diff + half
+    b = _boot(m, [high, low], LOOK_RESAMPLES if looks else RESAMPLES)
+    d = b[:, 0] - b[:, 1]
+    d = d[np.isfinite(d)]
+    if len(d) < 2:
+        return diff, -math.inf, math.inf
+    if looks:
+        half = z * float(d.std(ddof=1))
+        return diff, diff - half, diff + half
+    level = 2 * (1 - _phi(z))
+    lo, hi = np.quantile(d, [level / 2, 1 - level / 2])
+    return diff, float(lo), float(hi)
+
+
+def look_z(alpha: float, looks: int) -> float:
+    """z of a repeated interval: level alpha / looks at each of the planned looks (Bonferroni),
+    so the chance that any look wrongly calls an effect negligible stays below alpha."""
+    return normal_quantile(1 - alpha / (2 * max(looks, 1)))
+
+
+def negligible(m: Measure, high: np.ndarray, low: np.ndarray, delta: float, z: float) -> bool:
+    """Whether the effect's repeated interval lies inside (-delta, +delta)."""
+    _, lo, hi = effect(m, high, low, z, looks=True)
+    return -delta < lo and hi < delta
+
+
+# -- the values studied ---------------------------------------------------------------------
+
+@dataclass
+class Knob:
+    """A content value studied: its current value and the low and high end of the step."""
+    key: str
+    label: str         # the key with the names of the list entries it passes through
+    current: float
+    low: float
+    high: float
+    integer: bool
+
+    def text(self, v) -> str:
+        return str(int(v)) if self.integer else f"{v:g}"
+
+
+def step_knob(key: str, label: str, current, rng: list, step: float) -> Knob | None:
+    """The step around the current value: `step` times the declared range's width (at least
+    1 for a whole number), clipped to the range; None when the range is a single point."""
+    integer = isinstance(current, int) and isinstance(rng[0], int) and isinstance(rng[1], int)
+    width = float(rng[1] - rng[0])
+    s = max(1, round(step * width)) if integer else step * width
+    low, high = max(rng[0], current - s), min(rng[1], current + s)
+    if integer:
+        low, high = int(low), int(high)
+    if high <= low:
+        return None
+    return Knob(key, label, current, low, high, integer)
+
+
+def match_keys(params: list[tuple[str, object, list | None]], patterns: list[str]) -> list[tuple]:
+    """The ranged numbers whose key matches one of the glob patterns (a pattern without * or ?
+    also matches as a prefix: `locations.` is every location value)."""
+    import fnmatch
+
+    if not patterns:
+        return [p for p in params if p[2] is not None]
+    out = []
+    for p in params:
+        for pat in patterns:
+            if fnmatch.fnmatchcase(p[0], pat) or (not re.search(r"[*?\[]", pat) and p[0].startswith(pat)):
+                out.append(p)
+                break
+    return [p for p in out if p[2] is not None]
+
+
+# -- the ranked table -----------------------------------------------------------------------
+
+SENSITIVITY_FILE = "sensitivity.json"
+TABLE_FILE = "sensitivity.parquet"
+TUNE_FILE = "tune.json"
+TRIALS_FILE = "trials.parquet"
+CONFIRM_FILE = "confirmation.parquet"
+OVERLAY_FILE = "best.toml"
+STATUS_FULL, STATUS_DROPPED, STATUS_BUDGET = "played to -n", "negligible (dropped)", "stopped by --budget"
+
+
+def ranked(rows: list[dict]) -> pl.DataFrame:
+    """The long table (one row per value and measure), ranked within each measure by the size
+    of the effect (values dropped as negligible last)."""
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    df = df.with_columns(pl.col("effect").abs().alias("_size"),
+                         (pl.col("status") == STATUS_DROPPED).alias("_dropped"))
+    df = df.sort(["measure_order", "_dropped", "_size", "key"], descending=[False, False, True, False],
+                 nulls_last=True)
+    df = df.with_columns(pl.int_range(1, pl.len() + 1).over("measure").cast(pl.UInt32).alias("rank"))
+    return df.drop("_size", "_dropped")
+
+
+def format_ranked(df: pl.DataFrame, measure: Measure, head: str) -> str:
+    part = df.filter(pl.col("measure") == measure.name)
+    unit = "pp" if measure.unit == "pp" else "turns"
+    wk = max([5, *[len(r) for r in part["label"].to_list()]])
+    lines = [head,
+             f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>12}  {'effect (' + unit + ')':>13}  "
+             f"{'95% interval':>18}  {'at low':>8}  {'at high':>8}  {'games':>9}  status"]
+    for r in part.iter_rows(named=True):
+        iv = f"[{measure.show(r['effect_low'])}, {measure.show(r['effect_high'])}]"
+        lines.append(f"  {r['rank']:>4}  {r['label']:<{wk}}  {r['current_text']:>7}  "
+                     f"{r['low_text'] + ' -> ' + r['high_text']:>12}  {measure.show(r['effect']):>13}  {iv:>18}  "
+                     f"{measure.show(r['at_low'], False):>8}  {measure.show(r['at_high'], False):>8}  "
+                     f"{r['games']:>9,}  {r['status']}")
+    return "\n".join(lines)
+
+
+# -- tune: targets ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    measure: Measure
+    low: float
+    high: float        # a point target has low == high
+
+    def distance(self, x: float) -> float:
+        """How far x is from the target (0 inside a band)."""
+        if not math.isfinite(x):
+            return math.inf
+        return max(self.low - x, 0.0, x - self.high)
+
+    def text(self) -> str:
+        m = self.measure
+        if self.low == self.high:
+            return f"{m.name} = {m.show(self.low)}{' pp' if m.unit == 'pp' else ' turns'}"
+        return f"{m.name} in {m.show(self.low, False)}..{m.show(self.high, False)}{' pp' if m.unit == 'pp' else ' turns'}"
+
+
+def parse_target(text: str, game, n_players: int, bots: list[str], variants=()) -> Target:
+    """--target MEASURE=VALUE, MEASURE=LOW..HIGH (a band) or MEASURE=fair (a group's fair share:
+    1/players for a position or seat, 1/roles for a role, 0 for the first-player advantage).
+    Rates are shares (0.25) or percentages with % (25%); lengths are in turns."""
+    name, eq, value = text.rpartition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise UserError("--target", text, "expected MEASURE=VALUE, MEASURE=LOW..HIGH or MEASURE=fair")
+    m = parse_measure(name, game, n_players, bots, variants)
+    value = value.strip()
+    if value == "fair":
+        fair = _fair(m, game, n_players, text)
+        lo = hi = fair
+    else:
+        parts = value.split("..")
+        if len(parts) > 2:
+            raise UserError("--target", text, "expected VALUE or LOW..HIGH")
+        lo, hi = (_number(p, m, text) for p in (parts if len(parts) == 2 else parts * 2))
+        if lo > hi:
+            raise UserError("--target", text, f"the band's low end {parts[0]} is above its high end {parts[1]}")
+    b = m.bounds(n_players, game.max_turns)
+    if lo < b[0] - 1e-12 or hi > b[1] + 1e-12:
+        raise UserError("--target", text, f"{m.name} can only take values in {m.show(b[0])}..{m.show(b[1])}"
+                        + (" pp" if m.unit == "pp" else " turns") + " (give rates as shares, 0.25, or as 25%)")
+    return Target(m, lo, hi)
+
+
+def _number(text: str, m: Measure, whole: str) -> float:
+    t = text.strip()
+    try:
+        return float(t[:-1]) / 100 if t.endswith("%") else float(t)
+    except ValueError:
+        raise UserError("--target", whole, f"expected a number, got '{t}'") from None
+
+
+def _fair(m: Measure, game, n_players: int, text: str) -> float:
+    if m.name == "first_player_advantage" or m.kind == GAP:
+        return 0.0
+    what = m.name.partition(":")[0]
+    if what in ("position", "seat"):
+        return 1.0 / n_players
+    if what == "role":
+        return 1.0 / len(game.roles)
+    raise UserError("--target", text, f"{m.name} has no fair value: give a number")
+
+
+# -- does the verdict hold for stronger play? (balance skill) ---------------------------------
+
+SKILL_FILE = "skill.json"
+SKILL_TABLE = "skill.parquet"
+SKILL_MEASURES = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "game_length",
+                  "turn_cap_share")
+FLAGGED = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "turn_cap_share")
+
+
+def skill_flags(t: pl.DataFrame) -> list[str]:
+    """The balance findings that do not survive better play, one sentence each. `t` has one
+    row per (line-up, measure) with rating, estimate, low, high and, for every line-up but the
+    weakest, diff_low / diff_high: the paired interval of (this line-up - the weakest) on the
+    same deals. Flagged: a measure whose interval is above 0 for one line-up and below 0 for
+    another (it changes sign), or whose size grows from the weakest line-up to the strongest
+    (the strongest's paired difference from the weakest excludes 0, away from 0)."""
+    out = []
+    for name in FLAGGED:
+        part = t.filter(pl.col("measure") == name).sort("rating")
+        if part.height < 2:
+            continue
+        m = Measure(name, *MEASURES[name])
+        rows = part.to_dicts()
+        above = [r for r in rows if r["low"] is not None and r["low"] > 0]
+        below = [r for r in rows if r["high"] is not None and r["high"] < 0]
+        u = " pp" if m.unit == "pp" else " turns"
+        if above and below and m.kind == MEAN:
+            a, b = above[0], below[0]
+            out.append(f"the {m.words} changes sign with the bots: {m.show(a['estimate'])}{u} with {a['lineup']}, "
+                       f"{m.show(b['estimate'])}{u} with {b['lineup']}")
+            continue
+        weak, strong = rows[0], rows[-1]
+        if strong["diff_low"] is None or weak["estimate"] is None:
+            continue
+        grows = ((strong["estimate"] >= 0 and strong["diff_low"] > 0 and abs(strong["estimate"]) > abs(weak["estimate"]))
+                 or (strong["estimate"] < 0 and strong["diff_high"] < 0
+                     and abs(strong["estimate"]) > abs(weak["estimate"])))
+        if grows:
+            out.append(f"the {m.words} grows from {m.show(weak['estimate'])}{u} with {weak['lineup']} to "
+                       f"{m.show(strong['estimate'])}{u} with {strong['lineup']}")
+    return out

@@ -1,0 +1,53 @@
+"""What the bots see in a position (their strength is measured in README, not asserted here)."""
+from kernels.emerald import layout as L
+from kernels.emerald.bots import row_value
+
+from .helpers import MON, S, THU, empty_table
+
+
+def test_the_heuristic_values_a_cube_where_its_agents_already_hold_the_majority():
+    """A claim needs the majority and a cube: with two agents against one and no cube of its own
+    in Madrid, one cube makes the face-up card claimable next turn, worth as much to the
+    heuristic as a cube that tips an empty city with a card of the same worth. Greedy values a
+    cube only where it tips the majority."""
+    t = empty_table(4)
+    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
+    for city in (madrid, cairo):
+        t.set_top(city, t.card("Couriers", city == cairo))
+    t.put(MON, madrid, agents=2)
+    t.put(THU, madrid, agents=1)
+    t.give(MON, S(t, MON, 2))                              # one cube (and a bomb)
+    place = {int(r[L.MV_A]): r for r in t.find(MON, L.ACT_PLACE)}
+
+    def value(city, heuristic):
+        return row_value(t.st, 4, MON, place[city], t.tables, t.w, heuristic)
+
+    assert value(madrid, True) == value(cairo, True) > 1.0
+    assert value(madrid, False) < 0.1 < value(cairo, False)
+
+
+def text_worth(t, p, card, heuristic, a=-1, b=-1):
+    t.give(p, card)
+    return row_value(t.st, 4, p, t.text(p, card, a, b), t.tables, t.w, heuristic)
+
+
+def test_the_heuristic_changes_heart_only_when_the_other_side_leads_the_track():
+    t = empty_table(4)
+    t.set(L.F_IDENT, MON, L.LOYALIST)
+    coh = t.card("Change of Heart")
+    t.set(L.F_TRACK_R, 0, 6)                  # the Restorationists lead by 6
+    assert text_worth(t, MON, coh, True) > 0 > text_worth(t, MON, coh, False)
+    t.set(L.F_TRACK_R, 0, 0)
+    t.set(L.F_TRACK_L, 0, 6)                  # its own side leads
+    assert text_worth(t, MON, coh, True) < 0
+
+
+def test_the_heuristic_takes_away_the_card_another_seat_could_claim_not_its_own():
+    t = empty_table(4)
+    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
+    for city in (madrid, cairo):
+        t.set_top(city, t.card("Couriers", city == cairo))
+    t.put(THU, madrid, agents=2, cubes=1)     # Thursday could claim in Madrid
+    t.put(MON, cairo, agents=2, cubes=1)      # Monday in Cairo
+    ts = t.card("The Third Section")
+    assert text_worth(t, MON, ts, True, a=madrid) > 0.3 > text_worth(t, MON, ts, True, a=cairo)

@@ -1,0 +1,73 @@
+"""`balance skill`: the verdict against playing strength. The flag rule on crafted tables whose
+answer is known, and the command end to end on the toy team game tug (greedy beats random)."""
+import json
+
+import polars as pl
+import pytest
+
+from analysis.sensitivity import skill_flags
+from tests.engine.helpers import cli
+
+
+def crafted(measure, rows):
+    """rows: (line-up, rating, estimate, low, high, diff_low, diff_high) -> a skill table."""
+    return pl.DataFrame([{"lineup": u, "rating": r, "measure": measure, "estimate": e, "low": lo, "high": hi,
+                          "diff_low": dl, "diff_high": dh} for u, r, e, lo, hi, dl, dh in rows])
+
+
+def test_a_first_player_advantage_that_grows_with_strength_is_flagged():
+    t = crafted("first_player_advantage", [("greedy", 50, 0.02, 0.01, 0.03, None, None),
+                                           ("random", 0, 0.01, 0.0, 0.02, 0.0, 0.02),
+                                           ("rollout", 300, 0.09, 0.07, 0.11, 0.05, 0.09)])
+    assert skill_flags(t) == ["the first-player advantage grows from +1.00 pp with random to +9.00 pp with rollout"]
+
+
+def test_a_sign_change_is_flagged_and_overlapping_intervals_are_not():
+    flip = crafted("first_player_advantage", [("random", 0, 0.03, 0.01, 0.05, None, None),
+                                              ("rollout", 300, -0.03, -0.05, -0.01, -0.08, -0.04)])
+    assert skill_flags(flip)[0].startswith("the first-player advantage changes sign with the bots: +3.00 pp with random")
+    same = crafted("first_player_advantage", [("random", 0, 0.03, 0.01, 0.05, None, None),
+                                              ("rollout", 300, 0.035, 0.015, 0.055, -0.01, 0.02)])
+    assert skill_flags(same) == []
+    shrinks = crafted("position_spread", [("random", 0, 0.10, 0.08, 0.12, None, None),
+                                          ("rollout", 300, 0.04, 0.02, 0.06, -0.08, -0.04)])
+    assert skill_flags(shrinks) == []
+
+
+@pytest.fixture(scope="module")
+def tug(tmp_path_factory):
+    out = tmp_path_factory.mktemp("skill") / "s"
+    code, stdout, err = cli(["skill", "tug", "-n", 1500, "--seed", 2, "--out", out])
+    assert code == 0, err
+    return out, stdout
+
+
+def test_skill_on_tug_rates_the_bots_and_plays_the_same_deals(tug):
+    out, stdout = tug
+    t = pl.read_parquet(out / "skill.parquet")
+    r = {x["lineup"]: x["rating"] for x in t.unique("lineup").iter_rows(named=True)}
+    assert r["random"] == 0 and r["greedy"] > 0          # greedy beats random on the ladder
+    cap = t.filter(pl.col("measure") == "turn_cap_share")["estimate"].to_list()
+    assert len(set(cap)) == 1                             # the cap is dealt by chance: the same deals, the same caps
+    assert set(t["measure"]) >= {"first_player_advantage", "role_spread", "game_length"}
+    flags = json.loads((out / "skill.json").read_text())["summary"]["flags"]
+    assert all(f"Flag: {f}" in stdout for f in flags)
+
+
+def test_the_report_shows_the_skill_chart(tug, tmp_path):
+    out, _ = tug
+    code, _, err = cli(["report", out, "--out", tmp_path / "r"])
+    assert code == 0, err
+    assert (tmp_path / "r" / "skill_s.png").is_file()
+    assert "Does the verdict hold for stronger play?" in (tmp_path / "r" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bots", "random"], "at least two bots"),
+    (["--bots", "random,wizard"], "unknown bot"),
+    (["--playouts", "2,8"], "no rollout bot"),
+    (["--measure", "fun"], "unknown measure"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
+    code, _, err = cli(["skill", "tug", "-n", 100, "--out", tmp_path / "x", *args])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and words in err
