@@ -172,6 +172,7 @@ class Unseen:
         self.w = t.w.copy()
         self.w[L.W_ROLLOUT_PLAYOUTS] = 2
         self.w[L.W_ROLLOUT_CANDIDATES] = 3
+        self.chance_drawn = []      # decisions that drew from the chance stream (none may)
 
     def redeal(self, seed):
         from kernels.banquet.rollout import redeal_hidden
@@ -200,6 +201,8 @@ class Unseen:
                 sim = np.zeros_like(t.sim)
                 od = np.zeros_like(t.od)
                 out.append((bot, name, f(st, rng, mv, sim, od)))
+                if rng[0] != self.rng[0]:          # the chance stream (kernels.rng.CHANCE = 0)
+                    self.chance_drawn.append((bot, name))
 
             def move(st, rng, mv, sim, od):
                 k = list_moves(st, tb, p, mv)

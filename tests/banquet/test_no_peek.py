@@ -33,3 +33,11 @@ def test_redeal_keeps_what_the_seat_knows_and_the_counts():
             if st[L.F_KNOWN + p * L.MAXP + o]:
                 assert before[o] == after[o]
         assert Counter((int(st[L.F_FACTION + o]), int(st[L.F_SECRET + o])) for o in range(n)) == per_faction
+
+
+def test_no_bot_decision_draws_from_the_chance_stream():
+    """Bots draw only from their own streams, so that a bot never changes the deal or the
+    divine judgments that follow (paired comparisons)."""
+    for pos in no_peek_positions():
+        pos.decisions()
+        assert pos.chance_drawn == []
