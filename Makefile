@@ -32,6 +32,8 @@ test: setup balance-check
 
 bench: setup
 	$(BAL) bench
+	# The Last Banquet's full rules too (its default is scenario 1, basic rules)
+	BALANCE_BENCH_E2E_GAMES=0 BALANCE_BENCH_MEMORY_GAMES=0 $(BAL) bench --game banquet --variant full --out bench/results-banquet-full.json
 
 clean:
 	rm -rf out bench/results.json .pytest_cache

@@ -22,7 +22,7 @@ from reports import charts
 from reports.games import SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from sim.errors import UserError
-from sim.registry import get_game
+from sim.registry import GAME_MODULES, get_game
 from sim.stats import merge_stats
 
 
@@ -56,6 +56,10 @@ def provenance(page: Page, runs: list[Run]):
     page.heading("Runs and provenance")
     columns = [provenance_of(r) for r in runs]
     page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
+    for game_id in dict.fromkeys(c[0] for c in columns):     # a game's own caveat, once
+        note = getattr(GAME_MODULES.get(game_id) and get_game(game_id), "report_note", "")
+        if note:
+            page.para(f"Note ({game_id}): {note}")
 
 
 def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Path | None):

@@ -394,6 +394,9 @@ class Content:
                     out.append((key, node["reconstructed"]))
                 for k, v in node.items():
                     walk(v, f"{key}.{k}".lstrip("."))
+            elif isinstance(node, list):        # entries of a list of tables, by name where they have one
+                for i, v in enumerate(node):
+                    walk(v, f"{key}.{v.get('name', i) if isinstance(v, dict) else i}")
 
         walk(self.doc, "")
         return out

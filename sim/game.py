@@ -108,6 +108,7 @@ class Game:
     turn_unit: str = "turn"             # what one count of `turns` is (a tile placement, a player turn)
     turn_order: str = ""                # what `position` means: who starts and how play goes round
     positions_meaningful: bool = True   # False where a seat's place in the turn order is only a player id
+    report_note: str = ""               # a caveat the report prints beside the game's runs
     content_file: Path = Path()
     kernel: Any = None                  # kernels.<id>: play_batch and trace_game
     log_rows: int = 4096                # event-log rows of one traced game

@@ -13,6 +13,7 @@ GAME_MODULES = {
     "pimpernel": "sim.games.pimpernel",
     "doppelganger": "sim.games.doppelganger",
     "emerald": "sim.games.emerald",
+    "banquet": "sim.games.banquet",
 }
 
 

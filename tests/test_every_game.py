@@ -317,8 +317,11 @@ def test_random_content_overrides_play_or_are_refused(game_id, data):
     A value refused on its own is left out, so that a game whose ranges are mostly board
     squares still plays (the range-ends test visits the values one by one)."""
     game = get_game(game_id)
-    overlays = [v for v in game.variants() if v != "base"]
-    variants = tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
+    groups = game.variant_groups()      # one choice of each exclusive group, any free overlays
+    grouped = {c for choices, _ in groups.values() for c in choices}
+    overlays = [v for v in game.variants() if v != "base" and v not in grouped]
+    variants = tuple(data.draw(hs.sampled_from(choices)) for choices, _ in groups.values())
+    variants += tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
     params = [p for p in game.content(variants).params() if p[2] is not None]
     picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
     sets = [f"{key}={override(data, key, value, *r)}" for key, value, r in picks]

@@ -1,0 +1,349 @@
+"""Valuations and choices: every decision the game asks of a seat, on its turn or off it. Bots
+read the state only through what their seat knows (F_KNOWN): an unknown player's secret is
+a chance spread evenly over the candidates the seat cannot rule out."""
+from numba import njit
+
+from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, DUKE_F,
+                                    F_CHAR, F_FACTION, F_HOST, F_KING, F_MARK, F_PLACE, F_SECRET, KING_F, MV_PASS, MV_SLOT, MV_X,
+                                    MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
+                                    SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
+                                    W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
+                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
+from kernels.banquet.moves import sim_apply
+from kernels.banquet.state import adjacent_in, distance, knows, step
+from kernels.rng import BOT0, below, uniform
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def weight(w, bot, i):
+    """The greedy bot weighs its terms 1 and the heuristic's own terms 0; the heuristic (and
+    the rollout seat's off-turn choices) read the [bots] table."""
+    if bot == BOT_GREEDY:
+        return 1.0 if i < N_GREEDY_TERMS else 0.0
+    return w[i]
+
+
+@njit(cache=True, _nrt=False)
+def traitor_factions(scen):
+    if scen == SCEN_BANQUET:
+        return ROSE_F, TOWER_F
+    return DUKE_F, BARON_F
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def lean(w, bot):
+    """How much the bot reads into who was brought next to the king (baron): 0 but for the
+    heuristic and the rollout seat's own choices."""
+    return weight(w, bot, W_SUSPICION) if bot != BOT_RANDOM else 0.0
+
+
+@njit(cache=True, _nrt=False)
+def odds(st, tables, v, out, sus):
+    """out[p]: the chance, as seat v knows things, that p carries the scenario's secret (an
+    assassin in scenarios 1 and 3, the courier in scenario 2): the members v cannot rule out
+    share it, each weighted 1 + sus per public sign (F_SUSPECT)."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    scen = rules[R_SCEN]
+    for p in range(n):
+        out[p] = 0.0
+    if scen == SCEN_SPIES:
+        baron = st[F_HOST]
+        sen_ok = rules[R_SENESCHAL_COURIER] == 1
+        spread_secret(st, v, n, BARON_F, COURIER, baron, -1 if sen_ok else seneschal(st, tables), out, sus)
+        return
+    f1, f2 = traitor_factions(scen)
+    spread_secret(st, v, n, f1, ASSASSIN, -1, -1, out, sus)
+    spread_secret(st, v, n, f2, ASSASSIN, -1, -1, out, sus)
+
+
+@njit(cache=True, _nrt=False)
+def seneschal(st, tables):
+    c = tables[T_RULES][R_CH_SENESCHAL]
+    for p in range(tables[T_RULES][R_N]):
+        if st[F_CHAR + p] == c:
+            return p
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out, sus):
+    """The holder of faction's secret: the one v knows, or any member v cannot rule out, each
+    in proportion to 1 + sus x his public signs."""
+    total = 0.0
+    for p in range(n):
+        if st[F_FACTION + p] != faction or p == skip_a or p == skip_b:
+            continue
+        if knows(st, v, p):
+            if st[F_SECRET + p] == secret:
+                for o in range(n):
+                    if st[F_FACTION + o] == faction:
+                        out[o] = 0.0
+                out[p] = 1.0
+                return
+        else:
+            total += 1.0 + sus * st[F_SUSPECT + p]
+    if total == 0.0:
+        return
+    for p in range(n):
+        if st[F_FACTION + p] == faction and p != skip_a and p != skip_b and not knows(st, v, p):
+            out[p] = (1.0 + sus * st[F_SUSPECT + p]) / total
+
+
+@njit(cache=True, _nrt=False)
+def value(st, tables, v, pl, od, bot, w):
+    """How good seating pl is for seat v's faction, by v's knowledge od (the greedy bot's one
+    step toward the objective; the heuristic weighs the terms)."""
+    rules = tables[T_RULES]
+    n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
+    fv = st[F_FACTION + v]
+    if scen == SCEN_SPIES:
+        b = st[F_HOST]
+        pc = 0.0
+        far = 0.0
+        for p in range(n):
+            if od[p] > 0.0:
+                if adjacent_in(pl, p, b, npl):
+                    pc += od[p]
+                far += od[p] * (distance(pl[p], pl[b], npl) - 1) / npl
+        sen = seneschal(st, tables)
+        guard = 1.0 if sen >= 0 and adjacent_in(pl, sen, b, npl) else 0.0
+        x = weight(w, bot, W_THREAT) * pc - weight(w, bot, W_DISTANCE) * far
+        if fv == BARON_F:
+            return x + weight(w, bot, W_GUARD) * guard
+        block = 0.0
+        for p in range(n):
+            if st[F_FACTION + p] == fv:
+                if adjacent_in(pl, p, b, npl):
+                    block += 0.25           # a seat by the baron the courier cannot take
+                if knows(st, v, p) and st[F_SECRET + p] == SPY:
+                    for o in range(n):      # a possible courier within a bribe's reach
+                        if od[o] > 0.0 and not knows(st, v, o) and adjacent_in(pl, p, o, npl):
+                            block += 0.1
+        return -x + weight(w, bot, W_BLOCK) * block
+    king = st[F_KING]
+    f1, f2 = traitor_factions(scen)
+    p1 = 0.0
+    p2 = 0.0
+    safe = 0.0
+    for p in range(n):
+        if adjacent_in(pl, p, king, npl):
+            if st[F_FACTION + p] == f1:
+                p1 += od[p]
+            elif st[F_FACTION + p] == f2:
+                p2 += od[p]
+            if od[p] == 0.0:
+                safe += 1.0
+    p1 = min(p1, 1.0)
+    p2 = min(p2, 1.0)
+    if fv == KING_F:
+        return -weight(w, bot, W_THREAT) * (p1 * (1.0 - p2) + p2 * (1.0 - p1)) + weight(w, bot, W_GUARD) * 0.25 * safe
+    mine, other = (p1, p2) if fv == f1 else (p2, p1)
+    near = 0.0
+    own = -1
+    for p in range(n):          # the own assassin's distance: a faction knows its own secret
+        if st[F_FACTION + p] == fv and od[p] == 1.0:
+            near = (distance(pl[p], pl[king], npl) - 1.0) / npl
+            own = p
+    escort = 0.0
+    if own >= 0 and adjacent_in(pl, own, king, npl):
+        for p in range(n):      # a faction-mate holding the king's other side
+            if p != own and st[F_FACTION + p] == fv and adjacent_in(pl, p, king, npl):
+                escort = 1.0
+    return (weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
+            + weight(w, bot, W_ESCORT) * escort)
+
+
+@njit(cache=True, _nrt=False)
+def copy_places(st, n, pl):
+    for p in range(n):
+        pl[p] = st[F_PLACE + p]
+
+
+@njit(cache=True, _nrt=False)
+def side_value(st, tables, v, a, slot, x, od, bot, w):
+    """What a move that seats nobody anew is worth to v: looking at or exposing a possible
+    secret holder, sitting an opponent, standing or shielding a friend."""
+    if slot == MV_PASS:
+        return 0.0
+    op = tables[T_ACTIONS][st[F_CHAR + a], slot, A_OP]
+    friend = x >= 0 and st[F_FACTION + x] == st[F_FACTION + v]
+    if op == OP_LOOK or op == OP_REVEAL:
+        return 0.05 if 0.0 < od[x] < 1.0 else 0.0
+    if op == OP_SIT:
+        return 0.03 if not friend else -0.03
+    if op == OP_PROTECT:
+        return 0.03 if friend else -0.03
+    # standing a player up is worth nothing by itself: two friends standing each other up
+    # would otherwise loop until the action cap
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
+    """The row of mv[:k] seat a plays: uniform (random) or the best one-step value."""
+    if bot == BOT_RANDOM or k == 1:
+        return below(rng, BOT0 + a, k)
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    odds(st, tables, a, od, lean(w, bot))
+    copy_places(st, n, pl)
+    best = 0
+    best_v = value(st, tables, a, pl, od, bot, w)
+    for i in range(1, k):
+        copy_places(st, n, pl)
+        slot = mv[i, MV_SLOT]
+        sim_apply(st, tables, a, slot, mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], pl)
+        x = value(st, tables, a, pl, od, bot, w) + side_value(st, tables, a, a, slot, mv[i, MV_X], od, bot, w)
+        if slot == FAVOR:
+            x -= 0.01           # a favor may be declined
+        x += 1e-7 * uniform(rng, BOT0 + a)
+        if x > best_v + 1e-6:
+            best_v = x
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_direction(st, tables, host, bot, w, rng, od):
+    """+1 or -1. The player just before the host in the round's order acts second to last;
+    the host wants him trusted (a low chance of carrying the secret, or a faction-mate)."""
+    if bot == BOT_RANDOM:
+        return 1 if below(rng, BOT0 + host, 2) == 0 else -1
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    odds(st, tables, host, od, lean(w, bot))
+    best_d = 1
+    best = 1e9
+    for d in (1, -1):
+        q = step(st[F_PLACE + host], -d, npl)
+        risk = 0.0
+        for p in range(n):
+            if st[F_PLACE + p] == q:
+                friend = st[F_FACTION + p] == st[F_FACTION + host]
+                risk += 0.0 if friend else 0.5 + od[p]
+        if risk < best:
+            best = risk
+            best_d = d
+    return best_d
+
+
+@njit(cache=True, _nrt=False)
+def choose_mark(st, tables, king, bot, w, faction, rng, od):
+    """The king's mark for one traitor faction: a member, or -1 to leave it as it is."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    cur = st[F_MARK + (0 if faction == traitor_factions(rules[R_SCEN])[0] else 1)]
+    if bot == BOT_RANDOM:
+        if below(rng, BOT0 + king, 2) == 0:
+            return -1
+        m = 0
+        for p in range(n):
+            if st[F_FACTION + p] == faction:
+                m += 1
+        j = below(rng, BOT0 + king, m)
+        for p in range(n):
+            if st[F_FACTION + p] == faction:
+                if j == 0:
+                    return p if p != cur else -1
+                j -= 1
+        return -1
+    odds(st, tables, king, od, lean(w, bot))
+    best = -1
+    best_o = od[cur] if cur >= 0 else 0.0
+    for p in range(n):
+        if st[F_FACTION + p] == faction and od[p] > best_o + 1e-9:
+            best = p
+            best_o = od[p]
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
+    """A displaced player's new place: any unoccupied one (reading B18: he chooses)."""
+    m = 0
+    for q in range(npl):
+        if free_place(st, n, q):
+            m += 1
+    if m == 0:
+        return former
+    if bot == BOT_RANDOM:
+        j = below(rng, BOT0 + p, m)
+        for q in range(npl):
+            if free_place(st, n, q):
+                if j == 0:
+                    return q
+                j -= 1
+    odds(st, tables, p, od, lean(w, bot))
+    best = -1
+    best_v = -1e18
+    for q in range(npl):
+        if free_place(st, n, q):
+            copy_places(st, n, pl)
+            pl[p] = q
+            x = value(st, tables, p, pl, od, bot, w)
+            if x > best_v + 1e-9:
+                best_v = x
+                best = q
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def free_place(st, n, q):
+    for o in range(n):
+        if st[F_PLACE + o] == q:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
+    """Does the patron decline a's favor? Random: a coin. Otherwise he declines when the
+    favor's seating would cost his faction more than the veto threshold."""
+    if bot == BOT_RANDOM:
+        return below(rng, BOT0 + patron, 2) == 0
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    odds(st, tables, patron, od, lean(w, bot))
+    copy_places(st, n, pl)
+    before = value(st, tables, patron, pl, od, bot, w)
+    sim_apply(st, tables, a, slot, x, y, z, pl)
+    after = value(st, tables, patron, pl, od, bot, w)
+    return before - after > weight(w, bot, W_VETO) * 0.25
+
+
+@njit(cache=True, _nrt=False)
+def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
+    """The chooser c's partner among cand[:m] (each_adjacent_switch)."""
+    if bot == BOT_RANDOM:
+        return cand[below(rng, BOT0 + c, m)]
+    odds(st, tables, c, od, lean(w, bot))
+    best = cand[0]
+    best_v = -1e18
+    for i in range(m):
+        o = cand[i]
+        copy_places(st, n, pl)
+        pl[c], pl[o] = pl[o], pl[c]
+        x = value(st, tables, c, pl, od, bot, w)
+        if x > best_v + 1e-9:
+            best_v = x
+            best = o
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_bribe(st, tables, spy, cand, m, bot, w, rng, od):
+    """The player a spy bribes among cand[:m], or -1: the one most likely to be the courier
+    that his faction does not know yet."""
+    if bot == BOT_RANDOM:
+        j = below(rng, BOT0 + spy, m + 1)
+        return -1 if j == m else cand[j]
+    odds(st, tables, spy, od, lean(w, bot))
+    best = -1
+    best_o = 0.0
+    for i in range(m):
+        o = cand[i]
+        if not knows(st, spy, o) and od[o] > best_o:
+            best_o = od[o]
+            best = o
+    return best

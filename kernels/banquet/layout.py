@@ -1,0 +1,199 @@
+"""The Last Banquet: the state row, the content tables and every code. Constants only.
+
+Players sit at places 0..NPL-1 in a circle; place p+1 is one step clockwise (direction +1).
+Several players may share a place. Seats are players; the character, faction and secret
+role of each seat come from chance at set-up.
+"""
+MAXP = 25           # most players (scenario 3)
+MAXPL = 28          # most places (scenarios 5 and 6 add chairs)
+MAXF = 3            # most factions in one scenario
+NCHAR = 25          # character cards
+NSLOT = 5           # basic, action 1, action 2, favor, reaction
+
+# Character slots (A table's second axis)
+BASIC, ACTION1, ACTION2, FAVOR, REACTION = 0, 1, 2, 3, 4
+
+# Operations of the vocabulary (sim/games/banquet/pack.py OPS, same order)
+OP_NONE = 0
+OP_SWITCH = 1
+OP_SWAP_TWO = 2
+OP_MOVE_TO = 3
+OP_MOVE_NEXT_TO = 4
+OP_BRING_NEXT_TO = 5
+OP_EACH_ADJACENT_SWITCH = 6
+OP_SIT = 7
+OP_STAND = 8
+OP_REVERSE = 9
+OP_PROTECT = 10
+OP_LOOK = 11
+OP_REVEAL = 12
+
+# Filters: who (relation to the active player; WHO_NEXT_TO_FIRST only for the second player)
+WHO_ANY, WHO_ADJACENT, WHO_NOT_ADJACENT, WHO_NEXT_TO_FIRST = 0, 1, 2, 3
+GENDER_ANY, LADY, GENTLEMAN = 0, 1, 2
+POS_ANY, POS_STANDING, POS_SITTING = 0, 1, 2
+# Status bits (C_STATUS and filter masks; 0 in a filter = any)
+COURT, INDEPENDENT, CITIZEN, NOBILITY, ROYALTY = 1, 2, 4, 8, 16
+# Reaction windows
+ON_NONE, ON_TARGETED, ON_MOVED, ON_OBJECTIVE = 0, 1, 2, 3
+
+# Action table rows: A[char, slot, A_*]
+A_OP = 0
+A_ICON = 1
+A_JUDGED = 2
+A_SELF = 3
+A_WHO = 4
+A_GENDER = 5
+A_STATUS = 6
+A_POS = 7
+A_WHO2 = 8
+A_GENDER2 = 9
+A_STATUS2 = 10
+A_POS2 = 11
+A_SHARE = 12
+A_ON = 13
+A_SIZE = 14
+
+# Character table rows: C[char, C_*]
+C_INIT = 0
+C_GENDER = 1
+C_STATUS = 2
+C_SIZE = 3
+
+# Scenarios
+SCEN_BANQUET, SCEN_SPIES, SCEN_LEAGUE = 1, 2, 3
+
+# Factions (the role column: index into ROLES)
+ROLES = ("king", "rose", "tower", "baron", "duke")
+KING_F, ROSE_F, TOWER_F, BARON_F, DUKE_F = 0, 1, 2, 3, 4
+# Secret roles (index into SECRET_ROLES), -1 none
+SECRET_ROLES = ("assassin", "courier", "spy", "decoy")
+ASSASSIN, COURIER, SPY, DECOY = 0, 1, 2, 3
+# Item tokens a player may carry (F_ITEM), -1 none
+IT_FLASK, IT_DAGGER, IT_MESSAGE, IT_PURSE, IT_DIAMOND, IT_DECOY, IT_RING = 0, 1, 2, 3, 4, 5, 6
+
+# Rules vector (T_RULES)
+R_N = 0             # players
+R_NPL = 1           # places
+R_SCEN = 2          # SCEN_*
+R_FULL = 3          # 1 = full rules
+R_ROUNDS = 4
+R_NF = 5            # factions in play
+R_VETO = 6          # the patron's veto tokens at set-up (0 = none)
+R_ACTION_CAP = 7    # actions per round before the game stops (turn_cap)
+R_PASS_CAP = 8      # scepter passes per round before the game stops (pass_cap)
+R_KSIZE = 9         # scenario 1: king's-faction size; 2: baron's-faction size; 3: king's
+R_SPIES = 10        # scenario 2
+R_PTS_SURVIVE = 11
+R_PTS_MARKED = 12
+R_PTS_KILL = 13
+R_FSIZE = 14        # [MAXF] faction sizes (in faction order of the scenario)
+R_CH_KING = R_FSIZE + MAXF   # character ids of the titled cards (-1 when missing)
+R_CH_QUEEN = R_CH_KING + 1
+R_CH_PRINCESS = R_CH_KING + 2
+R_CH_KNIGHT = R_CH_KING + 3
+R_CH_DUKE = R_CH_KING + 4
+R_CH_BARON = R_CH_KING + 5
+R_CH_SENESCHAL = R_CH_KING + 6
+R_CH_MESSENGER = R_CH_KING + 7
+R_HOST_RECEIPT = R_CH_KING + 8      # readings, in content [rules] order
+R_SENESCHAL_COURIER = R_HOST_RECEIPT + 1
+R_BRIBE_SEATED = R_HOST_RECEIPT + 2
+R_BARON_KNOWS = R_HOST_RECEIPT + 3
+R_RING = R_HOST_RECEIPT + 4
+R_PATRON_REQUESTS = R_HOST_RECEIPT + 5
+R_NEAR_KING = R_HOST_RECEIPT + 6
+R_ICON_OWN = R_HOST_RECEIPT + 7
+R_SIZE = R_ICON_OWN + 1
+SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
+            "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
+            "icon_spares_own_royalty")
+
+# Content tables (the tuple's order)
+T_RULES, T_CHARS, T_ACTIONS = 0, 1, 2
+
+# The state row (int32), one per game
+F_PLACE = 0                     # [MAXP] place of each player
+F_STAND = F_PLACE + MAXP        # [MAXP] 1 = standing
+F_PROT = F_STAND + MAXP         # [MAXP] 1 = protected until the round ends
+F_CHAR = F_PROT + MAXP          # [MAXP] character card
+F_FACTION = F_CHAR + MAXP       # [MAXP] faction (ROLES index)
+F_SECRET = F_FACTION + MAXP     # [MAXP] secret role, -1 none (hidden)
+F_ITEM = F_SECRET + MAXP        # [MAXP] item token carried, -1 none (hidden)
+F_TOKEN = F_ITEM + MAXP         # [MAXP] 1 = holds a king's mark (a veto token)
+F_REACTED = F_TOKEN + MAXP      # [MAXP] the reaction window the player last reacted in
+F_BRIBED = F_REACTED + MAXP     # [MAXP] the round a spy last bribed
+F_KNOWN = F_BRIBED + MAXP       # [MAXP * MAXP] viewer*MAXP+p: 1 = viewer knows p's item
+F_ROUND = F_KNOWN + MAXP * MAXP  # current round (0-based)
+F_DIR = F_ROUND + 1             # +1 or -1
+F_HOLDER = F_DIR + 1            # who holds the scepter
+F_HOST = F_HOLDER + 1           # the host's seat
+F_KING = F_HOST + 1             # the king's seat (-1 none)
+F_PATRON = F_KING + 1           # the patron's seat (-1 none)
+F_VETO = F_PATRON + 1           # veto tokens in the patron's supply
+F_BOXED = F_VETO + 1            # tokens returned to the box
+F_SPENT = F_BOXED + 1           # tokens returned to the supply by declined favors
+F_MARKED_ROUND = F_SPENT + 1    # the round the king last marked (-1 never)
+F_CAN_MARK = F_MARKED_ROUND + 1  # 0 once both assassins stood next to the king
+F_MARK = F_CAN_MARK + 1         # [MAXF] the seat each faction's mark is on (-1 none)
+F_END = F_MARK + MAXF           # END_* or END_NONE
+F_KILLER = F_END + 1            # faction whose assassin killed the king (-1)
+F_ACTIONS = F_KILLER + 1        # actions this round
+F_PASSES = F_ACTIONS + 1        # scepter passes this round
+F_WINDOW = F_PASSES + 1         # reaction window counter
+F_IN_REACTION = F_WINDOW + 1    # 1 while a reaction resolves (reactions never trigger reactions)
+F_RING = F_IN_REACTION + 1      # seat holding an unused Signet Ring (-1 none)
+F_TURNS = F_RING + 1            # turns taken in the game
+F_WHISPERED = F_TURNS + 1       # 1 = the baron learnt the courier
+F_KILLERS = F_WHISPERED + 1     # assassins next to the king at the last objective phase
+F_SUSPECT = F_KILLERS + 1       # [MAXP] times faction-mates' actions brought p next to the king (baron): public
+F_SIZE = F_SUSPECT + MAXP
+
+# End reasons
+END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap")
+END_NONE = -1
+END_FINISHED, END_ASSASSINATED, END_DELIVERED, END_TURN_CAP, END_PASS_CAP = 0, 1, 2, 3, 4
+
+# Moves: rows of MV_SIZE ints (slot, x, y, z); slot MV_PASS = pass
+MV_PASS = -1
+MV_SLOT, MV_X, MV_Y, MV_Z = 0, 1, 2, 3
+MV_SIZE = 4
+MAX_MOVES = 1600
+
+# Bots
+BOTS = ("random", "greedy", "heuristic", "rollout")
+BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
+WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
+                "rollout_candidates")
+W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
+N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
+MAX_CANDIDATES = 32     # most moves a rollout plays out
+
+# Metrics per seat
+METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks")
+M_ACTIONS, M_PASSES, M_FAVORS, M_VETOES, M_REACTIONS, M_MARKS = 0, 1, 2, 3, 4, 5
+N_METRICS = 6
+
+# Event log codes (a..d)
+EV_SETUP = 1        # seat: character a, faction b, secret c, place d
+EV_ROUND = 2        # a round, b direction
+EV_ACTION = 3       # seat acts: a slot, b x, c y, d z
+EV_PASS = 4         # seat passes
+EV_PLACE = 5        # seat now at place a (b = cause: 0 action, 1 displaced)
+EV_MARK = 6         # king marks seat a for faction b
+EV_FAVOR = 7        # seat asks a favor: a 1 = accepted
+EV_REACT = 8        # seat reacts: a window kind, b x
+EV_OBJECTIVE = 9    # a assassins (or the courier) next to the king (baron)
+EV_END = 10         # a end reason
+EV_REVEAL = 11      # seat's item a shown (b 1 = to all, else viewer c)
+EV_BRIBE = 12       # spy seat bribes a, who shows item b
+EV_JUDGMENT = 13    # seat's divine judgment: a 1 = crown
+EV_SIT = 14         # seat a sits (b 1) or stands (b 0) by an action
+
+# Scratch (Compiled.alloc_scratch) order
+S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7
+# the rollout bot's playouts (one-element rows unless a rollout bot plays)
+S_RSTATE, S_RRNG, S_RMOVES, S_RSIM, S_RBOTS, S_RSCORE, S_RIO, S_RMET = 8, 9, 10, 11, 12, 13, 14, 15
+N_SCRATCH = 16
+SIM_SIZE = 10 * MAXP    # S_SIM row: seating copy, moved flags, candidates (4 * MAXP), set-up order and pool (3 * MAXP)
+TEAM_SIZE = 2 * MAXF + MAXP

@@ -1,0 +1,166 @@
+"""The rollout bot (flat Monte Carlo over the greedy bot's best moves, each played out to the
+end by greedy bots from deals re-dealt for what the seat cannot know), and redeal_hidden."""
+import numpy as np
+from numba import njit
+
+from kernels.banquet.bots import odds, copy_places, side_value, value
+from kernels.banquet.layout import (BOT_GREEDY, END_NONE, F_CHAR,
+                                    F_END, F_FACTION, F_ITEM, F_ROUND, F_SECRET, F_SIZE, IT_RING, MAX_CANDIDATES, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER,
+                                    R_CH_SENESCHAL, R_FULL, R_N, R_SCEN,
+                                    R_SENESCHAL_COURIER, R_NF, SCEN_SPIES, T_RULES,
+                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF, SIM_SIZE)
+from kernels.banquet.moves import sim_apply
+from kernels.banquet.rules import (continue_turn_phase, final_scores, finish_turn, objective_phase,
+                                   team_of, turn_phase)
+from kernels.banquet.state import knows
+from kernels.rng import BOT0, CHANCE, below, next_u64
+
+
+@njit(cache=True, _nrt=False)
+def secret_is_public(st, tables, p):
+    """Players whose having no secret is public: the scenario 2 baron and (by the reading) the
+    seneschal."""
+    rules = tables[T_RULES]
+    if rules[R_SCEN] != SCEN_SPIES:
+        return False
+    c = st[F_CHAR + p]
+    return c == rules[R_CH_BARON] or (c == rules[R_CH_SENESCHAL] and rules[R_SENESCHAL_COURIER] == 0)
+
+
+@njit(cache=True)
+def redeal_hidden(tables, st, seat, rng):
+    """Re-deal every secret seat cannot know, consistent with what it knows: within each
+    faction, the secrets (with their tokens) of the members seat does not know are shuffled
+    among them (chance stream of rng). Returns 1 if anything moved."""
+    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64))
+
+
+@njit(cache=True, _nrt=False)
+def redeal_into(tables, st, seat, rng, buf):
+    """redeal_hidden with its working lists in buf (3 * MAXP), for the playouts."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    members = buf[0:MAXP]
+    secrets = buf[MAXP:2 * MAXP]
+    items = buf[2 * MAXP:3 * MAXP]
+    moved = 0
+    for f in range(5):
+        m = 0
+        for p in range(n):
+            if (st[F_FACTION + p] == f and p != seat and not knows(st, seat, p)
+                    and not secret_is_public(st, tables, p)):
+                members[m] = p
+                secrets[m] = st[F_SECRET + p]
+                items[m] = st[F_ITEM + p] if st[F_SECRET + p] >= 0 else -1
+                m += 1
+        # a canonical order first, so that the re-deal depends on what the seat may know (the
+        # secrets among these members, as a multiset) and the stream, never on who holds them
+        for i in range(1, m):
+            j = i
+            while j > 0 and (secrets[j - 1] > secrets[j] or (secrets[j - 1] == secrets[j] and items[j - 1] > items[j])):
+                secrets[j - 1], secrets[j] = secrets[j], secrets[j - 1]
+                items[j - 1], items[j] = items[j], items[j - 1]
+                j -= 1
+        for i in range(m - 1, 0, -1):
+            j = below(rng, CHANCE, i + 1)
+            secrets[i], secrets[j] = secrets[j], secrets[i]
+            items[i], items[j] = items[j], items[i]
+        for i in range(m):
+            p = members[i]
+            if st[F_SECRET + p] != secrets[i]:
+                moved = 1
+            st[F_SECRET + p] = secrets[i]
+            st[F_ITEM + p] = items[i] if secrets[i] >= 0 else base_item(st, tables, p)
+    return moved
+
+
+@njit(cache=True, _nrt=False)
+def base_item(st, tables, p):
+    """The token a player without a secret carries: the Signet Ring for the Messenger in the
+    full rules with a patron."""
+    rules = tables[T_RULES]
+    if rules[R_FULL] == 1 and rules[R_SCEN] != SCEN_SPIES and st[F_CHAR + p] == rules[R_CH_MESSENGER]:
+        return IT_RING
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, rod, rio, rmet, log):
+    """From rs (a's move (slot, x, y, z) not yet played), play the game out with greedy bots;
+    returns 1 if a's faction won, 1/k for a k-way tie, else 0."""
+    rules = tables[T_RULES]
+    pl = rsim[0:MAXP]
+    moved = rsim[MAXP:2 * MAXP]
+    cand = rsim[2 * MAXP:6 * MAXP]
+    finish_turn(rs, tables, a, slot, x, y, z, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
+    continue_turn_phase(rs, tables, False, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
+    if rs[F_END] == END_NONE:
+        objective_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
+    while rs[F_END] == END_NONE:
+        rs[F_ROUND] += 1
+        turn_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
+        if rs[F_END] != END_NONE:
+            break
+        objective_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
+    team = cand[0:MAXF]
+    final_scores(rs, tables, team)
+    mine = team_of(rules[R_SCEN], rs[F_FACTION + a])
+    top = 0
+    for t in range(rules[R_NF]):
+        if team[t] > team[mine]:
+            return 0.0
+        if team[t] == team[mine]:
+            top += 1
+    return 1.0 / top
+
+
+@njit(cache=True, _nrt=False)
+def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rsb, rscore, rio, rmet, log):
+    """The move of mv[:k] with the most playout wins among the greedy's best few."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    K = min(k, max(1, int(w[W_ROLLOUT_CANDIDATES])), MAX_CANDIDATES)
+    N = max(1, int(w[W_ROLLOUT_PLAYOUTS]))
+    odds(st, tables, a, od, 0.0)
+    for i in range(k):              # the greedy's valuation of every move
+        copy_places(st, n, pl)
+        slot = mv[i, MV_SLOT]
+        sim_apply(st, tables, a, slot, mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], pl)
+        rscore[i] = value(st, tables, a, pl, od, BOT_GREEDY, w) + side_value(st, tables, a, a, slot, mv[i, MV_X], od,
+                                                                               BOT_GREEDY, w)
+    cands = rsim[6 * MAXP:6 * MAXP + MAX_CANDIDATES]
+    cands[0] = 0                    # passing is always a candidate
+    m = 1
+    while m < K:
+        best = -1
+        for i in range(1, k):
+            taken = False
+            for j in range(m):
+                if cands[j] == i:
+                    taken = True
+            if not taken and (best < 0 or rscore[i] > rscore[best]):
+                best = i
+        if best < 0:
+            break
+        cands[m] = best
+        m += 1
+    base = next_u64(rng, BOT0 + a)   # the seat's own stream seeds its playouts
+    best_i = 0
+    best_v = -1.0
+    for c in range(m):
+        i = cands[c]
+        slot, x, y, z = mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z]
+        total = 0.0
+        for t in range(N):
+            for f in range(F_SIZE):
+                rs[f] = st[f]
+            for j in range(rng.shape[0]):
+                rrng[j] = rng[j]
+            rrng[CHANCE] = base + np.uint64(t + 1) * np.uint64(11400714819323198485)
+            redeal_into(tables, rs, a, rrng, rsim[SIM_SIZE:SIM_SIZE + 3 * MAXP])
+            rio[0] = 0
+            total += playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, od, rio, rmet, log)
+        if total > best_v:
+            best_v = total
+            best_i = i
+    return best_i

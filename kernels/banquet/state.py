@@ -1,0 +1,359 @@
+"""Set-up (every choice the rulebook leaves to the players comes from the chance stream) and
+the pure queries the rules and the bots both read: places, adjacency, filters, knowledge."""
+from numba import njit
+
+from kernels.banquet.layout import (ASSASSIN, BARON_F, C_GENDER,
+                                    C_INIT, C_STATUS, COURIER, DECOY, DUKE_F, F_BRIBED, F_CAN_MARK,
+                                    F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST, F_ITEM,
+                                    F_KILLER, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
+                                    F_PATRON, F_PLACE, F_REACTED, F_RING, F_SECRET,
+                                    F_SIZE, F_STAND, F_VETO, F_WHISPERED, GENDER_ANY,
+                                    IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
+                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
+                                    POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
+                                    R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
+                                    R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
+                                    R_SCEN, R_SENESCHAL_COURIER, R_SPIES, R_VETO, ROSE_F, ROYALTY,
+                                    SCEN_BANQUET, SCEN_LEAGUE, SCEN_SPIES, SPY, T_CHARS, T_RULES,
+                                    TOWER_F, WHO_ADJACENT, WHO_NOT_ADJACENT, END_NONE)
+from kernels.rng import CHANCE, below, shuffle
+
+
+# -- queries --------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def step(q, d, npl):
+    """The place one step from q in direction d."""
+    return (q + d + npl) % npl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def places_adjacent(q, r, npl):
+    return q != r and (step(q, 1, npl) == r or step(q, -1, npl) == r)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def adjacent_in(pl, p, o, npl):
+    """Players p and o are adjacent in the seating pl: next places (sharers are not)."""
+    return p != o and places_adjacent(pl[p], pl[o], npl)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def adjacent(st, p, o, npl):
+    return adjacent_in(st[F_PLACE:], p, o, npl)
+
+
+@njit(cache=True, _nrt=False)
+def distance(q, r, npl):
+    """Steps between places q and r around the circle (the shorter way)."""
+    d = abs(q - r) % npl
+    return min(d, npl - d)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def initiative(st, tables, p):
+    return tables[T_CHARS][st[F_CHAR + p], C_INIT]
+
+
+@njit(cache=True, _nrt=False)
+def status_of(st, tables, p):
+    """The status bits of p's character; the baron of scenario 2 also counts as Royalty and
+    Nobility (Royal Authority)."""
+    rules = tables[T_RULES]
+    c = st[F_CHAR + p]
+    s = tables[T_CHARS][c, C_STATUS]
+    if rules[R_SCEN] == SCEN_SPIES and c == rules[R_CH_BARON]:
+        s |= ROYALTY | NOBILITY
+    return s
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def royal(st, tables, p):
+    return (status_of(st, tables, p) & ROYALTY) != 0
+
+
+@njit(cache=True, _nrt=False)
+def matches(st, tables, a, p, who, gender, status, pos, n, npl):
+    """Does player p pass an action's filter, seen from the active player a?"""
+    if who == WHO_ADJACENT and not adjacent(st, a, p, npl):
+        return False
+    if who == WHO_NOT_ADJACENT and adjacent(st, a, p, npl):
+        return False
+    if gender != GENDER_ANY and tables[T_CHARS][st[F_CHAR + p], C_GENDER] != gender:
+        return False
+    if status != 0 and (status_of(st, tables, p) & status) == 0:
+        return False
+    if pos == POS_STANDING and st[F_STAND + p] == 0:
+        return False
+    if pos == POS_SITTING and st[F_STAND + p] == 1:
+        return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def lowest_initiative_at(st, tables, q, n, standing_only, skip):
+    """The player at place q with the lowest initiative (standing ones only if asked), -1 none."""
+    best = -1
+    for p in range(n):
+        if p != skip and st[F_PLACE + p] == q and (not standing_only or st[F_STAND + p] == 1):
+            if best < 0 or initiative(st, tables, p) < initiative(st, tables, best):
+                best = p
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def occupants(pl, q, n):
+    k = 0
+    for p in range(n):
+        if pl[p] == q:
+            k += 1
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def standing_count(st, n):
+    k = 0
+    for p in range(n):
+        k += st[F_STAND + p]
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def seat_of_char(st, n, c):
+    for p in range(n):
+        if st[F_CHAR + p] == c:
+            return p
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def knows(st, v, p):
+    """Does seat v know p's item (and so p's secret role)?"""
+    return st[F_KNOWN + v * MAXP + p] == 1
+
+
+@njit(cache=True, _nrt=False)
+def learn(st, tables, v, p, n):
+    """Seat v saw p's item: v's whole faction knows it (reading B2), except that the baron of
+    scenario 2 does not learn his own faction's tokens that way (the courier, or a decoy that
+    would give him the courier by elimination) unless the rules say he knows them."""
+    rules = tables[T_RULES]
+    for u in range(n):
+        if st[F_FACTION + u] == st[F_FACTION + v]:
+            if (rules[R_SCEN] == SCEN_SPIES and st[F_FACTION + p] == BARON_F and st[F_SECRET + p] >= 0
+                    and st[F_CHAR + u] == rules[R_CH_BARON] and rules[R_BARON_KNOWS] == 0
+                    and st[F_WHISPERED] == 0 and u != v):
+                continue
+            st[F_KNOWN + u * MAXP + p] = 1
+
+
+@njit(cache=True, _nrt=False)
+def reveal_to_all(st, p, n):
+    for u in range(n):
+        st[F_KNOWN + u * MAXP + p] = 1
+
+
+# -- set-up ---------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def deal_factions(st, rules, rng, n, order):
+    """Shuffle the seats and cut them into the factions' sizes: the first of the king's (the
+    baron's in scenario 2) faction holds the title. order[] is the shuffled seats."""
+    for i in range(n):
+        order[i] = i
+    shuffle(rng, CHANCE, order, n)
+    scen = rules[R_SCEN]
+    k = 0
+    for f in range(MAXF):
+        size = rules[R_FSIZE + f] if f < 3 else 0
+        for _ in range(size):
+            if k >= n:
+                break
+            if scen == SCEN_BANQUET:
+                st[F_FACTION + order[k]] = (KING_F, ROSE_F, TOWER_F)[f]
+            elif scen == SCEN_SPIES:
+                st[F_FACTION + order[k]] = (BARON_F, DUKE_F, DUKE_F)[f]
+            else:
+                st[F_FACTION + order[k]] = (KING_F, DUKE_F, BARON_F)[f]
+            k += 1
+
+
+@njit(cache=True, _nrt=False)
+def deal_characters(st, tables, rng, n, order, pool):
+    """The titled cards to their holders, then every other player a card at random from what
+    the scenario leaves in the box (the rulebook allows random distribution)."""
+    rules = tables[T_RULES]
+    chars = tables[T_CHARS]
+    scen = rules[R_SCEN]
+    for p in range(n):
+        st[F_CHAR + p] = -1
+    used = pool[NCHAR:2 * NCHAR]
+    for c in range(NCHAR):
+        used[c] = 0
+    if scen == SCEN_BANQUET:
+        titles = (rules[R_CH_KING], rules[R_CH_QUEEN], rules[R_CH_PRINCESS], rules[R_CH_KNIGHT])
+        for i in range(rules[R_KSIZE]):
+            st[F_CHAR + order[i]] = titles[i]
+            used[titles[i]] = 1
+        for c in range(NCHAR):          # the unused Royalty cards go back to the box
+            if (chars[c, C_STATUS] & ROYALTY) != 0:
+                used[c] = 1
+    elif scen == SCEN_SPIES:
+        st[F_CHAR + order[0]] = rules[R_CH_BARON]
+        st[F_CHAR + order[1]] = rules[R_CH_SENESCHAL]
+        used[rules[R_CH_BARON]] = 1
+        used[rules[R_CH_SENESCHAL]] = 1
+        used[rules[R_CH_DUKE]] = 1
+        for c in range(NCHAR):
+            if (chars[c, C_STATUS] & ROYALTY) != 0:
+                used[c] = 1
+    else:
+        k, d = rules[R_FSIZE], rules[R_FSIZE + 1]
+        for i, c in ((0, rules[R_CH_KING]), (k, rules[R_CH_DUKE]), (k + d, rules[R_CH_BARON])):
+            st[F_CHAR + order[i]] = c
+            used[c] = 1
+    m = 0
+    for c in range(NCHAR):
+        if used[c] == 0:
+            pool[m] = c
+            m += 1
+    shuffle(rng, CHANCE, pool, m)
+    j = 0
+    for p in range(n):
+        if st[F_CHAR + p] < 0:
+            st[F_CHAR + p] = pool[j]
+            j += 1
+
+
+@njit(cache=True, _nrt=False)
+def pick_secret(st, rng, n, faction, skip_a, skip_b, secret, item):
+    """Chance picks one member of faction (not skip_a or skip_b, nor anyone with a secret)."""
+    k = 0
+    for p in range(n):
+        if st[F_FACTION + p] == faction and p != skip_a and p != skip_b and st[F_SECRET + p] < 0:
+            k += 1
+    j = below(rng, CHANCE, k)
+    for p in range(n):
+        if st[F_FACTION + p] == faction and p != skip_a and p != skip_b and st[F_SECRET + p] < 0:
+            if j == 0:
+                st[F_SECRET + p] = secret
+                st[F_ITEM + p] = item
+                return p
+            j -= 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def seat_players(st, tables, rng, n, npl, order, pool):
+    """Places. Scenario 1: everyone but the king by chance, then the king any place (the
+    occupant takes the one left): a random seating. Scenario 2: the baron, the seneschal as far
+    as possible, his faction as close to the seneschal as possible, the duke's the rest.
+    Scenario 3: the king, his faction nearest him (reading), the rest by chance."""
+    rules = tables[T_RULES]
+    for q in range(npl):
+        pool[q] = q
+    shuffle(rng, CHANCE, pool, npl)
+    scen = rules[R_SCEN]
+    if scen == SCEN_BANQUET or (scen == SCEN_LEAGUE and rules[R_NEAR_KING] == 0):
+        for i in range(n):
+            st[F_PLACE + order[i]] = pool[i]
+        return
+    taken = pool[MAXPL:2 * MAXPL]
+    for q in range(npl):
+        taken[q] = 0
+    first = order[0]                     # the king (scenario 3) or the baron (scenario 2)
+    q0 = pool[0]
+    st[F_PLACE + first] = q0
+    taken[q0] = 1
+    centre = q0
+    start = 1
+    if scen == SCEN_SPIES:
+        far = (q0 + npl // 2) % npl
+        if npl % 2 == 1 and below(rng, CHANCE, 2) == 1:
+            far = (q0 + npl // 2 + 1) % npl
+        st[F_PLACE + order[1]] = far
+        taken[far] = 1
+        centre = far
+        start = 2
+    size = rules[R_KSIZE]
+    for i in range(start, size):          # as close as possible, chance breaking ties of side
+        side = 1 if below(rng, CHANCE, 2) == 0 else -1
+        for dist in range(1, npl):
+            q = (centre + side * dist + npl * 2) % npl
+            if taken[q] == 0:
+                break
+            q = (centre - side * dist + npl * 2) % npl
+            if taken[q] == 0:
+                break
+        st[F_PLACE + order[i]] = q
+        taken[q] = 1
+    j = 0
+    for i in range(size, n):
+        while taken[pool[j]] == 1:
+            j += 1
+        st[F_PLACE + order[i]] = pool[j]
+        taken[pool[j]] = 1
+
+
+@njit(cache=True, _nrt=False)
+def setup_game(st, tables, rng, order, pool):
+    """A whole set-up from the chance stream; knowledge: every faction member knows his
+    faction's secrets (reading B2), with the scenario 2 baron's exception."""
+    rules = tables[T_RULES]
+    n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
+    for f in range(F_SIZE):
+        st[f] = 0
+    for p in range(MAXP):
+        st[F_SECRET + p] = -1
+        st[F_ITEM + p] = -1
+        st[F_REACTED + p] = -1
+        st[F_BRIBED + p] = -1
+    for f in range(MAXF):
+        st[F_MARK + f] = -1
+    deal_factions(st, rules, rng, n, order)
+    deal_characters(st, tables, rng, n, order, pool)
+    st[F_KING] = -1
+    st[F_PATRON] = -1
+    st[F_RING] = -1
+    st[F_KILLER] = -1
+    st[F_MARKED_ROUND] = -1
+    st[F_END] = END_NONE
+    st[F_CAN_MARK] = 1 if scen == SCEN_BANQUET else 0
+    st[F_DIR] = 1
+    if scen == SCEN_SPIES:
+        baron = order[0]
+        st[F_HOST] = baron
+        sen = order[1]
+        skip = -1 if rules[R_SENESCHAL_COURIER] == 1 else sen
+        pick_secret(st, rng, n, BARON_F, baron, skip, COURIER, IT_MESSAGE)
+        for p in range(n):              # the decoys: the rest but the baron and the seneschal
+            if st[F_FACTION + p] == BARON_F and p != baron and p != sen and st[F_SECRET + p] < 0:
+                st[F_SECRET + p] = DECOY
+                st[F_ITEM + p] = IT_DECOY
+        for i in range(rules[R_SPIES]):
+            pick_secret(st, rng, n, DUKE_F, -1, -1, SPY, IT_PURSE if i == 0 else IT_DIAMOND)
+    else:
+        king = order[0]
+        st[F_KING] = king
+        st[F_HOST] = king
+        st[F_PATRON] = king
+        st[F_VETO] = rules[R_VETO]
+        f1 = ROSE_F if scen == SCEN_BANQUET else DUKE_F
+        f2 = TOWER_F if scen == SCEN_BANQUET else BARON_F
+        pick_secret(st, rng, n, f1, -1, -1, ASSASSIN, IT_FLASK)
+        pick_secret(st, rng, n, f2, -1, -1, ASSASSIN, IT_DAGGER)
+        if rules[R_FULL] == 1:          # the Messenger's Signet Ring (full rules with a patron)
+            m = seat_of_char(st, n, rules[R_CH_MESSENGER])
+            if m >= 0:
+                st[F_RING] = m
+                if st[F_ITEM + m] < 0:
+                    st[F_ITEM + m] = IT_RING
+    seat_players(st, tables, rng, n, npl, order, pool)
+    st[F_HOLDER] = st[F_HOST]
+    for v in range(n):
+        for p in range(n):
+            if st[F_FACTION + p] == st[F_FACTION + v] or p == v:
+                st[F_KNOWN + v * MAXP + p] = 1
+    if scen == SCEN_SPIES and rules[R_BARON_KNOWS] == 0:
+        baron = order[0]
+        for p in range(n):              # he did not go with his faction to choose
+            if st[F_SECRET + p] == COURIER or st[F_SECRET + p] == DECOY:
+                st[F_KNOWN + baron * MAXP + p] = 0

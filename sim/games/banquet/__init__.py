@@ -1,0 +1,137 @@
+"""The Last Banquet, scenarios 1-3 (basic and full rules): players in a circle of places,
+a scepter going round, seat operations composed from data, hidden assassins, couriers and
+spies. Kernels: kernels/banquet/.
+
+Every faction result measures the RECONSTRUCTED characters: the rulebook prints about 1.5 of
+the ~110 card abilities (content.toml, docs/banquet-status.md).
+
+Not registered yet (docs/banquet-status.md): tests import GAME from here directly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from kernels.banquet import layout as L
+from sim.content import Content
+from sim.game import Batch, Compiled, Game
+from sim.games.banquet import pack
+
+__all__ = ["GAME", "BanquetCompiled", "BanquetGame"]
+
+
+class BanquetCompiled(Compiled):
+    """The tables and the character names of one content, scenario, rule set and player count."""
+
+    def __init__(self, tables: tuple, n_players: int, names: list[str]):
+        super().__init__(tables, n_players)
+        self.names = names
+
+    def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
+        n = self.n_players
+        s: list = [None] * L.N_SCRATCH
+        s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
+        s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
+        s[L.S_MOVES] = np.zeros((rows, L.MAX_MOVES, L.MV_SIZE), np.int32)
+        s[L.S_IO] = np.zeros((rows, 4), np.int64)
+        s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
+        s[L.S_SIM] = np.zeros((rows, L.SIM_SIZE), np.int64)
+        s[L.S_ODDS] = np.zeros((rows, L.MAXP), np.float64)
+        s[L.S_TEAM] = np.zeros((rows, L.TEAM_SIZE), np.int64)
+        k = rows if rollout else 1          # playout scratch only when a rollout bot plays
+        s[L.S_RSTATE] = np.zeros((k, L.F_SIZE), np.int32)
+        s[L.S_RRNG] = np.zeros((k, 1 + n), np.uint64)
+        s[L.S_RMOVES] = np.zeros((k, L.MAX_MOVES if rollout else 1, L.MV_SIZE), np.int32)
+        s[L.S_RSIM] = np.zeros((k, L.SIM_SIZE + 3 * L.MAXP), np.int64)   # + redeal lists
+        s[L.S_RBOTS] = np.full((k, n), L.BOT_GREEDY, np.int64)
+        s[L.S_RSCORE] = np.zeros((k, L.MAX_MOVES if rollout else 1), np.float64)
+        s[L.S_RIO] = np.zeros((k, 4), np.int64)
+        s[L.S_RMET] = np.zeros((k, n, L.N_METRICS), np.float64)
+        return tuple(s)
+
+
+class BanquetGame(Game):
+    id = "banquet"
+    name = "The Last Banquet"
+    player_counts = tuple(range(11, 26))
+    variant_players = {"scenario1": tuple(range(11, 25)), "scenario2": tuple(range(11, 21)),
+                       "scenario3": tuple(range(15, 26))}
+    default_players = 12
+    bots = L.BOTS
+    default_bots = "greedy"
+    end_reasons = L.END_REASONS
+    no_winner_reasons = ("turn_cap", "pass_cap")
+    faction_outcomes = True
+    roles = L.ROLES
+    secret_roles = L.SECRET_ROLES
+    metrics = L.METRICS
+    report_metrics = ("actions", "favors", "vetoes", "marks")
+    weight_names = L.WEIGHT_NAMES
+    max_turns = 10 * 20 * 25      # rounds x actions per player x players, at the widest ranges
+    turn_unit = "player turn (an action or a pass)"
+    turn_order = ("the host (the king, or the baron in scenario 2) picks the direction each round and "
+                  "acts last; position counts seats clockwise from the host, who is seat-dealt by chance")
+    positions_meaningful = False
+    report_note = ("every faction result of The Last Banquet measures the RECONSTRUCTED characters of "
+                   "sim/games/banquet/content.toml (the rulebook prints about 1.5 of some 110 card abilities), "
+                   "not the published game.")
+    content_file = Path(__file__).parent / "content.toml"
+    log_rows = 20_000
+    kernel_figures = ("legal_move_lists_per_s",)
+    bench_players = (12, 24)
+
+    @property
+    def kernel(self):
+        from kernels import banquet
+        return banquet
+
+    def compile(self, content: Content, n_players: int) -> BanquetCompiled:
+        self.check_players(n_players, content.variants)
+        C, _, names = pack.character_tables(content)
+        return BanquetCompiled(pack.tables(content, n_players), n_players, names)
+
+    def narrate(self, compiled: BanquetCompiled, events: np.ndarray, out: Batch,
+                seat_bots: list[str]) -> list[str]:
+        from sim.games.banquet import trace
+        return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+
+
+    def kernel_bench(self, compiled: BanquetCompiled) -> dict[str, float]:
+        """Legal-move lists generated per second over positions of greedy self-play."""
+        import time
+
+        from kernels.banquet.bench import bench_moves
+        from kernels.banquet.rules import next_turn, start_round, take_turn
+        from kernels.banquet.state import setup_game
+        from kernels.rng import seed_streams
+        c, n = compiled, compiled.n_players
+        sc = c.alloc_scratch(1, False)
+        st, rng, mv, io, sim, od = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO, L.S_SIM, L.S_ODDS))
+        w = self.weights(self.content())
+        sb = np.full(n, L.BOT_GREEDY, np.int64)
+        log = np.zeros((1, 6), np.int64)
+        met = np.zeros((n, L.N_METRICS))
+        pl, moved, cand = sim[0:L.MAXP], sim[L.MAXP:2 * L.MAXP], sim[2 * L.MAXP:6 * L.MAXP]
+        states, seats = [], []
+        for g in range(20):
+            seed_streams(rng, 0, g)
+            setup_game(st, c.tables, rng, sim[6 * L.MAXP:7 * L.MAXP], sim[7 * L.MAXP:10 * L.MAXP])
+            start_round(st, c.tables, sb, w, rng, od, log, io, False, met)
+            first = True
+            for _ in range(n):
+                a = next_turn(st, c.tables, first, sb, w, rng, od, log, io, False, met)
+                first = False
+                if a < 0:
+                    break
+                states.append(st.copy())
+                seats.append(a)
+                take_turn(st, c.tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, False, met)
+        S, P = np.array(states), np.array(seats, np.int64)
+        bench_moves(S[:2], P[:2], c.tables, mv, 1)   # compile
+        reps = 20
+        t0 = time.perf_counter()
+        bench_moves(S, P, c.tables, mv, reps)
+        return {"legal_move_lists_per_s": reps * len(S) / (time.perf_counter() - t0)}
+
+
+GAME = BanquetGame()

@@ -1,0 +1,69 @@
+"""Banquet event rows -> plain words (kernels/banquet/layout.py EV_* codes)."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.banquet import layout as L
+from sim.game import Batch
+
+SLOT_NAMES = ("basic action", "action 1", "action 2", "favor", "reaction")
+OP_NAMES = ("-", "switch", "swap_two", "move_to", "move_next_to", "bring_next_to", "each_adjacent_switch",
+            "sit", "stand", "reverse", "protect", "look", "reveal")
+ITEMS = ("Poison Flask", "Dagger", "Secret Message", "Purse", "Diamond", "a decoy token", "Signet Ring")
+
+
+def _who(compiled, chars: dict, s: int) -> str:
+    c = chars.get(s)
+    return f"seat {s}" + (f" ({compiled.names[c]})" if c is not None else "")
+
+
+def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
+    out: list[str] = []
+    chars: dict[int, int] = {}
+    for ev, s, a, b, c, d in events.tolist():
+        who = _who(compiled, chars, s)
+        if ev == L.EV_SETUP:
+            chars[s] = a
+            secret = f", secretly the {L.SECRET_ROLES[c]}" if c >= 0 else ""
+            out.append(f"{_who(compiled, chars, s)} [{seat_bots[s]}]: faction {L.ROLES[b]}{secret}, at place {d}")
+        elif ev == L.EV_ROUND:
+            out.append(f"Round {a + 1}: the host {who} sends the scepter {'clockwise' if b > 0 else 'anticlockwise'}")
+        elif ev == L.EV_ACTION:
+            op = int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) if s in chars else -1
+            if op == L.OP_MOVE_TO:           # its target is a place, not a player
+                targets = f" to place {b}"
+            else:
+                named = ", ".join(_who(compiled, chars, t) for t in (b, c) if t >= 0)
+                targets = f" on {named}" if named else ""
+            out.append(f"  {who}: {SLOT_NAMES[a]} ({OP_NAMES[op] if op >= 0 else '?'}){targets}"
+                       + (f" (side {d:+d})" if d else ""))
+        elif ev == L.EV_PASS:
+            out.append(f"  {who} passes")
+        elif ev == L.EV_PLACE:
+            out.append(f"    {who} {'is displaced to' if b else 'moves to'} place {a}")
+        elif ev == L.EV_MARK:
+            out.append(f"  the king marks {_who(compiled, chars, a)} ({L.ROLES[b]})")
+        elif ev == L.EV_FAVOR:
+            out.append(f"    the patron {'accepts' if a else 'declines (a veto token spent)'}")
+        elif ev == L.EV_REACT:
+            out.append(f"    {who} reacts")
+        elif ev == L.EV_JUDGMENT:
+            out.append(f"    divine judgment: {'Crown' if a else 'Coffer'}")
+        elif ev == L.EV_REVEAL:
+            item = ITEMS[a] if a >= 0 else "no token"
+            out.append(f"    {who} shows {item}" + (" to everyone" if b else f" to {_who(compiled, chars, c)}"))
+        elif ev == L.EV_BRIBE:
+            out.append(f"  the spy {who} bribes {_who(compiled, chars, a)}")
+        elif ev == L.EV_SIT:
+            out.append(f"    {_who(compiled, chars, a)} {'sits' if b else 'stands'}")
+        elif ev == L.EV_OBJECTIVE:
+            out.append(f"Objective phase: {a} next to {who}")
+        elif ev == L.EV_END:
+            out.append(f"End: {L.END_REASONS[a]}")
+    return out
+
+
+def final_lines(out: Batch, seat_bots: list[str]) -> list[str]:
+    n = out.score.shape[1]
+    return [f"seat {s} [{seat_bots[s]}] {L.ROLES[int(out.role[0, s])]}: score {int(out.score[0, s])}, "
+            f"rank {int(out.rank[0, s])}, win {float(out.win[0, s]):g}" for s in range(n)]

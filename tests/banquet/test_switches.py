@@ -1,0 +1,146 @@
+"""Each reading switch both ways (the default is tested with the rules; here its other side
+changes what happens), and the reaction windows."""
+
+from kernels.banquet import layout as L
+from kernels.banquet.rules import (ask_favor, bribe, objective_reactions,
+                                   start_round)
+
+from tests.banquet.helpers import CAST, Table, banquet_table, char_id
+
+S = {name: p for p, name in enumerate(CAST)}
+
+
+def test_host_start_is_receipt():
+    for flag, marks in ((0, False), (1, True)):
+        t = banquet_table(sets=(f"rules.host_start_is_receipt={flag}",))
+        t.set(L.F_VETO, 0, 6)
+        start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+        assert (t.get(L.F_MARKED_ROUND) == 0) == marks
+
+
+def test_patron_may_request():
+    for flag in (0, 1):
+        t = banquet_table(("scenario1", "full"), sets=(f"rules.patron_may_request={flag}",))
+        favors = [m for m in t.moves(S["King"]) if m[0] == L.FAVOR]
+        assert bool(favors) == bool(flag)
+
+
+def test_ring_unvetoable():
+    for flag in (0, 1):
+        t = banquet_table(("scenario1", "full"), bots="heuristic", sets=(f"rules.ring_unvetoable={flag}", "bots.veto=0.0"))
+        t.set(L.F_VETO, 0, 3)
+        a = S["Gamekeeper"]
+        t.set(L.F_CHAR, a, char_id("Seneschal"))
+        t.set(L.F_RING, 0, a)
+        ask_favor(t.st, t.tables, a, 1, -1, 0, *t.args())
+        assert (t.get(L.F_PLACE, a) == 1) == bool(flag)
+
+
+def test_icon_spares_own_royalty():
+    """A Royalty active player with an icon action that moves himself: barred by default."""
+    for flag in (0, 1):
+        t = banquet_table(("scenario1", "full"), sets=(f"rules.icon_spares_own_royalty={flag}",))
+        t.set(L.F_CHAR, 4, char_id("Baron"))       # the Baron's card (icon switch) ...
+        t.set(L.F_CHAR, 6, char_id("Princess"))
+        t.tables[L.T_CHARS][char_id("Baron"), L.C_STATUS] = L.ROYALTY   # ... held as if Royalty
+        moves = t.slot_moves(4, L.ACTION1)
+        assert bool(moves) == (flag == 0)
+
+
+def bribe_table(seated):
+    t = Table(12, ("scenario2", "basic"), bots="greedy", sets=(f"rules.bribe_needs_seated={seated}",))
+    spy = [p for p in range(12) if t.get(L.F_SECRET, p) == L.SPY][0]
+    return t, spy
+
+
+def test_bribe_needs_seated():
+    for flag in (0, 1):
+        t, spy = bribe_table(flag)
+        for p in range(12):
+            t.set(L.F_STAND, p, 1)
+        # a baron's-faction member the spy does not know next to him
+        q = t.get(L.F_PLACE, spy)
+        cand = [p for p in range(12) if t.get(L.F_FACTION, p) == L.BARON_F and t.get(L.F_SECRET, p) >= 0][0]
+        other = [p for p in range(12) if t.get(L.F_PLACE, p) == (q + 1) % 12][0]
+        t.set(L.F_PLACE, other, t.get(L.F_PLACE, cand))
+        t.set(L.F_PLACE, cand, (q + 1) % 12)
+        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
+        learnt = t.get(L.F_KNOWN, spy * L.MAXP + cand) == 1
+        assert learnt == (flag == 0)
+        if learnt:   # information only, both ways, once a round
+            assert t.get(L.F_KNOWN, cand * L.MAXP + spy) == 1 and t.get(L.F_BRIBED, spy) == 0
+
+
+def test_baron_knows_courier():
+    for flag in (0, 1):
+        t = Table(12, ("scenario2", "basic"), sets=(f"rules.baron_knows_courier={flag}",))
+        baron = t.get(L.F_HOST)
+        courier = [p for p in range(12) if t.get(L.F_SECRET, p) == L.COURIER][0]
+        assert t.get(L.F_KNOWN, baron * L.MAXP + courier) == flag
+
+
+def test_seneschal_may_be_courier():
+    from tests.banquet.helpers import compiled  # noqa: F401
+    seen = {0: set(), 1: set()}
+    for flag in (0, 1):
+        for seed in range(40):
+            t = Table(12, ("scenario2", "basic"), seed=seed, sets=(f"rules.seneschal_may_be_courier={flag}",))
+            sen = [p for p in range(12) if t.get(L.F_CHAR, p) == char_id("Seneschal")][0]
+            seen[flag].add(t.get(L.F_SECRET, sen))
+    assert seen[0] == {-1} and L.COURIER in seen[1]
+
+
+def test_king_faction_sits_near_king():
+    def spread(flag):
+        d = []
+        for seed in range(10):
+            t = Table(16, ("scenario3", "basic"), seed=seed, sets=(f"rules.king_faction_sits_near_king={flag}",))
+            k = t.get(L.F_KING)
+            for p in range(16):
+                if t.get(L.F_FACTION, p) == L.KING_F and p != k:
+                    x = abs(t.get(L.F_PLACE, p) - t.get(L.F_PLACE, k))
+                    d.append(min(x, 16 - x))
+        return max(d)
+    assert spread(1) == 3 and spread(0) > 3
+
+
+def test_objective_reactions_once_and_only_in_the_full_rules():
+    """The White Maiden's reconstructed reaction answers the objective window."""
+    for variants, offered in ((("scenario1", "basic"), False), (("scenario1", "full"), True)):
+        t = banquet_table(variants, bots="random")
+        t.set(L.F_CHAR, 5, char_id("White Maiden"))
+        reacted = 0
+        for seed in range(12):
+            objective_reactions(t.st, t.tables, *t.args())
+        reacted = t.met[5, L.M_REACTIONS]
+        assert (reacted > 0) == offered
+        assert reacted <= 12
+
+
+def test_moved_reactions_answer_a_move_and_never_chain():
+    """The Jester's reconstructed reaction: when moved, switch with an adjacent player. His
+    switch moves someone else, whose own 'moved' reaction is not offered."""
+    t = banquet_table(("scenario1", "full"), bots="random")
+    t.set(L.F_CHAR, 8, char_id("Countess"))       # Countess also switches when moved
+    for seed in range(30):
+        before = t.met[:, L.M_REACTIONS].sum()
+        t.act(S["Queen"], L.ACTION2, S["Jester"])  # the Queen's switch moves the Jester
+        assert t.met[:, L.M_REACTIONS].sum() - before <= 2   # the Jester, and no chain behind him
+    assert t.met[S["Jester"], L.M_REACTIONS] > 0
+
+
+def test_a_spy_bribes_once_a_round():
+    t, spy = bribe_table(0)
+    q = t.get(L.F_PLACE, spy)
+    baron_side = [p for p in range(12) if t.get(L.F_FACTION, p) == L.BARON_F and t.get(L.F_SECRET, p) >= 0]
+    for side, cand in zip((1, -1), baron_side[:2]):      # two possible couriers beside him
+        other = [p for p in range(12) if t.get(L.F_PLACE, p) == (q + side) % 12][0]
+        t.set(L.F_PLACE, other, t.get(L.F_PLACE, cand))
+        t.set(L.F_PLACE, cand, (q + side) % 12)
+    counts = []
+    for r in (0, 0, 1):
+        t.set(L.F_ROUND, 0, r)
+        t.io[0] = 0
+        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
+        counts.append(sum(row[0] == L.EV_BRIBE for row in t.events()))
+    assert counts == [1, 0, 1]
