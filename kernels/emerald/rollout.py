@@ -269,6 +269,7 @@ def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
 
 @njit(cache=True, _nrt=False)
 def first_row_like(mv, k, row):
+    """Where candidate ``row`` (a copy) stands in mv[:k]: the index the turn plays."""
     for i in range(k):
         same = True
         for f in range(MV_SIZE):
