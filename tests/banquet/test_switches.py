@@ -2,7 +2,7 @@
 changes what happens), and the reaction windows."""
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import (ask_favor, bribe, objective_reactions,
+from kernels.banquet.rules import (ask_favor, bribe, objective_reactions, offer_reaction,
                                    start_round)
 
 from tests.banquet.helpers import CAST, Table, banquet_table, char_id
@@ -144,3 +144,21 @@ def test_a_spy_bribes_once_a_round():
         bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
         counts.append(sum(row[0] == L.EV_BRIBE for row in t.events()))
     assert counts == [1, 0, 1]
+
+
+def test_a_reaction_answers_its_window_once():
+    """Offered twice in one window (the same trigger window kind), the Duchess reacts at most
+    once; in the next window she may react again."""
+    t = banquet_table(("scenario1", "full"), bots="random")
+    d = S["Duchess"]
+    twice = 0
+    for seed in range(40):
+        t.set(L.F_PROT, d, 0)
+        t.st[L.F_WINDOW] += 1
+        before = t.met[d, L.M_REACTIONS]
+        for _ in range(2):
+            offer_reaction(t.st, t.tables, d, L.ON_TARGETED, *t.args())
+        got = t.met[d, L.M_REACTIONS] - before
+        assert got <= 1
+        twice += got
+    assert twice > 5          # she does react (a random bot takes or passes each offer)
