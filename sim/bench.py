@@ -101,16 +101,23 @@ def probe(game_id: str, bot: str, players: int, games: int, variants: tuple[str,
 PROBE_TIMEOUT_S = float(os.environ.get("BALANCE_BENCH_PROBE_TIMEOUT", 300))
 
 
-def run_probe(game_id: str, bot: str, players: int, games: int, env: dict, variants: tuple[str, ...] = ()) -> dict:
-    cmd = [sys.executable, "-m", "sim.bench", game_id, bot, str(players), str(games), ",".join(variants)]
+def run_probes(game_id: str, bots: list[str], players: int, games: int, env: dict,
+               variants: tuple[str, ...] = ()) -> dict[str, dict]:
+    """``probe`` of each bot in turn in one fresh process (what it loads or builds once, such as
+    an interpreted route table, it builds once for all): {bot: result}."""
+    cmd = [sys.executable, "-m", "sim.bench", game_id, ",".join(bots), str(players), str(games), ",".join(variants)]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env},
                            timeout=PROBE_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return {"error": f"over {PROBE_TIMEOUT_S:.0f} s"}
+        return {b: {"error": f"over {PROBE_TIMEOUT_S:.0f} s"} for b in bots}
     if r.returncode != 0:
-        return {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"}
+        return {b: {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"} for b in bots}
     return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def run_probe(game_id: str, bot: str, players: int, games: int, env: dict, variants: tuple[str, ...] = ()) -> dict:
+    return run_probes(game_id, [bot], players, games, env, variants)[bot]
 
 
 def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, variants: tuple[str, ...] = ()) -> dict:
@@ -241,5 +248,5 @@ def run_bench(games: list[str], n_games: int | None, out_file: Path, echo=print,
 
 
 if __name__ == "__main__":
-    g, b, p, n, v = (sys.argv[1:6] + [""])[:5]
-    print(json.dumps(probe(g, b, int(p), int(n), tuple(filter(None, v.split(","))))))
+    g, bots, p, n, v = (sys.argv[1:6] + [""])[:5]
+    print(json.dumps({b: probe(g, b, int(p), int(n), tuple(filter(None, v.split(",")))) for b in bots.split(",")}))

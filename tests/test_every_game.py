@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as hs
 
-from sim.bench import run_probe
+from sim.bench import run_probes
 from sim.errors import UserError
 from sim.game import Batch
 from sim.registry import GAME_MODULES, get_game
@@ -142,12 +142,12 @@ def test_every_bot_plays_the_same_games_with_the_jit_disabled(game_id):
     takes minutes."""
     game = get_game(game_id)
     n = game.players_or_default(None)
-    for bot in game.bots:
-        if bot != "rollout":
-            interpreted = run_probe(game_id, bot, n, 1, {"NUMBA_DISABLE_JIT": "1"})
-            compiled = run_probe(game_id, bot, n, 1, {})
-            assert interpreted.get("games") == 1 and interpreted["seconds"] > 0, (bot, interpreted)
-            assert interpreted["outcome"] == compiled["outcome"], bot
+    bots = [b for b in game.bots if b != "rollout"]
+    interpreted = run_probes(game_id, bots, n, 1, {"NUMBA_DISABLE_JIT": "1"})
+    compiled = run_probes(game_id, bots, n, 1, {})
+    for bot in bots:
+        assert interpreted[bot].get("games") == 1 and interpreted[bot]["seconds"] > 0, (bot, interpreted[bot])
+        assert interpreted[bot]["outcome"] == compiled[bot]["outcome"], bot
 
 
 def test_trace_is_the_game_play_plays(played):

@@ -158,9 +158,9 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     if deck < draws:
         raise UserError(where, f"game.{removed_key}",
                         f"the mission deck holds {deck} cards but {missions} missions draw {draws}")
-    # the route table: map-only, once per content
+    # the route table: map-only, so built once per map and route reading in a process
     to, mask, deg = adjacency(nloc, edges, edge_masks)
-    RS, RM, ok = route_table(nloc, to, mask, deg, ROUTE_CAP, g["route_revisits_locations"])  # a reading
+    RS, RM, ok = routes_of(nloc, to, mask, deg, g["route_revisits_locations"])  # a reading
     if ok < 0:
         raise UserError(where, "map.routes", f"more than {ROUTE_CAP} routes between two locations")
     names = {
@@ -169,3 +169,15 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
         "edges": edges,
     }
     return (K, RS, RM), names
+
+
+_ROUTES: dict = {}
+
+
+def routes_of(nloc, to, mask, deg, revisit):
+    """The route table of a map (158,289 routes on the shipped one take seconds to list, and a
+    sweep or a range test compiles the same map many times): kept per map and reading."""
+    key = (nloc, to.tobytes(), mask.tobytes(), deg.tobytes(), int(revisit))
+    if key not in _ROUTES:
+        _ROUTES[key] = route_table(nloc, to, mask, deg, ROUTE_CAP, int(revisit))
+    return _ROUTES[key]
