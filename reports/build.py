@@ -94,9 +94,11 @@ def summary(page: Page, runs: list[Run]):
         m = summary_metrics(r.stats)
         d = m["duration"]
         n = int(r.stats["n_players"].max())
-        rows.append([r.label, f"{m['games']:,}", f"{m['balance']:.3f}",
+        turn_order = positions_meaningful(r.stats)     # else position is only a player id (Banquet)
+        rows.append([r.label, f"{m['games']:,}", f"{m['balance']:.3f}" if turn_order else "-",
                      f"{100 * m['first_player_advantage']:+.2f} pp "
-                     f"{interval(m['first_player_advantage_low'], m['first_player_advantage_high'])}",
+                     f"{interval(m['first_player_advantage_low'], m['first_player_advantage_high'])}"
+                     if turn_order else "- (no turn order)",
                      f"{pct(m['drawishness'])} {interval(m['drawishness_low'], m['drawishness_high'])}",
                      f"{pct(m['completion'])} ({m['turn_cap_games']:,} hit the turn cap)",
                      f"{d['mean']:.1f} {turn_unit(r)}s (sd {d['sd']:.1f}; p10 {d['p10']:.0f}, p50 {d['p50']:.0f}, "

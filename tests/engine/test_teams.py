@@ -128,6 +128,19 @@ def test_the_report_shows_both_role_layers(runs, tmp_path):
     assert "captain" in html and "crew" in html
 
 
+def test_the_summary_leaves_out_the_turn_order_where_positions_mean_nothing(runs, tmp_path, monkeypatch):
+    """A game whose positions are only player ids (The Last Banquet) shows no first-player
+    advantage or position balance in the summary table."""
+    for meaningful in (True, False):
+        monkeypatch.setattr(get_game("tug"), "positions_meaningful", meaningful)
+        code, _, err = cli(["report", runs / "a", "--out", tmp_path / str(meaningful)])
+        assert code == 0, err
+        md = (tmp_path / str(meaningful) / "summary.md").read_text()
+        summary = md[md.index("## Balance summary"):]
+        row = next(line for line in summary.splitlines() if line.startswith("| a |"))
+        assert ("- (no turn order)" in row) == (not meaningful) and (" pp [" in row) == meaningful
+
+
 def test_compare_by_either_role_layer(runs):
     for by, groups in (("role", ("red", "blue")), ("secret_role", ("captain", "crew"))):
         code, out, err = cli(["compare", runs / "a", runs / "b", "--by", by])
