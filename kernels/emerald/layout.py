@@ -177,7 +177,8 @@ S_R_CAND = 14     # int32 [R, MAX_CANDIDATES, MV_SIZE] the rows the rollout bot 
 S_R_SCORE = 15    # int32 [R, 2, n] a playout's final scores and tie-breaks
 S_R_MET = 16      # float64 [R, n, N_METRICS] a playout's metrics (thrown away)
 S_R_BOTS = 17     # int64 [R, 2, n] the playout bots (the heuristic everywhere); the game's bots with rollout as heuristic
-N_SCRATCH = 18
+S_R_VALUE = 18    # float64 [R, MAX_MOVES] the heuristic's value of each legal row (candidates)
+N_SCRATCH = 19
 MAX_CANDIDATES = 16
 
 # The rules vector (tables[T_RULES])

@@ -24,7 +24,7 @@ from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_DECK, F_END, F_HA
                                     MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE,
                                     NCITY, NIDENT, R_ACTIONS, R_CARDS, R_DISCARDS_PUBLIC,
                                     R_GAME_CARDS, R_N, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET,
-                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
+                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
                                     T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
                                     W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
@@ -181,9 +181,11 @@ def redeal_hidden(tables, st, seat, rng):
 # -- the rollout bot ---------------------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def best_rows(st, n, p, mv, k, tables, weights, cand, most):
+def best_rows(st, n, p, mv, k, tables, weights, cand, value, most):
     """Copy the heuristic's ``most`` best of rows mv[:k] into cand, best first (the first row
-    on ties); returns how many."""
+    on ties); returns how many. Each row is valued once, into value[:k]."""
+    for i in range(k):
+        value[i] = row_value(st, n, p, mv[i], tables, weights, True)
     m = 0
     prev_v = 1e300
     prev_i = -1
@@ -191,7 +193,7 @@ def best_rows(st, n, p, mv, k, tables, weights, cand, most):
         best = -1
         bv = -1e300
         for i in range(k):
-            v = row_value(st, n, p, mv[i], tables, weights, True)
+            v = value[i]
             below = v < prev_v or (v == prev_v and i > prev_i)       # after the last one taken
             if below and (best < 0 or v > bv):
                 bv = v
@@ -227,7 +229,7 @@ def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
     """The row of mv[:k] the rollout bot takes as its action number a: the candidate whose
     playouts score best, every candidate over the same determinised deals and dice."""
     cand = R[S_R_CAND][r]
-    nc = best_rows(st, n, p, mv, k, tables, weights, cand,
+    nc = best_rows(st, n, p, mv, k, tables, weights, cand, R[S_R_VALUE][r],
                    max(1, min(MAX_CANDIDATES, int(weights[W_ROLLOUT_CANDIDATES]))))
     if nc == 1:
         return first_row_like(mv, k, cand[0])

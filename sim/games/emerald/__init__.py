@@ -46,6 +46,7 @@ class EmeraldCompiled(Compiled):
         s[L.S_R_SCORE] = np.zeros((one, 2, n), np.int32)
         s[L.S_R_MET] = np.zeros((one, n, L.N_METRICS), np.float64)
         s[L.S_R_BOTS] = np.zeros((rows, 2, n), np.int64)
+        s[L.S_R_VALUE] = np.zeros((one, L.MAX_MOVES if rollout else 1), np.float64)
         return tuple(s)
 
 
