@@ -8,6 +8,8 @@ import polars as pl
 from analysis.intervals import wilson
 
 SIDES = ("restorationist", "loyalist")
+# the side a seat ended on (after Change of Heart), as the role column names sides
+FINAL_SIDE = pl.when(pl.col("emerald_final_side") == 0).then(pl.lit(SIDES[0])).otherwise(pl.lit(SIDES[1]))
 
 
 def per_game(rows: pl.DataFrame) -> pl.DataFrame:
@@ -16,7 +18,7 @@ def per_game(rows: pl.DataFrame) -> pl.DataFrame:
     Restorationist on a tie, as printed; equal still, joint winners)."""
     key = ["game_index", "rotation"]
     g = rows.with_columns(
-        final_side=pl.when(pl.col("emerald_final_side") == 0).then(pl.lit(SIDES[0])).otherwise(pl.lit(SIDES[1])),
+        final_side=FINAL_SIDE,
         before=2 * (pl.col("score") + pl.col("emerald_penalty")) + (pl.col("emerald_final_side") == 0))
     g = g.with_columns(would_win=pl.col("before") == pl.col("before").max().over(key))
     return g.group_by(key).agg(
@@ -34,8 +36,7 @@ def with_interval(frame: pl.DataFrame, wins: str, n: str) -> pl.DataFrame:
 
 def side_wins(rows: pl.DataFrame) -> pl.DataFrame:
     """Win rate of a seat by its dealt side and by its final side (seat-games, wins, interval)."""
-    final = rows.with_columns(side=pl.when(pl.col("emerald_final_side") == 0).then(pl.lit(SIDES[0]))
-                              .otherwise(pl.lit(SIDES[1])))
+    final = rows.with_columns(side=FINAL_SIDE)
     parts = [rows.with_columns(side=pl.col("role"), which=pl.lit("dealt")),
              final.with_columns(which=pl.lit("final (after Change of Heart)"))]
     t = pl.concat([p.select("which", "side", "win") for p in parts]).group_by("which", "side", maintain_order=True).agg(
