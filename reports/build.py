@@ -492,8 +492,11 @@ def sensitivity_section(page: Page, label: str, path: Path):
                    f"{words_of(m)}: values ranked by the size of their effect (dropped values last).")
         at_cur = (s.get("at_current") or {}).get(m, float("nan"))
         name = f"tornado_{label}_{m}".replace("/", "_").replace(":", "_")
-        page.chart(charts.tornado_chart(t, m, words_of(m), unit, at_cur, f"Sensitivity of {words_of(m)} - {game.name}"),
-                   name, f"Tornado chart: the effect of each content value on {words_of(m)}")
+        n = s.get("games")
+        page.chart(charts.tornado_chart(t, m, words_of(m), unit, at_cur, f"Sensitivity of {words_of(m)} - {game.name}",
+                                        study_games=n),
+                   name, f"Tornado chart: the effect of each content value on {words_of(m)}"
+                   + (f" ({n:,} games in the study)" if n else ""))
     if s:
         saved = s["fixed_design_games"] - s["games"]
         page.para(f"{s['games']:,} games in all; a fixed design playing every value to {plan['n']:,} deals would need "

@@ -291,11 +291,12 @@ def save(fig, out_dir: Path, name: str) -> tuple[Path, bytes]:
 
 
 def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_current: float, title: str,
-                  top: int = 20):
+                  top: int = 20, study_games: int | None = None):
     """`balance sensitivity`'s tornado: one bar per content value, largest effect on top; the
     bar runs from the measure at the low end of the value's step to the measure at its high end,
     each as its distance from the current content on the same deals (0, dashed). Values dropped
-    as negligible are grey. The effect (high - low) and its 95% interval are written beside."""
+    as negligible are grey. The effect (high - low) and its 95% interval are written beside.
+    study_games: every game the study played (the current content's included), for the title's n."""
     t = table.filter(pl.col("measure") == measure).sort("rank").head(top)
     scale = 100.0 if unit == "pp" else 1.0
     fig, ax = plt.subplots(figsize=(8.5, 1.6 + 0.42 * max(t.height, 1)))
@@ -319,7 +320,7 @@ def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_c
     u = "pp" if unit == "pp" else unit
     ax.set_xlabel(f"{u} from the current content's {scale * at_current:+.2f} {u}")
     ax.set_ylabel("value (low / current / high end of its step)", fontsize=8)
-    games = int(t["games"].sum()) if t.height else 0
+    games = study_games if study_games is not None else int(t["games"].sum()) if t.height else 0
     shown = f"the {t.height} largest of {table.filter(pl.col('measure') == measure).height}" if t.height >= top else "every value"
     ax.set_title(f"{title}\n{shown}; effect = high - low [95%]; n = {games:,} games", fontsize=10)
     fig.legend(*ax.get_legend_handles_labels(), fontsize=8, frameon=False, loc="lower center", ncol=2)

@@ -26,6 +26,9 @@ def test_the_report_has_the_tornado_and_convergence_charts(report):
         assert {f"{chart}.png", f"{chart}.svg"} <= names
     page = (report / "index.html").read_text()
     assert "Tornado chart" in page and "Convergence of the search" in page
+    import json
+    games = json.loads((report.parent / "sens" / "sensitivity.json").read_text())["summary"]["games"]
+    assert f"({games:,} games in the study)" in page     # the chart's n counts the current content's games too
     assert "knob.edge" in page and "negligible (dropped)" in page and "--set knob.edge=" in page
     md = (report / "summary.md").read_text()
     assert "Sensitivity sens" in md and "Tune tune" in md

@@ -145,3 +145,15 @@ def test_another_study_in_the_directory_is_refused(tmp_path):
     assert run(["sensitivity", "knob", "--only", "knob.edge", "-n", 500, "--out", tmp_path / "x"])[0] == 0
     code, _, err = run(["sensitivity", "knob", "--only", "knob.dud", "-n", 500, "--out", tmp_path / "x"])
     assert code == 2 and "another study" in err
+
+
+def test_the_tornado_title_counts_every_game_of_the_study(study):
+    """The chart's n is the study's whole count, the current content's games included (it once
+    summed only the values' games: 64,000 of a 67,000-game study)."""
+    from reports import charts
+    out, _ = study
+    s = json.loads((out / "sensitivity.json").read_text())["summary"]
+    fig = charts.tornado_chart(table(out), "first_player_advantage", "first-player advantage", "pp", 0.0, "t",
+                               study_games=s["games"])
+    assert f"n = {s['games']:,} games" in fig.axes[0].get_title()
+    assert s["games"] > int(table(out).filter(pl.col("measure") == "first_player_advantage")["games"].sum())
