@@ -49,9 +49,10 @@ class Table:
         self.scratch = sc = self.c.alloc_scratch(1, True)
         (self.st, self.rng, self.deck, self.reach, self.acts, self.plans, self.pscore, self.kn,
          self.fv, self.gplan, self.ctr, self.rplans, self.rscore, self.rst, self.rrng, self.pbots,
-         self.pmet) = (sc[i] for i in (L.S_STATE, L.S_RNG, L.S_DECK, L.S_REACH, L.S_ACTS, L.S_PLANS,
-                                       L.S_PSCORE, L.S_KN, L.S_FV, L.S_GIVEN, L.S_CTR, L.S_RPLANS,
-                                       L.S_RSCORE, L.S_RSTATE, L.S_RRNG, L.S_PBOTS, L.S_PMET))
+         self.pmet, self.walk) = (sc[i] for i in (L.S_STATE, L.S_RNG, L.S_DECK, L.S_REACH, L.S_ACTS,
+                                                  L.S_PLANS, L.S_PSCORE, L.S_KN, L.S_FV, L.S_GIVEN,
+                                                  L.S_CTR, L.S_RPLANS, L.S_RSCORE, L.S_RSTATE,
+                                                  L.S_RRNG, L.S_PBOTS, L.S_PMET, L.S_WALK))
         seed_streams(self.rng[0], seed, game_index)
         self.s = self.st[0]
         self.log = np.zeros((4096, 6), np.int64)
@@ -108,13 +109,15 @@ class Table:
         if given is None:
             given = np.full(L.P_SIZE, -1, np.int32)
         return play_turn(self.s, self.n, seat, total, given, bots, self.rules, self.w, self.c.dist,
-                         self.c.nxt, self.c.pads, self.c.pad_index, self.rng[0], self.reach[0],
+                         self.c.nxt, self.c.pads, self.c.pad_index, self.c.adj, self.c.pdist,
+                         self.walk[0], self.rng[0], self.reach[0],
                          self.acts[0], self.plans[0], self.pscore[0], self.kn[0], self.fv[0], self.log,
                          self.li, False, self.met, self.dec)
 
     def plan(self, seat: int, total: int, deep: int) -> tuple[int, ...]:
         plan_turn(self.s, self.n, seat, total, self.rules, self.w, self.c.dist, self.c.nxt, self.c.pads,
-                  self.c.pad_index, self.kn[0], self.fv[0], deep, self.plans[0], self.pscore[0], 1)
+                  self.c.pad_index, self.c.adj, self.c.pdist, self.walk[0], self.kn[0], self.fv[0], deep,
+                  self.plans[0], self.pscore[0], 1)
         return tuple(int(x) for x in self.plans[0, 0])
 
 
@@ -168,7 +171,7 @@ class Unseen:
         def plans(total, deep):
             def f(a):
                 k = plan_turn(a.st, n, me, total, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index,
-                              a.kn, a.fv, deep, a.plans, a.pscore, L.MAX_PLANS)
+                              c.adj, c.pdist, a.walk, a.kn, a.fv, deep, a.plans, a.pscore, L.MAX_PLANS)
                 return a.plans[:k].tolist(), a.pscore[:k].tolist()
             return f
 
@@ -178,8 +181,8 @@ class Unseen:
 
         def random_walk(total):
             def f(a):
-                random_move(a.st, n, me, total, c.rules, c.dist, c.pads, c.pad_index, a.reach, a.rng,
-                            a.plans[0])
+                random_move(a.st, n, me, total, c.rules, c.dist, c.pads, c.pad_index, c.adj, c.pdist,
+                            a.walk, a.reach, a.rng, a.plans[0])
                 return a.plans[0].tolist()
             return f
 
@@ -196,7 +199,8 @@ class Unseen:
 
         def rollout(a):
             a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
-            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
+            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads,
+                         c.pad_index, c.adj, c.pdist, a.walk, a.rng,
                          a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
                          a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
             return a.gplan[0].tolist()
@@ -216,7 +220,7 @@ class Unseen:
             st=r[L.S_STATE], rng=r[L.S_RNG], deck=r[L.S_DECK], reach=r[L.S_REACH], acts=r[L.S_ACTS],
             plans=r[L.S_PLANS], pscore=r[L.S_PSCORE], kn=r[L.S_KN], fv=r[L.S_FV], gplan=r[L.S_GIVEN],
             ctr=r[L.S_CTR], rplans=r[L.S_RPLANS], rscore=r[L.S_RSCORE], rst=r[L.S_RSTATE],
-            rrng=r[L.S_RRNG], pbots=r[L.S_PBOTS], pmet=r[L.S_PMET]))
+            rrng=r[L.S_RRNG], pbots=r[L.S_PBOTS], pmet=r[L.S_PMET], walk=r[L.S_WALK]))
 
 
 def no_peek_positions():
