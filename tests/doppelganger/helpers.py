@@ -16,6 +16,11 @@ from sim.games.doppelganger import GAME
 
 CONTENT = GAME.content()
 FAST_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12")
+# The rollout at the no-peek positions: enough playouts, candidates and horizon that its plan
+# depends on them (with FAST_ROLLOUT few playouts end and it nearly always keeps the hunter's
+# best plan; test_no_peek.py shows the difference)
+NO_PEEK_ROLLOUT = ("bots.rollout_playouts=4", "bots.rollout_candidates=4", "bots.rollout_horizon=40")
+ROLLOUT_TOTALS = (4, 7, 10)
 A, T, O = 0, 1, 2   # attacker, target, onlooker (attack_table)
 
 
@@ -150,6 +155,7 @@ class Unseen:
     def __init__(self, t, seat):
         self.t, self.seat = t, seat
         self.row = [a[0].copy() for a in t.scratch]       # row 0 of every scratch array
+        self.rollout_plan = rollout_plan                  # test_no_peek.py plants a peeking one
 
     def redeal(self, seed):
         """Re-deal with the kernel's redeal_hidden; True when a card changed hands."""
@@ -164,7 +170,8 @@ class Unseen:
         """Every bot kind's answer to every choice a doppelganger bot makes, each asked of a
         fresh copy of the state, the streams and the bots' scratch: greedy and hunter plans
         (the action before moving is a plan for a total of 0), a kill in the room, the random
-        bot's action and move, the answer to an attack, the rollout's plan."""
+        bot's action and move, the answer to an attack, the rollout's plan for
+        a few dice totals (its playouts greedy in every seat, as the game plays them)."""
         t, me, n, c, w = self.t, self.seat, self.t.n, self.t.c, self.t.w
         in_room = self.row[L.S_STATE][L.F_POS + me] < c.rules[L.R_NROOMS]
 
@@ -197,13 +204,15 @@ class Unseen:
         def kill(a):
             return int(kill_here(a.st, n, me, c.rules, a.plans[0])), a.plans[0].tolist()
 
-        def rollout(a):
-            a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
-            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads,
-                         c.pad_index, c.adj, c.pdist, a.walk, a.rng,
-                         a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
-                         a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
-            return a.gplan[0].tolist()
+        def rollout(total):
+            def f(a):
+                a.gplan[1, L.P_DEST] = -1   # the playouts' other turns get no plan from outside
+                self.rollout_plan(a.st, n, me, total, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt,
+                                  c.pads, c.pad_index, c.adj, c.pdist, a.walk, a.rng, a.reach, a.acts,
+                                  a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst, a.rrng,
+                                  a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
+                return a.gplan[0].tolist()
+            return f
 
         asks = [("random", f"move {total}", random_walk(total)) for total in (2, 7, 12)]
         asks += [("random", "room action", random_action)] if in_room else []
@@ -211,7 +220,7 @@ class Unseen:
                  for bot, deep in (("greedy", 0), ("hunter", 1)) for total in (0, 3, 7, 11)]
         asks += [(GAME.bots[bot], "answer to an attack", reveal(bot)) for bot in range(len(GAME.bots))]
         asks += [(bot, "kill here", kill) for bot in ("greedy", "hunter")]
-        asks += [("rollout", "plan for 7", rollout)]
+        asks += [("rollout", f"plan for {total}", rollout(total)) for total in ROLLOUT_TOTALS]
         return [(bot, name, self.ask(f)) for bot, name, f in asks]
 
     def ask(self, f):
@@ -224,9 +233,10 @@ class Unseen:
 
 
 def no_peek_positions():
-    """Seats every few turns into games of 3, 4 and 6 players (hunters and greedy players)."""
+    """Seats every few turns into games of 3, 4 and 6 players (hunters and greedy players); the
+    rollout asked there plays NO_PEEK_ROLLOUT's playouts."""
     for n, seed in ((4, 2), (4, 8), (3, 13), (6, 5)):
-        t = Table(n, seed=seed, sets=FAST_ROLLOUT)
+        t = Table(n, seed=seed, sets=NO_PEEK_ROLLOUT)
         bots = np.array([L.BOT_HUNTER, L.BOT_GREEDY] * 3, np.int64)[:n]
         for turn in range(40):
             seat = turn % n
