@@ -132,8 +132,6 @@ def blocked_walks(st, n, seat, rules, adj, pads, walk):
     """rules.pawns_block: when another pawn stands on a corridor square, fill walk's rows
     (layout WK_*) with the walks around the blocking pawns, from the mover's square and from
     every pad, and return 1; return 0 when nothing blocks (the board's tables hold)."""
-    if not rules[R_BLOCK]:
-        return 0
     nr = rules[R_NROOMS]
     any_block = False
     for o in range(n):
@@ -168,8 +166,8 @@ def walk_rows(st, n, me, rules, dist, pdist, adj, pads, walk):
     """The walking distances a move reads: (from the mover's square, from each pad, whether
     pawns block, the cost of landing on the start pad)."""
     start = st[F_POS + me]
-    blocked = blocked_walks(st, n, me, rules, adj, pads, walk)
-    if blocked:
+    # the default reading pays nothing more than this test
+    if rules[R_BLOCK] and blocked_walks(st, n, me, rules, adj, pads, walk):
         srow = walk[WK_START]
         return srow, walk[WK_PADS:], 1, start_pad_cost(srow, adj, start, rules[R_PAD_START])
     return dist[start], pdist, 0, rules[R_PAD_START]
