@@ -8,12 +8,13 @@ from kernels.doppelganger.layout import (ACT_ATTACK, ACT_NONE, ACT_PICKUP, ACT_S
                                          F_WHO_UP, INF, K_KW, K_KX, K_PW, K_PX, K_UW, K_UX, MAXP,
                                          P_BRING, P_DEST, P_DROP, P_KIND, P_SIZE, P_TELE, P_W, P_X,
                                          REV_NONE, REV_WHAT, REV_WHERE, REV_WHO, R_HAND, R_LIMIT, R_NCARDS,
-                                         R_NROOMS, R_PAD_START, R_TELE_WHEEL, R_WALK_ON, STEAL_EPS, TELE_EPS, W_CONTEST,
+                                         R_NROOMS, R_TELE_WHEEL, R_WALK_ON, STEAL_EPS, TELE_EPS, W_CONTEST,
                                          W_DENY_HIDDEN, W_DENY_OWN, W_FOCUS, W_GIFT, W_INFO,
                                          W_PAIR_COST, W_PATIENCE, W_REVEAL, W_REVEAL_VULN_COST,
                                          W_REVEAL_WHO_COST, W_SETUP, W_TRUE_FORM_COST, W_WEAPON_ANY,
-                                         W_WEAPON_KILL, W_WEAPON_MAYBE, W_WHO_STEP)
-from kernels.doppelganger.moves import pad_costs, reachable, room_reach, taken_pads, walk_toward
+                                         W_WEAPON_KILL, W_WEAPON_MAYBE, W_WHO_STEP, WK_PARENT)
+from kernels.doppelganger.moves import (move_reach, pad_costs, room_reach, taken_pads, walk_rows,
+                                        walk_toward)
 from kernels.doppelganger.state import is_true_form, nth_bit, popcount
 from kernels.rng import BOT0, below
 
@@ -351,16 +352,22 @@ def plan_attacks(st, n, me, t, tpos, t_walk, land, held, kn, prob, focus, rules,
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def walk_toward_a_weapon(st, start, total, nr, dist, nxt, plan):
-    """Nothing to do here: the plan walks toward the nearest room with a weapon token."""
+def walk_toward_a_weapon(st, start, total, nr, srow, nxt, par, blocked, plan):
+    """Nothing to do here: the plan walks toward the nearest room with a weapon token (around
+    blocking pawns when ``blocked``: back along the search's parents from the room)."""
     best = -1
     bd = INF
     for r in range(nr):
-        if st[F_ROOM_W + r] != 0 and dist[start, r] < bd:
-            bd = dist[start, r]
+        if st[F_ROOM_W + r] != 0 and srow[r] < bd:
+            bd = srow[r]
             best = r
     if best >= 0:
-        dest = walk_toward(nxt, start, best, total)
+        if blocked:
+            dest = best
+            while srow[dest] > total:
+                dest = par[dest]
+        else:
+            dest = walk_toward(nxt, start, best, total)
         plan[P_DEST] = dest
         plan[P_TELE] = 0
         plan[P_BRING] = -1
@@ -368,8 +375,8 @@ def walk_toward_a_weapon(st, start, total, nr, dist, nxt, plan):
 
 
 @njit(cache=True, _nrt=False)
-def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, fv, deep,
-              plans, pscore, k):
+def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk, kn,
+              fv, deep, plans, pscore, k):
     """The greedy (deep=0) / hunter (deep=1) choice of move and action for this dice total:
     up to k plans, best first. Reads only ``me``'s cards and public state. fv[0] receives the
     weapon values, fv[1:1+2*MAXP] the card probabilities, fv[1+2*MAXP] each readiness.
@@ -377,7 +384,8 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     Destinations: rim rooms within walking reach, and any room after landing on a pad (then
     optionally bringing one player). An attack's worth depends on the room only through its
     class for the target (face up, surely held, possible, ruled out), so one room per class
-    is scored: the target's own room when it can be walked to, else the first of the class."""
+    is scored: the target's own room when it can be walked to, else the first of the class.
+    Walks go around blocking pawns under rules.pawns_block (``walk`` is their scratch)."""
     nr = rules[R_NROOMS]
     nc = rules[R_NCARDS]
     knowledge(st, n, me, rules, deep, kn)
@@ -388,9 +396,10 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
     focus = focus_target(st, n, me, rules) if deep else -1
     start = st[F_POS + me]
     taken = taken_pads(st, n, me, pad_index)
-    m1, m1p, m2 = pad_costs(dist, pads, start, rules[R_PAD_START])
+    srow, prows, blocked, pad_start = walk_rows(st, n, me, rules, dist, pdist, adj, pads, walk)
+    m1, m1p, m2 = pad_costs(srow, pads, start, pad_start)
     land = m1 <= total
-    walkmask = room_reach(dist, pads, taken, start, total, m1, m1p, m2, nr, rules[R_WALK_ON])
+    walkmask = room_reach(srow, prows, pads, taken, total, m1, m1p, m2, nr, rules[R_WALK_ON])
     held = st[F_HELD + me]
     nheld = popcount(held)
     any_bonus = weights[W_WEAPON_ANY] if nheld == 0 else 0.0
@@ -415,7 +424,7 @@ def plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, 
             cnt = plan_attacks(st, n, me, t, tpos, t_walk, land, held, kn, prob, focus, rules,
                                weights, deep, plans, pscore, k, cnt)
     if pscore[0] <= 0.0 and nheld == 0 and not land:
-        walk_toward_a_weapon(st, start, total, nr, dist, nxt, plans[0])
+        walk_toward_a_weapon(st, start, total, nr, srow, nxt, walk[WK_PARENT], blocked, plans[0])
     return cnt
 
 
@@ -478,15 +487,13 @@ def choose_reveal(st, n, me, attacker, room, weapon, opts, bot, rules, weights, 
 
 
 @njit(cache=True, _nrt=False)
-def random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, out):
+def random_move(st, n, seat, total, rules, dist, pads, pad_index, adj, pdist, walk, reach, rng, out):
     """Uniform over the distinct things a move can do: end in each room reachable on foot (the
     rim rooms and the wheel), each teleport room with each choice of player to bring (or none)
     after landing on a pad, or end in the corridors (one choice; then any corridor square or
     pad reachable, uniformly). Corridor squares, the most of the nodes, allow no action, so
     counting each as a choice of its own would leave most random turns doing nothing."""
-    start = st[F_POS + seat]
-    taken = taken_pads(st, n, seat, pad_index)
-    land = reachable(dist, pads, taken, start, total, reach, rules[R_PAD_START], rules[R_WALK_ON])
+    land = move_reach(st, n, seat, total, rules, dist, pads, pad_index, adj, pdist, walk, reach)
     nroom = rules[R_NROOMS] + 1          # the rim rooms, then the wheel
     nw = 0
     nc = 0

@@ -37,6 +37,8 @@ T_DIST = 1        # int32 [N, N] walking distance
 T_NXT = 2         # int32 [N, N] next node on a shortest walk
 T_PADS = 3        # int32 [P] pad nodes
 T_PAD_INDEX = 4   # int32 [N] pad number of a node, -1 if none
+T_ADJ = 5         # int32 [N, D] each node's walking neighbours, -1 after the last
+T_PAD_DIST = 6    # int32 [P, N] walking distance from each pad (rows of T_DIST)
 
 # The scratch tuple (allocated by the glue's Compiled.alloc_scratch in this order), first
 # axis the state row (R rows; N = board nodes, n = players)
@@ -60,6 +62,13 @@ S_RSTATE = 15     # int32 [., F_SIZE] the playout's state row
 S_RRNG = 16       # uint64 [., 1 + n] the playout's streams
 S_PBOTS = 17      # int64 [., n] the playout's bots (greedy in every seat)
 S_PMET = 18       # float64 [., n, N_METRICS] the playout's metrics (unread)
+S_WALK = 19       # int32 [R, WK_PADS + P, N] walks around blocking pawns (rules.pawns_block)
+
+# Rows of S_WALK, filled per move only when another pawn blocks a corridor square
+WK_START = 0      # distance from the mover's square
+WK_PARENT = 1     # previous node on a shortest walk from the mover's square
+WK_QUEUE = 2      # the search's queue
+WK_PADS = 3       # then one row per pad: distance from that pad
 
 # The rules vector (tables[T_RULES])
 R_DICE = 0
@@ -76,7 +85,8 @@ R_MATCH_UP_WHO = 10   # reading: a match already face up (and no other) forces a
 R_WHO_NO_MATCH = 11   # reading: with no match the target may still turn up a who card
 R_PAD_START = 12      # steps to land on the pad a pawn starts on (2: off and back; 0: at once)
 R_WALK_ON = 13        # reading: a pad within the roll acts, the pawn walks on after a jump (1)
-R_SIZE = 14
+R_BLOCK = 14          # reading: a pawn on a corridor square blocks it for the others (1)
+R_SIZE = 15
 
 # Bots
 BOT_RANDOM = 0

@@ -14,7 +14,8 @@ from kernels.doppelganger.layout import (BOT_ROLLOUT, END_FINISHED, END_TURN_CAP
                                          S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN, S_KN, S_PBOTS,
                                          S_PLANS, S_PMET, S_PSCORE, S_REACH, S_RNG, S_RPLANS,
                                          S_RRNG, S_RSCORE, S_RSTATE, S_SEAT_BOTS, S_STATE,
-                                         S_TIEBREAK, T_DIST, T_NXT, T_PADS, T_PAD_INDEX, T_RULES)
+                                         S_TIEBREAK, S_WALK, T_ADJ, T_DIST, T_NXT, T_PADS,
+                                         T_PAD_DIST, T_PAD_INDEX, T_RULES)
 from kernels.doppelganger.rollout import rollout_plan
 from kernels.doppelganger.rules import before_move, log_event, move_and_act, play_turn, roll_dice
 from kernels.doppelganger.state import nth_bit, setup_game
@@ -32,6 +33,9 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     nxt = tables[T_NXT]
     pads = tables[T_PADS]
     pad_index = tables[T_PAD_INDEX]
+    adj = tables[T_ADJ]
+    pdist = tables[T_PAD_DIST]
+    walk = scratch[S_WALK][r]
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
     deck = scratch[S_DECK][r]
@@ -69,23 +73,27 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
             # the rollout plans its move and action from the position it plays them in: after
             # the action before moving (rules.before_move), if any
             killed, left = before_move(st, n, seat, sb, rules, weights, dist, nxt, pads, pad_index,
-                                       rng, acts, plans, pscore, kn, wv, log, li, on, met, dec)
+                                       adj, pdist, walk, rng, acts, plans, pscore, kn, wv, log, li,
+                                       on, met, dec)
             if killed:
                 return t + 1, END_FINISHED
             if left < 0:
                 continue
             # the rollout scratch has one row per state row only when a rollout bot plays
             rr = r if r < scratch[S_RSTATE].shape[0] else 0
-            rollout_plan(st, n, seat, total, left, rules, weights, dist, nxt, pads, pad_index, rng,
-                         reach, acts, plans, pscore, kn, wv, scratch[S_RPLANS][rr], scratch[S_RSCORE][rr],
+            rollout_plan(st, n, seat, total, left, rules, weights, dist, nxt, pads, pad_index, adj,
+                         pdist, walk, rng, reach, acts, plans, pscore, kn, wv, scratch[S_RPLANS][rr],
+                         scratch[S_RSCORE][rr],
                          scratch[S_RSTATE][rr], scratch[S_RRNG][rr], deck, scratch[S_PBOTS][rr],
                          gplan[1:2], scratch[S_PMET][rr], ctr[2:4], log, gplan[0])
             dec[0] += 1
             if move_and_act(st, n, seat, total, left, gplan[0], sb, rules, weights, dist, nxt, pads,
-                            pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+                            pad_index, adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log,
+                            li, on, met, dec):
                 return t + 1, END_FINISHED
         elif play_turn(st, n, seat, total, gplan[0], sb, rules, weights, dist, nxt, pads, pad_index,
-                       rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+                       adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met,
+                       dec):
             return t + 1, END_FINISHED
     log_event(log, li, on, EV_CAP, -1, cap, 0, 0, 0)
     return cap, END_TURN_CAP

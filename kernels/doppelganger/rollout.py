@@ -54,9 +54,9 @@ def determinize(st, out, n, me, rules, rng, deck):
 
 
 @njit(cache=True, _nrt=False)
-def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_index, rng, reach, acts,
-                 plans, pscore, kn, wv, rplans, rscore, rst, rrng, deck, pbots, none_plan, pmet,
-                 pctr, log, given):
+def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk,
+                 rng, reach, acts, plans, pscore, kn, wv, rplans, rscore, rst, rrng, deck, pbots,
+                 none_plan, pmet, pctr, log, given):
     """Choose ``me``'s plan for the position it is played in (after the turn's action before
     moving, ``left`` actions to go): the hunter's best few, each scored by playouts (greedy
     for every seat) from determinised deals; the same deals and dice for every candidate.
@@ -65,8 +65,8 @@ def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_in
         pbots[s] = BOT_GREEDY
     k = int(weights[W_ROLLOUT_CANDIDATES])
     k = max(1, min(k, MAX_PLANS))
-    cnt = plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, kn, wv, 1,
-                    rplans, rscore, k)
+    cnt = plan_turn(st, n, me, total, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk,
+                    kn, wv, 1, rplans, rscore, k)
     best = 0
     if cnt > 1 and rscore[0] < 1e8:
         npl = max(1, int(weights[W_ROLLOUT_PLAYOUTS]))
@@ -80,8 +80,8 @@ def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_in
                     rrng[s] = stream_start(base, p, s)
                 determinize(st, rst, n, me, rules, rrng, deck)
                 if move_and_act(rst, n, me, total, left, rplans[c], pbots, rules, weights, dist, nxt,
-                                pads, pad_index, rrng, reach, acts, plans, pscore, kn, wv, log,
-                                pctr[:1], False, pmet, pctr[1:2]):
+                                pads, pad_index, adj, pdist, walk, rrng, reach, acts, plans, pscore,
+                                kn, wv, log, pctr[:1], False, pmet, pctr[1:2]):
                     acc += 1.0 if rst[F_WINNER] == me else 0.0
                     continue
                 result = 1.0 / n
@@ -89,8 +89,8 @@ def rollout_plan(st, n, me, total, left, rules, weights, dist, nxt, pads, pad_in
                     seat = (me + 1 + i) % n
                     t = roll_dice(rules, rrng, CHANCE)
                     if play_turn(rst, n, seat, t, none_plan[0], pbots, rules, weights, dist, nxt,
-                                 pads, pad_index, rrng, reach, acts, plans, pscore, kn, wv,
-                                 log, pctr[:1], False, pmet, pctr[1:2]):
+                                 pads, pad_index, adj, pdist, walk, rrng, reach, acts, plans, pscore,
+                                 kn, wv, log, pctr[:1], False, pmet, pctr[1:2]):
                         result = 1.0 if rst[F_WINNER] == me else 0.0
                         break
                 acc += result

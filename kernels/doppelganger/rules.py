@@ -201,8 +201,8 @@ def apply_move(st, seat, dest, tele, bring, total, log, li, on, met):
 
 
 @njit(cache=True, _nrt=False)
-def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, rng, acts, plans,
-                pscore, kn, wv, log, li, on, met, dec):
+def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk, rng,
+                acts, plans, pscore, kn, wv, log, li, on, met, dec):
     """The start of a turn of ``seat``: an action before moving if the turn starts in a rim
     room (a kill open there, or with two actions a turn the best action here). Returns
     (killed, actions left for after the move)."""
@@ -224,8 +224,8 @@ def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, r
             return killed, -1
         elif acts_left >= 2:
             # two actions a turn: the best action here (a plan with no steps), then move
-            plan_turn(st, n, seat, 0, rules, weights, dist, nxt, pads, pad_index, kn, wv, deep,
-                      plans, pscore, 1)
+            plan_turn(st, n, seat, 0, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk,
+                      kn, wv, deep, plans, pscore, 1)
             dec[0] += 1
             if pscore[0] > 0.0:
                 killed, acted = act_phase(st, n, seat, bot, plans[0], rules, weights, rng, acts,
@@ -238,21 +238,23 @@ def before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index, r
 
 @njit(cache=True, _nrt=False)
 def move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
-                 pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+                 pad_index, adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log, li, on,
+                 met, dec):
     """The rest of the turn from the position before_move left: the move (``given``, when
     P_DEST >= 0, is a plan chosen outside from this position: the rollout's), then the action
     after it. Returns 1 if it killed."""
     bot = bots[seat]
     deep = 1 if bot != BOT_GREEDY else 0
     if bot == BOT_RANDOM:
-        random_move(st, n, seat, total, rules, dist, pads, pad_index, reach, rng, plans[0])
+        random_move(st, n, seat, total, rules, dist, pads, pad_index, adj, pdist, walk, reach, rng,
+                    plans[0])
         dec[0] += 1
     elif given[P_DEST] >= 0:
         for f in range(P_SIZE):
             plans[0, f] = given[f]
     else:
-        plan_turn(st, n, seat, total, rules, weights, dist, nxt, pads, pad_index, kn, wv, deep,
-                  plans, pscore, 1)
+        plan_turn(st, n, seat, total, rules, weights, dist, nxt, pads, pad_index, adj, pdist, walk,
+                  kn, wv, deep, plans, pscore, 1)
         dec[0] += 1
     apply_move(st, seat, plans[0, P_DEST], plans[0, P_TELE], plans[0, P_BRING], total, log, li, on, met)
     if acts_left > 0:
@@ -263,17 +265,19 @@ def move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dis
 
 
 @njit(cache=True, _nrt=False)
-def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, rng,
-              reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
+def play_turn(st, n, seat, total, given, bots, rules, weights, dist, nxt, pads, pad_index, adj,
+              pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec):
     """One turn of ``seat`` with dice total ``total``: an action before moving (if the turn
     starts in a rim room), the move, an action after. ``given`` (P_DEST >= 0) is a plan chosen
     outside for the position after the action before moving. Returns 1 if the turn ended the
     game with a kill."""
     killed, acts_left = before_move(st, n, seat, bots, rules, weights, dist, nxt, pads, pad_index,
-                                    rng, acts, plans, pscore, kn, wv, log, li, on, met, dec)
+                                    adj, pdist, walk, rng, acts, plans, pscore, kn, wv, log, li, on,
+                                    met, dec)
     if killed:
         return 1
     if acts_left < 0:
         return 0
     return move_and_act(st, n, seat, total, acts_left, given, bots, rules, weights, dist, nxt, pads,
-                        pad_index, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met, dec)
+                        pad_index, adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log, li,
+                        on, met, dec)

@@ -16,6 +16,11 @@ from sim.games.doppelganger import GAME
 
 CONTENT = GAME.content()
 FAST_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12")
+# The rollout at the no-peek positions: enough playouts, candidates and horizon that its plan
+# depends on them (with FAST_ROLLOUT few playouts end and it nearly always keeps the hunter's
+# best plan; test_no_peek.py shows the difference)
+NO_PEEK_ROLLOUT = ("bots.rollout_playouts=4", "bots.rollout_candidates=4", "bots.rollout_horizon=40")
+ROLLOUT_TOTALS = (4, 7, 10)
 A, T, O = 0, 1, 2   # attacker, target, onlooker (attack_table)
 
 
@@ -49,9 +54,10 @@ class Table:
         self.scratch = sc = self.c.alloc_scratch(1, True)
         (self.st, self.rng, self.deck, self.reach, self.acts, self.plans, self.pscore, self.kn,
          self.fv, self.gplan, self.ctr, self.rplans, self.rscore, self.rst, self.rrng, self.pbots,
-         self.pmet) = (sc[i] for i in (L.S_STATE, L.S_RNG, L.S_DECK, L.S_REACH, L.S_ACTS, L.S_PLANS,
-                                       L.S_PSCORE, L.S_KN, L.S_FV, L.S_GIVEN, L.S_CTR, L.S_RPLANS,
-                                       L.S_RSCORE, L.S_RSTATE, L.S_RRNG, L.S_PBOTS, L.S_PMET))
+         self.pmet, self.walk) = (sc[i] for i in (L.S_STATE, L.S_RNG, L.S_DECK, L.S_REACH, L.S_ACTS,
+                                                  L.S_PLANS, L.S_PSCORE, L.S_KN, L.S_FV, L.S_GIVEN,
+                                                  L.S_CTR, L.S_RPLANS, L.S_RSCORE, L.S_RSTATE,
+                                                  L.S_RRNG, L.S_PBOTS, L.S_PMET, L.S_WALK))
         seed_streams(self.rng[0], seed, game_index)
         self.s = self.st[0]
         self.log = np.zeros((4096, 6), np.int64)
@@ -108,13 +114,15 @@ class Table:
         if given is None:
             given = np.full(L.P_SIZE, -1, np.int32)
         return play_turn(self.s, self.n, seat, total, given, bots, self.rules, self.w, self.c.dist,
-                         self.c.nxt, self.c.pads, self.c.pad_index, self.rng[0], self.reach[0],
+                         self.c.nxt, self.c.pads, self.c.pad_index, self.c.adj, self.c.pdist,
+                         self.walk[0], self.rng[0], self.reach[0],
                          self.acts[0], self.plans[0], self.pscore[0], self.kn[0], self.fv[0], self.log,
                          self.li, False, self.met, self.dec)
 
     def plan(self, seat: int, total: int, deep: int) -> tuple[int, ...]:
         plan_turn(self.s, self.n, seat, total, self.rules, self.w, self.c.dist, self.c.nxt, self.c.pads,
-                  self.c.pad_index, self.kn[0], self.fv[0], deep, self.plans[0], self.pscore[0], 1)
+                  self.c.pad_index, self.c.adj, self.c.pdist, self.walk[0], self.kn[0], self.fv[0], deep,
+                  self.plans[0], self.pscore[0], 1)
         return tuple(int(x) for x in self.plans[0, 0])
 
 
@@ -147,6 +155,7 @@ class Unseen:
     def __init__(self, t, seat):
         self.t, self.seat = t, seat
         self.row = [a[0].copy() for a in t.scratch]       # row 0 of every scratch array
+        self.rollout_plan = rollout_plan                  # test_no_peek.py plants a peeking one
 
     def redeal(self, seed):
         """Re-deal with the kernel's redeal_hidden; True when a card changed hands."""
@@ -161,14 +170,15 @@ class Unseen:
         """Every bot kind's answer to every choice a doppelganger bot makes, each asked of a
         fresh copy of the state, the streams and the bots' scratch: greedy and hunter plans
         (the action before moving is a plan for a total of 0), a kill in the room, the random
-        bot's action and move, the answer to an attack, the rollout's plan."""
+        bot's action and move, the answer to an attack, the rollout's plan for
+        a few dice totals (its playouts greedy in every seat, as the game plays them)."""
         t, me, n, c, w = self.t, self.seat, self.t.n, self.t.c, self.t.w
         in_room = self.row[L.S_STATE][L.F_POS + me] < c.rules[L.R_NROOMS]
 
         def plans(total, deep):
             def f(a):
                 k = plan_turn(a.st, n, me, total, c.rules, w, c.dist, c.nxt, c.pads, c.pad_index,
-                              a.kn, a.fv, deep, a.plans, a.pscore, L.MAX_PLANS)
+                              c.adj, c.pdist, a.walk, a.kn, a.fv, deep, a.plans, a.pscore, L.MAX_PLANS)
                 return a.plans[:k].tolist(), a.pscore[:k].tolist()
             return f
 
@@ -178,8 +188,8 @@ class Unseen:
 
         def random_walk(total):
             def f(a):
-                random_move(a.st, n, me, total, c.rules, c.dist, c.pads, c.pad_index, a.reach, a.rng,
-                            a.plans[0])
+                random_move(a.st, n, me, total, c.rules, c.dist, c.pads, c.pad_index, c.adj, c.pdist,
+                            a.walk, a.reach, a.rng, a.plans[0])
                 return a.plans[0].tolist()
             return f
 
@@ -194,12 +204,15 @@ class Unseen:
         def kill(a):
             return int(kill_here(a.st, n, me, c.rules, a.plans[0])), a.plans[0].tolist()
 
-        def rollout(a):
-            a.gplan[1, L.P_DEST] = -1       # the playouts' other turns get no plan from outside
-            rollout_plan(a.st, n, me, 7, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt, c.pads, c.pad_index, a.rng,
-                         a.reach, a.acts, a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst,
-                         a.rrng, a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
-            return a.gplan[0].tolist()
+        def rollout(total):
+            def f(a):
+                a.gplan[1, L.P_DEST] = -1   # the playouts' other turns get no plan from outside
+                self.rollout_plan(a.st, n, me, total, c.rules[L.R_ACTIONS], c.rules, w, c.dist, c.nxt,
+                                  c.pads, c.pad_index, c.adj, c.pdist, a.walk, a.rng, a.reach, a.acts,
+                                  a.plans, a.pscore, a.kn, a.fv, a.rplans, a.rscore, a.rst, a.rrng,
+                                  a.deck, a.pbots, a.gplan[1:2], a.pmet, a.ctr[2:4], t.log, a.gplan[0])
+                return a.gplan[0].tolist()
+            return f
 
         asks = [("random", f"move {total}", random_walk(total)) for total in (2, 7, 12)]
         asks += [("random", "room action", random_action)] if in_room else []
@@ -207,7 +220,7 @@ class Unseen:
                  for bot, deep in (("greedy", 0), ("hunter", 1)) for total in (0, 3, 7, 11)]
         asks += [(GAME.bots[bot], "answer to an attack", reveal(bot)) for bot in range(len(GAME.bots))]
         asks += [(bot, "kill here", kill) for bot in ("greedy", "hunter")]
-        asks += [("rollout", "plan for 7", rollout)]
+        asks += [("rollout", f"plan for {total}", rollout(total)) for total in ROLLOUT_TOTALS]
         return [(bot, name, self.ask(f)) for bot, name, f in asks]
 
     def ask(self, f):
@@ -216,13 +229,14 @@ class Unseen:
             st=r[L.S_STATE], rng=r[L.S_RNG], deck=r[L.S_DECK], reach=r[L.S_REACH], acts=r[L.S_ACTS],
             plans=r[L.S_PLANS], pscore=r[L.S_PSCORE], kn=r[L.S_KN], fv=r[L.S_FV], gplan=r[L.S_GIVEN],
             ctr=r[L.S_CTR], rplans=r[L.S_RPLANS], rscore=r[L.S_RSCORE], rst=r[L.S_RSTATE],
-            rrng=r[L.S_RRNG], pbots=r[L.S_PBOTS], pmet=r[L.S_PMET]))
+            rrng=r[L.S_RRNG], pbots=r[L.S_PBOTS], pmet=r[L.S_PMET], walk=r[L.S_WALK]))
 
 
 def no_peek_positions():
-    """Seats every few turns into games of 3, 4 and 6 players (hunters and greedy players)."""
+    """Seats every few turns into games of 3, 4 and 6 players (hunters and greedy players); the
+    rollout asked there plays NO_PEEK_ROLLOUT's playouts."""
     for n, seed in ((4, 2), (4, 8), (3, 13), (6, 5)):
-        t = Table(n, seed=seed, sets=FAST_ROLLOUT)
+        t = Table(n, seed=seed, sets=NO_PEEK_ROLLOUT)
         bots = np.array([L.BOT_HUNTER, L.BOT_GREEDY] * 3, np.int64)[:n]
         for turn in range(40):
             seat = turn % n

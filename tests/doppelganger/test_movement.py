@@ -25,7 +25,9 @@ def reach(dist, pads, taken, start, total, pad_start=2, walk_on=1):
     """Nodes a move may end on and whether a pad is landed on (the shipped readings unless
     pad_start / walk_on say otherwise: rules.pad_start_lands, rules.pad_within_roll)."""
     out = np.zeros(dist.shape[0], np.int8)
-    land = reachable(dist, np.array(pads, np.int32), taken, start, total, out, pad_start, walk_on)
+    pads = np.array(pads, np.int32)
+    land = reachable(dist[start], np.ascontiguousarray(dist[pads]), pads, taken, start, total, out,
+                     pad_start, walk_on)
     return set(np.flatnonzero(out).tolist()), bool(land)
 
 
@@ -104,7 +106,7 @@ def test_move_generation_matches_networkx_bfs_on_the_board(taken):
         for total in range(13):
             want = {v for v, d in lengths.items() if v != "src" and d <= total} | {start}
             want_land = any(p in lengths and lengths[p] <= total for p in pads)
-            land = reachable(b.dist, b.pads, taken, start, total, out, 2, 1)
+            land = reachable(b.dist[start], c.pdist, b.pads, taken, start, total, out, 2, 1)
             assert set(np.flatnonzero(out).tolist()) == want, (start, total)
             assert bool(land) == want_land, (start, total)
 

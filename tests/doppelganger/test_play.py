@@ -96,7 +96,8 @@ def test_random_moves_uniformly_among_distinct_ends_and_finishes_its_games():
     ends = []
     for _ in range(400):
         plan = t.plans[0][0]
-        random_move(t.s, 4, 0, 3, t.rules, t.c.dist, t.c.pads, t.c.pad_index, t.reach[0], t.rng[0], plan)
+        random_move(t.s, 4, 0, 3, t.rules, t.c.dist, t.c.pads, t.c.pad_index, t.c.adj, t.c.pdist,
+                    t.walk[0], t.reach[0], t.rng[0], plan)
         ends.append(int(plan[L.P_DEST]))
     corridor = sum(e > nr for e in ends) / len(ends)
     rooms = {e for e in ends if e <= nr}

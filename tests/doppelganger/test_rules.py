@@ -204,11 +204,45 @@ def replay_weapons(log, n, limit, wheel):
     return None
 
 
+def replay_moves(log, board, n, rules):
+    """Walk the pawns through a traced game's moves, independently of the kernel: every walk
+    ends where a step-by-step search from the position allows (around other pawns when
+    rules.pawns_block), every teleport follows a pad landed on within the roll and ends in a
+    rim room (or the wheel when rules.teleport_to_centre), and with pawns blocking no two
+    pawns share a corridor square. Returns the first broken rule, or None."""
+    from .test_blocking import independent_reach
+
+    nr = board.n_rooms
+    block, walk_on = int(rules[L.R_BLOCK]), int(rules[L.R_WALK_ON])
+    lands_at_once = int(rules[L.R_PAD_START] == 0)
+    pos, total = [nr] * n, 0
+    for ev, seat, a, b, _, _ in log.tolist():
+        if ev == L.EV_ROLL:
+            total = a
+        elif ev in (L.EV_WALK, L.EV_TELEPORT):
+            ends, land = independent_reach(board, pos, seat, total, block, lands_at_once, walk_on)
+            if ev == L.EV_WALK:
+                if a != pos[seat] or b not in ends:
+                    return f"seat {seat} walks {a} -> {b} with {total} from {pos}"
+                pos[seat] = b
+            else:
+                if not land or a > nr or (a == nr and not rules[L.R_TELE_WHEEL]):
+                    return f"seat {seat} teleports to {a} with {total} from {pos}"
+                pos[seat] = a
+                if b >= 0:
+                    pos[b] = a
+            corridor = [p for p in pos if p > nr]
+            if block and len(corridor) != len(set(corridor)):
+                return f"two pawns share a corridor square: {pos}"
+    return None
+
+
 @pytest.mark.parametrize("sets", readings_both_ways())
-def test_every_bot_under_every_reading_keeps_the_weapon_rules(sets):
+def test_every_bot_under_every_reading_keeps_the_weapon_and_movement_rules(sets):
     """Traced games with every bot at the table (random, greedy, hunter, rollout, seats
     rotated), under each [rules] reading both ways: the weapon events replay without a broken
-    rule (tokens where they are said to be, hands within the limit, attacks with a held weapon)."""
+    rule (tokens where they are said to be, hands within the limit, attacks with a held weapon)
+    and so do the moves (replay_moves: an independent search, pawns blocking or not)."""
     from .helpers import FAST_ROLLOUT, GAME, compiled, weights
 
     sets = (*FAST_ROLLOUT, *sets)
@@ -218,6 +252,7 @@ def test_every_bot_under_every_reading_keeps_the_weapon_rules(sets):
     for i in range(8):
         log, _, _ = GAME.trace_events(c, codes, w, 9, i, i % 4)
         assert replay_weapons(log, 4, limit, wheel) is None, (sets, i)
+        assert replay_moves(log, c.board, 4, c.rules) is None, (sets, i)
 
 
 def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
@@ -225,5 +260,5 @@ def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
     readings = {k: why for k, _, why in CONTENT.readings()}
     assert set(readings) == {"rules.actions_per_turn", "rules.teleport_to_centre",
                              "rules.face_up_match_forces_who", "rules.who_without_match",
-                             "rules.pad_start_lands", "rules.pad_within_roll"}
+                             "rules.pad_start_lands", "rules.pad_within_roll", "rules.pawns_block"}
     assert all(why.startswith("Reading: the rulebook") for why in readings.values())

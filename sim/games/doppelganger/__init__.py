@@ -51,11 +51,19 @@ class DoppelgangerCompiled(Compiled):
     def pad_index(self) -> np.ndarray:
         return self.tables[L.T_PAD_INDEX]
 
+    @property
+    def adj(self) -> np.ndarray:
+        return self.tables[L.T_ADJ]
+
+    @property
+    def pdist(self) -> np.ndarray:
+        return self.tables[L.T_PAD_DIST]
+
     def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
         """The scratch tuple in layout's S_* order; the playouts' arrays get a row per state
         row only when a rollout bot plays."""
         n, nodes, rr = self.n_players, self.board.n_nodes, rows if rollout else 1
-        s: list = [None] * 19
+        s: list = [None] * 20
         s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
         s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
         s[L.S_DECK] = np.zeros((rows, L.MAXC), np.int64)
@@ -75,6 +83,7 @@ class DoppelgangerCompiled(Compiled):
         s[L.S_RRNG] = np.zeros((rr, 1 + n), np.uint64)
         s[L.S_PBOTS] = np.zeros((rr, n), np.int64)
         s[L.S_PMET] = np.zeros((rr, n, L.N_METRICS), np.float64)
+        s[L.S_WALK] = np.zeros((rows, L.WK_PADS + len(self.board.pads), nodes), np.int32)
         return tuple(s)
 
 
@@ -124,9 +133,10 @@ class DoppelgangerGame(Game):
         starts = rng.integers(0, c.board.n_nodes, m).astype(np.int64)
         totals = rng.integers(2, 13, m).astype(np.int64)
         out = np.zeros(c.board.n_nodes, np.int8)
-        bench_moves(c.dist, c.pads, starts[:10], totals[:10], out)  # compile
+        pdist = c.tables[L.T_PAD_DIST]
+        bench_moves(c.dist, pdist, c.pads, starts[:10], totals[:10], out)  # compile
         t0 = time.perf_counter()
-        bench_moves(c.dist, c.pads, starts, totals, out)
+        bench_moves(c.dist, pdist, c.pads, starts, totals, out)
         dt = time.perf_counter() - t0
         return {"move_generations_per_s": m / dt}
 

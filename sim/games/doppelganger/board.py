@@ -44,6 +44,15 @@ class Board:
             adj[b].append(a)
         return adj
 
+    def adjacency_table(self) -> np.ndarray:
+        """int32 [N, most neighbours]: each node's neighbours, -1 after the last (the kernel's
+        searches around blocking pawns walk it)."""
+        adj = self.adjacency()
+        out = np.full((self.n_nodes, max(len(a) for a in adj)), -1, np.int32)
+        for u, nb in enumerate(adj):
+            out[u, :len(nb)] = sorted(nb)
+        return out
+
 
 def _where(content) -> str:
     return content.path.name

@@ -40,6 +40,7 @@ def rules_vector(content: Content, n_players: int, n_cards: int, n_rooms: int) -
     rules[L.R_WHO_NO_MATCH] = r["who_without_match"]
     rules[L.R_PAD_START] = 0 if r["pad_start_lands"] else 2
     rules[L.R_WALK_ON] = r["pad_within_roll"]
+    rules[L.R_BLOCK] = r["pawns_block"]
     rules[L.R_NCARDS] = n_cards
     rules[L.R_NROOMS] = n_rooms
     rules[L.R_HAND] = n_cards // n_players
@@ -48,10 +49,12 @@ def rules_vector(content: Content, n_players: int, n_cards: int, n_rooms: int) -
 
 
 def tables(content: Content, n_players: int, board: Board, n_cards: int) -> tuple:
-    t: list = [None] * 5
+    t: list = [None] * 7
     t[L.T_RULES] = rules_vector(content, n_players, n_cards, board.n_rooms)
     t[L.T_DIST] = board.dist
     t[L.T_NXT] = board.nxt
     t[L.T_PADS] = board.pads
     t[L.T_PAD_INDEX] = board.pad_index
+    t[L.T_ADJ] = board.adjacency_table()
+    t[L.T_PAD_DIST] = np.ascontiguousarray(board.dist[board.pads])
     return tuple(t)
