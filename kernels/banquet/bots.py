@@ -10,7 +10,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
 from kernels.banquet.moves import sim_apply
-from kernels.banquet.state import adjacent_in, distance, knows, step
+from kernels.banquet.state import adjacent_in, distance, knows, player_place, step
 from kernels.rng import BOT0, below, uniform
 
 
@@ -290,6 +290,9 @@ def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
 
 @njit(cache=True, _nrt=False)
 def free_place(st, n, q):
+    """An unoccupied place a player may take."""
+    if not player_place(st, q):
+        return False
     for o in range(n):
         if st[F_PLACE + o] == q:
             return False

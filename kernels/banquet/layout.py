@@ -147,7 +147,15 @@ F_TURNS = F_RING + 1            # turns taken in the game
 F_WHISPERED = F_TURNS + 1       # 1 = the baron learnt the courier
 F_KILLERS = F_WHISPERED + 1     # assassins next to the king at the last objective phase
 F_SUSPECT = F_KILLERS + 1       # [MAXP] times faction-mates' actions brought p next to the king (baron): public
-F_SIZE = F_SUSPECT + MAXP
+F_PLACE_KIND = F_SUSPECT + MAXP  # [MAXPL] PK_* of each place (PK_OPEN = a place players may take)
+F_SIZE = F_PLACE_KIND + MAXPL
+
+# Place kinds (F_PLACE_KIND). Every place but PK_OPEN holds something no player may occupy:
+# the scepter skips it, no move or displacement ends there, and the players on either side of
+# it are not adjacent (it is a place between them; reading B11).
+PK_OPEN = 0
+PK_HOUND, PK_DIAMOND, PK_PURSE = 1, 2, 3                # scenario 5: the count's estate
+PK_BASTION, PK_TOWER, PK_GATEHOUSE, PK_DUKE = 4, 5, 6, 7   # scenario 6: the castle and the duke
 
 # End reasons
 END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap")

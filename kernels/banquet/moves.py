@@ -10,8 +10,8 @@ from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_P
                                     OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
                                     R_SCEN, REACTION, SCEN_SPIES, T_ACTIONS, T_CHARS, T_RULES,
                                     WHO_ADJACENT, WHO_ANY, WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
-from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, royal,
-                                   step)
+from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, player_place,
+                                   royal, step)
 
 
 @njit(cache=True, _nrt=False)
@@ -33,7 +33,10 @@ def affectable(st, tables, a, p, icon):
 
 @njit(cache=True, _nrt=False)
 def place_open(st, tables, a, q, icon, skip, n):
-    """Every player at place q but skip could be displaced by a's action."""
+    """q is a place a player may take, and every player there but skip could be displaced by
+    a's action."""
+    if not player_place(st, q):
+        return False
     for p in range(n):
         if p != skip and st[F_PLACE + p] == q and not affectable(st, tables, a, p, icon):
             return False
@@ -89,7 +92,7 @@ def list_slot(st, tables, a, slot, mv, k):
         if not affectable(st, tables, a, a, icon):
             return k
         for q in range(npl):
-            if q == qa:
+            if q == qa or not player_place(st, q):
                 continue
             if row[A_WHO] == WHO_ADJACENT and not places_adjacent(qa, q, npl):
                 continue
@@ -185,12 +188,12 @@ def list_reactions(st, tables, r, window, mv):
 
 # -- the effect of a seat operation on a seating (no decisions of other seats) ----------------
 @njit(cache=True, _nrt=False)
-def first_empty(pl, n, npl, near):
-    """The unoccupied place nearest near (clockwise first), -1 none."""
+def first_empty(st, pl, n, npl, near):
+    """The unoccupied place a player may take nearest near (clockwise first), -1 none."""
     for dist in range(npl):
         for d in (1, -1):
             q = (near + d * dist + 2 * npl) % npl
-            free = True
+            free = player_place(st, q)
             for p in range(n):
                 if pl[p] == q:
                     free = False
@@ -218,7 +221,7 @@ def sim_enter(st, tables, pl, p, q, share, n, npl):
                     best = o
         if best < 0:
             return
-        e = first_empty(pl, n, npl, former)
+        e = first_empty(st, pl, n, npl, former)
         pl[best] = former if e < 0 else e
 
 

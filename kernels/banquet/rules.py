@@ -26,7 +26,7 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, B
 from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok,
                                    place_open)
 from kernels.banquet.bots import seneschal
-from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at,
+from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at, player_place,
                                    reveal_to_all, standing_count, step)
 from kernels.common import write_event
 from kernels.rng import CHANCE, below
@@ -92,7 +92,7 @@ def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand
                 and st[F_PLACE + x] != st[F_PLACE + y]):
             switch_places(st, x, y, moved, log, io, on)
     elif op == OP_MOVE_TO:
-        if x != st[F_PLACE + a] and (row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
+        if x != st[F_PLACE + a] and player_place(st, x) and (row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
             enter(st, tables, a, x, row[A_SHARE], sb, w, rng, pl, od, moved, log, io, on)
     elif op == OP_MOVE_NEXT_TO:
         q = step(st[F_PLACE + x], z, npl)
@@ -388,7 +388,7 @@ def next_receiver(st, tables, holder, first, sb, w, rng, od, log, io, on, met):
                 king_receives(st, tables, sb, w, rng, od, log, io, on, met)
             return r
     for _ in range(npl):
-        q = step(q, st[F_DIR], npl)
+        q = scepter_step(st, q, st[F_DIR], npl)
         r = standing_at(st, tables, q, n)
         if r == EMPTY:
             continue                    # an empty place: nobody to hand the scepter to
@@ -404,6 +404,17 @@ def next_receiver(st, tables, holder, first, sb, w, rng, od, log, io, on, met):
             return r
     return -1
 
+
+
+@njit(cache=True, _nrt=False)
+def scepter_step(st, q, d, npl):
+    """The next place from q in direction d the scepter stops at: it skips every place no
+    player may occupy (reading B11)."""
+    for _ in range(npl):
+        q = step(q, d, npl)
+        if player_place(st, q):
+            return q
+    return q
 
 
 @njit(cache=True, _nrt=False)

@@ -6,10 +6,10 @@ from kernels.banquet.layout import (ASSASSIN, BARON_F, C_GENDER,
                                     C_INIT, C_STATUS, COURIER, DECOY, DUKE_F, F_BRIBED, F_CAN_MARK,
                                     F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST, F_ITEM,
                                     F_KILLER, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
-                                    F_PATRON, F_PLACE, F_REACTED, F_RING, F_SECRET,
+                                    F_PATRON, F_PLACE, F_PLACE_KIND, F_REACTED, F_RING, F_SECRET,
                                     F_SIZE, F_STAND, F_VETO, F_WHISPERED, GENDER_ANY,
                                     IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
-                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
+                                    IT_RING, KING_F, PK_OPEN, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
                                     POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
                                     R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
                                     R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
@@ -24,6 +24,12 @@ from kernels.rng import CHANCE, below, shuffle
 def step(q, d, npl):
     """The place one step from q in direction d."""
     return (q + d + npl) % npl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def player_place(st, q):
+    """May a player occupy place q? Not one holding an item or a castle room (reading B11)."""
+    return st[F_PLACE_KIND + q] == PK_OPEN
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -10,6 +10,7 @@ import numpy as np
 from kernels.banquet import layout as L
 from sim.content import Content
 from sim.errors import UserError
+from sim.game import count_list
 
 OPS = ("", "switch", "swap_two", "move_to", "move_next_to", "bring_next_to", "each_adjacent_switch",
        "sit", "stand", "reverse", "protect", "look", "reveal")
@@ -22,7 +23,8 @@ WHO2 = dict(WHO, next_to_first=L.WHO_NEXT_TO_FIRST)
 POSITIONS = {"any": L.POS_ANY, "standing": L.POS_STANDING, "sitting": L.POS_SITTING}
 TRIGGERS = {"targeted": L.ON_TARGETED, "moved": L.ON_MOVED, "objective": L.ON_OBJECTIVE}
 TITLES = ("King", "Queen", "Princess", "First Knight", "Duke", "Baron", "Seneschal", "Messenger")
-SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26)}
+SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 4: range(10, 19),
+                    5: (12, 15, 18, 21, 24), 6: range(6, 11)}
 # what an operation chooses: the second player's filter applies only to these
 TWO_PLAYERS = ("swap_two", "each_adjacent_switch")
 NO_TARGET = ("reverse", "each_adjacent_switch")
@@ -137,8 +139,8 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
     where = content.path.name
     scen, full = scenario(content.variants)
     if n not in SCENARIO_PLAYERS[scen]:
-        lo, hi = SCENARIO_PLAYERS[scen][0], SCENARIO_PLAYERS[scen][-1]
-        raise UserError("banquet", "--players", f"scenario {scen} is for {lo}-{hi} players, got {n}")
+        raise UserError("banquet", "--players", f"scenario {scen} is for {count_list(SCENARIO_PLAYERS[scen])} "
+                        f"players, got {n}")
     r = np.zeros(L.R_SIZE, np.int64)
     r[L.R_N], r[L.R_NPL], r[L.R_SCEN], r[L.R_FULL] = n, n, scen, int(full)
     t = content["table"]
