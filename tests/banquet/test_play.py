@@ -192,3 +192,21 @@ def test_the_heuristic_reads_public_signs_and_beats_greedy(variants):
         return total / deals
 
     assert king_wins("heuristic", "greedy") > king_wins("greedy", "heuristic") + 0.15
+
+
+@pytest.mark.parametrize("variants", [(s, r) for s in ("scenario4", "scenario5") for r in ("basic", "full")])
+def test_heuristic_seats_beat_random_seats_with_seats_rotated(variants):
+    """Heuristic and random bots alternating round the table, each deal played in both
+    rotations (every seat once with each bot, factions as chance dealt them): the heuristic's
+    seats win more often (measured 0.44-0.49 against 0.25-0.39 over 400 deals)."""
+    n = 12
+    c = compiled(n, variants)
+    w = GAME.weights(content(variants))
+    codes = GAME.bot_codes(["heuristic", "random"] * (n // 2), n)
+    deals = 200
+    gi = np.repeat(np.arange(deals, dtype=np.uint64), 2)
+    rot = np.tile(np.arange(2, dtype=np.int64), deals)
+    out = Batch.alloc(len(gi), n, len(GAME.metrics))
+    GAME.play(c, codes, w, 3, gi, rot, out)
+    heuristic = codes[(np.arange(n)[None, :] - rot[:, None]) % n] == GAME.bots.index("heuristic")
+    assert out.win[heuristic].mean() > out.win[~heuristic].mean() + 0.04
