@@ -32,3 +32,21 @@ def test_basic_and_full_side_by_side():
     t = banquet.side_by_side(banquet.faction_wins(r))
     got = {x["role"]: (x["rate_basic"], x["rate_full"], x["games_full"]) for x in t.iter_rows(named=True)}
     assert got == {"merchant": (1.0, 0.0, 2), "abbot": (0.0, 0.0, 2), "abbess": (0.0, 1.0, 2)}
+
+
+def test_the_report_draws_faction_wins_by_player_count_basic_and_full(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    dirs = []
+    for rules in ("basic", "full"):
+        for n in (10, 11):
+            d = tmp_path / f"{rules}{n}"
+            run(RunConfig(game="banquet", players=n, bots=["greedy"], games=12, seed=1,
+                          variants=["scenario4", rules]), d)
+            dirs.append(d)
+    build_report(dirs, tmp_path / "report")
+    md = (tmp_path / "report" / "summary.md").read_text()
+    assert "factions by scenario and player count" in md and (tmp_path / "report" / "banquet_faction_players.png").is_file()
+    row = next(x for x in md.splitlines() if x.startswith("| scenario4 | 11 | maiden |"))
+    assert row.count("12") >= 2          # 12 games of the basic and 12 of the full rules on one row
