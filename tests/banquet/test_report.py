@@ -47,6 +47,7 @@ def test_the_report_draws_faction_wins_by_player_count_basic_and_full(tmp_path):
             dirs.append(d)
     build_report(dirs, tmp_path / "report")
     md = (tmp_path / "report" / "summary.md").read_text()
-    assert "factions by scenario and player count" in md and (tmp_path / "report" / "banquet_faction_players.png").is_file()
+    assert "factions by scenario and player count" in md
+    assert (tmp_path / "report" / "banquet_faction_players.png").is_file()
     row = next(x for x in md.splitlines() if x.startswith("| scenario4 | 11 | maiden |"))
     assert row.count("12") >= 2          # 12 games of the basic and 12 of the full rules on one row

@@ -50,7 +50,8 @@ def test_maiden_setup(seed):
     assert t.get(L.F_CHAR, queen) == char_id("Queen") and t.get(L.F_CHAR, king) == char_id("King")
     assert t.get(L.F_VETO) == 6 and len(set(t.places())) == 12
     facing = {(t.get(L.F_PLACE, p) + 6) % 12 for p in (queen, king)}
-    assert (t.get(L.F_PLACE, queen) + 6) % 12 == t.get(L.F_PLACE, king) or facing & {t.get(L.F_PLACE, p) for p in maiden}
+    seats = {t.get(L.F_PLACE, p) for p in maiden}
+    assert (t.get(L.F_PLACE, queen) + 6) % 12 == t.get(L.F_PLACE, king) or facing & seats
 
 
 @pytest.mark.parametrize("n", [11, 17])
