@@ -32,7 +32,9 @@ test: setup balance-check
 
 bench: setup
 	$(BAL) bench
-	# The Last Banquet's full rules too (its default is scenario 1, basic rules)
+	# The Last Banquet's full rules too (its default is scenario 1, basic rules); each run also
+	# measures every scenario at its smallest and largest count with the heuristic
+	# (Game.bench_variant_players), in that run's rule set
 	BALANCE_BENCH_E2E_GAMES=0 BALANCE_BENCH_MEMORY_GAMES=0 $(BAL) bench --game banquet --variant full --out bench/results-banquet-full.json
 
 clean:

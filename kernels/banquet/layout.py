@@ -61,11 +61,13 @@ C_STATUS = 2
 C_SIZE = 3
 
 # Scenarios
-SCEN_BANQUET, SCEN_SPIES, SCEN_LEAGUE = 1, 2, 3
+SCEN_BANQUET, SCEN_SPIES, SCEN_LEAGUE, SCEN_MAIDEN, SCEN_ESTATE = 1, 2, 3, 4, 5
 
-# Factions (the role column: index into ROLES)
-ROLES = ("king", "rose", "tower", "baron", "duke")
+# Factions (the role column: index into ROLES; the role chance dealt, before any conversion)
+ROLES = ("king", "rose", "tower", "baron", "duke", "queen", "maiden", "merchant", "abbot", "abbess")
 KING_F, ROSE_F, TOWER_F, BARON_F, DUKE_F = 0, 1, 2, 3, 4
+QUEEN_F, MAIDEN_F = 5, 6                        # scenario 4
+MERCHANT_F, ABBOT_F, ABBESS_F = 7, 8, 9         # scenario 5 (faction order = round of hosting)
 # Secret roles (index into SECRET_ROLES), -1 none
 SECRET_ROLES = ("assassin", "courier", "spy", "decoy")
 ASSASSIN, COURIER, SPY, DECOY = 0, 1, 2, 3
@@ -96,7 +98,11 @@ R_CH_DUKE = R_CH_KING + 4
 R_CH_BARON = R_CH_KING + 5
 R_CH_SENESCHAL = R_CH_KING + 6
 R_CH_MESSENGER = R_CH_KING + 7
-R_HOST_RECEIPT = R_CH_KING + 8      # readings, in content [rules] order
+R_CH_MAIDEN = R_CH_KING + 8
+R_CH_MERCHANT = R_CH_KING + 9
+R_CH_ABBOT = R_CH_KING + 10
+R_CH_ABBESS = R_CH_KING + 11
+R_HOST_RECEIPT = R_CH_KING + 12     # readings, in content [rules] order
 R_SENESCHAL_COURIER = R_HOST_RECEIPT + 1
 R_BRIBE_SEATED = R_HOST_RECEIPT + 2
 R_BARON_KNOWS = R_HOST_RECEIPT + 3
@@ -104,10 +110,17 @@ R_RING = R_HOST_RECEIPT + 4
 R_PATRON_REQUESTS = R_HOST_RECEIPT + 5
 R_NEAR_KING = R_HOST_RECEIPT + 6
 R_ICON_OWN = R_HOST_RECEIPT + 7
-R_SIZE = R_ICON_OWN + 1
+R_KING_CONVERTS = R_HOST_RECEIPT + 8
+R_ACROSS_CHANCE = R_HOST_RECEIPT + 9
+R_PENDANT_LIMIT = R_HOST_RECEIPT + 10
+R_UNSCORED_TIE = R_HOST_RECEIPT + 11
+R_PENDANTS = R_UNSCORED_TIE + 1     # scenario 4: rose pendants in the box
+R_SIZE = R_PENDANTS + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
-            "icon_spares_own_royalty")
+            "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
+            "unscored_portion_is_tie")
+PORTIONS = ("Fox Forest", "Greystone Quarry", "market rights in Dunny")   # scenario 5: Hound, Diamond, Purse
 
 # Content tables (the tuple's order)
 T_RULES, T_CHARS, T_ACTIONS = 0, 1, 2
@@ -147,12 +160,25 @@ F_TURNS = F_RING + 1            # turns taken in the game
 F_WHISPERED = F_TURNS + 1       # 1 = the baron learnt the courier
 F_KILLERS = F_WHISPERED + 1     # assassins next to the king at the last objective phase
 F_SUSPECT = F_KILLERS + 1       # [MAXP] times faction-mates' actions brought p next to the king (baron): public
-F_SIZE = F_SUSPECT + MAXP
+F_PLACE_KIND = F_SUSPECT + MAXP  # [MAXPL] PK_* of each place (PK_OPEN = a place players may take)
+F_VETOS = F_PLACE_KIND + MAXPL  # [MAXF] scenario 5: each patron's veto tokens (faction order)
+F_ESTATE = F_VETOS + MAXF       # [MAXF * 3] scenario 5: estate points, faction * 3 + portion
+F_CLAIM = F_ESTATE + 3 * MAXF   # [3] scenario 5: the faction index claiming each portion at the end (-1)
+F_CONVERTED = F_CLAIM + 3       # [MAXP] scenario 4: 1 = joined the white maiden's faction
+F_SIZE = F_CONVERTED + MAXP
+
+# Place kinds (F_PLACE_KIND). Every place but PK_OPEN holds something no player may occupy:
+# the scepter skips it, no move or displacement ends there, and the players on either side of
+# it are not adjacent (it is a place between them; reading B11).
+PK_OPEN = 0
+PK_HOUND, PK_DIAMOND, PK_PURSE = 1, 2, 3                # scenario 5: the count's estate
+PK_BASTION, PK_TOWER, PK_GATEHOUSE, PK_DUKE = 4, 5, 6, 7   # scenario 6: the castle and the duke
 
 # End reasons
-END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap")
+END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap", "slain")
 END_NONE = -1
 END_FINISHED, END_ASSASSINATED, END_DELIVERED, END_TURN_CAP, END_PASS_CAP = 0, 1, 2, 3, 4
+END_SLAIN = 5       # scenario 4: the white maiden next to the queen
 
 # Moves: rows of MV_SIZE ints (slot, x, y, z); slot MV_PASS = pass
 MV_PASS = -1
@@ -164,15 +190,18 @@ MAX_MOVES = 1600
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
-                "rollout_candidates")
+                "rollout_candidates", "convert", "crowd")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
+W_CONVERT, W_CROWD = 9, 10
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat
-METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks")
+METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks", "converted", "estate")
 M_ACTIONS, M_PASSES, M_FAVORS, M_VETOES, M_REACTIONS, M_MARKS = 0, 1, 2, 3, 4, 5
-N_METRICS = 6
+M_CONVERTED = 6     # scenario 4: 1 = the seat ended in the white maiden's faction, dealt to the queen's
+M_ESTATE = 7        # scenario 5: estate points the seat earned
+N_METRICS = 8
 
 # Event log codes (a..d)
 EV_SETUP = 1        # seat: character a, faction b, secret c, place d
@@ -189,6 +218,9 @@ EV_REVEAL = 11      # seat's item a shown (b 1 = to all, else viewer c)
 EV_BRIBE = 12       # spy seat bribes a, who shows item b
 EV_JUDGMENT = 13    # seat's divine judgment: a 1 = crown
 EV_SIT = 14         # seat a sits (b 1) or stands (b 0) by an action
+EV_CONVERT = 15     # seat joins the white maiden's faction
+EV_ESTATE = 16      # seat earns an estate point for portion a
+EV_CLAIM = 17       # faction a claims portion b (c: 0 most points, 1 divine judgment, 2 initiative sums)
 
 # Scratch (Compiled.alloc_scratch) order
 S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7

@@ -53,9 +53,8 @@ class BanquetCompiled(Compiled):
 class BanquetGame(Game):
     id = "banquet"
     name = "The Last Banquet"
-    player_counts = tuple(range(11, 26))
-    variant_players = {"scenario1": tuple(range(11, 25)), "scenario2": tuple(range(11, 21)),
-                       "scenario3": tuple(range(15, 26))}
+    player_counts = tuple(range(6, 26))     # every scenario's counts; variant_players decides
+    variant_players = {f"scenario{s}": tuple(c) for s, c in pack.SCENARIO_PLAYERS.items()}
     default_players = 12
     bots = L.BOTS
     default_bots = "greedy"
@@ -79,6 +78,8 @@ class BanquetGame(Game):
     log_rows = 20_000
     kernel_figures = ("legal_move_lists_per_s",)
     bench_players = (12, 24)
+    # every scenario at its smallest and largest count with the heuristic (make bench)
+    bench_variant_players = {f"scenario{s}": (c[0], c[-1]) for s, c in pack.SCENARIO_PLAYERS.items()}
 
     @property
     def kernel(self):

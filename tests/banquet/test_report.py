@@ -1,0 +1,53 @@
+"""The Last Banquet's report section: faction win rate by scenario and player count, the basic
+and full rules side by side (analysis/banquet.py, reports/games.py)."""
+import polars as pl
+
+from analysis import banquet
+
+
+def rows(variant, n, games):
+    """games: per game a list of (role, win, converted) per seat."""
+    out = []
+    for g, seats in enumerate(games):
+        for s, (role, win, conv) in enumerate(seats):
+            out.append({"variant": variant, "n_players": n, "game_index": g, "rotation": 0, "seat": s,
+                        "role": role, "win": win, "banquet_converted": conv})
+    return pl.DataFrame(out)
+
+
+def test_a_convert_who_wins_with_the_maiden_is_no_queens_win():
+    """Game 0: the maiden's faction wins (with a convert dealt to the queen's); game 1: the
+    queen's faction wins. Each faction won one of two."""
+    r = rows("scenario4+basic", 10, [
+        [("maiden", 1.0, 0), ("queen", 1.0, 1), ("queen", 0.0, 0)],
+        [("maiden", 0.0, 0), ("queen", 1.0, 0), ("queen", 1.0, 0)]])
+    t = banquet.faction_wins(r)
+    assert t.select("scenario", "rules", "role", "games", "wins").rows() == [
+        ("scenario4", "basic", "maiden", 2, 1), ("scenario4", "basic", "queen", 2, 1)]
+
+
+def test_basic_and_full_side_by_side():
+    r = pl.concat([rows("scenario5+basic", 12, [[("merchant", 1.0, 0), ("abbot", 0.0, 0), ("abbess", 0.0, 0)]]),
+                   rows("scenario5+full", 12, [[("merchant", 0.0, 0), ("abbot", 0.0, 0), ("abbess", 1.0, 0)]] * 2)])
+    t = banquet.side_by_side(banquet.faction_wins(r))
+    got = {x["role"]: (x["rate_basic"], x["rate_full"], x["games_full"]) for x in t.iter_rows(named=True)}
+    assert got == {"merchant": (1.0, 0.0, 2), "abbot": (0.0, 0.0, 2), "abbess": (0.0, 1.0, 2)}
+
+
+def test_the_report_draws_faction_wins_by_player_count_basic_and_full(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    dirs = []
+    for rules in ("basic", "full"):
+        for n in (10, 11):
+            d = tmp_path / f"{rules}{n}"
+            run(RunConfig(game="banquet", players=n, bots=["greedy"], games=12, seed=1,
+                          variants=["scenario4", rules]), d)
+            dirs.append(d)
+    build_report(dirs, tmp_path / "report")
+    md = (tmp_path / "report" / "summary.md").read_text()
+    assert "factions by scenario and player count" in md
+    assert (tmp_path / "report" / "banquet_faction_players.png").is_file()
+    row = next(x for x in md.splitlines() if x.startswith("| scenario4 | 11 | maiden |"))
+    assert row.count("12") >= 2          # 12 games of the basic and 12 of the full rules on one row
