@@ -9,6 +9,8 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
+from kernels.banquet.castle import castle_value, open_to_player
+from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.state import adjacent_in, distance, knows, step
 from kernels.rng import BOT0, below, uniform
@@ -97,6 +99,8 @@ def value(st, tables, v, pl, od, bot, w):
     rules = tables[T_RULES]
     n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
     fv = st[F_FACTION + v]
+    if scen == SCEN_CASTLE:
+        return castle_value(st, tables, pl, st[F_KEYRING], bot, w)
     if scen == SCEN_SPIES:
         b = st[F_HOST]
         pc = 0.0

@@ -62,10 +62,12 @@ C_SIZE = 3
 
 # Scenarios
 SCEN_BANQUET, SCEN_SPIES, SCEN_LEAGUE = 1, 2, 3
+SCEN_CASTLE = 6     # The Missing Princess (kernels/banquet/castle.py)
 
 # Factions (the role column: index into ROLES)
-ROLES = ("king", "rose", "tower", "baron", "duke")
+ROLES = ("king", "rose", "tower", "baron", "duke", "rescuers")
 KING_F, ROSE_F, TOWER_F, BARON_F, DUKE_F = 0, 1, 2, 3, 4
+RESCUE_F = 5        # scenario 6: every player, one team
 # Secret roles (index into SECRET_ROLES), -1 none
 SECRET_ROLES = ("assassin", "courier", "spy", "decoy")
 ASSASSIN, COURIER, SPY, DECOY = 0, 1, 2, 3
@@ -104,10 +106,25 @@ R_RING = R_HOST_RECEIPT + 4
 R_PATRON_REQUESTS = R_HOST_RECEIPT + 5
 R_NEAR_KING = R_HOST_RECEIPT + 6
 R_ICON_OWN = R_HOST_RECEIPT + 7
-R_SIZE = R_ICON_OWN + 1
+# scenario 6 readings (B12-B16 and the re-flip), then its numbers
+R_RIGHT_IS_ANTICLOCKWISE = R_ICON_OWN + 1
+R_DUKE_SWITCH_IS_MOVE = R_ICON_OWN + 2
+R_DUKE_EVERY_PASS = R_ICON_OWN + 3
+R_SEATED_LOSS_IN_SEARCH = R_ICON_OWN + 4
+R_KEYRING_AT_ARRIVAL = R_ICON_OWN + 5
+R_REFLIP_REPEATS = R_ICON_OWN + 6
+R_GUARDS = R_ICON_OWN + 7           # guards on the tower at set-up (the printed difficulty dial)
+R_SEARCH = R_GUARDS + 1             # search tokens on the gatehouse
+R_PENDANTS = R_GUARDS + 2           # pendants each at this player count
+R_GUARDS_BACK = R_GUARDS + 3        # guards returning with the Keyring when the duke meets its carrier
+R_CH_WITCH = R_GUARDS + 4           # removed in scenario 6 (with the First Knight and White Maiden)
+R_CH_MAIDEN = R_GUARDS + 5
+R_SIZE = R_CH_MAIDEN + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
-            "icon_spares_own_royalty")
+            "icon_spares_own_royalty", "right_is_anticlockwise", "duke_switch_is_move",
+            "duke_moves_on_every_pass", "seated_loss_during_search", "keyring_passes_at_arrival",
+            "search_reflip_repeats")
 
 # Content tables (the tuple's order)
 T_RULES, T_CHARS, T_ACTIONS = 0, 1, 2
@@ -147,12 +164,26 @@ F_TURNS = F_RING + 1            # turns taken in the game
 F_WHISPERED = F_TURNS + 1       # 1 = the baron learnt the courier
 F_KILLERS = F_WHISPERED + 1     # assassins next to the king at the last objective phase
 F_SUSPECT = F_KILLERS + 1       # [MAXP] times faction-mates' actions brought p next to the king (baron): public
-F_SIZE = F_SUSPECT + MAXP
+# scenario 6, the castle (kernels/banquet/castle.py)
+F_PENDANTS = F_SUSPECT + MAXP   # [MAXP] pendants left
+F_GUARDS = F_PENDANTS + MAXP    # guards on the tower
+F_KEYRING = F_GUARDS + 1        # the seat carrying the Keyring, KEY_ON_TOWER
+F_KEY_LEFT = F_KEYRING + 1      # 1 once the Keyring has left the tower (the Hound came)
+F_HOUND = F_KEY_LEFT + 1        # the Hound's place, HOUND_AWAY before it comes, HOUND_GONE after the gatehouse
+F_DUKE = F_HOUND + 1            # the duke's place
+F_DUKE_DIR = F_DUKE + 1         # his step: +1 or -1
+F_GATE = F_DUKE_DIR + 1         # the seat in the gatehouse, -1 none
+F_SEARCH = F_GATE + 1           # search tokens left on the gatehouse
+F_FOUND = F_SEARCH + 1          # 1 = the princess is found
+F_SIZE = F_FOUND + 1
+KEY_ON_TOWER = -1
+HOUND_AWAY, HOUND_GONE = -1, -2
 
 # End reasons
-END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap")
+END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap", "rescued", "caught", "all_seated")
 END_NONE = -1
 END_FINISHED, END_ASSASSINATED, END_DELIVERED, END_TURN_CAP, END_PASS_CAP = 0, 1, 2, 3, 4
+END_RESCUED, END_CAUGHT, END_ALL_SEATED = 5, 6, 7     # scenario 6: the win and the two losses
 
 # Moves: rows of MV_SIZE ints (slot, x, y, z); slot MV_PASS = pass
 MV_PASS = -1
@@ -164,8 +195,9 @@ MAX_MOVES = 1600
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
-                "rollout_candidates")
+                "rollout_candidates", "duke_watch")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
+W_DUKE_WATCH = 9        # scenario 6 (heuristic only): keep the Keyring out of the duke's path
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
@@ -189,6 +221,12 @@ EV_REVEAL = 11      # seat's item a shown (b 1 = to all, else viewer c)
 EV_BRIBE = 12       # spy seat bribes a, who shows item b
 EV_JUDGMENT = 13    # seat's divine judgment: a 1 = crown
 EV_SIT = 14         # seat a sits (b 1) or stands (b 0) by an action
+EV_DUKE = 15        # the duke steps to place a (b the seat he switches with, -1 none)
+EV_GUARD = 16       # seat removes a guard: a left
+EV_KEYRING = 17     # seat now carries the Keyring (a: 0 from the tower, 1 passed, 2 back to the tower)
+EV_HOUND = 18       # the Hound to place a (-2 discarded), b the seat bitten (-1 none)
+EV_GATE = 19        # seat enters the gatehouse
+EV_SEARCH = 20      # seat searches: a 1 = found, b tokens left, c pendants spent on re-flips
 
 # Scratch (Compiled.alloc_scratch) order
 S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7

@@ -8,6 +8,7 @@ from kernels.banquet.layout import (END_NONE, EV_END, EV_SETUP, F_CHAR, F_END, F
                                     S_TEAM, T_RULES, END_TURN_CAP, END_PASS_CAP, R_NF, BOT_ROLLOUT,
                                     MV_SLOT, MV_X, MV_Y, MV_Z, S_RSTATE, S_RRNG, S_RMOVES, S_RSIM,
                                     S_RBOTS, S_RSCORE, S_RIO, S_RMET)
+from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
 from kernels.banquet.moves import list_moves
 from kernels.banquet.rollout import rollout_choose
 from kernels.banquet.rules import (begin_turn, final_scores, finish_turn, log_event, next_turn,
@@ -93,7 +94,7 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
         of[s] = team_of(rules[R_SCEN], st[F_FACTION + s])
     rank_teams(team, tiebreak, rules[R_NF], of, n, rank[g], win[g])
     end = st[F_END]
-    if end == END_TURN_CAP or end == END_PASS_CAP:
+    if end == END_TURN_CAP or end == END_PASS_CAP or (rules[R_SCEN] == SCEN_CASTLE and end != END_RESCUED):
         no_winner(win[g], n)
     for s in range(n):
         score[g, s] = team[of[s]]
