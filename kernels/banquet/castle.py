@@ -398,14 +398,15 @@ def arrive(st, tables, r, sb, w, rng, log, io, on):
     guard; the female carrier beside the gatehouse may enter it (her turn ends); the carrier may
     hand the Keyring on (at arrival by reading B16, or for a seated carrier). True = r acts."""
     rules = tables[T_RULES]
+    carrier = st[F_KEYRING] == r        # he carried it when the scepter came
     if st[F_PLACE + r] == tower_side(rules) and gender(st, tables, r) == GENTLEMAN:
         remove_guard(st, tables, r, log, io, on)
-    if st[F_KEYRING] == r and gender(st, tables, r) == LADY and st[F_PLACE + r] == gate_side(rules):
+    if carrier and gender(st, tables, r) == LADY and st[F_PLACE + r] == gate_side(rules):
         io[1] += 1
         if choose_enter(st, tables, r, sb[r], rng):
             enter_gatehouse(st, tables, r, log, io, on)
             return False
-    if st[F_KEYRING] == r and (rules[R_KEYRING_AT_ARRIVAL] == 1 or st[F_STAND + r] == 0):
+    if carrier and (rules[R_KEYRING_AT_ARRIVAL] == 1 or st[F_STAND + r] == 0):
         offer_keyring(st, tables, r, sb, w, rng, log, io, on)
     return st[F_STAND + r] == 1
 
@@ -510,10 +511,10 @@ def duke_reaches(st, tables, q, steps):
 
 @njit(cache=True, _nrt=False)
 def castle_value(st, tables, pl, key, bot, w):
-    """How good seating pl (with the Keyring on seat key, or on the tower) is for the team:
-    a male beside the tower while guards stand; the Keyring on a lady near the gatehouse, or
-    on a man with a lady beside him; the heuristic also keeps the carrier out of the duke's
-    next steps."""
+    """How far seating pl (with the Keyring on seat key, or on the tower) takes the team, by
+    stages: the Keyring on the tower (a male beside it removes guards; a lady near it is ready),
+    on a man (a lady beside him takes it next), on a lady (the nearer the gatehouse the
+    better, beside it she enters). The heuristic also keeps the carrier off the duke's path."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     if st[F_GATE] >= 0:
@@ -524,25 +525,29 @@ def castle_value(st, tables, pl, key, bot, w):
     if key == KEY_ON_TOWER:
         for p in range(n):
             if pl[p] == side_t and gender(st, tables, p) == GENTLEMAN:
-                v += wt(w, bot, W_GUARD)
+                v += wt(w, bot, W_GUARD) * (1.0 + rules[R_GUARDS] - st[F_GUARDS]) / (1.0 + rules[R_GUARDS])
                 break
-        near = span
-        for p in range(n):
-            if gender(st, tables, p) == LADY:
-                near = min(near, line_gap(rules, pl[p], side_t))
-        return v - wt(w, bot, W_DISTANCE) * near / span
+        return v - wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, side_t, -1) / span
     if gender(st, tables, key) == LADY:
-        gap = line_gap(rules, pl[key], side_g)
-        v += wt(w, bot, W_THREAT) * (1.0 - gap / span)
+        v += 2.0 * wt(w, bot, W_THREAT)
+        v += wt(w, bot, W_THREAT) * (1.0 - line_gap(rules, pl[key], side_g) / span)
     else:
-        near = span
-        for p in range(n):
-            if gender(st, tables, p) == LADY:
-                near = min(near, line_gap(rules, pl[p], pl[key]))
-        v += wt(w, bot, W_GUARD) * (1.0 if near == 1 else 0.0) - wt(w, bot, W_DISTANCE) * near / span
+        v += wt(w, bot, W_THREAT)
+        v -= wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, pl[key], key) / span
     if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], n):
         v -= wt(w, bot, W_DUKE_WATCH)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def nearest_lady(st, tables, pl, q, skip):
+    """Steps along the line from place q to the nearest lady's place (not seat skip's)."""
+    rules = tables[T_RULES]
+    near = rules[R_NPL] - 3.0
+    for p in range(rules[R_N]):
+        if p != skip and p != st[F_GATE] and gender(st, tables, p) == LADY:
+            near = min(near, line_gap(rules, pl[p], q))
+    return near
 
 
 @njit(cache=True, _nrt=False)
