@@ -262,3 +262,76 @@ def test_a_turn_spends_a_pendant_instead_of_sitting():
     assert (t.get(L.F_PENDANTS, 0), t.get(L.F_STAND, 0)) == (0, 1)
     K.castle_turn_end(t.st, t.tables, 0, t.sb, t.w, t.rng, *log(t))
     assert (t.get(L.F_PENDANTS, 0), t.get(L.F_STAND, 0)) == (0, 0)
+
+
+# -- the readings, each both ways -------------------------------------------------------------
+@pytest.mark.parametrize("value, line, duke, step", [(1, [3, 4, 5, 6, 7, 8], 9, -1), (0, [2, 3, 4, 5, 6, 7], 1, 1)])
+def test_right_is_anticlockwise(value, line, duke, step):
+    """B12: the tower right of the bastion, the duke right of the tower, heading right."""
+    t = Table(6, S6, sets=(f"rules.right_is_anticlockwise={value}",))
+    assert sorted(t.places()) == line and (t.get(L.F_DUKE), t.get(L.F_DUKE_DIR)) == (duke, step)
+    r = t.rules
+    assert (K.tower(r), K.bastion(r), K.gatehouse(r)) == ((0, 1, 2) if value else (0, 9, 8))
+    assert (K.tower_side(r), K.gate_side(r)) == ((9, 3) if value else (1, 7))
+
+
+@pytest.mark.parametrize("value", [1, 0])
+def test_duke_switch_is_move(value):
+    """B13: the King switched by the duke onto the place beside the tower removes a guard, and
+    the Hound steps - only if the duke's switches count as moves."""
+    t = lay([8, 3, 4, 5, 6, 7], ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=TOWER_SIDE,
+            duke_dir=-1, sets=(f"rules.duke_switch_is_move={value}",))
+    t.set(L.F_HOUND, 0, 6)
+    K.duke_step(t.st, t.tables, *log(t))
+    assert t.get(L.F_PLACE, 0) == TOWER_SIDE and t.get(L.F_DUKE) == 8
+    assert t.get(L.F_GUARDS) == (3 if value else 4)
+    assert t.get(L.F_HOUND) == (5 if value else 6)
+
+
+@pytest.mark.parametrize("value", [1, 0])
+def test_duke_moves_on_every_pass(value):
+    """B14: the scepter passes the seated Queen on to the Bard: two passes to players, one of
+    them to a standing player."""
+    t = lay([4, 5, 6, 7, 8, 3], ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=TOWER_SIDE,
+            duke_dir=-1, sets=(f"rules.duke_moves_on_every_pass={value}",), stand=[1, 0, 1, 1, 1, 1])
+    assert next_turn(t, holder=0, direction=1) == 2
+    assert t.get(L.F_DUKE) == (7 if value else 8)
+
+
+@pytest.mark.parametrize("value", [1, 0])
+def test_seated_loss_during_search(value):
+    """B15: everyone seated while she searches ends the game (as printed), or not."""
+    t = search_table(1, sets=(f"rules.seated_loss_during_search={value}",))
+    for p in range(6):
+        t.set(L.F_STAND, p, 0)
+    assert next_turn(t, holder=0, direction=-1) == -1
+    if value:
+        assert t.get(L.F_END) == L.END_ALL_SEATED and t.get(L.F_FOUND) == 0
+    else:
+        assert t.get(L.F_END) in (L.END_RESCUED, L.END_CAUGHT) and t.get(L.F_FOUND) == 1
+
+
+@pytest.mark.parametrize("value", [1, 0])
+def test_keyring_passes_at_arrival(value):
+    """B16: the standing King carrying the Keyring hands it to the Queen beside him when the
+    scepter comes, before acting; or after his action."""
+    t = lay([9, 8, 3, 4, 5, 6], ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=7,
+            sets=(f"rules.keyring_passes_at_arrival={value}",))
+    t.set(L.F_GUARDS, 0, 0)
+    t.set(L.F_KEYRING, 0, 0)
+    assert next_turn(t, holder=1, direction=1) == 0
+    assert t.get(L.F_KEYRING) == (1 if value else 0)
+    K.castle_turn_end(t.st, t.tables, 0, t.sb, t.w, t.rng, *log(t))
+    assert t.get(L.F_KEYRING) == 1
+
+
+@pytest.mark.parametrize("value", [1, 0])
+def test_search_reflip_repeats(value):
+    """A failed flip may be flipped again for a pendant: as often as she has pendants, or once."""
+    spent = set()
+    for seed in range(60):
+        t = search_table(4, pendants=3, sets=(f"rules.search_reflip_repeats={value}",))
+        t.rng[CHANCE] = np.uint64(seed * 104729 + 3)
+        K.search(t.st, t.tables, 5, t.sb, t.w, t.rng, *log(t))
+        spent.add(3 - t.get(L.F_PENDANTS, 5))
+    assert spent == ({0, 1, 2, 3} if value else {0, 1})
