@@ -193,7 +193,8 @@ def quick(game_id):
     """(game, compiled, weights, players) with a quick rollout bot, at the smallest player
     count that seats one of each bot."""
     game = get_game(game_id)
-    n = min([c for c in game.player_counts if c >= len(game.bots)] or [max(game.player_counts)])
+    counts = game.allowed_players()     # the default variants' counts
+    n = min([c for c in counts if c >= len(game.bots)] or [max(counts)])
     content = game.content((), quick_rollout(game))
     return game, game.compile(content, n), game.weights(content), n
 
@@ -325,7 +326,7 @@ def test_random_content_overrides_play_or_are_refused(game_id, data):
     params = [p for p in game.content(variants).params() if p[2] is not None]
     picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
     sets = [f"{key}={override(data, key, value, *r)}" for key, value, r in picks]
-    n = data.draw(hs.sampled_from(game.player_counts))
+    n = data.draw(hs.sampled_from(game.allowed_players(variants)))
     bots = data.draw(hs.lists(hs.sampled_from(game.bots), min_size=n, max_size=n))
     loaded = loads(game, variants, [s for s in sets if loads(game, variants, [s], n)], n)
     if loaded is None:

@@ -9,10 +9,12 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
-from kernels.banquet.castle import castle_value, open_to_player
+from kernels.banquet.castle import castle_value
 from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
-from kernels.banquet.state import adjacent_in, distance, knows, step
+from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,
+                                    R_KSIZE, R_ROUNDS, F_ROUND, SCEN_ESTATE, SCEN_MAIDEN, W_CONVERT, W_CROWD)
+from kernels.banquet.state import adjacent_in, distance, knows, places_adjacent, player_place, seat_of_char, step
 from kernels.rng import BOT0, below, uniform
 
 
@@ -49,6 +51,8 @@ def odds(st, tables, v, out, sus):
     scen = rules[R_SCEN]
     for p in range(n):
         out[p] = 0.0
+    if scen >= SCEN_MAIDEN:         # scenarios 4 and 5 hide nothing
+        return
     if scen == SCEN_SPIES:
         baron = st[F_HOST]
         sen_ok = rules[R_SENESCHAL_COURIER] == 1
@@ -101,6 +105,10 @@ def value(st, tables, v, pl, od, bot, w):
     fv = st[F_FACTION + v]
     if scen == SCEN_CASTLE:
         return castle_value(st, tables, pl, st[F_KEYRING], bot, w)
+    if scen == SCEN_MAIDEN:
+        return maiden_value(st, tables, fv, pl, bot, w)
+    if scen == SCEN_ESTATE:
+        return estate_value(st, tables, fv, pl, bot, w)
     if scen == SCEN_SPIES:
         b = st[F_HOST]
         pc = 0.0
@@ -156,6 +164,80 @@ def value(st, tables, v, pl, od, bot, w):
                 escort = 1.0
     return (weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
             + weight(w, bot, W_ESCORT) * escort)
+
+
+@njit(cache=True, _nrt=False)
+def maiden_value(st, tables, fv, pl, bot, w):
+    """Scenario 4 (nothing hidden: the rose pendants are worn): the maiden's side wants her
+    next to the queen, or close; the queen's side the reverse, with friends beside the queen
+    (places the maiden cannot take). The heuristic also counts the queen's-faction players
+    next to the maiden (they convert): the maiden's side seeks them, the queen's keeps away."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    wm = seat_of_char(st, n, rules[R_CH_MAIDEN])
+    queen = st[F_HOST]
+    slay = 1.0 if adjacent_in(pl, wm, queen, npl) else 0.0
+    far = (distance(pl[wm], pl[queen], npl) - 1.0) / npl
+    convert = 0.0
+    guard = 0.0
+    for p in range(n):
+        if st[F_FACTION + p] == QUEEN_F and p != queen:
+            if adjacent_in(pl, p, wm, npl):
+                convert += 1.0
+            if adjacent_in(pl, p, queen, npl):
+                guard += 1.0
+    x = weight(w, bot, W_THREAT) * slay - weight(w, bot, W_DISTANCE) * far + weight(w, bot, W_CONVERT) * 0.25 * convert
+    if fv == MAIDEN_F:
+        return x
+    return -x + weight(w, bot, W_GUARD) * 0.25 * guard
+
+
+@njit(cache=True, _nrt=False)
+def estate_value(st, tables, fv, pl, bot, w):
+    """Scenario 5: for each portion, the faction's lead in estate points if the coming
+    objective phases saw this seating (points so far plus its players next to the portion,
+    each round left), squashed so that a safe lead is not worth more; less each player's
+    distance to the nearest portion; the heuristic adds its players next to a portion."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    mine = fv - MERCHANT_F
+    left = rules[R_ROUNDS] - st[F_ROUND]
+    lead = 0.0
+    crowd = 0.0
+    far = 0.0
+    for q in range(npl):
+        j = st[F_PLACE_KIND + q] - PK_HOUND
+        if j < 0 or j > 2:
+            continue
+        c0 = 0
+        c1 = 0
+        c2 = 0
+        for p in range(n):
+            if places_adjacent(pl[p], q, npl):
+                t = st[F_FACTION + p] - MERCHANT_F
+                if t == 0:
+                    c0 += 1
+                elif t == 1:
+                    c1 += 1
+                else:
+                    c2 += 1
+        pts0 = st[F_ESTATE + j] + left * c0
+        pts1 = st[F_ESTATE + 3 + j] + left * c1
+        pts2 = st[F_ESTATE + 6 + j] + left * c2
+        own = (pts0, pts1, pts2)[mine]
+        rival = max(pts1, pts2) if mine == 0 else (max(pts0, pts2) if mine == 1 else max(pts0, pts1))
+        m = (own - rival) / (2.0 * left)
+        lead += (1.5 if j == 0 else 1.0) * m / (1.0 + abs(m))
+        crowd += (c0, c1, c2)[mine]
+    for p in range(n):
+        if st[F_FACTION + p] == fv:
+            near = npl
+            for q in range(npl):
+                if st[F_PLACE_KIND + q] != 0:
+                    near = min(near, distance(pl[p], q, npl))
+            far += (near - 1.0) / npl
+    return (weight(w, bot, W_THREAT) * 0.5 * lead - weight(w, bot, W_DISTANCE) * far / max(1, rules[R_KSIZE])
+            + weight(w, bot, W_CROWD) * 0.1 * crowd)
 
 
 @njit(cache=True, _nrt=False)
@@ -294,6 +376,9 @@ def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
 
 @njit(cache=True, _nrt=False)
 def free_place(st, n, q):
+    """An unoccupied place a player may take."""
+    if not player_place(st, q):
+        return False
     for o in range(n):
         if st[F_PLACE + o] == q:
             return False

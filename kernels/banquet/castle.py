@@ -24,10 +24,11 @@ from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, EN
                                     NCHAR, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
                                     R_CH_WITCH, R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE,
                                     R_GUARDS, R_GUARDS_BACK, R_KEYRING_AT_ARRIVAL, R_N, R_NPL,
-                                    R_PASS_CAP, R_PENDANTS, R_REFLIP_REPEATS,
+                                    R_PASS_CAP, R_PENDANTS_EACH, R_REFLIP_REPEATS,
                                     R_RIGHT_IS_ANTICLOCKWISE, R_SEARCH, R_SEATED_LOSS_IN_SEARCH,
                                     RESCUE_F, T_CHARS, T_RULES, W_DISTANCE, W_DUKE_WATCH,
                                     W_GUARD, W_THREAT)
+from kernels.banquet.layout import F_PLACE_KIND, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER
 from kernels.common import write_event
 from kernels.rng import BOT0, CHANCE, below, shuffle
 
@@ -91,14 +92,6 @@ def castle_place(rules, q):
     """The tower, the bastion or the gatehouse."""
     k = patrol_index(rules, q)
     return k == 0 or k >= rules[R_NPL] - 2
-
-
-@njit(cache=True, _nrt=False)
-def open_to_player(st, tables, q):
-    """May a player move to place q? Not into the castle (the gatehouse only by the Keyring
-    carrier's own entry) and not onto the duke, whom no action affects."""
-    rules = tables[T_RULES]
-    return not castle_place(rules, q) and q != st[F_DUKE]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -165,9 +158,13 @@ def castle_setup(st, tables, rng, order, pool):
         st[F_MARK + f] = -1
     for p in range(n):
         st[F_FACTION + p] = RESCUE_F
-        st[F_PENDANTS + p] = rules[R_PENDANTS]
+        st[F_PENDANTS + p] = rules[R_PENDANTS_EACH]
     deal_castle_characters(st, tables, rng, n, pool)
+    st[F_PLACE_KIND + tower(rules)] = PK_TOWER          # no player may take these (state.player_place);
+    st[F_PLACE_KIND + bastion(rules)] = PK_BASTION      # the gatehouse only by the carrier's entry
+    st[F_PLACE_KIND + gatehouse(rules)] = PK_GATEHOUSE
     st[F_DUKE] = at(rules, 1)
+    st[F_PLACE_KIND + st[F_DUKE]] = PK_DUKE             # no action affects the duke
     st[F_DUKE_DIR] = right(rules)
     m = 0
     for k in range(2, npl - 2):         # the line without the duke's place: n places
@@ -296,6 +293,8 @@ def duke_step(st, tables, log, io, on):
     d = st[F_DUKE]
     q = at(rules, patrol_index(rules, d) + st[F_DUKE_DIR] * right(rules))
     st[F_DUKE] = q
+    st[F_PLACE_KIND + d] = PK_OPEN
+    st[F_PLACE_KIND + q] = PK_DUKE
     mask = 0
     for p in range(n):
         if st[F_PLACE + p] == q:

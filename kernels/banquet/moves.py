@@ -8,10 +8,10 @@ from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_P
                                     MAX_MOVES, MV_PASS, MV_SLOT, MV_X, MV_Y, MV_Z, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
                                     OP_MOVE_TO, OP_NONE, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT,
                                     OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
-                                    R_SCEN, REACTION, SCEN_SPIES, T_ACTIONS, T_CHARS, T_RULES,
+                                    R_SCEN, REACTION, SCEN_SPIES, SCEN_ESTATE, R_CH_MERCHANT, R_CH_ABBOT, R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES,
                                     WHO_ADJACENT, WHO_ANY, WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
-from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, royal,
-                                   step)
+from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, player_place,
+                                   royal, step)
 
 
 @njit(cache=True, _nrt=False)
@@ -33,7 +33,10 @@ def affectable(st, tables, a, p, icon):
 
 @njit(cache=True, _nrt=False)
 def place_open(st, tables, a, q, icon, skip, n):
-    """Every player at place q but skip could be displaced by a's action."""
+    """q is a place a player may take, and every player there but skip could be displaced by
+    a's action."""
+    if not player_place(st, q):
+        return False
     for p in range(n):
         if p != skip and st[F_PLACE + p] == q and not affectable(st, tables, a, p, icon):
             return False
@@ -89,7 +92,7 @@ def list_slot(st, tables, a, slot, mv, k):
         if not affectable(st, tables, a, a, icon):
             return k
         for q in range(npl):
-            if q == qa:
+            if q == qa or not player_place(st, q):
                 continue
             if row[A_WHO] == WHO_ADJACENT and not places_adjacent(qa, q, npl):
                 continue
@@ -167,10 +170,19 @@ def list_moves(st, tables, a, mv):
         return list_slot(st, tables, a, BASIC, mv, k)
     k = list_slot(st, tables, a, ACTION1, mv, k)
     k = list_slot(st, tables, a, ACTION2, mv, k)
-    patron = st[F_PATRON]
-    if patron >= 0 and (patron != a or rules[R_PATRON_REQUESTS] == 1):
+    if st[F_PATRON] >= 0 and (not is_patron(st, tables, a) or rules[R_PATRON_REQUESTS] == 1):
         k = list_slot(st, tables, a, FAVOR, mv, k)
     return k
+
+
+@njit(cache=True, _nrt=False)
+def is_patron(st, tables, a):
+    """The patron, or in scenario 5 any of the three (the merchant, the abbot, the abbess)."""
+    rules = tables[T_RULES]
+    if rules[R_SCEN] == SCEN_ESTATE:
+        c = st[F_CHAR + a]
+        return c == rules[R_CH_MERCHANT] or c == rules[R_CH_ABBOT] or c == rules[R_CH_ABBESS]
+    return a == st[F_PATRON]
 
 
 @njit(cache=True, _nrt=False)
@@ -185,12 +197,12 @@ def list_reactions(st, tables, r, window, mv):
 
 # -- the effect of a seat operation on a seating (no decisions of other seats) ----------------
 @njit(cache=True, _nrt=False)
-def first_empty(pl, n, npl, near):
-    """The unoccupied place nearest near (clockwise first), -1 none."""
+def first_empty(st, pl, n, npl, near):
+    """The unoccupied place a player may take nearest near (clockwise first), -1 none."""
     for dist in range(npl):
         for d in (1, -1):
             q = (near + d * dist + 2 * npl) % npl
-            free = True
+            free = player_place(st, q)
             for p in range(n):
                 if pl[p] == q:
                     free = False
@@ -218,7 +230,7 @@ def sim_enter(st, tables, pl, p, q, share, n, npl):
                     best = o
         if best < 0:
             return
-        e = first_empty(pl, n, npl, former)
+        e = first_empty(st, pl, n, npl, former)
         pl[best] = former if e < 0 else e
 
 

@@ -11,7 +11,8 @@ from kernels.banquet.layout import (END_NONE, EV_END, EV_SETUP, F_CHAR, F_END, F
 from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
 from kernels.banquet.moves import list_moves
 from kernels.banquet.rollout import rollout_choose
-from kernels.banquet.rules import (begin_turn, final_scores, finish_turn, log_event, next_turn,
+from kernels.banquet.layout import F_CONVERTED, QUEEN_F, SCEN_ESTATE
+from kernels.banquet.rules import (leader, begin_turn, final_scores, finish_turn, log_event, next_turn,
                                    objective_phase, start_round, take_turn, team_of)
 from kernels.banquet.state import setup_game
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
@@ -98,9 +99,12 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
         no_winner(win[g], n)
     for s in range(n):
         score[g, s] = team[of[s]]
-        role[g, s] = st[F_FACTION + s]
+        role[g, s] = QUEEN_F if st[F_CONVERTED + s] == 1 else st[F_FACTION + s]    # as dealt
         secret_role[g, s] = st[F_SECRET + s]
-    turn_positions(st[F_HOST], n, position[g])
+    first_host = st[F_HOST]
+    if rules[R_SCEN] == SCEN_ESTATE:        # the merchant hosted round 1
+        first_host = leader(st, tables, 0)
+    turn_positions(first_host, n, position[g])
     turns[g] = st[F_TURNS]
     end_reason[g] = end
     decisions[g] = scratch[S_IO][r, 1]

@@ -29,7 +29,12 @@ from kernels.banquet.bots import seneschal
 from kernels.banquet.castle import (castle_after_effect, castle_next_turn, castle_scores,
                                     castle_turn_end)
 from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
-from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at,
+from kernels.banquet.layout import (END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, F_CLAIM, F_CONVERTED,
+                                    F_ESTATE, F_KNOWN, F_PLACE_KIND, F_VETOS, M_CONVERTED, M_ESTATE,
+                                    MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_ABBESS, R_CH_ABBOT,
+                                    R_CH_MAIDEN, R_CH_MERCHANT, R_KING_CONVERTS, R_PENDANT_LIMIT,
+                                    R_PENDANTS, R_UNSCORED_TIE, SCEN_ESTATE, SCEN_MAIDEN)
+from kernels.banquet.state import (places_adjacent, seat_of_char, adjacent, initiative, learn, lowest_initiative_at, player_place,
                                    reveal_to_all, standing_count, step)
 from kernels.common import write_event
 from kernels.rng import CHANCE, below
@@ -95,7 +100,7 @@ def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand
                 and st[F_PLACE + x] != st[F_PLACE + y]):
             switch_places(st, x, y, moved, log, io, on)
     elif op == OP_MOVE_TO:
-        if x != st[F_PLACE + a] and (row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
+        if x != st[F_PLACE + a] and player_place(st, x) and (row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
             enter(st, tables, a, x, row[A_SHARE], sb, w, rng, pl, od, moved, log, io, on)
     elif op == OP_MOVE_NEXT_TO:
         q = step(st[F_PLACE + x], z, npl)
@@ -284,7 +289,9 @@ def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, 
     patron = st[F_PATRON]
     met[a, M_FAVORS] += 1.0
     accepted = True
-    if patron == a:
+    if rules[R_SCEN] == SCEN_ESTATE:
+        accepted = estate_favor(st, tables, a, x, y, z, sb, w, rng, pl, od, io, met)
+    elif patron == a:
         accepted = True
     elif st[F_RING] == a and rules[R_RING] == 1:
         st[F_RING] = -1
@@ -298,6 +305,52 @@ def ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, 
     log_event(log, io, on, EV_FAVOR, a, 1 if accepted else 0, x, y, z)
     if accepted:
         resolve_action(st, tables, a, FAVOR, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def estate_favor(st, tables, a, x, y, z, sb, w, rng, pl, od, io, met):
+    """Scenario 5: the three patrons declare in turn, from the one on a's left going
+    clockwise (index + 1, reading B12); the first to decline spends a token and the request
+    fails, the rest count as accepting. The active player, if a patron, accepts (B9); a
+    patron without tokens cannot decline; the Signet Ring's first request binds them all."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    if st[F_RING] == a and rules[R_RING] == 1:
+        st[F_RING] = -1
+        return True
+    qa = st[F_PLACE + a]
+    done = 0
+    for _ in range(3):
+        best = -1
+        best_d = 0
+        for f in range(3):          # the next undeclared patron clockwise from a
+            if (done >> f) & 1:
+                continue
+            p = leader(st, tables, f)
+            d = (st[F_PLACE + p] - qa + npl) % npl
+            if d == 0:
+                d = npl             # sharing a's place: reached last
+            if best < 0 or d < best_d:
+                best, best_d = f, d
+        done |= 1 << best
+        p = leader(st, tables, best)
+        if p == a or st[F_VETOS + best] == 0:
+            continue
+        io[1] += 1
+        if choose_veto(st, tables, p, a, FAVOR, x, y, z, sb[p], w, rng, pl, od):
+            st[F_VETOS + best] -= 1
+            st[F_SPENT] += 1
+            met[p, M_VETOES] += 1.0
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def leader(st, tables, f):
+    """Scenario 5: the seat of faction f's leader (0 the merchant, 1 the abbot, 2 the abbess)."""
+    rules = tables[T_RULES]
+    c = (rules[R_CH_MERCHANT], rules[R_CH_ABBOT], rules[R_CH_ABBESS])[f]
+    return seat_of_char(st, rules[R_N], c)
 
 
 @njit(cache=True, _nrt=False)
@@ -396,7 +449,7 @@ def next_receiver(st, tables, holder, first, sb, w, rng, od, log, io, on, met):
                 king_receives(st, tables, sb, w, rng, od, log, io, on, met)
             return r
     for _ in range(npl):
-        q = step(q, st[F_DIR], npl)
+        q = scepter_step(st, q, st[F_DIR], npl)
         r = standing_at(st, tables, q, n)
         if r == EMPTY:
             continue                    # an empty place: nobody to hand the scepter to
@@ -412,6 +465,17 @@ def next_receiver(st, tables, holder, first, sb, w, rng, od, log, io, on, met):
             return r
     return -1
 
+
+
+@njit(cache=True, _nrt=False)
+def scepter_step(st, q, d, npl):
+    """The next place from q in direction d the scepter stops at: it skips every place no
+    player may occupy (reading B11)."""
+    for _ in range(npl):
+        q = step(q, d, npl)
+        if player_place(st, q):
+            return q
+    return q
 
 
 @njit(cache=True, _nrt=False)
@@ -439,6 +503,8 @@ def start_round(st, tables, sb, w, rng, od, log, io, on, met):
         st[F_PROT + p] = 0
     st[F_ACTIONS] = 0
     st[F_PASSES] = 0
+    if rules[R_SCEN] == SCEN_ESTATE:        # the merchant, the abbot, the abbess in turn
+        st[F_HOST] = leader(st, tables, st[F_ROUND] % 3)
     host = st[F_HOST]
     io[1] += 1
     st[F_DIR] = choose_direction(st, tables, host, sb[host], w, rng, od)
@@ -577,6 +643,114 @@ def spies_objective(st, tables, log, io, on):
 
 
 @njit(cache=True, _nrt=False)
+def maiden_objective(st, tables, log, io, on, met):
+    """Scenario 4: the white maiden next to the queen slays her (the maiden's faction wins);
+    otherwise every queen's-faction member next to the maiden joins her faction, lowest
+    initiative first while rose pendants last (when the limit is on), the king only if the
+    reading lets him (B7)."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    wm = seat_of_char(st, n, rules[R_CH_MAIDEN])
+    queen = st[F_HOST]
+    slain = adjacent(st, wm, queen, npl)
+    log_event(log, io, on, EV_OBJECTIVE, queen, 1 if slain else 0, wm, 0, 0)
+    if slain:
+        st[F_END] = END_SLAIN
+        return
+    worn = 0
+    for p in range(n):
+        if st[F_FACTION + p] == MAIDEN_F:
+            worn += 1
+    while True:
+        best = -1
+        for p in range(n):
+            if (st[F_FACTION + p] == QUEEN_F and p != queen and adjacent(st, p, wm, npl)
+                    and (p != st[F_PATRON] or rules[R_KING_CONVERTS] == 1)
+                    and (best < 0 or initiative(st, tables, p) < initiative(st, tables, best))):
+                best = p
+        if best < 0 or (rules[R_PENDANT_LIMIT] == 1 and worn >= rules[R_PENDANTS]):
+            return
+        st[F_FACTION + best] = MAIDEN_F
+        st[F_CONVERTED + best] = 1
+        met[best, M_CONVERTED] = 1.0
+        worn += 1
+        for v in range(n):          # the converted player and his new faction share what they know
+            if st[F_FACTION + v] == MAIDEN_F:
+                st[F_KNOWN + v * MAXP + best] = 1
+                st[F_KNOWN + best * MAXP + v] = 1
+        log_event(log, io, on, EV_CONVERT, best, 0, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def estate_objective(st, tables, log, io, on, met):
+    """Scenario 5: every player next to a portion of the estate earns his faction a point for
+    it (sharers of a place each earn one)."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    for q in range(npl):
+        j = st[F_PLACE_KIND + q] - PK_HOUND
+        if j < 0 or j > 2:
+            continue
+        for p in range(n):
+            if places_adjacent(st[F_PLACE + p], q, npl):
+                st[F_ESTATE + 3 * team_of(SCEN_ESTATE, st[F_FACTION + p]) + j] += 1
+                met[p, M_ESTATE] += 1.0
+                log_event(log, io, on, EV_ESTATE, p, j, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def claim_portions(st, tables, rng, log, io, on):
+    """Scenario 5's end: each portion to the faction with the most points; two tied by
+    divine judgment, three tied by the highest sum of initiatives (equal sums: divine
+    judgment among them, B10); a portion nobody scored is a three-way tie unless the reading
+    leaves it unclaimed."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    for j in range(3):
+        top = -1
+        for t in range(3):
+            top = max(top, st[F_ESTATE + 3 * t + j])
+        tied = 0
+        for t in range(3):
+            if st[F_ESTATE + 3 * t + j] == top:
+                tied |= 1 << t
+        how = 0
+        if top == 0 and rules[R_UNSCORED_TIE] == 0:
+            st[F_CLAIM + j] = -1
+            continue
+        if tied == 7:               # three-way: the initiative sums
+            best = -1
+            for t in range(3):
+                if best < 0 or initiative_sum(st, tables, t, n) > best:
+                    best = initiative_sum(st, tables, t, n)
+            tied = 0
+            for t in range(3):
+                if initiative_sum(st, tables, t, n) == best:
+                    tied |= 1 << t
+            how = 2
+        k = (tied & 1) + ((tied >> 1) & 1) + ((tied >> 2) & 1)
+        pick = below(rng, CHANCE, k) if k > 1 else 0    # divine judgment among the tied
+        if k > 1 and how == 0:
+            how = 1
+        for t in range(3):
+            if (tied >> t) & 1:
+                if pick == 0:
+                    st[F_CLAIM + j] = t
+                    break
+                pick -= 1
+        log_event(log, io, on, EV_CLAIM, -1, st[F_CLAIM + j], j, how, 0)
+
+
+@njit(cache=True, _nrt=False)
+def initiative_sum(st, tables, t, n):
+    s = 0
+    for p in range(n):
+        if team_of(SCEN_ESTATE, st[F_FACTION + p]) == t:
+            s += initiative(st, tables, p)
+    return s
+
+
+@njit(cache=True, _nrt=False)
 def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
     rules = tables[T_RULES]
     objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
@@ -585,10 +759,16 @@ def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on
         banquet_objective(st, tables, log, io, on)
     elif scen == SCEN_SPIES:
         spies_objective(st, tables, log, io, on)
+    elif scen == SCEN_MAIDEN:
+        maiden_objective(st, tables, log, io, on, met)
+    elif scen == SCEN_ESTATE:
+        estate_objective(st, tables, log, io, on, met)
     else:
         league_objective(st, tables, log, io, on)
     if st[F_END] == END_NONE and st[F_ROUND] == rules[R_ROUNDS] - 1:
         st[F_END] = END_FINISHED
+        if scen == SCEN_ESTATE:
+            claim_portions(st, tables, rng, log, io, on)
     st[F_HOLDER] = st[F_HOST]
 
 
@@ -600,6 +780,10 @@ def team_of(scen, faction):
         return 0
     if scen == SCEN_SPIES:
         return 0 if faction == BARON_F else 1
+    if scen == SCEN_MAIDEN:
+        return 0 if faction == QUEEN_F else 1
+    if scen == SCEN_ESTATE:
+        return faction - MERCHANT_F
     if faction == KING_F:
         return 0
     if scen == SCEN_BANQUET:
@@ -610,8 +794,9 @@ def team_of(scen, faction):
 @njit(cache=True, _nrt=False)
 def final_scores(st, tables, team):
     """Faction scores. Scenario 1: the king's faction 1 if he survived plus 2 for each
-    assassin holding a token at the end (reading B21), the killing faction 3. Scenarios 2 and
-    3: 1 to the winning faction."""
+    assassin holding a token at the end (reading B21), the killing faction 3. Scenarios 2, 3
+    and 4: 1 to the winning faction. Scenario 5: 2 per portion claimed and 1 more for the Fox
+    Forest, so two portions win and one each goes to the Fox Forest's holder."""
     rules = tables[T_RULES]
     n = rules[R_N]
     scen = rules[R_SCEN]
@@ -630,6 +815,12 @@ def final_scores(st, tables, team):
             team[team_of(scen, st[F_KILLER])] += rules[R_PTS_KILL]
     elif scen == SCEN_SPIES:
         team[0 if end == END_DELIVERED else 1] = 1
+    elif scen == SCEN_MAIDEN:
+        team[1 if end == END_SLAIN else 0] = 1
+    elif scen == SCEN_ESTATE:
+        for j in range(3):          # two per portion, one more for the Fox Forest (its tie-break)
+            if st[F_CLAIM + j] >= 0:
+                team[st[F_CLAIM + j]] += 2 + (1 if j == 0 else 0)
     else:
         if end == END_ASSASSINATED:
             team[team_of(scen, st[F_KILLER])] = 1

@@ -2,14 +2,16 @@
 the pure queries the rules and the bots both read: places, adjacency, filters, knowledge."""
 from numba import njit
 
-from kernels.banquet.layout import (ASSASSIN, BARON_F, C_GENDER,
+from kernels.banquet.layout import (ABBESS_F, ABBOT_F, F_CLAIM, F_VETOS, MAIDEN_F, MERCHANT_F, PK_HOUND,
+                                    QUEEN_F, R_ACROSS_CHANCE, R_CH_ABBESS, R_CH_ABBOT, R_CH_MAIDEN,
+                                    R_CH_MERCHANT, SCEN_ESTATE, SCEN_MAIDEN, ASSASSIN, BARON_F, C_GENDER,
                                     C_INIT, C_STATUS, COURIER, DECOY, DUKE_F, F_BRIBED, F_CAN_MARK,
                                     F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST, F_ITEM,
                                     F_KILLER, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
-                                    F_PATRON, F_PLACE, F_REACTED, F_RING, F_SECRET,
+                                    F_PATRON, F_PLACE, F_PLACE_KIND, F_REACTED, F_RING, F_SECRET,
                                     F_SIZE, F_STAND, F_VETO, F_WHISPERED, GENDER_ANY,
                                     IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
-                                    IT_RING, KING_F, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
+                                    IT_RING, KING_F, PK_OPEN, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
                                     POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
                                     R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
                                     R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
@@ -26,6 +28,12 @@ from kernels.rng import CHANCE, below, shuffle
 def step(q, d, npl):
     """The place one step from q in direction d."""
     return (q + d + npl) % npl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def player_place(st, q):
+    """May a player occupy place q? Not one holding an item or a castle room (reading B11)."""
+    return st[F_PLACE_KIND + q] == PK_OPEN
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -156,6 +164,20 @@ def reveal_to_all(st, p, n):
 
 # -- set-up ---------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
+def faction_code(scen, f):
+    """The ROLES code of a scenario's f-th faction (the rules vector's R_FSIZE order)."""
+    if scen == SCEN_BANQUET:
+        return (KING_F, ROSE_F, TOWER_F)[f]
+    if scen == SCEN_SPIES:
+        return (BARON_F, DUKE_F, DUKE_F)[f]
+    if scen == SCEN_MAIDEN:
+        return (MAIDEN_F, QUEEN_F, QUEEN_F)[f]
+    if scen == SCEN_ESTATE:
+        return (MERCHANT_F, ABBOT_F, ABBESS_F)[f]
+    return (KING_F, DUKE_F, BARON_F)[f]
+
+
+@njit(cache=True, _nrt=False)
 def deal_factions(st, rules, rng, n, order):
     """Shuffle the seats and cut them into the factions' sizes: the first of the king's (the
     baron's in scenario 2) faction holds the title. order[] is the shuffled seats."""
@@ -169,12 +191,7 @@ def deal_factions(st, rules, rng, n, order):
         for _ in range(size):
             if k >= n:
                 break
-            if scen == SCEN_BANQUET:
-                st[F_FACTION + order[k]] = (KING_F, ROSE_F, TOWER_F)[f]
-            elif scen == SCEN_SPIES:
-                st[F_FACTION + order[k]] = (BARON_F, DUKE_F, DUKE_F)[f]
-            else:
-                st[F_FACTION + order[k]] = (KING_F, DUKE_F, BARON_F)[f]
+            st[F_FACTION + order[k]] = faction_code(scen, f)
             k += 1
 
 
@@ -207,6 +224,18 @@ def deal_characters(st, tables, rng, n, order, pool):
         for c in range(NCHAR):
             if (chars[c, C_STATUS] & ROYALTY) != 0:
                 used[c] = 1
+    elif scen == SCEN_MAIDEN:
+        # the maiden's three, then the queen and the king from the queen's faction
+        titles = (rules[R_CH_MAIDEN], rules[R_CH_PRINCESS], rules[R_CH_ABBOT], rules[R_CH_QUEEN], rules[R_CH_KING])
+        for i in range(5):
+            st[F_CHAR + order[i]] = titles[i]
+            used[titles[i]] = 1
+    elif scen == SCEN_ESTATE:
+        k = rules[R_FSIZE]
+        for i, c in ((0, rules[R_CH_MERCHANT]), (k, rules[R_CH_ABBOT]), (2 * k, rules[R_CH_ABBESS])):
+            st[F_CHAR + order[i]] = c
+            used[c] = 1
+        used[rules[R_CH_KING]] = 1          # the King goes back to the box
     else:
         k, d = rules[R_FSIZE], rules[R_FSIZE + 1]
         for i, c in ((0, rules[R_CH_KING]), (k, rules[R_CH_DUKE]), (k + d, rules[R_CH_BARON])):
@@ -244,6 +273,17 @@ def pick_secret(st, rng, n, faction, skip_a, skip_b, secret, item):
 
 
 @njit(cache=True, _nrt=False)
+def give_ring(st, rules, n):
+    """The Messenger's Signet Ring (full rules with a patron)."""
+    if rules[R_FULL] == 1:
+        m = seat_of_char(st, n, rules[R_CH_MESSENGER])
+        if m >= 0:
+            st[F_RING] = m
+            if st[F_ITEM + m] < 0:
+                st[F_ITEM + m] = IT_RING
+
+
+@njit(cache=True, _nrt=False)
 def seat_players(st, tables, rng, n, npl, order, pool):
     """Places. Scenario 1: everyone but the king by chance, then the king any place (the
     occupant takes the one left): a random seating. Scenario 2: the baron, the seneschal as far
@@ -254,6 +294,12 @@ def seat_players(st, tables, rng, n, npl, order, pool):
         pool[q] = q
     shuffle(rng, CHANCE, pool, npl)
     scen = rules[R_SCEN]
+    if scen == SCEN_MAIDEN:
+        seat_maiden_table(st, rules, rng, n, npl, order, pool)
+        return
+    if scen == SCEN_ESTATE:
+        seat_estate_table(st, rules, n, npl, order)
+        return
     if scen == SCEN_BANQUET or (scen == SCEN_LEAGUE and rules[R_NEAR_KING] == 0):
         for i in range(n):
             st[F_PLACE + order[i]] = pool[i]
@@ -296,6 +342,86 @@ def seat_players(st, tables, rng, n, npl, order, pool):
 
 
 @njit(cache=True, _nrt=False)
+def across_from(rules, rng, q, npl):
+    """The place directly across from q: n // 2 steps clockwise; with an odd count, chance
+    picks that one or the next when the reading asks (B8)."""
+    far = (q + npl // 2) % npl
+    if npl % 2 == 1 and rules[R_ACROSS_CHANCE] == 1 and below(rng, CHANCE, 2) == 1:
+        far = (far + 1) % npl
+    return far
+
+
+@njit(cache=True, _nrt=False)
+def seat_maiden_table(st, rules, rng, n, npl, order, pool):
+    """Scenario 4 places: the queen anywhere, the king across from her, the rest of her
+    faction on free places, then each of the maiden's faction on any place not held by a
+    faction-mate (an occupant moves to a free place), every choice from chance (B1)."""
+    taken = pool[MAXPL:2 * MAXPL]
+    for q in range(npl):
+        taken[q] = -1
+    queen, king = order[3], order[4]
+    q0 = below(rng, CHANCE, npl)
+    for p, q in ((queen, q0), (king, across_from(rules, rng, q0, npl))):
+        st[F_PLACE + p] = q
+        taken[q] = p
+    for i in range(5, n):
+        put_on_free(st, rng, order[i], npl, taken)
+    for i in range(3):
+        p = order[i]
+        m = 0
+        for q in range(npl):
+            if taken[q] < 0 or st[F_FACTION + taken[q]] != MAIDEN_F:
+                m += 1
+        j = below(rng, CHANCE, m)
+        for q in range(npl):
+            if taken[q] < 0 or st[F_FACTION + taken[q]] != MAIDEN_F:
+                if j == 0:
+                    o = taken[q]
+                    st[F_PLACE + p] = q
+                    taken[q] = p
+                    if o >= 0:
+                        put_on_free(st, rng, o, npl, taken)
+                    break
+                j -= 1
+
+
+@njit(cache=True, _nrt=False)
+def put_on_free(st, rng, p, npl, taken):
+    """p takes a free place chosen by chance."""
+    m = 0
+    for q in range(npl):
+        if taken[q] < 0:
+            m += 1
+    j = below(rng, CHANCE, m)
+    for q in range(npl):
+        if taken[q] < 0:
+            if j == 0:
+                st[F_PLACE + p] = q
+                taken[q] = p
+                return
+            j -= 1
+
+
+@njit(cache=True, _nrt=False)
+def seat_estate_table(st, rules, n, npl, order):
+    """Scenario 5's fixed ring, going right (index - 1, reading B12) from the Hound at place
+    0: the merchant and his faction, the Diamond, the abbot and his, the Purse, the abbess
+    and hers (each faction's members in the shuffled order after their leader)."""
+    k = rules[R_FSIZE]
+    q = 0
+    st[F_PLACE_KIND + q] = PK_HOUND
+    i = 0
+    for f in range(3):
+        if f > 0:
+            q = (q - 1 + npl) % npl
+            st[F_PLACE_KIND + q] = PK_HOUND + f
+        for _ in range(k):
+            q = (q - 1 + npl) % npl
+            st[F_PLACE + order[i]] = q
+            i += 1
+
+
+@njit(cache=True, _nrt=False)
 def setup_game(st, tables, rng, order, pool):
     """A whole set-up from the chance stream; knowledge: every faction member knows his
     faction's secrets (reading B2), with the scenario 2 baron's exception."""
@@ -335,6 +461,21 @@ def setup_game(st, tables, rng, order, pool):
                 st[F_ITEM + p] = IT_DECOY
         for i in range(rules[R_SPIES]):
             pick_secret(st, rng, n, DUKE_F, -1, -1, SPY, IT_PURSE if i == 0 else IT_DIAMOND)
+    elif scen == SCEN_MAIDEN:
+        st[F_HOST] = order[3]           # the queen
+        st[F_PATRON] = order[4]         # the king
+        st[F_VETO] = rules[R_VETO]
+        give_ring(st, rules, n)
+    elif scen == SCEN_ESTATE:
+        k = rules[R_FSIZE]
+        st[F_HOST] = order[0]           # the merchant hosts round 1
+        st[F_PATRON] = order[0]         # one of three patrons (rules.estate_favor asks all three)
+        for f in range(3):
+            st[F_VETOS + f] = rules[R_VETO]
+        st[F_CLAIM] = -1
+        st[F_CLAIM + 1] = -1
+        st[F_CLAIM + 2] = -1
+        give_ring(st, rules, n)
     else:
         king = order[0]
         st[F_KING] = king
@@ -345,12 +486,7 @@ def setup_game(st, tables, rng, order, pool):
         f2 = TOWER_F if scen == SCEN_BANQUET else BARON_F
         pick_secret(st, rng, n, f1, -1, -1, ASSASSIN, IT_FLASK)
         pick_secret(st, rng, n, f2, -1, -1, ASSASSIN, IT_DAGGER)
-        if rules[R_FULL] == 1:          # the Messenger's Signet Ring (full rules with a patron)
-            m = seat_of_char(st, n, rules[R_CH_MESSENGER])
-            if m >= 0:
-                st[F_RING] = m
-                if st[F_ITEM + m] < 0:
-                    st[F_ITEM + m] = IT_RING
+        give_ring(st, rules, n)
     seat_players(st, tables, rng, n, npl, order, pool)
     st[F_HOLDER] = st[F_HOST]
     for v in range(n):

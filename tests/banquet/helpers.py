@@ -10,8 +10,9 @@ from kernels.rng import seed_streams
 from sim.game import Batch
 from sim.games.banquet import GAME
 
-VARIANTS = [(s, r) for s in ("scenario1", "scenario2", "scenario3") for r in ("basic", "full")]
-PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16}
+SCENARIOS = ("scenario1", "scenario2", "scenario3", "scenario4", "scenario5")
+VARIANTS = [(s, r) for s in SCENARIOS for r in ("basic", "full")]
+PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16, "scenario4": 12, "scenario5": 12}
 QUICK_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2")
 
 
@@ -105,22 +106,34 @@ def broken_invariants(compiled, scratch) -> list[str]:
     boxed + spent = the set-up count), marks only on traitors, at most one per faction, at
     most 10 pendants of an emblem."""
     rules = compiled.tables[L.T_RULES]
-    n, npl = int(rules[L.R_N]), int(rules[L.R_NPL])
+    n, npl, scen = int(rules[L.R_N]), int(rules[L.R_NPL]), int(rules[L.R_SCEN])
     bad = []
     for r, st in enumerate(scratch[L.S_STATE]):
         pl = st[L.F_PLACE:L.F_PLACE + n]
         if (pl < 0).any() or (pl >= npl).any():
             bad.append(f"row {r}: a place outside the circle")
+        elif (st[L.F_PLACE_KIND + pl] != L.PK_OPEN).any():
+            bad.append(f"row {r}: a player on a place no player may occupy")
         held = int(st[L.F_TOKEN:L.F_TOKEN + n].sum())
-        total = int(st[L.F_VETO]) + held + int(st[L.F_BOXED]) + int(st[L.F_SPENT])
-        if total != int(rules[L.R_VETO]) or int(rules[L.R_VETO]) > 10 or st[L.F_VETO] < 0:
-            bad.append(f"row {r}: veto tokens {total} != {int(rules[L.R_VETO])}")
+        if scen == L.SCEN_ESTATE:       # three patrons, 3 tokens each
+            vetos = st[L.F_VETOS:L.F_VETOS + 3]
+            total = int(vetos.sum()) + int(st[L.F_SPENT])
+            if total != 3 * int(rules[L.R_VETO]) or total > 10 or (vetos < 0).any():
+                bad.append(f"row {r}: veto tokens {total} != {3 * int(rules[L.R_VETO])}")
+            if sorted(st[L.F_PLACE_KIND:L.F_PLACE_KIND + npl].tolist()) != [0] * n + [1, 2, 3]:
+                bad.append(f"row {r}: the estate's places changed")
+        else:
+            total = int(st[L.F_VETO]) + held + int(st[L.F_BOXED]) + int(st[L.F_SPENT])
+            if total != int(rules[L.R_VETO]) or int(rules[L.R_VETO]) > 10 or st[L.F_VETO] < 0:
+                bad.append(f"row {r}: veto tokens {total} != {int(rules[L.R_VETO])}")
         for p in range(n):
             if st[L.F_TOKEN + p] and st[L.F_FACTION + p] == L.KING_F:
                 bad.append(f"row {r}: a mark on the king's faction")
         wearers = np.bincount(st[L.F_FACTION:L.F_FACTION + n], minlength=len(L.ROLES))
-        badged = {1: (L.ROSE_F, L.TOWER_F), 2: (L.BARON_F,), 3: (L.DUKE_F, L.BARON_F)}[int(rules[L.R_SCEN])]
-        pendants = [f for f in badged if wearers[f] > 10]
+        badged = {1: (L.ROSE_F, L.TOWER_F), 2: (L.BARON_F,), 3: (L.DUKE_F, L.BARON_F), 4: (L.MAIDEN_F,),
+                  5: (L.MERCHANT_F, L.ABBOT_F)}[scen]
+        limit = int(rules[L.R_PENDANTS]) if scen == L.SCEN_MAIDEN else 10
+        pendants = [f for f in badged if wearers[f] > limit and (scen != L.SCEN_MAIDEN or rules[L.R_PENDANT_LIMIT])]
         if pendants:                         # 10 pendants of each emblem
             bad.append(f"row {r}: more than 10 of faction {pendants}")
         marks = [int(st[L.F_MARK + i]) for i in range(2)]

@@ -53,10 +53,9 @@ class BanquetCompiled(Compiled):
 class BanquetGame(Game):
     id = "banquet"
     name = "The Last Banquet"
-    player_counts = tuple(range(6, 26))
-    variant_players = {"scenario1": tuple(range(11, 25)), "scenario2": tuple(range(11, 21)),
-                       "scenario3": tuple(range(15, 26)), "scenario6": tuple(range(6, 11))}
-    cooperative_variants = ("scenario6",)
+    player_counts = tuple(range(6, 26))     # every scenario's counts; variant_players decides
+    variant_players = {f"scenario{s}": tuple(c) for s, c in pack.SCENARIO_PLAYERS.items()}
+    cooperative_variants = ("scenario6",)     # all players win or lose together
     default_players = 12
     bots = L.BOTS
     default_bots = "greedy"

@@ -10,6 +10,7 @@ import numpy as np
 from kernels.banquet import layout as L
 from sim.content import Content
 from sim.errors import UserError
+from sim.game import count_list
 
 OPS = ("", "switch", "swap_two", "move_to", "move_next_to", "bring_next_to", "each_adjacent_switch",
        "sit", "stand", "reverse", "protect", "look", "reveal")
@@ -21,9 +22,11 @@ WHO = {"any": L.WHO_ANY, "adjacent": L.WHO_ADJACENT, "not_adjacent": L.WHO_NOT_A
 WHO2 = dict(WHO, next_to_first=L.WHO_NEXT_TO_FIRST)
 POSITIONS = {"any": L.POS_ANY, "standing": L.POS_STANDING, "sitting": L.POS_SITTING}
 TRIGGERS = {"targeted": L.ON_TARGETED, "moved": L.ON_MOVED, "objective": L.ON_OBJECTIVE}
-TITLES = ("King", "Queen", "Princess", "First Knight", "Duke", "Baron", "Seneschal", "Messenger")
-SCENARIO6_REMOVED = ("Witch", "First Knight", "White Maiden", "Duke", "Princess")   # R_CH_WITCH, R_CH_MAIDEN
-SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 6: range(6, 11)}
+TITLES = ("King", "Queen", "Princess", "First Knight", "Duke", "Baron", "Seneschal", "Messenger", "White Maiden",
+          "Merchant", "Abbot", "Abbess")
+SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 4: range(10, 19),
+                    5: (12, 15, 18, 21, 24), 6: range(6, 11)}
+SCENARIO6_REMOVED = ("Witch", "First Knight", "White Maiden", "Duke", "Princess")   # left in the box in scenario 6
 # what an operation chooses: the second player's filter applies only to these
 TWO_PLAYERS = ("swap_two", "each_adjacent_switch")
 NO_TARGET = ("reverse", "each_adjacent_switch")
@@ -142,10 +145,12 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
     where = content.path.name
     scen, full = scenario(content.variants)
     if n not in SCENARIO_PLAYERS[scen]:
-        lo, hi = SCENARIO_PLAYERS[scen][0], SCENARIO_PLAYERS[scen][-1]
-        raise UserError("banquet", "--players", f"scenario {scen} is for {lo}-{hi} players, got {n}")
+        raise UserError("banquet", "--players", f"scenario {scen} is for {count_list(SCENARIO_PLAYERS[scen])} "
+                        f"players, got {n}")
     r = np.zeros(L.R_SIZE, np.int64)
     r[L.R_N], r[L.R_NPL], r[L.R_SCEN], r[L.R_FULL] = n, n, scen, int(full)
+    if scen in (4, 5):
+        return special_rules(content, n, scen, full, names, r)
     t = content["table"]
     r[L.R_ACTION_CAP] = t["actions_per_player_cap"] * n
     r[L.R_PASS_CAP] = t["passes_per_player_cap"] * n
@@ -181,7 +186,6 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
     for i, k in enumerate(L.SWITCHES):
         r[L.R_HOST_RECEIPT + i] = content["rules"][k]
     r[L.R_CH_WITCH] = names.index("Witch")
-    r[L.R_CH_MAIDEN] = names.index("White Maiden")
     return r
 
 
@@ -194,13 +198,40 @@ def castle_rules(content: Content, n: int, r: np.ndarray) -> None:
     r[L.R_FSIZE] = n
     r[L.R_ACTION_CAP] = s["actions_per_player_cap"] * n
     r[L.R_GUARDS], r[L.R_SEARCH], r[L.R_GUARDS_BACK] = s["guards"], s["search_tokens"], s["guards_back"]
-    r[L.R_PENDANTS] = s["pendants"][n - 6]
+    r[L.R_PENDANTS_EACH] = s["pendants"][n - 6]
     if s["guards"] + s["search_tokens"] > 10:
         raise UserError(where, "scenario6.guards", f"{s['guards']} guards and {s['search_tokens']} search tokens "
                         "need more than the box's 10 veto tokens")
     if s["pendants"][n - 6] * n > 20:
         raise UserError(where, f"scenario6.pendants.{n - 6}", f"{n} players x {s['pendants'][n - 6]} pendants is more "
                         "than the box's 20")
+
+
+def special_rules(content: Content, n: int, scen: int, full: bool, names: list[str], r: np.ndarray) -> np.ndarray:
+    """Scenarios 4 and 5 (their caps, titles and switches as for the others)."""
+    t = content["table"]
+    r[L.R_ACTION_CAP] = t["actions_per_player_cap"] * n
+    r[L.R_PASS_CAP] = t["passes_per_player_cap"] * n
+    if scen == 4:
+        s = content["scenario4"]
+        m = s["maiden_faction"]
+        r[L.R_ROUNDS] = s["rounds_from_large"] if n >= s["large_from"] else s["rounds"]
+        r[L.R_NF], r[L.R_KSIZE] = 2, m
+        r[L.R_FSIZE:L.R_FSIZE + 2] = (m, n - m)       # the maiden's, the queen's
+        r[L.R_VETO] = math.ceil(n / 2)                  # no cap printed (9 at 18 players)
+        r[L.R_PENDANTS] = s["rose_pendants"]
+    else:
+        s = content["scenario5"]
+        k = n // 3
+        r[L.R_NPL] = n + s["extra_chairs"]
+        r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 3, k
+        r[L.R_FSIZE:L.R_FSIZE + 3] = (k, k, k)          # merchant's, abbot's, abbess's
+        r[L.R_VETO] = s["veto_each"]                    # each patron's
+    for i, title in enumerate(TITLES):
+        r[L.R_CH_KING + i] = names.index(title)
+    for i, k in enumerate(L.SWITCHES):
+        r[L.R_HOST_RECEIPT + i] = content["rules"][k]
+    return r
 
 
 def faction_sizes(scen: int, n: int, content: Content) -> tuple[int, ...]:

@@ -56,8 +56,18 @@ def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
             out.append(f"  the spy {who} bribes {_who(compiled, chars, a)}")
         elif ev == L.EV_SIT:
             out.append(f"    {_who(compiled, chars, a)} {'sits' if b else 'stands'}")
+        elif ev == L.EV_OBJECTIVE and int(compiled.tables[L.T_RULES][L.R_SCEN]) == L.SCEN_MAIDEN:
+            out.append(f"Objective phase: the white maiden {'slays' if a else 'is not next to'} the queen {who}")
         elif ev == L.EV_OBJECTIVE:
             out.append(f"Objective phase: {a} next to {who}")
+        elif ev == L.EV_CONVERT:
+            out.append(f"    {who} joins the white maiden's faction")
+        elif ev == L.EV_ESTATE:
+            out.append(f"    {who} earns an estate point for the {L.PORTIONS[a]}")
+        elif ev == L.EV_CLAIM:
+            by = ("the most points", "divine judgment", "the initiative sums")[c]
+            owner = f"the {L.ROLES[L.MERCHANT_F + a]}'s faction" if a >= 0 else "nobody"
+            out.append(f"The {L.PORTIONS[b]} goes to {owner} ({by})")
         elif ev == L.EV_DUKE:
             out.append(f"    the duke steps to place {a}" + (f", switching with {_who(compiled, chars, b)}" if b >= 0 else ""))
         elif ev == L.EV_GUARD:
