@@ -9,7 +9,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
-from kernels.banquet.castle import castle_value
+from kernels.banquet.castle import castle_side_value, castle_value
 from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,
@@ -253,6 +253,8 @@ def side_value(st, tables, v, a, slot, x, od, bot, w):
     if slot == MV_PASS:
         return 0.0
     op = tables[T_ACTIONS][st[F_CHAR + a], slot, A_OP]
+    if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
+        return castle_side_value(st, tables, a, op, x, bot, w)
     friend = x >= 0 and st[F_FACTION + x] == st[F_FACTION + v]
     if op == OP_LOOK or op == OP_REVEAL:
         return 0.05 if 0.0 < od[x] < 1.0 else 0.0

@@ -21,7 +21,7 @@ from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, EN
                                     F_PENDANTS, F_PLACE, F_PROT, F_REACTED, F_RING, F_SEARCH,
                                     F_SECRET, F_SIZE, F_STAND, F_TURNS, GENTLEMAN, HOUND_AWAY,
                                     HOUND_GONE, KEY_ON_TOWER, LADY, MAXF, MAXP, N_GREEDY_TERMS,
-                                    NCHAR, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
+                                    NCHAR, OP_REVERSE, OP_SIT, OP_STAND, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
                                     R_CH_WITCH, R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE,
                                     R_GUARDS, R_GUARDS_BACK, R_KEYRING_AT_ARRIVAL, R_N, R_NPL,
                                     R_PASS_CAP, R_PENDANTS_EACH, R_REFLIP_REPEATS,
@@ -536,6 +536,41 @@ def castle_value(st, tables, pl, key, bot, w):
     if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], n):
         v -= wt(w, bot, W_DUKE_WATCH)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def passes_to_gate(st, tables, a, d):
+    """Passes the scepter takes from a, going in direction d, to reach the gatehouse player."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    q = st[F_PLACE + a]
+    k = 0
+    for _ in range(npl):
+        q = (q + d + npl) % npl
+        if first_at(st, tables, q, n, False) >= 0:
+            k += 1
+            if q == gatehouse(rules):
+                return k
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def castle_side_value(st, tables, a, op, x, bot, w):
+    """What the heuristic sees in a move that seats nobody anew, once she is in the gatehouse:
+    reversing the scepter if it then reaches her sooner (every pass steps the duke towards her),
+    standing a seated player up (the table must not all sit while she searches)."""
+    if bot == BOT_GREEDY or bot == BOT_RANDOM or st[F_GATE] < 0:
+        return 0.0
+    n = tables[T_RULES][R_N]
+    if op == OP_REVERSE:
+        ahead = passes_to_gate(st, tables, a, st[F_DIR])
+        back = passes_to_gate(st, tables, a, -st[F_DIR])
+        return wt(w, bot, W_DUKE_WATCH) * (ahead - back) / n
+    if op == OP_STAND and x >= 0 and st[F_STAND + x] == 0:
+        return 0.1 * wt(w, bot, W_DUKE_WATCH)
+    if op == OP_SIT and x >= 0 and st[F_STAND + x] == 1:
+        return -0.1 * wt(w, bot, W_DUKE_WATCH)
+    return 0.0
 
 
 @njit(cache=True, _nrt=False)

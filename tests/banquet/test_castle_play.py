@@ -1,0 +1,124 @@
+"""Scenario 6 in whole games: no game at a cap for any bot, the castle's invariants, one team
+winning or losing together, traces, the player range and the guard dial's limits, and the
+team's bots (the heuristic wins more often than random play)."""
+import numpy as np
+import pytest
+
+from kernels.banquet import castle as K
+from kernels.banquet import layout as L
+from sim.errors import UserError
+from sim.games.banquet import GAME
+
+from tests.banquet.helpers import QUICK_ROLLOUT, compiled, content, play
+
+RULE_SETS = [("scenario6", "basic"), ("scenario6", "full")]
+
+
+def broken_castle(c, scratch) -> list[str]:
+    """The castle's invariants on every final state row: players on the line but the one in the
+    gatehouse (a seated lady), the duke alone on a line place marked as his, nobody on the
+    tower or the bastion, pendants within the deal, guards never above the dial (or the two
+    that come back), the Keyring on the tower or a player, the Hound on the line, off the board
+    or not yet come, search tokens left between 1 and the start."""
+    rules = c.tables[L.T_RULES]
+    n, npl = int(rules[L.R_N]), int(rules[L.R_NPL])
+    bad = []
+    for r, st in enumerate(scratch[L.S_STATE]):
+        pl = st[L.F_PLACE:L.F_PLACE + n]
+        gate = int(st[L.F_GATE])
+        duke = int(st[L.F_DUKE])
+        for p in range(n):
+            if p == gate:
+                if pl[p] != K.gatehouse(rules) or st[L.F_STAND + p] or \
+                        c.tables[L.T_CHARS][st[L.F_CHAR + p], L.C_GENDER] != L.LADY:
+                    bad.append(f"row {r}: the gatehouse player {p} is not a seated lady in the gatehouse")
+            elif K.castle_place(rules, pl[p]) or pl[p] == duke:
+                bad.append(f"row {r}: player {p} at place {pl[p]} (castle or duke)")
+        kinds = st[L.F_PLACE_KIND:L.F_PLACE_KIND + npl]
+        if K.castle_place(rules, duke) or kinds[duke] != L.PK_DUKE or (kinds == L.PK_DUKE).sum() != 1:
+            bad.append(f"row {r}: the duke at {duke}, kinds {kinds.tolist()}")
+        pend = st[L.F_PENDANTS:L.F_PENDANTS + n]
+        if (pend < 0).any() or (pend > rules[L.R_PENDANTS_EACH]).any():
+            bad.append(f"row {r}: pendants {pend.tolist()}")
+        if not 0 <= st[L.F_GUARDS] <= max(int(rules[L.R_GUARDS]), int(rules[L.R_GUARDS_BACK])):
+            bad.append(f"row {r}: guards {st[L.F_GUARDS]}")
+        if not L.KEY_ON_TOWER <= st[L.F_KEYRING] < n:
+            bad.append(f"row {r}: the Keyring on {st[L.F_KEYRING]}")
+        hound = int(st[L.F_HOUND])
+        if hound >= 0 and (hound == K.gatehouse(rules) or hound == K.bastion(rules)):
+            bad.append(f"row {r}: the Hound at {hound}")
+        if not 1 <= st[L.F_SEARCH] <= rules[L.R_SEARCH]:
+            bad.append(f"row {r}: search tokens {st[L.F_SEARCH]}")
+    return bad
+
+
+@pytest.mark.parametrize("variants", RULE_SETS)
+@pytest.mark.parametrize("n", [6, 10])
+@pytest.mark.parametrize("bot", GAME.bots)
+def test_no_game_reaches_a_cap_and_the_castle_invariants_hold(variants, n, bot):
+    quick = bot == "rollout"
+    out, scratch = play(n, variants, bot, games=6 if quick else 150, sets=QUICK_ROLLOUT if quick else ())
+    reasons = {GAME.end_reasons[int(e)] for e in out.end_reason}
+    assert reasons <= {"rescued", "caught", "all_seated"}, reasons
+    assert broken_castle(compiled(n, variants), scratch) == []
+
+
+@pytest.mark.parametrize("variants", RULE_SETS)
+def test_the_table_wins_or_loses_together(variants):
+    sets = ("rules.duke_moves_on_every_pass=0", "scenario6.guards=1")   # a setting where rescues happen
+    out, _ = play(10, variants, "heuristic", games=200, sets=sets)
+    rescued = out.end_reason == L.END_RESCUED
+    assert rescued.any() and (~rescued).any()
+    assert (out.win[rescued] == 1.0).all() and (out.win[~rescued] == 0.0).all()
+    assert (out.role == L.RESCUE_F).all()
+    assert GAME.is_cooperative(variants) and not GAME.is_cooperative(("scenario1", "basic"))
+
+
+def test_the_printed_readings_leave_the_basic_rules_unwinnable():
+    """With every pass stepping the duke (B14) and no way to shorten a lap in the basic rules
+    (no sharing, no reversal), the duke comes beside the gatehouse within two laps of her
+    entering, before the scepter can reach her twice: no bot ever rescues the princess."""
+    for bot in ("random", "greedy", "heuristic"):
+        for n in (6, 8):
+            out, _ = play(n, ("scenario6", "basic"), bot, games=150, sets=("scenario6.guards=1",))
+            assert not (out.end_reason == L.END_RESCUED).any(), (bot, n)
+
+
+@pytest.mark.parametrize("variants, sets", [
+    (("scenario6", "full"), ()),
+    (("scenario6", "basic"), ("rules.duke_moves_on_every_pass=0",)),
+    (("scenario6", "full"), ("rules.duke_moves_on_every_pass=0",)),
+])
+def test_the_heuristic_team_rescues_more_often_than_the_random_team(variants, sets):
+    for n in (6, 10):
+        rate = {}
+        for bot in ("random", "heuristic"):
+            out, _ = play(n, variants, bot, games=400, sets=sets + ("scenario6.guards=2",))
+            rate[bot] = float((out.end_reason == L.END_RESCUED).mean())
+        assert rate["heuristic"] > rate["random"] + 0.02, (n, rate)
+
+
+def test_a_traced_game_narrates_the_castle_and_is_the_game_play_plays():
+    c = compiled(6, ("scenario6", "full"))
+    w = GAME.weights(content(("scenario6", "full")))
+    codes = GAME.bot_codes(["greedy"], 6)
+    lines = GAME.trace(c, codes, w, 3, 2, 0)
+    assert any("the duke steps" in x for x in lines) and any("End:" in x for x in lines)
+    events, out, _ = GAME.trace_events(c, codes, w, 3, 2, 0)
+    batch, _ = play(6, ("scenario6", "full"), "greedy", games=1, seed=3, start=2)
+    assert out.end_reason.tolist() == batch.end_reason.tolist() and out.turns.tolist() == batch.turns.tolist()
+
+
+@pytest.mark.parametrize("n", [5, 11, 12])
+def test_a_player_count_outside_6_to_10_is_refused_naming_the_range(n):
+    with pytest.raises(UserError, match="6-10"):
+        GAME.compile(content(("scenario6",)), n)
+
+
+@pytest.mark.parametrize("guards", [0, 7])
+def test_the_guard_dial_stays_within_the_box(guards):
+    with pytest.raises(UserError, match="scenario6.guards"):
+        GAME.compile(content(("scenario6",), (f"scenario6.guards={guards}",)), 6)
+    for ok in (1, 6):
+        c = GAME.compile(content(("scenario6",), (f"scenario6.guards={ok}",)), 6)
+        assert int(c.tables[L.T_RULES][L.R_GUARDS]) == ok
