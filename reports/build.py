@@ -19,7 +19,7 @@ from analysis.suffstats import CONFIG
 from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
 from analysis.verdict import run_verdict, thresholds_for, thresholds_note
 from reports import charts
-from reports.games import SECTIONS
+from reports.games import ACROSS_RUNS, SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from sim.errors import UserError
 from sim.registry import GAME_MODULES, get_game
@@ -609,6 +609,9 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     for r in runs:
         if r.game in SECTIONS:
             SECTIONS[r.game](page, r)
+    for game in dict.fromkeys(r.game for r in every):
+        if game in ACROSS_RUNS:
+            ACROSS_RUNS[game](page, every)
     if len(runs) > 1:
         page.heading("Comparisons")
         comparisons(page, runs)

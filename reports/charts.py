@@ -383,3 +383,30 @@ def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def faction_players_chart(table: pl.DataFrame, title: str):
+    """The Last Banquet: each faction's win rate against the player count, a panel per
+    scenario, the basic rules solid and the full rules dashed, with 95% intervals."""
+    scenarios = table["scenario"].unique().sort().to_list()
+    fig, axes = plt.subplots(1, len(scenarios), figsize=(4.2 * len(scenarios), 3.6), squeeze=False)
+    for ax, scen in zip(axes[0], scenarios):
+        part = table.filter(pl.col("scenario") == scen)
+        for i, role in enumerate(part["role"].unique().sort().to_list()):
+            for rules, style in (("basic", "-"), ("full", "--")):
+                t = part.filter((pl.col("role") == role) & (pl.col("rules") == rules)).sort("n_players")
+                if t.height == 0:
+                    continue
+                x, y = t["n_players"].to_numpy(), t["rate"].to_numpy()
+                err = np.vstack([y - t["ci_low"].to_numpy(), t["ci_high"].to_numpy() - y])
+                ax.errorbar(x, 100 * y, yerr=100 * err, fmt=style, marker="o", ms=3, capsize=2,
+                            color=OKABE_ITO[i % len(OKABE_ITO)], label=f"{role} ({rules})")
+        games = int(part["games"].sum() // max(1, part["role"].n_unique()))
+        ax.set_title(f"{scen}\nn = {games:,} games", fontsize=10)
+        ax.set_xlabel("players")
+        ax.set_ylabel("faction win rate (%)")
+        ax.set_ylim(-2, 102)
+        ax.legend(fontsize=7, frameon=False)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig

@@ -3,7 +3,10 @@ run's results (the tables come from analysis/<game>.py). ``SECTIONS`` maps a gam
 section."""
 from __future__ import annotations
 
-from analysis import emerald
+import polars as pl
+
+from analysis import banquet, emerald
+from reports import charts
 from reports.page import Page, Run, interval, pct
 
 
@@ -30,4 +33,40 @@ def emerald_section(page: Page, r: Run):
               f"{e['to']['loyalist']:,} (final sides).")
 
 
+def banquet_faction_wins(page: Page, rows: pl.DataFrame):
+    """Faction win rate by scenario and player count, the basic and full rules side by side (a
+    player-count sweep per scenario and rule set fills it: balance sweep banquet --players all)."""
+    table = banquet.faction_wins(rows)
+    page.chart(charts.faction_players_chart(table, "The Last Banquet: faction win rate by player count"),
+               "banquet_faction_players", "Faction win rate by scenario and player count, basic vs full rules")
+    page.table(["scenario", "players", "faction", "basic: games", "basic: win rate", "basic: 95% (%)",
+                "full: games", "full: win rate", "full: 95% (%)"],
+               [[t["scenario"], t["n_players"], t["role"],
+                 *[x for r in ("basic", "full") for x in (
+                     "-" if t[f"games_{r}"] is None else f"{t[f'games_{r}']:,}",
+                     "-" if t[f"rate_{r}"] is None else pct(t[f"rate_{r}"]),
+                     interval(t[f"ci_low_{r}"], t[f"ci_high_{r}"]))]]
+                for t in banquet.side_by_side(table).iter_rows(named=True)],
+               "A faction wins a game when one of the seats chance dealt to it, still in it at the end, wins "
+               "(scenario 4's converts won or lost with the white maiden); a capped game is a loss for all.")
+
+
+# The Last Banquet's charts across runs (every run and player-count sweep of the report): one
+# function per chart, each given the page and the rows of every Banquet run.
+BANQUET_CHARTS = [banquet_faction_wins]
+
+
+def banquet_section(page: Page, runs: list[Run]):
+    frames = [r.rows for r in runs if r.game == "banquet" and r.rows is not None]
+    if not frames:
+        return
+    page.heading("The Last Banquet: factions by scenario and player count", 3)
+    page.para("Every faction result measures the RECONSTRUCTED characters of sim/games/banquet/content.toml.")
+    rows = pl.concat(frames, how="diagonal_relaxed")
+    for chart in BANQUET_CHARTS:
+        chart(page, rows)
+
+
 SECTIONS = {"emerald": emerald_section}
+# sections over every run of the report at once (a game's runs side by side)
+ACROSS_RUNS = {"banquet": banquet_section}

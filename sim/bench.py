@@ -144,6 +144,36 @@ def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, v
     return row
 
 
+def with_variant(game, variants: tuple[str, ...], v: str) -> tuple[str, ...]:
+    """The variants in force with v in place of its exclusive group's current choice."""
+    group = next((choices for choices, _ in game.variant_groups().values() if v in choices), [v])
+    return game.resolve_variants(tuple(x for x in variants if x not in group) + (v,))
+
+
+def bench_variants(game, n_games: int | None, echo, variants: tuple[str, ...] = ()) -> dict:
+    """games/s of the game's bench bot on all threads at each variant's bench player counts
+    (Game.bench_variant_players: every Banquet scenario at its smallest and largest count),
+    the other variants as asked."""
+    threads = numba.config.NUMBA_NUM_THREADS
+    known = set(game.variants())
+    out: dict = {}
+    for v, counts in game.bench_variant_players.items():
+        if v not in known:
+            continue
+        vv = with_variant(game, variants, v)
+        for n in counts:
+            prep = prepare(game.id, game.bench_bot, n, vv)
+            play_games(prep, 2)  # compile or load from cache before timing
+            row = throughput(prep, threads, n_games or 500)
+            out[f"{'+'.join(vv)} {n}p"] = {"variants": list(vv), "players": n, "bot": game.bench_bot,
+                                           "threads": threads, **row}
+            echo(f"  {game.id:<13} {'+'.join(vv):<20} {n:>2}p {game.bench_bot:<10} {threads} threads "
+                 f"{row['games_per_s']:>11,.0f} games/s (range {row['games_per_s_range'][0]:,.0f}-"
+                 f"{row['games_per_s_range'][1]:,.0f})   {row['decisions_per_s']:>13,.0f} decisions/s")
+    numba.set_num_threads(threads)
+    return out
+
+
 def bench_game(game_id: str, n_games: int | None, echo, players: int | None = None,
                variants: tuple[str, ...] = ()) -> dict:
     """Every bot at each of the game's bench player counts (or the one asked for), with the
@@ -161,6 +191,8 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     out["cached_startup"] = run_probe(game_id, game.default_bots, players, 1, {}, variants)
     for n in counts:
         out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots}
+    if not players:
+        out["variants"] = bench_variants(game, n_games, echo, variants)
     prep = prepare(game_id, game.default_bots, players, variants)
     out["kernels"] = game.kernel_bench(prep.compiled)
     for name, value in out["kernels"].items():

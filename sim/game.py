@@ -114,6 +114,10 @@ class Game:
     log_rows: int = 4096                # event-log rows of one traced game
     kernel_figures: tuple[str, ...] = ()  # names of kernel_bench figures
     bench_players: tuple[int, ...] = ()   # player counts `balance bench` measures (default: the usual one)
+    # per variant (e.g. each scenario), the player counts `balance bench` also measures with
+    # bench_bot on all threads; variants the content does not offer are skipped
+    bench_variant_players: dict[str, tuple[int, ...]] = {}
+    bench_bot: str = "heuristic"
 
     # -- content -------------------------------------------------------------------------
     def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),

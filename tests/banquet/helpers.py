@@ -103,8 +103,10 @@ def play(n=12, variants=("scenario1", "basic"), bots="greedy", games=20, seed=5,
 def broken_invariants(compiled, scratch) -> list[str]:
     """Invariants of every final state row: every player in exactly one place of the circle
     (places in range), veto tokens within the printed ten and conserved (supply + marks held +
-    boxed + spent = the set-up count), marks only on traitors, at most one per faction, at
-    most 10 pendants of an emblem."""
+    boxed + spent = the set-up count; scenario 5: the three patrons' supplies + spent = 9),
+    nobody on a place no player may occupy, scenario 5's item places unmoved, marks only on
+    traitors, at most one per faction, at most 10 pendants of an emblem (scenario 4: the rose
+    pendants in the box, while the limit is on)."""
     rules = compiled.tables[L.T_RULES]
     n, npl, scen = int(rules[L.R_N]), int(rules[L.R_NPL]), int(rules[L.R_SCEN])
     bad = []

@@ -146,7 +146,9 @@ def test_heuristic_factions_beat_random_factions(variants):
 
 
 @pytest.mark.parametrize("n, variants", [(20, ("scenario2", "full")), (25, ("scenario3", "full")),
-                                         (24, ("scenario1", "full"))])
+                                         (24, ("scenario1", "full")), (10, ("scenario4", "full")),
+                                         (18, ("scenario4", "full")), (18, ("scenario4", "basic")),
+                                         (24, ("scenario5", "full")), (24, ("scenario5", "basic"))])
 def test_the_largest_tables_of_each_scenario_keep_the_invariants(n, variants):
     out, scratch = play(n, variants, "greedy", games=6)
     assert broken_invariants(compiled(n, variants), scratch) == []

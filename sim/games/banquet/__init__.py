@@ -79,6 +79,8 @@ class BanquetGame(Game):
     log_rows = 20_000
     kernel_figures = ("legal_move_lists_per_s",)
     bench_players = (12, 24)
+    # every scenario at its smallest and largest count with the heuristic (make bench)
+    bench_variant_players = {f"scenario{s}": (c[0], c[-1]) for s, c in pack.SCENARIO_PLAYERS.items()}
 
     @property
     def kernel(self):

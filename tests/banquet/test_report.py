@@ -1,0 +1,34 @@
+"""The Last Banquet's report section: faction win rate by scenario and player count, the basic
+and full rules side by side (analysis/banquet.py, reports/games.py)."""
+import polars as pl
+
+from analysis import banquet
+
+
+def rows(variant, n, games):
+    """games: per game a list of (role, win, converted) per seat."""
+    out = []
+    for g, seats in enumerate(games):
+        for s, (role, win, conv) in enumerate(seats):
+            out.append({"variant": variant, "n_players": n, "game_index": g, "rotation": 0, "seat": s,
+                        "role": role, "win": win, "banquet_converted": conv})
+    return pl.DataFrame(out)
+
+
+def test_a_convert_who_wins_with_the_maiden_is_no_queens_win():
+    """Game 0: the maiden's faction wins (with a convert dealt to the queen's); game 1: the
+    queen's faction wins. Each faction won one of two."""
+    r = rows("scenario4+basic", 10, [
+        [("maiden", 1.0, 0), ("queen", 1.0, 1), ("queen", 0.0, 0)],
+        [("maiden", 0.0, 0), ("queen", 1.0, 0), ("queen", 1.0, 0)]])
+    t = banquet.faction_wins(r)
+    assert t.select("scenario", "rules", "role", "games", "wins").rows() == [
+        ("scenario4", "basic", "maiden", 2, 1), ("scenario4", "basic", "queen", 2, 1)]
+
+
+def test_basic_and_full_side_by_side():
+    r = pl.concat([rows("scenario5+basic", 12, [[("merchant", 1.0, 0), ("abbot", 0.0, 0), ("abbess", 0.0, 0)]]),
+                   rows("scenario5+full", 12, [[("merchant", 0.0, 0), ("abbot", 0.0, 0), ("abbess", 1.0, 0)]] * 2)])
+    t = banquet.side_by_side(banquet.faction_wins(r))
+    got = {x["role"]: (x["rate_basic"], x["rate_full"], x["games_full"]) for x in t.iter_rows(named=True)}
+    assert got == {"merchant": (1.0, 0.0, 2), "abbot": (0.0, 0.0, 2), "abbess": (0.0, 1.0, 2)}
