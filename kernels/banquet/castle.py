@@ -28,6 +28,7 @@ from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, EN
                                     R_RIGHT_IS_ANTICLOCKWISE, R_SEARCH, R_SEATED_LOSS_IN_SEARCH,
                                     RESCUE_F, T_CHARS, T_RULES, W_DISTANCE, W_DUKE_WATCH,
                                     W_GUARD, W_THREAT)
+from kernels.banquet.layout import M_GUARDS
 from kernels.banquet.layout import F_PLACE_KIND, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER
 from kernels.common import write_event
 from kernels.rng import BOT0, CHANCE, below, shuffle
@@ -474,6 +475,15 @@ def castle_turn_end(st, tables, a, sb, w, rng, log, io, on):
 def castle_scores(st, team):
     """All win together: the princess escaped."""
     team[0] = 1 if st[F_END] == END_RESCUED else 0
+
+
+@njit(cache=True, _nrt=False)
+def castle_metrics(tables, met):
+    """Each seat's row records the guard dial, so that results of several dial settings can be
+    told apart (the report's win rate by guard count)."""
+    rules = tables[T_RULES]
+    for p in range(rules[R_N]):
+        met[p, M_GUARDS] = rules[R_GUARDS]
 
 
 # -- the team's choices -----------------------------------------------------------------------

@@ -228,11 +228,12 @@ N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuri
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat
-METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks", "converted", "estate")
+METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks", "converted", "estate", "guards")
 M_ACTIONS, M_PASSES, M_FAVORS, M_VETOES, M_REACTIONS, M_MARKS = 0, 1, 2, 3, 4, 5
 M_CONVERTED = 6     # scenario 4: 1 = the seat ended in the white maiden's faction, dealt to the queen's
 M_ESTATE = 7        # scenario 5: estate points the seat earned
-N_METRICS = 8
+M_GUARDS = 8        # scenario 6: the guards on the tower at set-up (the difficulty dial the report sweeps)
+N_METRICS = 9
 
 # Event log codes (a..d)
 EV_SETUP = 1        # seat: character a, faction b, secret c, place d

@@ -32,3 +32,25 @@ def test_basic_and_full_side_by_side():
     t = banquet.side_by_side(banquet.faction_wins(r))
     got = {x["role"]: (x["rate_basic"], x["rate_full"], x["games_full"]) for x in t.iter_rows(named=True)}
     assert got == {"merchant": (1.0, 0.0, 2), "abbot": (0.0, 0.0, 2), "abbess": (0.0, 1.0, 2)}
+
+
+def castle_rows(variant, n, guards, wins):
+    """One scenario-6 game per entry of wins (1.0 = the table won), every seat alike."""
+    out = []
+    for g, w in enumerate(wins):
+        for s in range(n):
+            out.append({"variant": variant, "n_players": n, "game_index": g, "rotation": 0, "seat": s,
+                        "role": "rescuers", "win": w, "banquet_guards": float(guards)})
+    return pl.DataFrame(out)
+
+
+def test_rescues_by_guards_counts_each_game_once_per_dial_setting():
+    r = pl.concat([castle_rows("scenario6+basic", 6, 1, [1.0, 0.0, 1.0, 1.0]),
+                   castle_rows("scenario6+basic", 6, 4, [0.0, 1.0]),
+                   castle_rows("scenario6+full", 10, 4, [0.0]),
+                   rows("scenario5+basic", 12, [[("merchant", 1.0, 0), ("abbot", 0.0, 0), ("abbess", 0.0, 0)]])],
+                  how="diagonal_relaxed")
+    t = banquet.rescues_by_guards(r)
+    assert t.select("rules", "n_players", "guards", "games", "wins").rows() == [
+        ("basic", 6, 1, 4, 3), ("basic", 6, 4, 2, 1), ("full", 10, 4, 1, 0)]
+    assert banquet.rescues_by_guards(rows("scenario5+basic", 12, [[("merchant", 1.0, 0)]])).height == 0
