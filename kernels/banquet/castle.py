@@ -521,31 +521,51 @@ def duke_reaches(st, tables, q, steps):
 @njit(cache=True, _nrt=False)
 def castle_value(st, tables, pl, key, bot, w):
     """How far seating pl (with the Keyring on seat key, or on the tower) takes the team, by
-    stages: the Keyring on the tower (a male beside it removes guards; a lady near it is ready),
-    on a man (a lady beside him takes it next), on a lady (the nearer the gatehouse the
-    better, beside it she enters). The heuristic also keeps the carrier off the duke's path."""
+    stages worth up to one threat weight each: the guards coming off the tower (a man newly
+    beside it removes one now, and one more each time the scepter reaches him there), the
+    Keyring on a man (a lady beside him takes it next), on a lady (the nearer the gatehouse
+    the better). The heuristic also keeps the carrier off the duke's next steps."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     if st[F_GATE] >= 0:
         return 0.0
     span = npl - 3.0
     side_t, side_g = tower_side(rules), gate_side(rules)
-    v = 0.0
     if key == KEY_ON_TOWER:
-        for p in range(n):
-            if pl[p] == side_t and gender(st, tables, p) == GENTLEMAN:
-                v += wt(w, bot, W_GUARD) * (1.0 + rules[R_GUARDS] - st[F_GUARDS]) / (1.0 + rules[R_GUARDS])
-                break
-        return v - wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, side_t, -1) / span
+        occ = seat_at(st, tables, pl, side_t)
+        male = occ >= 0 and gender(st, tables, occ) == GENTLEMAN
+        left = st[F_GUARDS]
+        if male and occ != first_at(st, tables, side_t, n, False):
+            left -= 1                   # he moved or switched there: a guard comes off now
+        if left > 0:
+            full = max(rules[R_GUARDS], st[F_GUARDS]) + 1.0
+            v = wt(w, bot, W_THREAT) * (1.0 - left / full)
+            if male:
+                v += 0.5 * wt(w, bot, W_GUARD)
+            return v - wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, side_t, -1) / span
+        key = occ                       # the last guard: he takes the Keyring
+    v = 0.0
     if gender(st, tables, key) == LADY:
         v += 2.0 * wt(w, bot, W_THREAT)
         v += wt(w, bot, W_THREAT) * (1.0 - line_gap(rules, pl[key], side_g) / span)
     else:
         v += wt(w, bot, W_THREAT)
-        v -= wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, pl[key], key) / span
-    if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], n):
+        near = nearest_lady(st, tables, pl, pl[key], key)
+        v += wt(w, bot, W_GUARD) * (1.0 if near == 1 else 0.0) - wt(w, bot, W_DISTANCE) * near / span
+    if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], 3):
         v -= wt(w, bot, W_DUKE_WATCH)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def seat_at(st, tables, pl, q):
+    """The lowest-initiative seat at place q in seating pl, -1 none."""
+    chars = tables[T_CHARS]
+    best = -1
+    for p in range(tables[T_RULES][R_N]):
+        if pl[p] == q and (best < 0 or chars[st[F_CHAR + p], C_INIT] < chars[st[F_CHAR + best], C_INIT]):
+            best = p
+    return best
 
 
 @njit(cache=True, _nrt=False)
