@@ -1,6 +1,10 @@
 """Scenario 6 in whole games: no game at a cap for any bot, the castle's invariants, one team
 winning or losing together, traces, the player range and the guard dial's limits, and the
 team's bots (the heuristic wins more often than random play)."""
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -65,7 +69,8 @@ def test_no_game_reaches_a_cap_and_the_castle_invariants_hold(variants, n, bot):
 
 @pytest.mark.parametrize("variants", RULE_SETS)
 def test_the_table_wins_or_loses_together(variants):
-    sets = ("rules.duke_moves_on_every_pass=0", "scenario6.guards=1")   # a setting where rescues happen
+    sets = ("rules.duke_moves_on_every_pass=0", "rules.seated_loss_during_search=0",
+            "scenario6.guards=1")       # readings under which rescues happen in both rule sets
     out, _ = play(10, variants, "heuristic", games=200, sets=sets)
     rescued = out.end_reason == L.END_RESCUED
     assert rescued.any() and (~rescued).any()
@@ -117,8 +122,17 @@ def test_a_traced_game_narrates_the_castle_and_is_the_game_play_plays():
 
 @pytest.mark.parametrize("n", [5, 11, 12])
 def test_a_player_count_outside_6_to_10_is_refused_naming_the_range(n):
-    with pytest.raises(UserError, match="6-10"):
+    with pytest.raises(UserError, match="scenario6' is for 6-10 players"):
         GAME.compile(content(("scenario6",)), n)
+
+
+def test_the_cli_refuses_11_players_in_one_line_with_exit_2(tmp_path):
+    code = "import sys; from cli import main; sys.argv = ['balance', *sys.argv[1:]]; main()"
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-c", code, "run", "banquet", "-p", "11", "--variant", "scenario6,basic",
+                        "-n", "1", "--out", str(tmp_path / "x")], capture_output=True, text=True, cwd=root,
+                       env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=300)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "6-10" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("guards", [0, 7])

@@ -87,6 +87,16 @@ class BanquetGame(Game):
         from kernels import banquet
         return banquet
 
+    def check_players(self, n: int, variants=()) -> None:
+        """A count outside the scenario's range names the scenario's range (not the game's)."""
+        for v in self.resolve_variants(variants):
+            if v in self.variant_players and n not in self.variant_players[v]:
+                from sim.errors import UserError
+                from sim.game import count_list
+                raise UserError(self.id, "--players", f"variant '{v}' is for {count_list(self.variant_players[v])} "
+                                f"players, got {n}")
+        super().check_players(n, variants)
+
     def compile(self, content: Content, n_players: int) -> BanquetCompiled:
         self.check_players(n_players, content.variants)
         C, _, names = pack.character_tables(content)
