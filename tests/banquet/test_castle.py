@@ -10,13 +10,10 @@ import pytest
 from kernels.banquet import castle as K
 from kernels.banquet import layout as L
 from kernels.rng import CHANCE
-
-from tests.banquet.helpers import Table, char_id, content
+from tests.banquet.helpers import Table, content
 
 S6 = ("scenario6", "basic")
 TOWER, BASTION, GATEHOUSE, GATE_SIDE, TOWER_SIDE = 0, 1, 2, 3, 9
-MEN = ("King", "Bard", "Abbot", "Jester", "Merchant", "Steward")
-LADIES = ("Queen", "Countess", "Abbess", "Physician", "Cupbearer", "Duchess")
 
 
 def lay(places, chars, duke, duke_dir=-1, sets=(), n=None, stand=None):

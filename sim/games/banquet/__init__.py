@@ -60,7 +60,7 @@ class BanquetGame(Game):
     bots = L.BOTS
     default_bots = "greedy"
     end_reasons = L.END_REASONS
-    no_winner_reasons = ("turn_cap", "pass_cap")
+    no_winner_reasons = ("turn_cap", "pass_cap", "caught", "all_seated")   # the last two: a lost co-operative game
     faction_outcomes = True
     roles = L.ROLES
     secret_roles = L.SECRET_ROLES
