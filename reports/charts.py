@@ -428,6 +428,7 @@ def rescue_guards_chart(table: pl.DataFrame, title: str):
         ax.set_title(f"scenario 6, {rules} rules\nn = {int(part['games'].sum()):,} games", fontsize=10)
         ax.set_xlabel("guards on the tower")
         ax.set_ylabel("table win rate (%)")
+        ax.set_ylim(-0.5, max(5.0, 110 * float(part["ci_high"].max())))
         ax.legend(fontsize=7, frameon=False)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()

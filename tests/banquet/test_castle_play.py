@@ -39,14 +39,17 @@ def test_the_table_wins_or_loses_together(variants):
     assert GAME.is_cooperative(variants) and not GAME.is_cooperative(("scenario1", "basic"))
 
 
-def test_the_printed_readings_leave_the_basic_rules_unwinnable():
-    """With every pass stepping the duke (B14) and no way to shorten a lap in the basic rules
-    (no sharing, no reversal), the duke comes beside the gatehouse within two laps of her
-    entering, before the scepter can reach her twice: no bot ever rescues the princess."""
+def test_the_proposed_readings_make_the_basic_rules_almost_unwinnable():
+    """With every pass stepping the duke (B14), a lap of the scepter is n passes and the duke's
+    patrol of the n + 1 line places returns beside the gatehouse every 2n steps: after she
+    enters, the scepter must reach her twice (the search, then the escape) and the duke is
+    there first, unless moves during the lap carry players behind the scepter (a shorter lap).
+    In the basic rules of this reconstruction that is rare: measured 2 rescues in 20,000 random
+    games and none by greedy or heuristic tables, even with 1 guard."""
     for bot in ("random", "greedy", "heuristic"):
-        for n in (6, 8):
-            out, _ = play(n, ("scenario6", "basic"), bot, games=150, sets=("scenario6.guards=1",))
-            assert not (out.end_reason == L.END_RESCUED).any(), (bot, n)
+        for n in (6, 8, 10):
+            out, _ = play(n, ("scenario6", "basic"), bot, games=400, sets=("scenario6.guards=1",))
+            assert (out.end_reason == L.END_RESCUED).mean() < 0.01, (bot, n)
 
 
 @pytest.mark.parametrize("variants, n, sets", [
