@@ -202,13 +202,12 @@ def estate_value(st, tables, fv, pl, bot, w):
     n, npl = rules[R_N], rules[R_NPL]
     mine = fv - MERCHANT_F
     left = rules[R_ROUNDS] - st[F_ROUND]
+    h0, h1, h2 = estate_places(st, npl)
     lead = 0.0
     crowd = 0.0
     far = 0.0
-    for q in range(npl):
-        j = st[F_PLACE_KIND + q] - PK_HOUND
-        if j < 0 or j > 2:
-            continue
+    for j in range(3):
+        q = (h0, h1, h2)[j]
         c0 = 0
         c1 = 0
         c2 = 0
@@ -231,13 +230,25 @@ def estate_value(st, tables, fv, pl, bot, w):
         crowd += (c0, c1, c2)[mine]
     for p in range(n):
         if st[F_FACTION + p] == fv:
-            near = npl
-            for q in range(npl):
-                if st[F_PLACE_KIND + q] != 0:
-                    near = min(near, distance(pl[p], q, npl))
+            near = min(distance(pl[p], h0, npl), distance(pl[p], h1, npl), distance(pl[p], h2, npl))
             far += (near - 1.0) / npl
     return (weight(w, bot, W_THREAT) * 0.5 * lead - weight(w, bot, W_DISTANCE) * far / max(1, rules[R_KSIZE])
             + weight(w, bot, W_CROWD) * 0.1 * crowd)
+
+
+@njit(cache=True, _nrt=False)
+def estate_places(st, npl):
+    """Scenario 5: the places of the Hound, the Diamond and the Purse."""
+    h0 = h1 = h2 = 0
+    for q in range(npl):
+        k = st[F_PLACE_KIND + q]
+        if k == PK_HOUND:
+            h0 = q
+        elif k == PK_HOUND + 1:
+            h1 = q
+        elif k == PK_HOUND + 2:
+            h2 = q
+    return h0, h1, h2
 
 
 @njit(cache=True, _nrt=False)

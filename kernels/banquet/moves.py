@@ -8,7 +8,8 @@ from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_P
                                     MAX_MOVES, MV_PASS, MV_SLOT, MV_X, MV_Y, MV_Z, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
                                     OP_MOVE_TO, OP_NONE, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT,
                                     OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
-                                    R_SCEN, REACTION, SCEN_SPIES, SCEN_ESTATE, R_CH_MERCHANT, R_CH_ABBOT, R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES,
+                                    R_SCEN, REACTION, SCEN_SPIES, SCEN_ESTATE, R_CH_MERCHANT, R_CH_ABBOT,
+                                    R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES,
                                     WHO_ADJACENT, WHO_ANY, WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
 from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, player_place,
                                    royal, step)

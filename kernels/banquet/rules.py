@@ -34,8 +34,8 @@ from kernels.banquet.layout import (END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, 
                                     MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_ABBESS, R_CH_ABBOT,
                                     R_CH_MAIDEN, R_CH_MERCHANT, R_KING_CONVERTS, R_PENDANT_LIMIT,
                                     R_PENDANTS, R_UNSCORED_TIE, SCEN_ESTATE, SCEN_MAIDEN)
-from kernels.banquet.state import (places_adjacent, seat_of_char, adjacent, initiative, learn, lowest_initiative_at, player_place,
-                                   reveal_to_all, standing_count, step)
+from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at, places_adjacent,
+                                   player_place, reveal_to_all, seat_of_char, standing_count, step)
 from kernels.common import write_event
 from kernels.rng import CHANCE, below
 
@@ -100,7 +100,8 @@ def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand
                 and st[F_PLACE + x] != st[F_PLACE + y]):
             switch_places(st, x, y, moved, log, io, on)
     elif op == OP_MOVE_TO:
-        if x != st[F_PLACE + a] and player_place(st, x) and (row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
+        if x != st[F_PLACE + a] and player_place(st, x) and (
+                row[A_SHARE] == 1 or place_open(st, tables, a, x, icon, a, n)):
             enter(st, tables, a, x, row[A_SHARE], sb, w, rng, pl, od, moved, log, io, on)
     elif op == OP_MOVE_NEXT_TO:
         q = step(st[F_PLACE + x], z, npl)

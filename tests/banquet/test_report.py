@@ -34,6 +34,25 @@ def test_basic_and_full_side_by_side():
     assert got == {"merchant": (1.0, 0.0, 2), "abbot": (0.0, 0.0, 2), "abbess": (0.0, 1.0, 2)}
 
 
+def test_the_report_draws_faction_wins_by_player_count_basic_and_full(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    dirs = []
+    for rules in ("basic", "full"):
+        for n in (10, 11):
+            d = tmp_path / f"{rules}{n}"
+            run(RunConfig(game="banquet", players=n, bots=["greedy"], games=12, seed=1,
+                          variants=["scenario4", rules]), d)
+            dirs.append(d)
+    build_report(dirs, tmp_path / "report")
+    md = (tmp_path / "report" / "summary.md").read_text()
+    assert "factions by scenario and player count" in md
+    assert (tmp_path / "report" / "banquet_faction_players.png").is_file()
+    row = next(x for x in md.splitlines() if x.startswith("| scenario4 | 11 | maiden |"))
+    assert row.count("12") >= 2          # 12 games of the basic and 12 of the full rules on one row
+
+
 def castle_rows(variant, n, guards, wins):
     """One scenario-6 game per entry of wins (1.0 = the table won), every seat alike."""
     out = []
@@ -54,3 +73,19 @@ def test_rescues_by_guards_counts_each_game_once_per_dial_setting():
     assert t.select("rules", "n_players", "guards", "games", "wins").rows() == [
         ("basic", 6, 1, 4, 3), ("basic", 6, 4, 2, 1), ("full", 10, 4, 1, 0)]
     assert banquet.rescues_by_guards(rows("scenario5+basic", 12, [[("merchant", 1.0, 0)]])).height == 0
+
+
+def test_the_report_draws_rescues_by_guard_count(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    dirs = []
+    for guards in (2, 5):
+        d = tmp_path / f"g{guards}"
+        run(RunConfig(game="banquet", players=6, bots=["heuristic"], games=12, seed=1,
+                      variants=["scenario6", "full"], sets=[f"scenario6.guards={guards}"]), d)
+        dirs.append(d)
+    build_report(dirs, tmp_path / "report")
+    md = (tmp_path / "report" / "summary.md").read_text()
+    assert (tmp_path / "report" / "banquet_rescues_by_guards.png").is_file()
+    assert "| full | 6 | 2 | 12 |" in md and "| full | 6 | 5 | 12 |" in md

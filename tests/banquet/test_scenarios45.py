@@ -50,7 +50,8 @@ def test_maiden_setup(seed):
     assert t.get(L.F_CHAR, queen) == char_id("Queen") and t.get(L.F_CHAR, king) == char_id("King")
     assert t.get(L.F_VETO) == 6 and len(set(t.places())) == 12
     facing = {(t.get(L.F_PLACE, p) + 6) % 12 for p in (queen, king)}
-    assert (t.get(L.F_PLACE, queen) + 6) % 12 == t.get(L.F_PLACE, king) or facing & {t.get(L.F_PLACE, p) for p in maiden}
+    seats = {t.get(L.F_PLACE, p) for p in maiden}
+    assert (t.get(L.F_PLACE, queen) + 6) % 12 == t.get(L.F_PLACE, king) or facing & seats
 
 
 @pytest.mark.parametrize("n", [11, 17])
@@ -291,3 +292,13 @@ def test_hosts_change_by_round():
         t.set(L.F_ROUND, 0, rd)
         start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
         assert t.get(L.F_HOST) == seat_of(t, leader) == t.get(L.F_HOLDER)
+
+
+def test_the_maidens_faction_may_take_occupied_places():
+    """Only a maiden's-faction member taking the queen's or the king's place (the occupant
+    moving away) leaves them not facing each other: over 20 deals it happens."""
+    apart = 0
+    for seed in range(20):
+        t = Table(12, MAIDEN, seed=seed)
+        apart += (t.get(L.F_PLACE, t.get(L.F_HOST)) + 6) % 12 != t.get(L.F_PLACE, t.get(L.F_PATRON))
+    assert 0 < apart < 20
