@@ -37,3 +37,20 @@ def side_by_side(table: pl.DataFrame) -> pl.DataFrame:
              for r in ("basic", "full")]
     return parts[0].join(parts[1], on=["scenario", "n_players", "role"], how="full", coalesce=True).sort(
         "scenario", "n_players", "role")
+
+
+def rescues_by_guards(rows: pl.DataFrame) -> pl.DataFrame:
+    """Scenario 6 (co-operative): one row per (rules, n_players, guards): games, rescues (the
+    table won), the rate and its 95% Wilson interval. Every seat records the guard dial of its
+    game (banquet_guards), so runs of several dial settings can be pooled."""
+    s6 = split_variant(rows.filter(pl.col("variant").str.starts_with("scenario6")))
+    if s6.height == 0 or "banquet_guards" not in s6.columns:
+        return pl.DataFrame(schema={"rules": pl.Utf8, "n_players": pl.Int64, "guards": pl.Int64, "games": pl.UInt32,
+                                    "wins": pl.UInt32, "rate": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64})
+    # runs at different dial settings reuse game indices: the dial is part of a game's key
+    per_game = s6.with_columns(guards=pl.col("banquet_guards").cast(pl.Int64)).group_by(
+        [*KEY, "rules", "guards"]).agg(won=(pl.col("win") > 0).any())
+    t = per_game.group_by("rules", "n_players", "guards").agg(games=pl.len(), wins=pl.col("won").sum()).sort(
+        "rules", "n_players", "guards")
+    lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())
+    return t.with_columns(rate=pl.col("wins") / pl.col("games"), ci_low=pl.Series(lo), ci_high=pl.Series(hi))

@@ -411,3 +411,26 @@ def faction_players_chart(table: pl.DataFrame, title: str):
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
+
+
+def rescue_guards_chart(table: pl.DataFrame, title: str):
+    """The Last Banquet, scenario 6: the table's win rate against the guard count, a line per
+    player count, a panel per rule set, with 95% intervals."""
+    sets = table["rules"].unique().sort().to_list()
+    fig, axes = plt.subplots(1, len(sets), figsize=(4.6 * len(sets), 3.6), squeeze=False)
+    for ax, rules in zip(axes[0], sets):
+        part = table.filter(pl.col("rules") == rules)
+        for i, n in enumerate(part["n_players"].unique().sort().to_list()):
+            t = part.filter(pl.col("n_players") == n).sort("guards")
+            x, y = t["guards"].to_numpy(), t["rate"].to_numpy()
+            err = np.vstack([y - t["ci_low"].to_numpy(), t["ci_high"].to_numpy() - y])
+            ax.errorbar(x, 100 * y, yerr=100 * err, marker="o", ms=3, capsize=2,
+                        color=OKABE_ITO[i % len(OKABE_ITO)], label=f"{n} players")
+        ax.set_title(f"scenario 6, {rules} rules\nn = {int(part['games'].sum()):,} games", fontsize=10)
+        ax.set_xlabel("guards on the tower")
+        ax.set_ylabel("table win rate (%)")
+        ax.set_ylim(-0.5, max(5.0, 110 * float(part["ci_high"].max())))
+        ax.legend(fontsize=7, frameon=False)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig

@@ -51,9 +51,24 @@ def banquet_faction_wins(page: Page, rows: pl.DataFrame):
                "(scenario 4's converts won or lost with the white maiden); a capped game is a loss for all.")
 
 
+def banquet_rescues_by_guards(page: Page, rows: pl.DataFrame):
+    """Scenario 6: the table's win rate by the guard count on the tower (the printed difficulty
+    dial), per rule set and player count (runs at several settings: --set scenario6.guards=G)."""
+    table = banquet.rescues_by_guards(rows)
+    if table.height == 0:
+        return
+    page.chart(charts.rescue_guards_chart(table, "The Missing Princess: the table's win rate by guard count"),
+               "banquet_rescues_by_guards", "Scenario 6: the table's win rate by the number of guards")
+    page.table(["rules", "players", "guards", "games", "rescued", "win rate", "95% interval (%)"],
+               [[t["rules"], t["n_players"], t["guards"], f"{t['games']:,}", f"{t['wins']:,}", pct(t["rate"]),
+                 interval(t["ci_low"], t["ci_high"])] for t in table.iter_rows(named=True)],
+               "Scenario 6 is co-operative: the whole table wins when the scepter reaches the gatehouse player "
+               "after she found the princess, and loses when the duke comes beside her or everyone is seated.")
+
+
 # The Last Banquet's charts across runs (every run and player-count sweep of the report): one
 # function per chart, each given the page and the rows of every Banquet run.
-BANQUET_CHARTS = [banquet_faction_wins]
+BANQUET_CHARTS = [banquet_faction_wins, banquet_rescues_by_guards]
 
 
 def banquet_section(page: Page, runs: list[Run]):

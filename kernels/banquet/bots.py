@@ -9,6 +9,8 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
+from kernels.banquet.castle import castle_side_value, castle_value
+from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,
                                     R_KSIZE, R_ROUNDS, F_ROUND, SCEN_ESTATE, SCEN_MAIDEN, W_CONVERT, W_CROWD)
@@ -101,6 +103,8 @@ def value(st, tables, v, pl, od, bot, w):
     rules = tables[T_RULES]
     n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
     fv = st[F_FACTION + v]
+    if scen == SCEN_CASTLE:
+        return castle_value(st, tables, pl, st[F_KEYRING], bot, w)
     if scen == SCEN_MAIDEN:
         return maiden_value(st, tables, fv, pl, bot, w)
     if scen == SCEN_ESTATE:
@@ -260,6 +264,8 @@ def side_value(st, tables, v, a, slot, x, od, bot, w):
     if slot == MV_PASS:
         return 0.0
     op = tables[T_ACTIONS][st[F_CHAR + a], slot, A_OP]
+    if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
+        return castle_side_value(st, tables, a, op, x, bot, w)
     friend = x >= 0 and st[F_FACTION + x] == st[F_FACTION + v]
     if op == OP_LOOK or op == OP_REVEAL:
         return 0.05 if 0.0 < od[x] < 1.0 else 0.0

@@ -62,12 +62,14 @@ C_SIZE = 3
 
 # Scenarios
 SCEN_BANQUET, SCEN_SPIES, SCEN_LEAGUE, SCEN_MAIDEN, SCEN_ESTATE = 1, 2, 3, 4, 5
+SCEN_CASTLE = 6     # The Missing Princess (kernels/banquet/castle.py)
 
 # Factions (the role column: index into ROLES; the role chance dealt, before any conversion)
-ROLES = ("king", "rose", "tower", "baron", "duke", "queen", "maiden", "merchant", "abbot", "abbess")
+ROLES = ("king", "rose", "tower", "baron", "duke", "queen", "maiden", "merchant", "abbot", "abbess", "rescuers")
 KING_F, ROSE_F, TOWER_F, BARON_F, DUKE_F = 0, 1, 2, 3, 4
 QUEEN_F, MAIDEN_F = 5, 6                        # scenario 4
 MERCHANT_F, ABBOT_F, ABBESS_F = 7, 8, 9         # scenario 5 (faction order = round of hosting)
+RESCUE_F = 10       # scenario 6: every player, one team
 # Secret roles (index into SECRET_ROLES), -1 none
 SECRET_ROLES = ("assassin", "courier", "spy", "decoy")
 ASSASSIN, COURIER, SPY, DECOY = 0, 1, 2, 3
@@ -114,12 +116,25 @@ R_KING_CONVERTS = R_HOST_RECEIPT + 8
 R_ACROSS_CHANCE = R_HOST_RECEIPT + 9
 R_PENDANT_LIMIT = R_HOST_RECEIPT + 10
 R_UNSCORED_TIE = R_HOST_RECEIPT + 11
-R_PENDANTS = R_UNSCORED_TIE + 1     # scenario 4: rose pendants in the box
-R_SIZE = R_PENDANTS + 1
+# scenario 6 readings (B12-B16 and the re-flip)
+R_RIGHT_IS_ANTICLOCKWISE = R_HOST_RECEIPT + 12
+R_DUKE_SWITCH_IS_MOVE = R_HOST_RECEIPT + 13
+R_DUKE_EVERY_PASS = R_HOST_RECEIPT + 14
+R_SEATED_LOSS_IN_SEARCH = R_HOST_RECEIPT + 15
+R_KEYRING_AT_ARRIVAL = R_HOST_RECEIPT + 16
+R_REFLIP_REPEATS = R_HOST_RECEIPT + 17
+R_PENDANTS = R_REFLIP_REPEATS + 1   # scenario 4: rose pendants in the box (after every switch)
+R_GUARDS = R_PENDANTS + 1           # scenario 6: guards on the tower at set-up (the printed difficulty dial)
+R_SEARCH = R_GUARDS + 1             # search tokens on the gatehouse
+R_PENDANTS_EACH = R_GUARDS + 2      # pendants each at this player count
+R_GUARDS_BACK = R_GUARDS + 3        # guards returning with the Keyring when the duke meets its carrier
+R_CH_WITCH = R_GUARDS + 4           # removed in scenario 6 (with the First Knight and the White Maiden)
+R_SIZE = R_CH_WITCH + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
-            "unscored_portion_is_tie")
+            "unscored_portion_is_tie", "right_is_anticlockwise", "duke_switch_is_move", "duke_moves_on_every_pass",
+            "seated_loss_during_search", "keyring_passes_at_arrival", "search_reflip_repeats")
 PORTIONS = ("Fox Forest", "Greystone Quarry", "market rights in Dunny")   # scenario 5: Hound, Diamond, Purse
 
 # Content tables (the tuple's order)
@@ -165,7 +180,20 @@ F_VETOS = F_PLACE_KIND + MAXPL  # [MAXF] scenario 5: each patron's veto tokens (
 F_ESTATE = F_VETOS + MAXF       # [MAXF * 3] scenario 5: estate points, faction * 3 + portion
 F_CLAIM = F_ESTATE + 3 * MAXF   # [3] scenario 5: the faction index claiming each portion at the end (-1)
 F_CONVERTED = F_CLAIM + 3       # [MAXP] scenario 4: 1 = joined the white maiden's faction
-F_SIZE = F_CONVERTED + MAXP
+# scenario 6, the castle (kernels/banquet/castle.py)
+F_PENDANTS = F_CONVERTED + MAXP  # [MAXP] pendants left
+F_GUARDS = F_PENDANTS + MAXP    # guards on the tower
+F_KEYRING = F_GUARDS + 1        # the seat carrying the Keyring, KEY_ON_TOWER
+F_KEY_LEFT = F_KEYRING + 1      # 1 once the Keyring has left the tower (the Hound came)
+F_HOUND = F_KEY_LEFT + 1        # the Hound's place, HOUND_AWAY before it comes, HOUND_GONE after the gatehouse
+F_DUKE = F_HOUND + 1            # the duke's place
+F_DUKE_DIR = F_DUKE + 1         # his step: +1 or -1
+F_GATE = F_DUKE_DIR + 1         # the seat in the gatehouse, -1 none
+F_SEARCH = F_GATE + 1           # search tokens left on the gatehouse
+F_FOUND = F_SEARCH + 1          # 1 = the princess is found
+F_SIZE = F_FOUND + 1
+KEY_ON_TOWER = -1
+HOUND_AWAY, HOUND_GONE = -1, -2
 
 # Place kinds (F_PLACE_KIND). Every place but PK_OPEN holds something no player may occupy:
 # the scepter skips it, no move or displacement ends there, and the players on either side of
@@ -175,10 +203,12 @@ PK_HOUND, PK_DIAMOND, PK_PURSE = 1, 2, 3                # scenario 5: the count'
 PK_BASTION, PK_TOWER, PK_GATEHOUSE, PK_DUKE = 4, 5, 6, 7   # scenario 6: the castle and the duke
 
 # End reasons
-END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap", "slain")
+END_REASONS = ("finished", "assassinated", "delivered", "turn_cap", "pass_cap", "slain", "rescued", "caught",
+               "all_seated")
 END_NONE = -1
 END_FINISHED, END_ASSASSINATED, END_DELIVERED, END_TURN_CAP, END_PASS_CAP = 0, 1, 2, 3, 4
 END_SLAIN = 5       # scenario 4: the white maiden next to the queen
+END_RESCUED, END_CAUGHT, END_ALL_SEATED = 6, 7, 8     # scenario 6: the win and the two losses
 
 # Moves: rows of MV_SIZE ints (slot, x, y, z); slot MV_PASS = pass
 MV_PASS = -1
@@ -190,18 +220,20 @@ MAX_MOVES = 1600
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
-                "rollout_candidates", "convert", "crowd")
+                "rollout_candidates", "convert", "crowd", "duke_watch")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
+W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
 # Metrics per seat
-METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks", "converted", "estate")
+METRICS = ("actions", "passes", "favors", "vetoes", "reactions", "marks", "converted", "estate", "guards")
 M_ACTIONS, M_PASSES, M_FAVORS, M_VETOES, M_REACTIONS, M_MARKS = 0, 1, 2, 3, 4, 5
 M_CONVERTED = 6     # scenario 4: 1 = the seat ended in the white maiden's faction, dealt to the queen's
 M_ESTATE = 7        # scenario 5: estate points the seat earned
-N_METRICS = 8
+M_GUARDS = 8        # scenario 6: the guards on the tower at set-up (the difficulty dial the report sweeps)
+N_METRICS = 9
 
 # Event log codes (a..d)
 EV_SETUP = 1        # seat: character a, faction b, secret c, place d
@@ -221,6 +253,12 @@ EV_SIT = 14         # seat a sits (b 1) or stands (b 0) by an action
 EV_CONVERT = 15     # seat joins the white maiden's faction
 EV_ESTATE = 16      # seat earns an estate point for portion a
 EV_CLAIM = 17       # faction a claims portion b (c: 0 most points, 1 divine judgment, 2 initiative sums)
+EV_DUKE = 18        # the duke steps to place a (b the seat he switches with, -1 none)
+EV_GUARD = 19       # seat removes a guard: a left
+EV_KEYRING = 20     # seat now carries the Keyring (a: 0 from the tower, 1 passed, 2 back to the tower)
+EV_HOUND = 21       # the Hound to place a (-2 discarded), b the seat bitten (-1 none)
+EV_GATE = 22        # seat enters the gatehouse
+EV_SEARCH = 23      # seat searches: a 1 = found, b tokens left, c pendants spent on re-flips
 
 # Scratch (Compiled.alloc_scratch) order
 S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7

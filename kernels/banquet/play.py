@@ -8,6 +8,8 @@ from kernels.banquet.layout import (END_NONE, EV_END, EV_SETUP, F_CHAR, F_END, F
                                     S_TEAM, T_RULES, END_TURN_CAP, END_PASS_CAP, R_NF, BOT_ROLLOUT,
                                     MV_SLOT, MV_X, MV_Y, MV_Z, S_RSTATE, S_RRNG, S_RMOVES, S_RSIM,
                                     S_RBOTS, S_RSCORE, S_RIO, S_RMET)
+from kernels.banquet.castle import castle_metrics
+from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
 from kernels.banquet.moves import list_moves
 from kernels.banquet.rollout import rollout_choose
 from kernels.banquet.layout import F_CONVERTED, QUEEN_F, SCEN_ESTATE
@@ -59,6 +61,8 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
         objective_phase(st, tables, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
         if st[F_END] != END_NONE:
             break
+    if rules[R_SCEN] == SCEN_CASTLE:
+        castle_metrics(tables, met)
     log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
 
 
@@ -94,7 +98,7 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
         of[s] = team_of(rules[R_SCEN], st[F_FACTION + s])
     rank_teams(team, tiebreak, rules[R_NF], of, n, rank[g], win[g])
     end = st[F_END]
-    if end == END_TURN_CAP or end == END_PASS_CAP:
+    if end == END_TURN_CAP or end == END_PASS_CAP or (rules[R_SCEN] == SCEN_CASTLE and end != END_RESCUED):
         no_winner(win[g], n)
     for s in range(n):
         score[g, s] = team[of[s]]

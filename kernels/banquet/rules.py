@@ -26,6 +26,9 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, B
 from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok,
                                    place_open)
 from kernels.banquet.bots import seneschal
+from kernels.banquet.castle import (castle_after_effect, castle_next_turn, castle_scores,
+                                    castle_turn_end)
+from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
 from kernels.banquet.layout import (END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, F_CLAIM, F_CONVERTED,
                                     F_ESTATE, F_KNOWN, F_PLACE_KIND, F_VETOS, M_CONVERTED, M_ESTATE,
                                     MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_ABBESS, R_CH_ABBOT,
@@ -131,6 +134,8 @@ def resolve_effect(st, tables, a, slot, x, y, z, sb, w, rng, pl, od, moved, cand
         if affectable(st, tables, a, x, icon):
             reveal_to_all(st, x, n)
             log_event(log, io, on, EV_REVEAL, x, st[F_ITEM + x], 1, a, 0)
+    if rules[R_SCEN] == SCEN_CASTLE:
+        castle_after_effect(st, tables, moved, log, io, on)
 
 
 @njit(cache=True, _nrt=False)
@@ -373,7 +378,10 @@ def finish_turn(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, can
             ask_favor(st, tables, a, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
         else:
             resolve_action(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-    st[F_STAND + a] = 0
+    if rules[R_SCEN] == SCEN_CASTLE:
+        castle_turn_end(st, tables, a, sb, w, rng, log, io, on)
+    else:
+        st[F_STAND + a] = 0
     if st[F_ACTIONS] > rules[R_ACTION_CAP]:
         st[F_END] = END_TURN_CAP
 
@@ -512,6 +520,8 @@ def next_turn(st, tables, first, sb, w, rng, od, log, io, on, met):
     """Who acts next (the scepter goes on from its holder), or -1 when the last standing
     player has sat (the turn phase ends) or the pass cap stopped the game."""
     rules = tables[T_RULES]
+    if rules[R_SCEN] == SCEN_CASTLE:
+        return castle_next_turn(st, tables, first, sb, w, rng, log, io, on)
     if standing_count(st, rules[R_N]) == 0:
         return -1
     r = next_receiver(st, tables, st[F_HOLDER], first, sb, w, rng, od, log, io, on, met)
@@ -767,6 +777,8 @@ def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on
 @njit(cache=True, _nrt=False)
 def team_of(scen, faction):
     """A faction's index among the scenario's factions (rank_teams)."""
+    if scen == SCEN_CASTLE:
+        return 0
     if scen == SCEN_SPIES:
         return 0 if faction == BARON_F else 1
     if scen == SCEN_MAIDEN:
@@ -792,7 +804,9 @@ def final_scores(st, tables, team):
     for t in range(3):
         team[t] = 0
     end = st[F_END]
-    if scen == SCEN_BANQUET:
+    if scen == SCEN_CASTLE:
+        castle_scores(st, team)
+    elif scen == SCEN_BANQUET:
         if end != END_ASSASSINATED:
             team[0] += rules[R_PTS_SURVIVE]
         for p in range(n):

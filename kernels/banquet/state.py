@@ -18,6 +18,8 @@ from kernels.banquet.layout import (ABBESS_F, ABBOT_F, F_CLAIM, F_VETOS, MAIDEN_
                                     R_SCEN, R_SENESCHAL_COURIER, R_SPIES, R_VETO, ROSE_F, ROYALTY,
                                     SCEN_BANQUET, SCEN_LEAGUE, SCEN_SPIES, SPY, T_CHARS, T_RULES,
                                     TOWER_F, WHO_ADJACENT, WHO_NOT_ADJACENT, END_NONE)
+from kernels.banquet.castle import castle_setup
+from kernels.banquet.layout import SCEN_CASTLE
 from kernels.rng import CHANCE, below, shuffle
 
 
@@ -425,6 +427,9 @@ def setup_game(st, tables, rng, order, pool):
     faction's secrets (reading B2), with the scenario 2 baron's exception."""
     rules = tables[T_RULES]
     n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
+    if scen == SCEN_CASTLE:
+        castle_setup(st, tables, rng, order, pool)
+        return
     for f in range(F_SIZE):
         st[f] = 0
     for p in range(MAXP):

@@ -109,6 +109,9 @@ def broken_invariants(compiled, scratch) -> list[str]:
     pendants in the box, while the limit is on)."""
     rules = compiled.tables[L.T_RULES]
     n, npl, scen = int(rules[L.R_N]), int(rules[L.R_NPL]), int(rules[L.R_SCEN])
+    if scen == L.SCEN_CASTLE:
+        from tests.banquet.castle_checks import broken_castle
+        return broken_castle(compiled, scratch)
     bad = []
     for r, st in enumerate(scratch[L.S_STATE]):
         pl = st[L.F_PLACE:L.F_PLACE + n]

@@ -51,3 +51,41 @@ def test_the_report_draws_faction_wins_by_player_count_basic_and_full(tmp_path):
     assert (tmp_path / "report" / "banquet_faction_players.png").is_file()
     row = next(x for x in md.splitlines() if x.startswith("| scenario4 | 11 | maiden |"))
     assert row.count("12") >= 2          # 12 games of the basic and 12 of the full rules on one row
+
+
+def castle_rows(variant, n, guards, wins):
+    """One scenario-6 game per entry of wins (1.0 = the table won), every seat alike."""
+    out = []
+    for g, w in enumerate(wins):
+        for s in range(n):
+            out.append({"variant": variant, "n_players": n, "game_index": g, "rotation": 0, "seat": s,
+                        "role": "rescuers", "win": w, "banquet_guards": float(guards)})
+    return pl.DataFrame(out)
+
+
+def test_rescues_by_guards_counts_each_game_once_per_dial_setting():
+    r = pl.concat([castle_rows("scenario6+basic", 6, 1, [1.0, 0.0, 1.0, 1.0]),
+                   castle_rows("scenario6+basic", 6, 4, [0.0, 1.0]),
+                   castle_rows("scenario6+full", 10, 4, [0.0]),
+                   rows("scenario5+basic", 12, [[("merchant", 1.0, 0), ("abbot", 0.0, 0), ("abbess", 0.0, 0)]])],
+                  how="diagonal_relaxed")
+    t = banquet.rescues_by_guards(r)
+    assert t.select("rules", "n_players", "guards", "games", "wins").rows() == [
+        ("basic", 6, 1, 4, 3), ("basic", 6, 4, 2, 1), ("full", 10, 4, 1, 0)]
+    assert banquet.rescues_by_guards(rows("scenario5+basic", 12, [[("merchant", 1.0, 0)]])).height == 0
+
+
+def test_the_report_draws_rescues_by_guard_count(tmp_path):
+    from reports.build import build_report
+    from sim.plan import RunConfig
+    from sim.runner import run
+    dirs = []
+    for guards in (2, 5):
+        d = tmp_path / f"g{guards}"
+        run(RunConfig(game="banquet", players=6, bots=["heuristic"], games=12, seed=1,
+                      variants=["scenario6", "full"], sets=[f"scenario6.guards={guards}"]), d)
+        dirs.append(d)
+    build_report(dirs, tmp_path / "report")
+    md = (tmp_path / "report" / "summary.md").read_text()
+    assert (tmp_path / "report" / "banquet_rescues_by_guards.png").is_file()
+    assert "| full | 6 | 2 | 12 |" in md and "| full | 6 | 5 | 12 |" in md

@@ -55,11 +55,12 @@ class BanquetGame(Game):
     name = "The Last Banquet"
     player_counts = tuple(range(6, 26))     # every scenario's counts; variant_players decides
     variant_players = {f"scenario{s}": tuple(c) for s, c in pack.SCENARIO_PLAYERS.items()}
+    cooperative_variants = ("scenario6",)     # all players win or lose together
     default_players = 12
     bots = L.BOTS
     default_bots = "greedy"
     end_reasons = L.END_REASONS
-    no_winner_reasons = ("turn_cap", "pass_cap")
+    no_winner_reasons = ("turn_cap", "pass_cap", "caught", "all_seated")   # the last two: a lost co-operative game
     faction_outcomes = True
     roles = L.ROLES
     secret_roles = L.SECRET_ROLES
@@ -85,6 +86,16 @@ class BanquetGame(Game):
     def kernel(self):
         from kernels import banquet
         return banquet
+
+    def check_players(self, n: int, variants=()) -> None:
+        """A count outside the scenario's range names the scenario's range (not the game's)."""
+        for v in self.resolve_variants(variants):
+            if v in self.variant_players and n not in self.variant_players[v]:
+                from sim.errors import UserError
+                from sim.game import count_list
+                raise UserError(self.id, "--players", f"variant '{v}' is for {count_list(self.variant_players[v])} "
+                                f"players, got {n}")
+        super().check_players(n, variants)
 
     def compile(self, content: Content, n_players: int) -> BanquetCompiled:
         self.check_players(n_players, content.variants)

@@ -26,6 +26,7 @@ TITLES = ("King", "Queen", "Princess", "First Knight", "Duke", "Baron", "Senesch
           "Merchant", "Abbot", "Abbess")
 SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 4: range(10, 19),
                     5: (12, 15, 18, 21, 24), 6: range(6, 11)}
+SCENARIO6_REMOVED = ("Witch", "First Knight", "White Maiden", "Duke", "Princess")   # left in the box in scenario 6
 # what an operation chooses: the second player's filter applies only to these
 TWO_PLAYERS = ("swap_two", "each_adjacent_switch")
 NO_TARGET = ("reverse", "each_adjacent_switch")
@@ -125,9 +126,13 @@ def character_tables(content: Content) -> tuple[np.ndarray, np.ndarray, list[str
     royals = int((C[:, L.C_STATUS] == L.ROYALTY).sum())
     if royals > 4:
         raise UserError(where, "characters.*.status", f"at most 4 Royalty characters (scenario 2 at 20 players), got {royals}")
-    for t in TITLES:
+    for t in TITLES + SCENARIO6_REMOVED:
         if t not in names:
             raise UserError(where, "characters", f"the scenarios need a character named '{t}'")
+    pool = {int(C[i, L.C_GENDER]) for i, nm in enumerate(names) if nm not in SCENARIO6_REMOVED}
+    if pool != {L.LADY, L.GENTLEMAN}:
+        raise UserError(where, "characters.*.gender", "scenario 6's cards (all but " + ", ".join(SCENARIO6_REMOVED)
+                        + ") must hold both genders, or its deal never ends")
     return C, A, names
 
 
@@ -167,6 +172,8 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
         r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 2, b
         r[L.R_FSIZE:L.R_FSIZE + 2] = (b, n - b)
         r[L.R_SPIES] = min(s["spies"][n - 11], n - b)
+    elif scen == 6:
+        castle_rules(content, n, r)
     else:
         s = content["scenario3"]
         base, left = divmod(n, 3)
@@ -178,7 +185,26 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
         r[L.R_CH_KING + i] = names.index(t)
     for i, k in enumerate(L.SWITCHES):
         r[L.R_HOST_RECEIPT + i] = content["rules"][k]
+    r[L.R_CH_WITCH] = names.index("Witch")
     return r
+
+
+def castle_rules(content: Content, n: int, r: np.ndarray) -> None:
+    """Scenario 6: n + 4 places, one round, one team, no patron; the castle's numbers."""
+    where = content.path.name
+    s = content["scenario6"]
+    r[L.R_NPL] = n + s["extra_places"]
+    r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 1, n
+    r[L.R_FSIZE] = n
+    r[L.R_ACTION_CAP] = s["actions_per_player_cap"] * n
+    r[L.R_GUARDS], r[L.R_SEARCH], r[L.R_GUARDS_BACK] = s["guards"], s["search_tokens"], s["guards_back"]
+    r[L.R_PENDANTS_EACH] = s["pendants"][n - 6]
+    if s["guards"] + s["search_tokens"] > 10:
+        raise UserError(where, "scenario6.guards", f"{s['guards']} guards and {s['search_tokens']} search tokens "
+                        "need more than the box's 10 veto tokens")
+    if s["pendants"][n - 6] * n > 20:
+        raise UserError(where, f"scenario6.pendants.{n - 6}", f"{n} players x {s['pendants'][n - 6]} pendants is more "
+                        "than the box's 20")
 
 
 def special_rules(content: Content, n: int, scen: int, full: bool, names: list[str], r: np.ndarray) -> np.ndarray:

@@ -68,6 +68,21 @@ def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
             by = ("the most points", "divine judgment", "the initiative sums")[c]
             owner = f"the {L.ROLES[L.MERCHANT_F + a]}'s faction" if a >= 0 else "nobody"
             out.append(f"The {L.PORTIONS[b]} goes to {owner} ({by})")
+        elif ev == L.EV_DUKE:
+            out.append(f"    the duke steps to place {a}" + (f", switching with {_who(compiled, chars, b)}" if b >= 0 else ""))
+        elif ev == L.EV_GUARD:
+            out.append(f"    {who} removes a guard ({a} left)")
+        elif ev == L.EV_KEYRING:
+            out.append(f"    {who} " + ("takes the Keyring from the tower", f"is handed the Keyring by {_who(compiled, chars, b)}",
+                                        "loses the Keyring: it and the guards go back to the tower")[a])
+        elif ev == L.EV_HOUND:
+            out.append("    the Hound " + ("is discarded at the gatehouse" if a == L.HOUND_GONE else f"moves to place {a}")
+                       + (f" and bites {_who(compiled, chars, b)}" if b >= 0 else ""))
+        elif ev == L.EV_GATE:
+            out.append(f"    {who} enters the gatehouse")
+        elif ev == L.EV_SEARCH:
+            out.append(f"  {who} searches: " + ("the princess is found" if a else "nothing") + f" ({b} tokens left"
+                       + (f", {c} pendants spent on re-flips)" if c else ")"))
         elif ev == L.EV_END:
             out.append(f"End: {L.END_REASONS[a]}")
     return out

@@ -1,0 +1,669 @@
+"""Scenario 6, The Missing Princess (co-operative): the castle places, the set-up, the
+Keyring and its guards, the Hound, the duke's patrol, the gatehouse search, the win and the
+two losses, and the team's choices about them. rules.py calls in at four points (set-up, the
+scepter's next player, the end of a turn, the end of an action's effect); bots.value calls
+castle_value.
+
+Geometry (reading B12): "to the right" is one step in the direction R (-1 when
+right_is_anticlockwise). The guard tower is place 0; the bastion one step left of it, the
+gatehouse one further; the duke starts one step right of the tower. The places from the
+tower's side (patrol index 1) to the gatehouse's side (index n + 1) are the players' line,
+which the duke patrols and the Hound walks down to the gatehouse."""
+from numba import njit
+
+from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, END_ALL_SEATED,
+                                    END_CAUGHT, END_NONE, END_PASS_CAP, END_RESCUED, EV_DUKE,
+                                    EV_GATE, EV_GUARD, EV_HOUND, EV_KEYRING, EV_SEARCH, F_BRIBED,
+                                    F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END,
+                                    F_FACTION, F_FOUND, F_GATE, F_GUARDS, F_HOLDER, F_HOST,
+                                    F_HOUND, F_ITEM, F_KEY_LEFT, F_KEYRING, F_KILLER, F_KING,
+                                    F_KNOWN, F_MARK, F_MARKED_ROUND, F_PASSES, F_PATRON,
+                                    F_PENDANTS, F_PLACE, F_PROT, F_REACTED, F_RING, F_SEARCH,
+                                    F_SECRET, F_SIZE, F_STAND, F_TURNS, GENTLEMAN, HOUND_AWAY,
+                                    HOUND_GONE, KEY_ON_TOWER, LADY, MAXF, MAXP, N_GREEDY_TERMS,
+                                    NCHAR, OP_REVERSE, OP_SIT, OP_STAND, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
+                                    R_CH_WITCH, R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE,
+                                    R_GUARDS, R_GUARDS_BACK, R_KEYRING_AT_ARRIVAL, R_N, R_NPL,
+                                    R_PASS_CAP, R_PENDANTS_EACH, R_REFLIP_REPEATS,
+                                    R_RIGHT_IS_ANTICLOCKWISE, R_SEARCH, R_SEATED_LOSS_IN_SEARCH,
+                                    RESCUE_F, T_CHARS, T_RULES, W_DISTANCE, W_DUKE_WATCH,
+                                    W_GUARD, W_THREAT)
+from kernels.banquet.layout import M_GUARDS
+from kernels.banquet.layout import F_PLACE_KIND, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER
+from kernels.common import write_event
+from kernels.rng import BOT0, CHANCE, below, shuffle
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def note(log, io, on, ev, seat, a, b, c, d):
+    if on:
+        io[0] = write_event(log, io[0], ev, seat, a, b, c, d)
+
+
+# -- the castle's places ----------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def right(rules):
+    """One step to the right (reading B12)."""
+    return -1 if rules[R_RIGHT_IS_ANTICLOCKWISE] == 1 else 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def at(rules, k):
+    """The place k steps right of the guard tower (patrol index k)."""
+    npl = rules[R_NPL]
+    return ((k * right(rules)) % npl + npl) % npl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def patrol_index(rules, q):
+    """How many steps right of the tower place q lies (0 the tower, n + 2 the gatehouse)."""
+    npl = rules[R_NPL]
+    return ((q * right(rules)) % npl + npl) % npl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tower(rules):
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def bastion(rules):
+    return at(rules, rules[R_NPL] - 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def gatehouse(rules):
+    return at(rules, rules[R_NPL] - 2)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tower_side(rules):
+    """The place next to the guard tower on the players' line."""
+    return at(rules, 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def gate_side(rules):
+    """The place next to the gatehouse on the players' line."""
+    return at(rules, rules[R_NPL] - 3)
+
+
+@njit(cache=True, _nrt=False)
+def castle_place(rules, q):
+    """The tower, the bastion or the gatehouse."""
+    k = patrol_index(rules, q)
+    return k == 0 or k >= rules[R_NPL] - 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def gender(st, tables, p):
+    return tables[T_CHARS][st[F_CHAR + p], C_GENDER]
+
+
+@njit(cache=True, _nrt=False)
+def first_at(st, tables, q, n, standing_only):
+    """The lowest-initiative player at q (standing ones only if asked), -1 none."""
+    chars = tables[T_CHARS]
+    best = -1
+    for p in range(n):
+        if st[F_PLACE + p] == q and (not standing_only or st[F_STAND + p] == 1):
+            if best < 0 or chars[st[F_CHAR + p], C_INIT] < chars[st[F_CHAR + best], C_INIT]:
+                best = p
+    return best
+
+
+# -- set-up -----------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def removed_card(rules, c):
+    """The cards scenario 6 leaves in the box: the Witch, the First Knight and the White
+    Maiden, and the Duke and the Princess, who are on the board."""
+    return (c == rules[R_CH_WITCH] or c == rules[R_CH_KNIGHT] or c == rules[R_CH_MAIDEN]
+            or c == rules[R_CH_DUKE] or c == rules[R_CH_PRINCESS])
+
+
+@njit(cache=True, _nrt=False)
+def deal_castle_characters(st, tables, rng, n, pool):
+    """Random cards, dealt again from the whole pool until both genders are in play (the
+    content check guarantees the pool holds both)."""
+    rules = tables[T_RULES]
+    m = 0
+    for c in range(NCHAR):
+        if not removed_card(rules, c):
+            pool[m] = c
+            m += 1
+    while True:
+        shuffle(rng, CHANCE, pool, m)
+        ladies = 0
+        for p in range(n):
+            st[F_CHAR + p] = pool[p]
+            if tables[T_CHARS][pool[p], C_GENDER] == LADY:
+                ladies += 1
+        if 0 < ladies < n:
+            return
+
+
+@njit(cache=True, _nrt=False)
+def castle_setup(st, tables, rng, order, pool):
+    """The castle, the duke one step right of the tower, the players at the line's other
+    places by chance, the cards, the pendants; the host is the lowest initiative."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    for f in range(F_SIZE):
+        st[f] = 0
+    for p in range(MAXP):
+        st[F_SECRET + p] = -1
+        st[F_ITEM + p] = -1
+        st[F_REACTED + p] = -1
+        st[F_BRIBED + p] = -1
+    for f in range(MAXF):
+        st[F_MARK + f] = -1
+    for p in range(n):
+        st[F_FACTION + p] = RESCUE_F
+        st[F_PENDANTS + p] = rules[R_PENDANTS_EACH]
+    deal_castle_characters(st, tables, rng, n, pool)
+    st[F_PLACE_KIND + tower(rules)] = PK_TOWER          # no player may take these (state.player_place);
+    st[F_PLACE_KIND + bastion(rules)] = PK_BASTION      # the gatehouse only by the carrier's entry
+    st[F_PLACE_KIND + gatehouse(rules)] = PK_GATEHOUSE
+    st[F_DUKE] = at(rules, 1)
+    st[F_PLACE_KIND + st[F_DUKE]] = PK_DUKE             # no action affects the duke
+    st[F_DUKE_DIR] = right(rules)
+    m = 0
+    for k in range(2, npl - 2):         # the line without the duke's place: n places
+        order[m] = at(rules, k)
+        m += 1
+    shuffle(rng, CHANCE, order, m)
+    for p in range(n):
+        st[F_PLACE + p] = order[p]
+    host = 0
+    for p in range(n):
+        if tables[T_CHARS][st[F_CHAR + p], C_INIT] < tables[T_CHARS][st[F_CHAR + host], C_INIT]:
+            host = p
+    st[F_HOST] = host
+    st[F_HOLDER] = host
+    st[F_KING] = -1
+    st[F_PATRON] = -1
+    st[F_RING] = -1
+    st[F_KILLER] = -1
+    st[F_MARKED_ROUND] = -1
+    st[F_CAN_MARK] = 0
+    st[F_END] = END_NONE
+    st[F_DIR] = 1
+    st[F_GUARDS] = rules[R_GUARDS]
+    st[F_KEYRING] = KEY_ON_TOWER
+    st[F_HOUND] = HOUND_AWAY
+    st[F_GATE] = -1
+    st[F_SEARCH] = rules[R_SEARCH]
+    for v in range(n):                  # no secrets: everyone knows everyone
+        for p in range(n):
+            st[F_KNOWN + v * MAXP + p] = 1
+
+
+# -- the Keyring, its guards and the Hound ---------------------------------------------------
+@njit(cache=True, _nrt=False)
+def take_keyring(st, tables, p, log, io, on):
+    """p takes the Keyring from the tower; the first time, the Hound comes to the tower."""
+    st[F_KEYRING] = p
+    note(log, io, on, EV_KEYRING, p, 0, 0, 0, 0)
+    if st[F_KEY_LEFT] == 0:
+        st[F_KEY_LEFT] = 1
+        st[F_HOUND] = tower(tables[T_RULES])
+        note(log, io, on, EV_HOUND, -1, st[F_HOUND], -1, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def remove_guard(st, tables, p, log, io, on):
+    """A male beside the tower removes a guard; with the last one, the player beside the
+    tower takes the Keyring."""
+    if st[F_KEYRING] != KEY_ON_TOWER or st[F_GUARDS] <= 0:
+        return
+    st[F_GUARDS] -= 1
+    note(log, io, on, EV_GUARD, p, st[F_GUARDS], 0, 0, 0)
+    if st[F_GUARDS] == 0:
+        rules = tables[T_RULES]
+        taker = first_at(st, tables, tower_side(rules), rules[R_N], False)
+        if taker >= 0:
+            take_keyring(st, tables, taker, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def hound_step(st, tables, log, io, on):
+    """Players left places: the Hound moves one place right, bites whoever is there (a
+    pendant each, if he has one), and is gone at the gatehouse."""
+    if st[F_HOUND] < 0:
+        return
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    q = at(rules, patrol_index(rules, st[F_HOUND]) + 1)
+    if q == gatehouse(rules):
+        st[F_HOUND] = HOUND_GONE
+        note(log, io, on, EV_HOUND, -1, HOUND_GONE, -1, 0, 0)
+        return
+    st[F_HOUND] = q
+    bitten = -1
+    for p in range(n):
+        if st[F_PLACE + p] == q and st[F_PENDANTS + p] > 0:
+            st[F_PENDANTS + p] -= 1
+            bitten = p
+    note(log, io, on, EV_HOUND, -1, q, bitten, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def after_moves(st, tables, mask, log, io, on):
+    """The players in bit set mask have just changed places: the Hound moves, and each male
+    among them now beside the tower (moved or switched there) removes a guard."""
+    if mask == 0:
+        return
+    rules = tables[T_RULES]
+    hound_step(st, tables, log, io, on)
+    side = tower_side(rules)
+    for p in range(rules[R_N]):
+        if (mask >> p) & 1 and st[F_PLACE + p] == side and gender(st, tables, p) == GENTLEMAN:
+            remove_guard(st, tables, p, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def castle_after_effect(st, tables, moved, log, io, on):
+    """rules.resolve_effect's hook: an action's moves (moved[p] != 0)."""
+    mask = 0
+    for p in range(tables[T_RULES][R_N]):
+        if moved[p] != 0:
+            mask |= 1 << p
+    after_moves(st, tables, mask, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def offer_keyring(st, tables, c, sb, w, rng, log, io, on):
+    """The carrier may hand the Keyring to an adjacent player (not into the gatehouse)."""
+    if st[F_KEYRING] != c or c == st[F_GATE]:
+        return
+    io[1] += 1
+    t = choose_keyring_pass(st, tables, c, sb[c], w, rng)
+    if t >= 0:
+        st[F_KEYRING] = t
+        note(log, io, on, EV_KEYRING, t, 1, c, 0, 0)
+
+
+# -- the duke ---------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def duke_step(st, tables, log, io, on):
+    """The duke steps on along the line; whoever is there switches with him (the Keyring and
+    two guards go back to the tower if he carried it); beside the gatehouse or the tower he
+    turns; beside a player in the gatehouse he catches the rescue."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    d = st[F_DUKE]
+    q = at(rules, patrol_index(rules, d) + st[F_DUKE_DIR] * right(rules))
+    st[F_DUKE] = q
+    st[F_PLACE_KIND + d] = PK_OPEN
+    st[F_PLACE_KIND + q] = PK_DUKE
+    mask = 0
+    for p in range(n):
+        if st[F_PLACE + p] == q:
+            st[F_PLACE + p] = d
+            mask |= 1 << p
+            if st[F_KEYRING] == p:
+                st[F_KEYRING] = KEY_ON_TOWER
+                st[F_GUARDS] += rules[R_GUARDS_BACK]
+                note(log, io, on, EV_KEYRING, p, 2, 0, 0, 0)
+    note(log, io, on, EV_DUKE, -1, q, first_set(mask), 0, 0)
+    if q == tower_side(rules) or q == gate_side(rules):
+        st[F_DUKE_DIR] = -st[F_DUKE_DIR]
+    if st[F_GATE] >= 0 and q == gate_side(rules):
+        st[F_END] = END_CAUGHT
+        return
+    if rules[R_DUKE_SWITCH_IS_MOVE] == 1:
+        after_moves(st, tables, mask, log, io, on)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def first_set(mask):
+    for p in range(MAXP):
+        if (mask >> p) & 1:
+            return p
+    return -1
+
+
+# -- the gatehouse ----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def enter_gatehouse(st, tables, g, log, io, on):
+    """The female Keyring carrier beside the gatehouse moves in and sits: no action may move
+    her any more (she is protected for the one round), and she left a place (the Hound)."""
+    rules = tables[T_RULES]
+    st[F_PLACE + g] = gatehouse(rules)
+    st[F_GATE] = g
+    st[F_STAND + g] = 0
+    st[F_PROT + g] = 1
+    note(log, io, on, EV_GATE, g, 0, 0, 0, 0)
+    hound_step(st, tables, log, io, on)
+
+
+@njit(cache=True, _nrt=False)
+def search(st, tables, g, sb, w, rng, log, io, on):
+    """Her turn: the last token finds the princess outright; otherwise divine judgment, a
+    pendant buying another flip (once, or as often as she has pendants: the reading), and a
+    failed token is discarded."""
+    rules = tables[T_RULES]
+    st[F_TURNS] += 1
+    spent = 0
+    if st[F_SEARCH] <= 1:
+        found = True
+    else:
+        found = below(rng, CHANCE, 2) == 0
+        while (not found and st[F_PENDANTS + g] > 0 and (spent == 0 or rules[R_REFLIP_REPEATS] == 1)):
+            io[1] += 1
+            if not choose_reflip(st, g, sb[g], rng):
+                break
+            st[F_PENDANTS + g] -= 1
+            spent += 1
+            found = below(rng, CHANCE, 2) == 0
+        if not found:
+            st[F_SEARCH] -= 1
+    if found:
+        st[F_FOUND] = 1
+    note(log, io, on, EV_SEARCH, g, 1 if found else 0, st[F_SEARCH], spent, 0)
+
+
+# -- the scepter ------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def scepter_next(st, tables, holder, first):
+    """The player the scepter is passed to next: a standing player sharing the holder's place,
+    else the first place in the round's direction with a player on it (castle places, the
+    duke's place and empty places have nobody to take it), its standing player of lowest
+    initiative, or a seated one who passes it on."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    q = st[F_PLACE + holder]
+    if not first:
+        chars = tables[T_CHARS]
+        best = -1
+        for p in range(n):
+            if p != holder and st[F_PLACE + p] == q and st[F_STAND + p] == 1:
+                if best < 0 or chars[st[F_CHAR + p], C_INIT] < chars[st[F_CHAR + best], C_INIT]:
+                    best = p
+        if best >= 0:
+            return best
+    for _ in range(npl):
+        q = (q + st[F_DIR] + npl) % npl
+        r = first_at(st, tables, q, n, True)
+        if r < 0:
+            r = first_at(st, tables, q, n, False)
+        if r >= 0:
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def arrive(st, tables, r, sb, w, rng, log, io, on):
+    """What the scepter's arrival does for r before any turn: a male beside the tower removes a
+    guard; the female carrier beside the gatehouse may enter it (her turn ends); the carrier may
+    hand the Keyring on (at arrival by reading B16, or for a seated carrier). True = r acts."""
+    rules = tables[T_RULES]
+    carrier = st[F_KEYRING] == r        # he carried it when the scepter came
+    if st[F_PLACE + r] == tower_side(rules) and gender(st, tables, r) == GENTLEMAN:
+        remove_guard(st, tables, r, log, io, on)
+    if carrier and gender(st, tables, r) == LADY and st[F_PLACE + r] == gate_side(rules):
+        io[1] += 1
+        if choose_enter(st, tables, r, sb[r], rng):
+            enter_gatehouse(st, tables, r, log, io, on)
+            return False
+    if carrier and (rules[R_KEYRING_AT_ARRIVAL] == 1 or st[F_STAND + r] == 0):
+        offer_keyring(st, tables, r, sb, w, rng, log, io, on)
+    return st[F_STAND + r] == 1
+
+
+@njit(cache=True, _nrt=False)
+def all_seated(st, tables):
+    """The losing end: every player seated (not while she searches, if the reading says so)."""
+    rules = tables[T_RULES]
+    if st[F_GATE] >= 0 and rules[R_SEATED_LOSS_IN_SEARCH] == 0:
+        return False
+    for p in range(rules[R_N]):
+        if st[F_STAND + p] == 1:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def castle_next_turn(st, tables, first, sb, w, rng, log, io, on):
+    """rules.next_turn in scenario 6: pass the scepter on, each pass to a player stepping the
+    duke (every pass, or only those to standing players and to the gatehouse: reading B14),
+    until a standing player is to act (his seat) or the scenario ends (-1)."""
+    rules = tables[T_RULES]
+    while st[F_END] == END_NONE:
+        if all_seated(st, tables):
+            st[F_END] = END_ALL_SEATED
+            return -1
+        r = scepter_next(st, tables, st[F_HOLDER], first)
+        first = False
+        if r < 0:
+            st[F_END] = END_ALL_SEATED
+            return -1
+        st[F_PASSES] += 1
+        if st[F_PASSES] > rules[R_PASS_CAP]:
+            st[F_END] = END_PASS_CAP
+            return -1
+        st[F_HOLDER] = r
+        if rules[R_DUKE_EVERY_PASS] == 1 or st[F_STAND + r] == 1 or r == st[F_GATE]:
+            duke_step(st, tables, log, io, on)
+            if st[F_END] != END_NONE:
+                return -1
+        if r == st[F_GATE]:
+            if st[F_FOUND] == 1:
+                st[F_END] = END_RESCUED
+                return -1
+            search(st, tables, r, sb, w, rng, log, io, on)
+            continue
+        if arrive(st, tables, r, sb, w, rng, log, io, on):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def castle_turn_end(st, tables, a, sb, w, rng, log, io, on):
+    """rules.finish_turn's hook: the carrier hands the Keyring on now if the reading puts it
+    after the action; then a pendant is discarded instead of sitting down, if he has one."""
+    rules = tables[T_RULES]
+    if rules[R_KEYRING_AT_ARRIVAL] == 0 and st[F_KEYRING] == a:
+        offer_keyring(st, tables, a, sb, w, rng, log, io, on)
+    if st[F_PENDANTS + a] > 0:
+        st[F_PENDANTS + a] -= 1
+    else:
+        st[F_STAND + a] = 0
+
+
+@njit(cache=True, _nrt=False)
+def castle_scores(st, team):
+    """All win together: the princess escaped."""
+    team[0] = 1 if st[F_END] == END_RESCUED else 0
+
+
+@njit(cache=True, _nrt=False)
+def castle_metrics(tables, met):
+    """Each seat's row records the guard dial, so that results of several dial settings can be
+    told apart (the report's win rate by guard count)."""
+    rules = tables[T_RULES]
+    for p in range(rules[R_N]):
+        met[p, M_GUARDS] = rules[R_GUARDS]
+
+
+# -- the team's choices -----------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def wt(w, bot, i):
+    """The greedy bot weighs the shared terms 1 and the heuristic's own terms 0 (bots.weight)."""
+    if bot == BOT_GREEDY:
+        return 1.0 if i < N_GREEDY_TERMS else 0.0
+    return w[i]
+
+
+@njit(cache=True, _nrt=False)
+def line_gap(rules, q, r):
+    """Steps between places q and r along the players' line."""
+    return abs(patrol_index(rules, q) - patrol_index(rules, r))
+
+
+@njit(cache=True, _nrt=False)
+def duke_reaches(st, tables, q, steps):
+    """Does the duke step onto place q within his next `steps` steps?"""
+    rules = tables[T_RULES]
+    k = patrol_index(rules, st[F_DUKE])
+    d = st[F_DUKE_DIR] * right(rules)
+    lo, hi = 1, rules[R_NPL] - 3
+    target = patrol_index(rules, q)
+    for _ in range(steps):
+        k += d
+        if k == target:
+            return True
+        if k <= lo or k >= hi:
+            d = -d
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def castle_value(st, tables, pl, key, bot, w):
+    """How far seating pl (with the Keyring on seat key, or on the tower) takes the team, by
+    stages worth up to one threat weight each: the guards coming off the tower (a man newly
+    beside it removes one now, and one more each time the scepter reaches him there), the
+    Keyring on a man (a lady beside him takes it next), on a lady (the nearer the gatehouse
+    the better). The heuristic also keeps the carrier off the duke's next steps."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    if st[F_GATE] >= 0:
+        return 0.0
+    span = npl - 3.0
+    side_t, side_g = tower_side(rules), gate_side(rules)
+    if key == KEY_ON_TOWER:
+        occ = seat_at(st, tables, pl, side_t)
+        male = occ >= 0 and gender(st, tables, occ) == GENTLEMAN
+        left = st[F_GUARDS]
+        if male and occ != first_at(st, tables, side_t, n, False):
+            left -= 1                   # he moved or switched there: a guard comes off now
+        if left > 0:
+            full = max(rules[R_GUARDS], st[F_GUARDS]) + 1.0
+            v = wt(w, bot, W_THREAT) * (1.0 - left / full)
+            if male:
+                v += 0.5 * wt(w, bot, W_GUARD)
+            return v - wt(w, bot, W_DISTANCE) * nearest_lady(st, tables, pl, side_t, -1) / span
+        key = occ                       # the last guard: he takes the Keyring
+    v = 0.0
+    if gender(st, tables, key) == LADY:
+        v += 2.0 * wt(w, bot, W_THREAT)
+        v += wt(w, bot, W_THREAT) * (1.0 - line_gap(rules, pl[key], side_g) / span)
+    else:
+        v += wt(w, bot, W_THREAT)
+        near = nearest_lady(st, tables, pl, pl[key], key)
+        v += wt(w, bot, W_GUARD) * (1.0 if near == 1 else 0.0) - wt(w, bot, W_DISTANCE) * near / span
+    if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], 3):
+        v -= wt(w, bot, W_DUKE_WATCH)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def seat_at(st, tables, pl, q):
+    """The lowest-initiative seat at place q in seating pl, -1 none."""
+    chars = tables[T_CHARS]
+    best = -1
+    for p in range(tables[T_RULES][R_N]):
+        if pl[p] == q and (best < 0 or chars[st[F_CHAR + p], C_INIT] < chars[st[F_CHAR + best], C_INIT]):
+            best = p
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def passes_to_gate(st, tables, a, d):
+    """Passes the scepter takes from a, going in direction d, to reach the gatehouse player."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    q = st[F_PLACE + a]
+    k = 0
+    for _ in range(npl):
+        q = (q + d + npl) % npl
+        if first_at(st, tables, q, n, False) >= 0:
+            k += 1
+            if q == gatehouse(rules):
+                return k
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def castle_side_value(st, tables, a, op, x, bot, w):
+    """What the heuristic sees in a move that seats nobody anew, once she is in the gatehouse:
+    reversing the scepter if it then reaches her sooner (every pass steps the duke towards her),
+    standing a seated player up (the table must not all sit while she searches)."""
+    if bot == BOT_GREEDY or bot == BOT_RANDOM or st[F_GATE] < 0:
+        return 0.0
+    n = tables[T_RULES][R_N]
+    if op == OP_REVERSE:
+        ahead = passes_to_gate(st, tables, a, st[F_DIR])
+        back = passes_to_gate(st, tables, a, -st[F_DIR])
+        return wt(w, bot, W_DUKE_WATCH) * (ahead - back) / n
+    if op == OP_STAND and x >= 0 and st[F_STAND + x] == 0:
+        return 0.1 * wt(w, bot, W_DUKE_WATCH)
+    if op == OP_SIT and x >= 0 and st[F_STAND + x] == 1:
+        return -0.1 * wt(w, bot, W_DUKE_WATCH)
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def nearest_lady(st, tables, pl, q, skip):
+    """Steps along the line from place q to the nearest lady's place (not seat skip's)."""
+    rules = tables[T_RULES]
+    near = rules[R_NPL] - 3.0
+    for p in range(rules[R_N]):
+        if p != skip and p != st[F_GATE] and gender(st, tables, p) == LADY:
+            near = min(near, line_gap(rules, pl[p], q))
+    return near
+
+
+@njit(cache=True, _nrt=False)
+def choose_keyring_pass(st, tables, c, bot, w, rng):
+    """The carrier's hand-off: an adjacent player (not the gatehouse's), or -1 to keep it.
+    Random: uniform; the others: the seating value with the Keyring on each."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    m = 0
+    for p in range(n):
+        if p != c and p != st[F_GATE] and adjacent_places(st[F_PLACE + p], st[F_PLACE + c], npl):
+            m += 1
+    if m == 0:
+        return -1
+    if bot == BOT_RANDOM:
+        j = below(rng, BOT0 + c, m + 1)
+        for p in range(n):
+            if p != c and p != st[F_GATE] and adjacent_places(st[F_PLACE + p], st[F_PLACE + c], npl):
+                if j == 0:
+                    return p
+                j -= 1
+        return -1
+    pl = st[F_PLACE:F_PLACE + MAXP]
+    best = -1
+    best_v = castle_value(st, tables, pl, c, bot, w)
+    for p in range(n):
+        if p != c and p != st[F_GATE] and adjacent_places(st[F_PLACE + p], st[F_PLACE + c], npl):
+            x = castle_value(st, tables, pl, p, bot, w)
+            if x > best_v + 1e-9:
+                best_v = x
+                best = p
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def adjacent_places(q, r, npl):
+    return q != r and ((q + 1) % npl == r or (r + 1) % npl == q)
+
+
+@njit(cache=True, _nrt=False)
+def choose_enter(st, tables, g, bot, rng):
+    """Enter the gatehouse? Random: a coin; the others: yes (waiting only gives the duke time
+    to switch her away from the Keyring)."""
+    if bot == BOT_RANDOM:
+        return below(rng, BOT0 + g, 2) == 0
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def choose_reflip(st, g, bot, rng):
+    """Spend a pendant on another flip? Random: a coin; the others: yes (in the gatehouse a
+    pendant has no other use)."""
+    if bot == BOT_RANDOM:
+        return below(rng, BOT0 + g, 2) == 0
+    return True
