@@ -6,8 +6,8 @@ import numpy as np
 
 from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ,
-    EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE,
+from kernels.pimpernel.layout import (ACT_MOVE, ACT_POINT, A_REST, A_SUPPORTER, END_FINISHED,
+    EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE,
     K_CHAUVELIN, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT,
     K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST,
     L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE,
@@ -17,8 +17,7 @@ from kernels.pimpernel.layout import (A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP
     O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP,
     O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL_LEN,
     O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
-    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE,
-    S_SIZE)
+    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE)
 from kernels.pimpernel.state import (area_total, mission_need, place_marker, refill_next, score_of,
     stamp, start_round)
 from kernels.pimpernel.moves import action_possible, gen_action, gen_basic, gen_rest, short_routes
@@ -126,27 +125,76 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     return -1
 
 
-@kernel
-def save_state(s, tmp):
-    """The state row into columns 4..7 of tmp (a move list uses columns 0..3 only)."""
-    for i in range(S_SIZE):
-        tmp[i >> 2, 4 + (i & 3)] = s[i]
+@kernel(inline=True)
+def keep_cell(s, tmp, j, i):
+    """Journal entry j: cell i of s and its value (tmp columns 4, 5; a move list uses 0..3)."""
+    tmp[j, 4] = i
+    tmp[j, 5] = s[i]
+    return j + 1
 
 
 @kernel
-def restore_state(s, tmp):
-    for i in range(S_SIZE):
-        s[i] = tmp[i >> 2, 4 + (i & 3)]
+def journal_move(s, K, p, kind, a, b, tmp):
+    """Keep every cell of s that apply_move may change when p plays (kind, a, b) from supply
+    with the log off: p's row, the last placer, the favor tiles' holders, and the space,
+    area and stamp the move names. Returns the entries kept (undo_move puts them back)."""
+    j = 0
+    for f in range(PLK):
+        j = keep_cell(s, tmp, j, O_PL + p * PLK + f)
+    j = keep_cell(s, tmp, j, O_LAST)
+    for t in range(NAREA):
+        j = keep_cell(s, tmp, j, O_HOLDER + t)
+    if kind == MV_ROUTE:
+        j = keep_cell(s, tmp, j, O_ROUTE + a)
+        j = keep_cell(s, tmp, j, O_ST_ROUTE + a)
+    elif kind == MV_LOC:
+        j = keep_cell(s, tmp, j, O_LOC + a)
+        j = keep_cell(s, tmp, j, O_ST_LOC + a)
+    elif kind == MV_LEADER:
+        j = keep_cell(s, tmp, j, O_LEADER + a)
+        j = keep_cell(s, tmp, j, O_ST_LEAD + a)
+    elif kind == MV_BUILD:
+        j = keep_cell(s, tmp, j, O_BLD + a)
+        j = keep_cell(s, tmp, j, O_ST_BLD + a)
+        q = s[O_BLD + a]
+        if q >= 0:   # the bumped cube goes to its owner's area
+            j = keep_cell(s, tmp, j, O_AREA + q * NAREA + K[K_TILE_AREA + s[O_BLDTILE + a]])
+    elif kind == MV_AREA:
+        j = keep_cell(s, tmp, j, O_AREA + p * NAREA + a)
+        j = keep_cell(s, tmp, j, O_T_AREA + a)
+        j = keep_cell(s, tmp, j, O_T_REST_IN)
+    elif kind == MV_REMOVE:
+        if a == RM_ROUTE:
+            j = keep_cell(s, tmp, j, O_ROUTE + b)
+        elif a == RM_LOC:
+            j = keep_cell(s, tmp, j, O_LOC + b)
+        elif a == RM_BUILD:
+            j = keep_cell(s, tmp, j, O_BLD + b)
+        elif a == RM_AREA:
+            j = keep_cell(s, tmp, j, O_AREA + p * NAREA + b)
+        else:
+            j = keep_cell(s, tmp, j, O_LEADER + b)
+    return j
+
+
+@kernel
+def undo_move(s, tmp, j):
+    """Put back the j cells journal_move kept, last first."""
+    for i in range(j - 1, -1, -1):
+        s[tmp[i, 4]] = tmp[i, 5]
 
 
 @kernel
 def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
     """Has a favor card's other action an option once p has played this move (its icon's
-    follow-up declined)? Tried on s itself and undone."""
-    save_state(s, tmp)
+    follow-up declined)? Tried on s itself and undone (only the cells the move may change
+    are kept: a copy of the whole row per option cost more than the rest of a turn)."""
+    if other == ACT_MOVE or other == ACT_POINT:
+        return True   # always possible, whatever the move leaves
+    j = journal_move(s, K, p, kind, a, b, tmp)
     apply_move(s, K, p, kind, a, b, False, log, nlog, False)
     ok = action_possible(s, K, p, other, tmp)
-    restore_state(s, tmp)
+    undo_move(s, tmp, j)
     return ok
 
 
