@@ -58,12 +58,19 @@ def card_worth(K, c):
 
 
 @kernel
-def tile_worth(s, K, t):
-    """The favor card on tile t against the deck's mean card (1.0 = an average card)."""
+def deck_worth(K):
+    """The worth of all the favor cards together (tile_worth's yardstick)."""
     tot = 0.0
     for c in range(K[K_NFC]):
         tot += card_worth(K, c)
-    return card_worth(K, s[O_TILECARD + t]) * K[K_NFC] / tot
+    return tot
+
+
+@kernel(inline=True)
+def tile_worth(s, K, t, deck):
+    """The favor card on tile t against the deck's mean card (1.0 = an average card); deck is
+    deck_worth(K), summed once by the caller."""
+    return card_worth(K, s[O_TILECARD + t]) * K[K_NFC] / deck
 
 
 @kernel
@@ -94,6 +101,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                     ctx[C_RIVAL + a] = c
     if want_area:
         # one more cube of p in an area: needed for the mission, or surplus; and the majority
+        deck = 0.0   # deck_worth, summed when a first tile is valued
         for a in range(NAREA):
             if a == A_REST:
                 v = W[W_REST]
@@ -101,7 +109,9 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                 v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
             # a clear majority: more than every rival, worth the tile's card
             if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
-                v += W[W_MAJORITY] * tile_worth(s, K, a)
+                if deck == 0.0:
+                    deck = deck_worth(K)
+                v += W[W_MAJORITY] * tile_worth(s, K, a, deck)
             ctx[C_AREA + a] = v
     if want_lead:
         # leader spaces: worth their point times the chance the part succeeds
@@ -418,7 +428,7 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
         cnt[o] = s[O_AREA + o * NAREA + a]
     r = min(left, area_total(s, a))
     share = 1.0 / (n - 1) if deep and n > 1 else 0.0
-    tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
+    tile = W[W_TILE] * tile_worth(s, K, a, deck_worth(K)) if deep else 0.0
     best = -1e18
     first = -1
     while True:

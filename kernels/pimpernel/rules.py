@@ -6,21 +6,23 @@ import numpy as np
 
 from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (ACT_MOVE, ACT_POINT, A_REST, A_SUPPORTER, END_FINISHED,
-    EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE,
-    K_CHAUVELIN, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT,
-    K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST,
-    L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE,
-    MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD,
-    NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECISIONS,
-    O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
-    O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP,
-    O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL_LEN,
-    O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
-    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE)
-from kernels.pimpernel.state import (area_total, mission_need, place_marker, refill_next, score_of,
-    stamp, start_round)
-from kernels.pimpernel.moves import action_possible, gen_action, gen_basic, gen_rest, short_routes
+from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
+    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE,
+    EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE, K_CHAUVELIN,
+    K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC,
+    K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP,
+    L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA,
+    MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
+    MV_ROUTE, NAREA, NLEAD, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR,
+    O_CUR_CARDS, O_DECISIONS, O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD,
+    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED,
+    O_PASSES, O_PIMP, O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE,
+    O_TILECARD, O_TRAIL_LEN, O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK,
+    P_CUBE_PTS, P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY,
+    RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
+from kernels.pimpernel.state import (area_total, mission_need, occupied_mask, place_marker, refill_next,
+    score_of, stamp, start_round)
+from kernels.pimpernel.moves import action_possible, area_open, gen_action, gen_basic, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
 
 
@@ -185,17 +187,64 @@ def undo_move(s, tmp, j):
 
 
 @kernel
-def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
-    """Has a favor card's other action an option once p has played this move (its icon's
-    follow-up declined)? Tried on s itself and undone (only the cells the move may change
+def other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog):
+    """Has action other an option once p has played (kind, a, b) from supply (an icon's
+    follow-up declined)? Played on s itself and undone (only the cells the move may change
     are kept: a copy of the whole row per option cost more than the rest of a turn)."""
-    if other == ACT_MOVE or other == ACT_POINT:
-        return True   # always possible, whatever the move leaves
     j = journal_move(s, K, p, kind, a, b, tmp)
     apply_move(s, K, p, kind, a, b, False, log, nlog, False)
     ok = action_possible(s, K, p, other, tmp)
     undo_move(s, tmp, j)
     return ok
+
+
+@kernel
+def other_half_known(s, K, p, kind, a, b, other):
+    """other_half_tried's answer where it is plain without playing the move: 1 yes, 0 no, -1
+    not plain (try it). A walk or a point is always possible; every other action but removing
+    and using a building needs a cube in supply; a placement with a leader space still free,
+    a route space left in the pawn's region, a planning area not closed (only the rest area,
+    once the rest cube is used, which a move from supply never changes)."""
+    if other == ACT_MOVE or other == ACT_POINT:
+        return 1
+    if other == ACT_REMOVE or other == ACT_BUILDING:
+        return -1
+    supply = s[O_PL + p * PLK + P_SUPPLY]
+    if kind == MV_REMOVE:
+        supply += 1
+    elif kind != MV_MOVE and kind != MV_POINT:
+        supply -= 1   # a placement takes the cube from supply
+    if supply <= 0:
+        return 0
+    if other == ACT_PLACE:
+        free = 0
+        for k in range(NLEAD):
+            if s[O_LEADER + k] < 0:
+                free += 1
+        if kind == MV_LEADER:
+            free -= 1
+        elif kind == MV_REMOVE and a == RM_LEADER:
+            free += 1
+        return 1 if free > 0 else -1
+    if other == ACT_ROUTE:
+        r = a if kind == MV_MOVE else s[O_PL + p * PLK + P_REGION]
+        occ = occupied_mask(s, K)
+        if kind == MV_ROUTE:
+            occ |= np.uint64(1) << np.uint64(a)
+        elif kind == MV_REMOVE and a == RM_ROUTE:
+            occ &= ~(np.uint64(1) << np.uint64(b))
+        return 1 if (np.uint64(K[K_REG_SPMASK + r]) & ~occ) != np.uint64(0) else 0
+    return 1 if area_open(s, p, other - ACT_DISGUISE) else 0
+
+
+@kernel
+def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
+    """Has a favor card's other action an option once p has played this move? Worked out
+    where plain, else tried."""
+    known = other_half_known(s, K, p, kind, a, b, other)
+    if known >= 0:
+        return known == 1
+    return other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog)
 
 
 @kernel
