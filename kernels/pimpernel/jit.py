@@ -31,7 +31,7 @@ ARG_TYPES = {
     "short": types.uint64, "seed": types.uint64,
     "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
     "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
-    "b_move": types.float64, "deck": types.float64,
+    "b_move": types.float64,
     "tables": TABLES, "scratch": SCRATCH, "weights": _F1,
     "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
     "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
