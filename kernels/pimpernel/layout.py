@@ -102,7 +102,8 @@ W_PASS = 11
 W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
-N_WEIGHTS = 15
+W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and the next ones)
+N_WEIGHTS = 16
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
