@@ -429,25 +429,26 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
     if left >= 1 and (owners == 1 or left >= area_total(s, a)):
         return first
     deep = bot != BOT_GREEDY
-    cnt = np.zeros(MAXP, np.int64)
-    x = np.zeros(MAXP, np.int64)
-    rem = np.zeros(MAXP, np.int64)
-    for o in range(n):
-        cnt[o] = s[O_AREA + o * NAREA + a]
+    ways = np.zeros(3 * MAXP, np.int64)   # cubes there, cubes taken, cubes left, per owner
+    cnt = ways[0:MAXP]
+    x = ways[MAXP:2 * MAXP]
+    rem = ways[2 * MAXP:3 * MAXP]
+    per_cube = np.zeros(MAXP, np.float64)   # what one of o's cubes taken is worth to the leader
     r = min(left, area_total(s, a))
     share = 1.0 / (n - 1) if deep and n > 1 else 0.0
+    for o in range(n):
+        cnt[o] = s[O_AREA + o * NAREA + a]
+        pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
+        per_cube[o] = pts - 1e-6 * score_of(s, o)
     tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
     best = -1e18
     first = -1
+    tot = 0   # sum of x
     while True:
-        tot = 0
-        for o in range(n):
-            tot += x[o]
         if tot == r:
             v = 0.0
             for o in range(n):
-                pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
-                v += x[o] * (pts - 1e-6 * score_of(s, o))
+                v += x[o] * per_cube[o]
                 rem[o] = cnt[o] - x[o]
             if holder_after(s, a, rem, n) == leader:
                 v += tile
@@ -462,7 +463,9 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
         while o < n:
             if x[o] < cnt[o]:
                 x[o] += 1
+                tot += 1
                 break
+            tot -= x[o]
             x[o] = 0
             o += 1
         if o == n:
