@@ -271,6 +271,14 @@ def favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
     for order in range(2):
         first = act0 if order == 0 else act1
         other = act1 if order == 0 else act0
+        if other == ACT_MOVE or other == ACT_POINT:
+            # possible after any first half: the card is usable if the first half has an
+            # option (asked without listing them all; moves[nm] has room, nm < MAXM)
+            if nm < MAXM and action_possible(s, K, p, first, tmp):
+                return True
+            if act0 == act1:
+                break
+            continue
         end = gen_action(s, K, p, first, moves, nm, 0, False)
         for i in range(nm, end):
             if other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], other, tmp, log, nlog):
