@@ -238,6 +238,21 @@ def other_half_known(s, K, p, kind, a, b, other):
 
 
 @kernel
+def other_half_after_any(s, K, p, first, other):
+    """other_half_known's answer where it is the same after every option of action first: 1
+    or 0, else -1. A walk or a point is possible after anything; a planning area after any
+    placement (every option of placing, a building, a route space or an area takes one cube
+    from supply) if a cube is left and the area is open."""
+    if other == ACT_MOVE or other == ACT_POINT:
+        return 1
+    places = first == ACT_PLACE or first == ACT_BUILDING or first == ACT_ROUTE or \
+        (first >= ACT_DISGUISE and first < ACT_REMOVE)
+    if places and other >= ACT_DISGUISE and other < ACT_REMOVE:
+        return 1 if s[O_PL + p * PLK + P_SUPPLY] > 1 and area_open(s, p, other - ACT_DISGUISE) else 0
+    return -1
+
+
+@kernel
 def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
     """Has a favor card's other action an option once p has played this move? Worked out
     where plain, else tried."""
@@ -271,10 +286,11 @@ def favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
     for order in range(2):
         first = act0 if order == 0 else act1
         other = act1 if order == 0 else act0
-        if other == ACT_MOVE or other == ACT_POINT:
-            # possible after any first half: the card is usable if the first half has an
-            # option (asked without listing them all; moves[nm] has room, nm < MAXM)
-            if nm < MAXM and action_possible(s, K, p, first, tmp):
+        known = other_half_after_any(s, K, p, first, other)
+        if known >= 0:
+            # the same answer after every option of the first half: usable if it is yes and
+            # the first half has an option (asked without listing them; nm < MAXM leaves room)
+            if known == 1 and nm < MAXM and action_possible(s, K, p, first, tmp):
                 return True
             if act0 == act1:
                 break
