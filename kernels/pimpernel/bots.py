@@ -8,7 +8,7 @@ from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
     ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
     C_LEAD, C_LOC, C_NEED, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
-    IC_REST, IC_ROUTE, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
+    IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
     K_MC_NEED, K_NB, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
     L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
     MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
@@ -58,12 +58,20 @@ def card_worth(K, c):
 
 
 @kernel
-def tile_worth(s, K, t):
-    """The favor card on tile t against the deck's mean card (1.0 = an average card)."""
+def deck_worth(K):
+    """The worth of all the favor cards together, tile_worth's yardstick (summed once per
+    content into K[K_DECK_WORTH] by the packer)."""
     tot = 0.0
     for c in range(K[K_NFC]):
         tot += card_worth(K, c)
-    return card_worth(K, s[O_TILECARD + t]) * K[K_NFC] / tot
+    return tot
+
+
+@kernel(inline=True)
+def tile_worth(s, K, t):
+    """The favor card on tile t against the deck's mean card (1.0 = an average card)."""
+    deck = K[K_DECK_WORTH:K_DECK_WORTH + 1].view(np.float64)[0]
+    return card_worth(K, s[O_TILECARD + t]) * K[K_NFC] / deck
 
 
 @kernel
@@ -410,26 +418,37 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
             if k < c:
                 return o
             k -= c
-    deep = bot != BOT_GREEDY
-    cnt = np.zeros(MAXP, np.int64)
-    x = np.zeros(MAXP, np.int64)
-    rem = np.zeros(MAXP, np.int64)
+    # one way only (every cube goes, or all are one owner's): its first owner, unvalued
+    first = -1
+    owners = 0
     for o in range(n):
-        cnt[o] = s[O_AREA + o * NAREA + a]
+        if s[O_AREA + o * NAREA + a] > 0:
+            owners += 1
+            if first < 0:
+                first = o
+    if left >= 1 and (owners == 1 or left >= area_total(s, a)):
+        return first
+    deep = bot != BOT_GREEDY
+    ways = np.zeros(3 * MAXP, np.int64)   # cubes there, cubes taken, cubes left, per owner
+    cnt = ways[0:MAXP]
+    x = ways[MAXP:2 * MAXP]
+    rem = ways[2 * MAXP:3 * MAXP]
+    per_cube = np.zeros(MAXP, np.float64)   # what one of o's cubes taken is worth to the leader
     r = min(left, area_total(s, a))
     share = 1.0 / (n - 1) if deep and n > 1 else 0.0
+    for o in range(n):
+        cnt[o] = s[O_AREA + o * NAREA + a]
+        pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
+        per_cube[o] = pts - 1e-6 * score_of(s, o)
     tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
     best = -1e18
     first = -1
+    tot = 0   # sum of x
     while True:
-        tot = 0
-        for o in range(n):
-            tot += x[o]
         if tot == r:
             v = 0.0
             for o in range(n):
-                pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
-                v += x[o] * (pts - 1e-6 * score_of(s, o))
+                v += x[o] * per_cube[o]
                 rem[o] = cnt[o] - x[o]
             if holder_after(s, a, rem, n) == leader:
                 v += tile
@@ -444,7 +463,9 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
         while o < n:
             if x[o] < cnt[o]:
                 x[o] += 1
+                tot += 1
                 break
+            tot -= x[o]
             x[o] = 0
             o += 1
         if o == n:
@@ -462,21 +483,33 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     occ = route_masks_of(s, n, owner_masks)
     st = RS[src * MAXL + dst]
     en = RS[src * MAXL + dst + 1]
-    ncomp = count_complete(RS, RM, src, dst, occ)
-    best = -1
-    bestv = -1e18
-    seen = 0
-    stream = bot_stream(s, leader)
-    for r in range(st, en):
-        m = RM[r]
-        comp = (m & ~occ) == np.uint64(0)
-        if ncomp > 0 and not comp:
-            continue
-        if bot == BOT_RANDOM:
+    if bot == BOT_RANDOM:
+        # uniform among the eligible routes, one draw per route (so counted first)
+        ncomp = count_complete(RS, RM, src, dst, occ)
+        best = -1
+        seen = 0
+        stream = bot_stream(s, leader)
+        for r in range(st, en):
+            if ncomp > 0 and (RM[r] & ~occ) != np.uint64(0):
+                continue
             seen += 1
             if below(rng, stream, seen) == 0:
                 best = r
+        return best, ncomp
+    # the first best route, in one pass: incomplete routes are valued only until a complete
+    # one turns up (from then on only complete ones can be chosen)
+    ncomp = 0
+    best = -1
+    bestv = -1e18
+    for r in range(st, en):
+        m = RM[r]
+        comp = (m & ~occ) == np.uint64(0)
+        if not comp and ncomp > 0:
             continue
+        if comp and ncomp == 0:
+            bestv = -1e18   # the first complete route: the incomplete ones seen drop out
+        if comp:
+            ncomp += 1
         mine = popcount64(m & owner_masks[leader])
         others = popcount64(m & occ) - mine
         if bot == BOT_GREEDY:

@@ -102,7 +102,8 @@ W_PASS = 11
 W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
-N_WEIGHTS = 15
+W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and the next ones)
+N_WEIGHTS = 16
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
@@ -156,7 +157,8 @@ K_REG_SP = K_REG_NSP + MAXR
 K_REG_NLOC = K_REG_SP + MAXR * MAXS   # locations in region r
 K_REG_LOC = K_REG_NLOC + MAXR
 K_REG_SPMASK = K_REG_LOC + MAXR * MAXL   # region r's route spaces as one bit mask (int64 bits)
-K_SIZE = K_REG_SPMASK + MAXR
+K_DECK_WORTH = K_REG_SPMASK + MAXR       # the favor cards' total worth (bots.deck_worth, float64 bits)
+K_SIZE = K_DECK_WORTH + 1
 
 # state row s
 O_N = 0

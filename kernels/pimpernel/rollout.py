@@ -3,7 +3,8 @@
 from kernels.rng import BOT0, shuffle, uniform
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, K_REMOVED, MAXP, O_CUR, O_DECK,
-    O_DECK_LEN, O_DECK_PTR, O_N, O_REMOVED, O_RESBOT, O_STREAM, S_SIZE, TRIED, W_PLAYOUTS, W_WIDTH)
+    O_DECK_LEN, O_DECK_PTR, O_DONE, O_N, O_REMOVED, O_RESBOT, O_STREAM, S_SIZE, TRIED, W_PLAYOUTS,
+    W_ROUNDS, W_WIDTH)
 from kernels.pimpernel.state import score_of
 from kernels.pimpernel.bots import choose_heuristic, choose_index
 from kernels.pimpernel.rules import begin_turn, gen_main, play_main, resolve_mission, round_over
@@ -45,11 +46,47 @@ def playout_value(s, p):
 
 
 @kernel
-def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
-    """Flat Monte Carlo over the main moves: the heuristic's best few moves are each played
-    to the end of the round N times (hidden cards re-dealt); the best average margin wins."""
+def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, owner_masks, log, nlog):
+    """p's mean margin over the leader after N playouts of the main move (kind, a, b): each
+    on a copy of s with the hidden cards re-dealt from p's stream, every seat heuristic, to the
+    end of the round's scoring, and on through W_ROUNDS rounds in all (the later ones on
+    mission cards drawn from the re-dealt deck) unless the game ends first."""
     stream = BOT0 + p
     nplay = int(W[W_PLAYOUTS])
+    rounds = int(W[W_ROUNDS])
+    tot = 0.0
+    for r in range(nplay):
+        for k in range(S_SIZE):   # (an array assignment would need a temporary)
+            s2[k] = s[k]
+        s2[O_STREAM] = stream
+        for q in range(MAXP):
+            s2[O_RESBOT + q] = BOT_HEURISTIC
+        hide_deck(s2, K[K_REMOVED], rng, stream)
+        play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, kind, a, b, moves, tmp, ctx, rng, log, nlog, False)
+        for rnd in range(rounds):
+            guard = 0
+            while not round_over(s2) and guard < 400:
+                q = s2[O_CUR]
+                begin_turn(s2)
+                mn = gen_main(s2, K, q, moves, tmp, log, nlog)
+                i = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
+                play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[i, 0], moves[i, 1], moves[i, 2],
+                          moves, tmp, ctx, rng, log, nlog, False)
+                guard += 1
+            if not round_over(s2):
+                break
+            resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
+            if s2[O_DONE] == 1:
+                break
+        tot += playout_value(s2, p)
+    return tot / nplay
+
+
+@kernel
+def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
+    """Flat Monte Carlo over the main moves: the heuristic's best few moves are each valued by
+    their playout margin (playout_margin); the best wins."""
+    stream = BOT0 + p
     width = min(int(W[W_WIDTH]), nm)
     choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
     for i in range(nm):
@@ -64,29 +101,8 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
             if cand[j, 3] > cand[i, 3]:
                 i = j
         cand[i, 3] = TRIED
-        tot = 0.0
-        for r in range(nplay):
-            for k in range(S_SIZE):   # (an array assignment would need a temporary)
-                s2[k] = s[k]
-            s2[O_STREAM] = stream
-            for q in range(MAXP):
-                s2[O_RESBOT + q] = BOT_HEURISTIC
-            hide_deck(s2, K[K_REMOVED], rng, stream)
-            play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, cand[i, 0], cand[i, 1], cand[i, 2],
-                      moves, tmp, ctx, rng, log, nlog, False)
-            guard = 0
-            while not round_over(s2) and guard < 400:
-                q = s2[O_CUR]
-                begin_turn(s2)
-                mn = gen_main(s2, K, q, moves, tmp, log, nlog)
-                k = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
-                play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[k, 0], moves[k, 1], moves[k, 2],
-                          moves, tmp, ctx, rng, log, nlog, False)
-                guard += 1
-            if round_over(s2):
-                resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
-            tot += playout_value(s2, p)
-        v = tot / nplay + 1e-6 * uniform(rng, stream)
+        v = playout_margin(s, K, RS, RM, W, p, cand[i, 0], cand[i, 1], cand[i, 2], moves, tmp, ctx, s2, rng,
+                           owner_masks, log, nlog) + 1e-6 * uniform(rng, stream)
         if v > best:
             best = v
             bi = i

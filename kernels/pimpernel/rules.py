@@ -6,22 +6,23 @@ import numpy as np
 
 from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ,
-    EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE,
-    K_CHAUVELIN, K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT,
-    K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST,
-    L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE,
-    MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD,
-    NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECISIONS,
-    O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
-    O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP,
-    O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL_LEN,
-    O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
-    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LOC, RM_ROUTE,
-    S_SIZE)
-from kernels.pimpernel.state import (area_total, mission_need, place_marker, refill_next, score_of,
-    stamp, start_round)
-from kernels.pimpernel.moves import action_possible, gen_action, gen_basic, gen_rest, short_routes
+from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
+    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE,
+    EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE, K_CHAUVELIN,
+    K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC,
+    K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP,
+    L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA,
+    MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
+    MV_ROUTE, NAREA, NLEAD, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR,
+    O_CUR_CARDS, O_DECISIONS, O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD,
+    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED,
+    O_PASSES, O_PIMP, O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE,
+    O_TILECARD, O_TRAIL_LEN, O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK,
+    P_CUBE_PTS, P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY,
+    RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
+from kernels.pimpernel.state import (area_total, mission_need, occupied_mask, place_marker, refill_next,
+    score_of, stamp, start_round)
+from kernels.pimpernel.moves import action_possible, area_open, gen_action, gen_basic, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
 
 
@@ -126,28 +127,139 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     return -1
 
 
-@kernel
-def save_state(s, tmp):
-    """The state row into columns 4..7 of tmp (a move list uses columns 0..3 only)."""
-    for i in range(S_SIZE):
-        tmp[i >> 2, 4 + (i & 3)] = s[i]
+@kernel(inline=True)
+def keep_cell(s, tmp, j, i):
+    """Journal entry j: cell i of s and its value (tmp columns 4, 5; a move list uses 0..3)."""
+    tmp[j, 4] = i
+    tmp[j, 5] = s[i]
+    return j + 1
 
 
 @kernel
-def restore_state(s, tmp):
-    for i in range(S_SIZE):
-        s[i] = tmp[i >> 2, 4 + (i & 3)]
+def journal_move(s, K, p, kind, a, b, tmp):
+    """Keep every cell of s that apply_move may change when p plays (kind, a, b) from supply
+    with the log off: p's row, the last placer, the favor tiles' holders, and the space,
+    area and stamp the move names. Returns the entries kept (undo_move puts them back)."""
+    j = 0
+    for f in range(PLK):
+        j = keep_cell(s, tmp, j, O_PL + p * PLK + f)
+    j = keep_cell(s, tmp, j, O_LAST)
+    for t in range(NAREA):
+        j = keep_cell(s, tmp, j, O_HOLDER + t)
+    if kind == MV_ROUTE:
+        j = keep_cell(s, tmp, j, O_ROUTE + a)
+        j = keep_cell(s, tmp, j, O_ST_ROUTE + a)
+    elif kind == MV_LOC:
+        j = keep_cell(s, tmp, j, O_LOC + a)
+        j = keep_cell(s, tmp, j, O_ST_LOC + a)
+    elif kind == MV_LEADER:
+        j = keep_cell(s, tmp, j, O_LEADER + a)
+        j = keep_cell(s, tmp, j, O_ST_LEAD + a)
+    elif kind == MV_BUILD:
+        j = keep_cell(s, tmp, j, O_BLD + a)
+        j = keep_cell(s, tmp, j, O_ST_BLD + a)
+        q = s[O_BLD + a]
+        if q >= 0:   # the bumped cube goes to its owner's area
+            j = keep_cell(s, tmp, j, O_AREA + q * NAREA + K[K_TILE_AREA + s[O_BLDTILE + a]])
+    elif kind == MV_AREA:
+        j = keep_cell(s, tmp, j, O_AREA + p * NAREA + a)
+        j = keep_cell(s, tmp, j, O_T_AREA + a)
+        j = keep_cell(s, tmp, j, O_T_REST_IN)
+    elif kind == MV_REMOVE:
+        if a == RM_ROUTE:
+            j = keep_cell(s, tmp, j, O_ROUTE + b)
+        elif a == RM_LOC:
+            j = keep_cell(s, tmp, j, O_LOC + b)
+        elif a == RM_BUILD:
+            j = keep_cell(s, tmp, j, O_BLD + b)
+        elif a == RM_AREA:
+            j = keep_cell(s, tmp, j, O_AREA + p * NAREA + b)
+        else:
+            j = keep_cell(s, tmp, j, O_LEADER + b)
+    return j
+
+
+@kernel
+def undo_move(s, tmp, j):
+    """Put back the j cells journal_move kept, last first."""
+    for i in range(j - 1, -1, -1):
+        s[tmp[i, 4]] = tmp[i, 5]
+
+
+@kernel
+def other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog):
+    """Has action other an option once p has played (kind, a, b) from supply (an icon's
+    follow-up declined)? Played on s itself and undone (only the cells the move may change
+    are kept: a copy of the whole row per option cost more than the rest of a turn)."""
+    j = journal_move(s, K, p, kind, a, b, tmp)
+    apply_move(s, K, p, kind, a, b, False, log, nlog, False)
+    ok = action_possible(s, K, p, other, tmp)
+    undo_move(s, tmp, j)
+    return ok
+
+
+@kernel
+def other_half_known(s, K, p, kind, a, b, other):
+    """other_half_tried's answer where it is plain without playing the move: 1 yes, 0 no, -1
+    not plain (try it). A walk or a point is always possible; every other action but removing
+    and using a building needs a cube in supply; a placement with a leader space still free,
+    a route space left in the pawn's region, a planning area not closed (only the rest area,
+    once the rest cube is used, which a move from supply never changes)."""
+    if other == ACT_MOVE or other == ACT_POINT:
+        return 1
+    if other == ACT_REMOVE or other == ACT_BUILDING:
+        return -1
+    supply = s[O_PL + p * PLK + P_SUPPLY]
+    if kind == MV_REMOVE:
+        supply += 1
+    elif kind != MV_MOVE and kind != MV_POINT:
+        supply -= 1   # a placement takes the cube from supply
+    if supply <= 0:
+        return 0
+    if other == ACT_PLACE:
+        free = 0
+        for k in range(NLEAD):
+            if s[O_LEADER + k] < 0:
+                free += 1
+        if kind == MV_LEADER:
+            free -= 1
+        elif kind == MV_REMOVE and a == RM_LEADER:
+            free += 1
+        return 1 if free > 0 else -1
+    if other == ACT_ROUTE:
+        r = a if kind == MV_MOVE else s[O_PL + p * PLK + P_REGION]
+        occ = occupied_mask(s, K)
+        if kind == MV_ROUTE:
+            occ |= np.uint64(1) << np.uint64(a)
+        elif kind == MV_REMOVE and a == RM_ROUTE:
+            occ &= ~(np.uint64(1) << np.uint64(b))
+        return 1 if (np.uint64(K[K_REG_SPMASK + r]) & ~occ) != np.uint64(0) else 0
+    return 1 if area_open(s, p, other - ACT_DISGUISE) else 0
+
+
+@kernel
+def other_half_after_any(s, K, p, first, other):
+    """other_half_known's answer where it is the same after every option of action first: 1
+    or 0, else -1. A walk or a point is possible after anything; a planning area after any
+    placement (every option of placing, a building, a route space or an area takes one cube
+    from supply) if a cube is left and the area is open."""
+    if other == ACT_MOVE or other == ACT_POINT:
+        return 1
+    places = first == ACT_PLACE or first == ACT_BUILDING or first == ACT_ROUTE or \
+        (first >= ACT_DISGUISE and first < ACT_REMOVE)
+    if places and other >= ACT_DISGUISE and other < ACT_REMOVE:
+        return 1 if s[O_PL + p * PLK + P_SUPPLY] > 1 and area_open(s, p, other - ACT_DISGUISE) else 0
+    return -1
 
 
 @kernel
 def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
-    """Has a favor card's other action an option once p has played this move (its icon's
-    follow-up declined)? Tried on s itself and undone."""
-    save_state(s, tmp)
-    apply_move(s, K, p, kind, a, b, False, log, nlog, False)
-    ok = action_possible(s, K, p, other, tmp)
-    restore_state(s, tmp)
-    return ok
+    """Has a favor card's other action an option once p has played this move? Worked out
+    where plain, else tried."""
+    known = other_half_known(s, K, p, kind, a, b, other)
+    if known >= 0:
+        return known == 1
+    return other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog)
 
 
 @kernel
@@ -174,6 +286,15 @@ def favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
     for order in range(2):
         first = act0 if order == 0 else act1
         other = act1 if order == 0 else act0
+        known = other_half_after_any(s, K, p, first, other)
+        if known >= 0:
+            # the same answer after every option of the first half: usable if it is yes and
+            # the first half has an option (asked without listing them; nm < MAXM leaves room)
+            if known == 1 and nm < MAXM and action_possible(s, K, p, first, tmp):
+                return True
+            if act0 == act1:
+                break
+            continue
         end = gen_action(s, K, p, first, moves, nm, 0, False)
         for i in range(nm, end):
             if other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], other, tmp, log, nlog):

@@ -7,7 +7,7 @@ from kernels.rng import BOT0, CHANCE, below, shuffle
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_CARD, K_FIRST_GAME,
     K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NMC,
-    K_NMISSIONS, K_NS, K_REMOVED, K_RESCUE_CARD, K_TP, MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD,
+    K_NMISSIONS, K_REMOVED, K_RESCUE_CARD, K_TP, MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD,
     NNEED, O_AREA, O_BLD, O_BLDTILE, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECK, O_DECK_LEN, O_DECK_PTR,
     O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
     O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE, O_STARTER, O_STREAM,
@@ -61,11 +61,11 @@ def mission_need(s, K, k):
 
 @kernel
 def occupied_mask(s, K):
-    """The route spaces holding a cube, one bit each (a branch-free pass over the row)."""
+    """The route spaces holding a cube, one bit each: a branch-free pass over all MAXS cells
+    (those past the map's last space stay empty), which the compiler can vectorise."""
     m = np.uint64(0)
-    for sp in range(K[K_NS]):
-        if s[O_ROUTE + sp] >= 0:
-            m |= np.uint64(1) << np.uint64(sp)
+    for sp in range(MAXS):
+        m |= np.uint64(s[O_ROUTE + sp] >= 0) << np.uint64(sp)
     return m
 
 

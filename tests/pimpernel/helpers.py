@@ -11,7 +11,7 @@ from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
 from kernels.pimpernel.rules import apply_move, begin_turn, gen_main, resolve_mission, round_over
 from kernels.pimpernel.play import play_turn
-from kernels.pimpernel.rollout import redeal_hidden, rollout_choice
+from kernels.pimpernel.rollout import playout_margin, redeal_hidden, rollout_choice
 from kernels.rng import seed_streams
 from sim.games.pimpernel import GAME
 
@@ -145,12 +145,20 @@ def deal(compiled, events, scratch):
 
 class Unseen:
     """The seat to act at a turn of Table t, as the no-peek test sees it (on a copy of t's
-    state): every choice of every bot kind, and a re-deal of what the seat cannot see."""
+    state): every choice of every bot kind, and a re-deal of what the seat cannot see.
+
+    The rollout is quick (2 playouts of its 3 best moves) but plays two mission rounds: one
+    round ends with the current mission's scoring, where no hidden card counts, so a rollout
+    reading the true deck would go unseen; in the second round the players value and the
+    leader picks among mission cards drawn from the deck. ``rollout_kernels`` are the rollout's
+    choice and playout margin (the mutation check puts a peeking pair in their place)."""
+
+    rollout_kernels = (rollout_choice, playout_margin)
 
     def __init__(self, t):
         self.t, self.p, self.s, self.rng = t, int(t.s[L.O_CUR]), t.s.copy(), t.rng.copy()
         self.W = t.W.copy()
-        self.W[L.W_PLAYOUTS], self.W[L.W_WIDTH] = 2, 3     # a quick rollout, re-deals and all
+        self.W[L.W_PLAYOUTS], self.W[L.W_WIDTH], self.W[L.W_ROUNDS] = 2, 3, 2
 
     def redeal(self, seed):
         """Re-deal with the kernel's redeal_hidden; True when the deck or removed cards moved."""
@@ -166,6 +174,7 @@ class Unseen:
         out = [(GAME.bots[bot], name, self.ask(f)) for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC)
                for name, f in self.asks(bot)]
         out.append(("rollout", "main move", self.ask(self.rollout)))
+        out.append(("rollout", "playout margins", self.ask(self.margins)))
         return out
 
     def asks(self, bot):
@@ -200,9 +209,18 @@ class Unseen:
     def rollout(self, a):
         K, RS, RM = self.t.c.tables
         nm = gen_main(a.s, K, self.p, a.moves, a.tmp, a.log, a.nlog)
-        i = rollout_choice(a.s, K, RS, RM, self.W, self.p, a.moves, nm, a.tmp, a.ctx, a.cand, a.s2,
-                           a.rng, a.om, a.log, a.nlog)
+        i = self.rollout_kernels[0](a.s, K, RS, RM, self.W, self.p, a.moves, nm, a.tmp, a.ctx, a.cand,
+                                    a.s2, a.rng, a.om, a.log, a.nlog)
         return a.moves[i, :3].tolist()
+
+    def margins(self, a):
+        """The rollout's playout margin of every main move (the valuation behind its choice,
+        finer than the choice: any hidden card a playout reads shows here)."""
+        K, RS, RM = self.t.c.tables
+        nm = gen_main(a.s, K, self.p, a.moves, a.tmp, a.log, a.nlog)
+        main = a.moves[:nm, :3].copy()
+        return [self.rollout_kernels[1](a.s, K, RS, RM, self.W, self.p, *(int(x) for x in m), a.moves,
+                                        a.tmp, a.ctx, a.s2, a.rng, a.om, a.log, a.nlog) for m in main]
 
     def ask(self, f):
         t = self.t
@@ -210,6 +228,29 @@ class Unseen:
             k: np.zeros_like(getattr(t, k)) for k in ("s2", "moves", "tmp", "cand", "ctx", "om", "log", "nlog")})
         begin_turn(a.s)
         return f(a)
+
+
+def peeking_rollout():
+    """The rollout's (choice, playout margin) with its re-deal made a no-op: playouts that play
+    on the true deck order, the real peek the no-peek test must catch. Built from the kernels'
+    own Python source with hide_deck swapped for a function that leaves the deck alone, and
+    compiled afresh (not cached)."""
+    from types import FunctionType
+
+    from numba import njit
+
+    from kernels.pimpernel import rollout
+
+    @njit(rollout.hide_deck.signatures[0])
+    def keep_deck(s, nr, rng, stream):
+        return None
+
+    def rebuilt(kernel, **swap):
+        f = kernel.py_func
+        return njit(kernel.signatures[0])(FunctionType(f.__code__, {**f.__globals__, **swap}, f.__name__))
+
+    margin = rebuilt(rollout.playout_margin, hide_deck=keep_deck)
+    return rebuilt(rollout.rollout_choice, playout_margin=margin), margin
 
 
 def decline(moves):

@@ -1,6 +1,8 @@
 """Whole games: invariants, every bot finishing, the trace in words, the rollout's re-deal.
 Determinism, the deal, trace = play, no-peeking bots and content overrides are the generic
 tests of tests/test_every_game.py (hooks in helpers.py)."""
+from itertools import islice
+
 import numpy as np
 import pytest
 
@@ -98,3 +100,24 @@ def test_redeal_hidden_shuffles_only_the_unseen_cards():
         assert (s[outside] == t.s[outside]).all()
         deals.add(tuple(s[L.O_DECK + ptr:L.O_DECK + ln]))
     assert len(deals) > 1
+
+
+def test_a_rollout_playing_on_the_true_deck_fails_the_no_peek_test():
+    """Mutation check of the no-peek test (tests/test_every_game.py) for the rollout: with its
+    playouts made to skip their own re-deal, so that they draw the deck in its true order (a
+    real peek, not a planted read), the no-peek positions and re-deals report the rollout's
+    answers changing, its choice and its margins. The no-peek rollout plays two mission rounds
+    for this: at one round nothing moves, since no hidden card counts before the next mission."""
+    from tests.pimpernel.helpers import Unseen, no_peek_positions, peeking_rollout
+    from tests.test_every_game import changed_answers
+    peeking = peeking_rollout()
+    flagged = []
+    for pos in islice(no_peek_positions(), 2):   # early positions: a full deck to draw from
+        assert pos.rollout_kernels == Unseen.rollout_kernels   # the real kernels, by default
+        pos.rollout_kernels = peeking
+        asked = [("rollout", "main move", pos.ask(pos.rollout)), ("rollout", "margins", pos.ask(pos.margins))]
+        for seed in range(3):
+            pos.redeal(seed)
+            again = [("rollout", "main move", pos.ask(pos.rollout)), ("rollout", "margins", pos.ask(pos.margins))]
+            flagged += changed_answers(asked, again)
+    assert {(x[0], x[1]) for x, _ in flagged} == {("rollout", "main move"), ("rollout", "margins")}

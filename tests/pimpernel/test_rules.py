@@ -393,3 +393,61 @@ def test_favor_first_half_icon_never_takes_the_cube_the_second_half_needs(seed):
               t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
     assert t.s[L.O_LOC + l * L.MAXSLOT + k] == 0 and t.s[L.O_ROUTE + route] == 0
     assert t.area(0, L.A_SUPPORTER) == 0 and t.pl(0, L.P_SUPPLY) == 0
+
+
+def _positions_mid_game(n, seed, bot, every):
+    """Every `every`-th turn start of one game of `bot` players, the turn begun (half of them
+    with the rest cube already used this turn)."""
+    t = Table(n, seed=seed)
+    bots = np.full(L.MAXP, bot, np.int64)
+    turn = 0
+    while t.s[L.O_DONE] == 0 and turn < 400:
+        if turn % every == 0:
+            s = t.s.copy()
+            begin_turn(s)
+            s[L.O_T_REST_OUT] = (turn // every) % 2
+            yield t, s
+        t.play_turn(bots)
+        turn += 1
+        if round_over(t.s):
+            t.resolve(bots)
+
+
+@pytest.mark.parametrize("bot", [L.BOT_RANDOM, L.BOT_HEURISTIC])
+def test_favor_half_worked_out_or_tried_agrees_with_playing_it_on_a_copy(bot):
+    """Whether a favor card's other half has an option after a move: the plain answer
+    (other_half_known, where it gives one), the answer for every option of the first half at
+    once (other_half_after_any, where it gives one) and the trial on the state itself
+    (other_half_tried, which must leave the state exactly as it was) all equal playing the
+    move on a copy of the whole state and asking there; every move any action offers, every
+    other action."""
+    from kernels.pimpernel.moves import action_possible, gen_action
+    from kernels.pimpernel.rules import apply_move, other_half_after_any, other_half_known, other_half_tried
+    plain = {0: 0, 1: 0}
+    acts = range(L.ACT_REMOVE + 1)
+    for t, s in _positions_mid_game(4, 3, bot, 4):
+        p = int(s[L.O_CUR])
+        moves = np.zeros((L.MAXM, 4), np.int64)
+        options = {}
+        for act in acts:
+            nm = gen_action(s, t.K, p, act, moves, 0, 0, False)
+            options[act] = {tuple(int(x) for x in moves[i, :3]) for i in range(nm)}
+        want = {}
+        for kind, a, b in sorted(set().union(*options.values())):
+            after = s.copy()
+            apply_move(after, t.K, p, kind, a, b, False, t.log, t.nlog, False)
+            for other in acts:
+                want[kind, a, b, other] = ok = action_possible(after, t.K, p, other, np.zeros((L.MAXM, 4), np.int64))
+                before = s.copy()
+                assert other_half_tried(s, t.K, p, kind, a, b, other, t.tmp, t.log, t.nlog) == ok
+                assert np.array_equal(s, before), (kind, a, b)
+                known = other_half_known(s, t.K, p, kind, a, b, other)
+                assert known in (-1, int(ok)), (kind, a, b, other)
+                if known >= 0:
+                    plain[known] += 1
+        for first in acts:
+            for other in acts:
+                known = other_half_after_any(s, t.K, p, first, other)
+                if known >= 0:
+                    assert all(want[m + (other,)] == known for m in options[first]), (first, other)
+    assert plain[0] > 0 and plain[1] > 0

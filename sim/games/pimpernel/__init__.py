@@ -71,7 +71,8 @@ class PimpernelGame(Game):
                "captures", "missions")
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
-                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width", "favor_tile")
+                    "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width", "favor_tile",
+                    "rollout_rounds")
     max_turns = 3000
     turn_unit = "player turn"
     turn_order = ("the first player is drawn at random for each deal (rulebook set-up); "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.pimpernel import layout as L
+from kernels.pimpernel.bots import deck_worth
 from kernels.pimpernel.moves import route_table
 from sim.content import Content
 from sim.errors import UserError
@@ -151,6 +152,8 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     K[L.K_HOJ_PT] = g["house_of_justice_point"]
     K[L.K_FIRST_GAME] = g["first_game"]
     K[L.K_MAX_TURNS] = max_turns
+    # the bots' yardstick of a favor card, summed once (its float64 bits in the int64 row)
+    K[L.K_DECK_WORTH] = np.array([deck_worth(K)], np.float64).view(np.int64)[0]
     # the deck must last: start card, two current, two per later mission (Vienna aside)
     deck = K[L.K_NMC] - 1 - g["chauvelin"] - K[L.K_REMOVED]
     missions = g["missions"] - g["first_mission"] + 1
