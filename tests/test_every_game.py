@@ -5,6 +5,7 @@ that play or are refused, bots that do not peek. A game provides the few hooks t
 tests/<id>/helpers.py (``deal``, ``no_peek_positions`` with ``hidden``; ``broken_invariants``
 if it has them)."""
 import importlib
+import importlib.util
 
 import numba
 import numpy as np
@@ -348,6 +349,40 @@ def changed_answers(asked, again):
     """(question and first answer, answer after a re-deal) of each answer that changed."""
     assert len(again) == len(asked)
     return [(x, y[2]) for x, y in zip(asked, again) if x != y]
+
+
+def kernel_with_line_replaced(module, old: str, new: str, name: str, tmp_path):
+    """Function ``name`` of kernel ``module`` compiled afresh from its own source with the one
+    line ``old`` replaced by ``new``: a real bug planted in a copy (a rollout's re-deal made a
+    no-op, for the mutation checks of the no-peek test)."""
+    src = open(module.__file__).read()
+    assert src.count(old) == 1, f"{old!r} moved in {module.__name__}: update the planted bug"
+    src = src.replace(old, new).replace("@njit(cache=True,", "@njit(")
+    path = tmp_path / f"{module.__name__.replace('.', '_')}_planted.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    planted = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(planted)
+    return getattr(planted, name)
+
+
+def first_peek_caught(positions, attr: str, peeking):
+    """With ``peeking`` put in place of the position's ``attr``, the answers changed_answers
+    reports across a re-deal at the first position where it reports any; each position's
+    own answers (before the swap) must not change. Fails if no position catches the peek."""
+    for count, pos in enumerate(positions):
+        fair = pos.decisions()
+        shipped = getattr(pos, attr)
+        setattr(pos, attr, peeking)
+        seen = pos.decisions()
+        if pos.redeal(count):
+            flagged = changed_answers(seen, pos.decisions())
+            setattr(pos, attr, shipped)
+            if flagged:
+                assert changed_answers(fair, pos.decisions()) == []
+                return flagged
+        setattr(pos, attr, shipped)
+    raise AssertionError(f"a {attr} that peeks never changed its answer across a re-deal")
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

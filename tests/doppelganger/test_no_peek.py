@@ -2,31 +2,20 @@
 helpers.py): at the no-peek positions its plan depends on its playouts, and a rollout that
 plays them out on the true hands (its own re-deal made a no-op: a real peek) fails the test's
 comparison."""
-import importlib.util
-
 from kernels.doppelganger import layout as L
 from kernels.doppelganger import rollout as rollout_module
-from tests.test_every_game import changed_answers
+from tests.test_every_game import first_peek_caught, kernel_with_line_replaced
 
 from .helpers import ROLLOUT_TOTALS, no_peek_positions
 
-ROLLOUT = rollout_module.__file__
 REDEAL = "determinize(st, rst, n, me, rules, rrng, deck)"
 
 
 def rollout_seeing_true_hands(tmp_path):
     """rollout_plan compiled from the kernel's own source with its re-deal of the opponents'
     cards replaced by a plain copy of the position: its playouts see the true hands."""
-    src = open(ROLLOUT).read()
-    assert src.count(REDEAL) == 1, "the rollout's re-deal moved: update the planted peek"
-    src = src.replace(REDEAL, "for f in range(F_SIZE): rst[f] = st[f]")
-    src = src.replace("@njit(cache=True,", "@njit(")
-    path = tmp_path / "rollout_peeks.py"
-    path.write_text(src)
-    spec = importlib.util.spec_from_file_location("rollout_peeks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.rollout_plan
+    return kernel_with_line_replaced(rollout_module, REDEAL, "for f in range(F_SIZE): rst[f] = st[f]",
+                                     "rollout_plan", tmp_path)
 
 
 def rollout_asks(pos, rollout_plan=None):
@@ -71,20 +60,6 @@ def test_a_rollout_that_sees_the_true_hands_fails_the_no_peek_comparison(tmp_pat
     """Mutation check of the generic test for the rollout: with its re-deal a no-op, across
     the test's re-deal (the kernel's redeal_hidden) the comparison changed_answers reports the
     rollout's plans changing, and nothing else, at some position; the shipped rollout's do not."""
-    from kernels.doppelganger.rollout import rollout_plan
-    peeking = rollout_seeing_true_hands(tmp_path)
-    for count, pos in enumerate(no_peek_positions()):
-        fair = pos.decisions()
-        pos.rollout_plan = peeking
-        seen = pos.decisions()
-        if not pos.redeal(count):
-            continue
-        flagged = changed_answers(seen, pos.decisions())
-        if flagged:
-            break
-    else:
-        raise AssertionError("the peeking rollout never changed its plan across a re-deal")
+    flagged = first_peek_caught(no_peek_positions(), "rollout_plan", rollout_seeing_true_hands(tmp_path))
     rollout_kinds = {("rollout", f"plan for {total}") for total in ROLLOUT_TOTALS}
     assert {(bot, name) for (bot, name, _), _ in flagged} <= rollout_kinds
-    pos.rollout_plan = rollout_plan
-    assert changed_answers(fair, pos.decisions()) == []

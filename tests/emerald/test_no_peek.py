@@ -1,8 +1,6 @@
 """Hidden information: redeal_hidden changes only what the seat cannot know (that no bot's choice
 changes when it does is the generic no-peek test's, tests/test_every_game.py), and a rollout
 that plays out the true position fails that test's comparison."""
-import importlib.util
-
 import numpy as np
 import pytest
 
@@ -10,6 +8,7 @@ from kernels.emerald import layout as L
 from kernels.emerald import rollout as rollout_module
 from kernels.emerald.rules import placement_rounds
 from kernels.emerald.turn import play_turn
+from tests.test_every_game import first_peek_caught, kernel_with_line_replaced
 
 from .helpers import Play, no_peek_positions, redeal
 from .test_play import check_invariants
@@ -99,15 +98,7 @@ def rollout_seeing_the_true_position(tmp_path):
     """rollout_choice compiled from the kernel's own source with its re-deal of what the seat
     cannot know (determinize on the playout's copy) removed: its playouts see the true
     identities, hands, deck orders and stacks."""
-    src = open(rollout_module.__file__).read()
-    assert src.count(REDEAL) == 1, "the rollout's re-deal moved: update the planted peek"
-    src = src.replace(REDEAL, "pass").replace("@njit(cache=True,", "@njit(")
-    path = tmp_path / "emerald_rollout_peeks.py"
-    path.write_text(src)
-    spec = importlib.util.spec_from_file_location("emerald_rollout_peeks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.rollout_choice
+    return kernel_with_line_replaced(rollout_module, REDEAL, "pass", "rollout_choice", tmp_path)
 
 
 def test_a_rollout_that_sees_the_true_position_fails_the_no_peek_comparison(tmp_path):
@@ -115,20 +106,5 @@ def test_a_rollout_that_sees_the_true_position_fails_the_no_peek_comparison(tmp_
     across the test's re-deal (the kernel's redeal_hidden) changed_answers reports the
     rollout's action changing, and nothing else, at some position; the shipped rollout's
     does not change there."""
-    from tests.test_every_game import changed_answers
-
-    peeking = rollout_seeing_the_true_position(tmp_path)
-    for count, pos in enumerate(no_peek_positions()):
-        fair = pos.decisions()
-        pos.rollout_choice = peeking
-        seen = pos.decisions()
-        if not pos.redeal(count):
-            continue
-        flagged = changed_answers(seen, pos.decisions())
-        if flagged:
-            break
-    else:
-        raise AssertionError("the peeking rollout never changed its action across a re-deal")
+    flagged = first_peek_caught(no_peek_positions(), "rollout_choice", rollout_seeing_the_true_position(tmp_path))
     assert {(bot, kind) for (bot, kind, _), _ in flagged} == {("rollout", "action")}
-    pos.rollout_choice = rollout_module.rollout_choice
-    assert changed_answers(fair, pos.decisions()) == []
