@@ -183,17 +183,17 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     counts = (players,) if players else game.bench_players or (game.players_or_default(None, variants),)
     for n in counts:
         game.check_players(n, variants)
-    players = counts[0]
+    first = counts[0]
     out: dict = {"game": game_id, "players": list(counts), "variants": list(variants), "bots": {}}
     with tempfile.TemporaryDirectory() as cold_cache:
-        out["cold_compile"] = run_probe(game_id, game.default_bots, players, 1, {"NUMBA_CACHE_DIR": cold_cache},
+        out["cold_compile"] = run_probe(game_id, game.default_bots, first, 1, {"NUMBA_CACHE_DIR": cold_cache},
                                         variants)
-    out["cached_startup"] = run_probe(game_id, game.default_bots, players, 1, {}, variants)
+    out["cached_startup"] = run_probe(game_id, game.default_bots, first, 1, {}, variants)
     for n in counts:
         out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots}
-    if not players:
-        out["variants"] = bench_variants(game, n_games, echo, variants)
-    prep = prepare(game_id, game.default_bots, players, variants)
+    if not players:            # a count asked for (-p) measures that count only
+        out["variant_rows"] = bench_variants(game, n_games, echo, variants)
+    prep = prepare(game_id, game.default_bots, first, variants)
     out["kernels"] = game.kernel_bench(prep.compiled)
     for name, value in out["kernels"].items():
         echo(f"  {game_id:<13} kernel     {name}: {value:,.0f}")
