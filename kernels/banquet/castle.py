@@ -528,7 +528,7 @@ def castle_value(st, tables, pl, key, bot, w):
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     if st[F_GATE] >= 0:
-        return 0.0
+        return rescue_value(st, tables, pl, bot, w)
     span = npl - 3.0
     side_t, side_g = tower_side(rules), gate_side(rules)
     if key == KEY_ON_TOWER:
@@ -555,6 +555,60 @@ def castle_value(st, tables, pl, key, bot, w):
     if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], 3):
         v -= wt(w, bot, W_DUKE_WATCH)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def duke_steps_to_gatehouse(st, tables):
+    """How many steps the duke takes until he steps beside the gatehouse (each pass to a
+    player is one step)."""
+    rules = tables[T_RULES]
+    npl = rules[R_NPL]
+    k = patrol_index(rules, st[F_DUKE])
+    d = st[F_DUKE_DIR] * right(rules)
+    lo, hi = 1, npl - 3
+    for s in range(1, 2 * npl):
+        k += d
+        if k == hi:
+            return s
+        if k <= lo:
+            d = -d
+    return 2 * npl
+
+
+@njit(cache=True, _nrt=False)
+def scepter_passes_to(st, tables, pl, q, d, target):
+    """Passes the scepter takes from place q, going in direction d, to reach place target in
+    seating pl (one pass to each place with a player on it)."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    k = 0
+    for _ in range(npl):
+        q = (q + d + npl) % npl
+        for p in range(n):
+            if pl[p] == q:
+                k += 1
+                break
+        if q == target:
+            return k
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def race_margin(st, tables, pl):
+    """Once she is in the gatehouse: the duke's steps to her side less the scepter's passes
+    from its holder back to her in seating pl (above 0: the scepter gets there first)."""
+    rules = tables[T_RULES]
+    passes = scepter_passes_to(st, tables, pl, pl[st[F_HOLDER]], st[F_DIR], gatehouse(rules))
+    return duke_steps_to_gatehouse(st, tables) - passes
+
+
+@njit(cache=True, _nrt=False)
+def rescue_value(st, tables, pl, bot, w):
+    """Once she is in the gatehouse, each pass steps the duke towards her: a seating that
+    brings the scepter back to her in fewer passes (the holder moving to the end of its lap,
+    a displaced player put behind it) is worth a threat weight per lap saved."""
+    n = tables[T_RULES][R_N]
+    return wt(w, bot, W_THREAT) * race_margin(st, tables, pl) / n
 
 
 @njit(cache=True, _nrt=False)
@@ -595,7 +649,7 @@ def castle_side_value(st, tables, a, op, x, bot, w):
     if op == OP_REVERSE:
         ahead = passes_to_gate(st, tables, a, st[F_DIR])
         back = passes_to_gate(st, tables, a, -st[F_DIR])
-        return wt(w, bot, W_DUKE_WATCH) * (ahead - back) / n
+        return wt(w, bot, W_THREAT) * (ahead - back) / n      # rescue_value's scale
     if op == OP_STAND and x >= 0 and st[F_STAND + x] == 0:
         return 0.1 * wt(w, bot, W_DUKE_WATCH)
     if op == OP_SIT and x >= 0 and st[F_STAND + x] == 1:
