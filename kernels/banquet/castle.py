@@ -524,11 +524,13 @@ def castle_value(st, tables, pl, key, bot, w):
     stages worth up to one threat weight each: the guards coming off the tower (a man newly
     beside it removes one now, and one more each time the scepter reaches him there), the
     Keyring on a man (a lady beside him takes it next), on a lady (the nearer the gatehouse
-    the better). The heuristic also keeps the carrier off the duke's next steps."""
+    the better). The heuristic also keeps the carrier off the duke's next steps and, for a lady
+    beside the gatehouse, weighs how far the duke will be when she enters (entry_margin). Once
+    she is in, rescue_value."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     if st[F_GATE] >= 0:
-        return 0.0
+        return rescue_value(st, tables, pl, bot, w)
     span = npl - 3.0
     side_t, side_g = tower_side(rules), gate_side(rules)
     if key == KEY_ON_TOWER:
@@ -554,7 +556,75 @@ def castle_value(st, tables, pl, key, bot, w):
         v += wt(w, bot, W_GUARD) * (1.0 if near == 1 else 0.0) - wt(w, bot, W_DISTANCE) * near / span
     if bot != BOT_GREEDY and duke_reaches(st, tables, pl[key], 3):
         v -= wt(w, bot, W_DUKE_WATCH)
+    if bot != BOT_GREEDY and pl[key] == side_g and gender(st, tables, key) == LADY:
+        v += wt(w, bot, W_DUKE_WATCH) * entry_margin(st, tables, pl, key)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def entry_margin(st, tables, pl, g):
+    """The lady carrier g beside the gatehouse enters when the scepter next reaches her: how
+    far the duke then is from her side, as a share of his patrol (-1 if he comes to her side
+    first, switching her away from the Keyring)."""
+    rules = tables[T_RULES]
+    passes = scepter_passes_to(st, tables, pl, pl[st[F_HOLDER]], st[F_DIR], pl[g])
+    if duke_reaches(st, tables, pl[g], passes):
+        return -1.0
+    return duke_steps_to_gatehouse(st, tables, passes) / (2.0 * (rules[R_NPL] - 3))
+
+
+@njit(cache=True, _nrt=False)
+def duke_steps_to_gatehouse(st, tables, after):
+    """How many steps the duke takes to step beside the gatehouse, counted from `after` steps
+    from now (each pass to a player is one step)."""
+    rules = tables[T_RULES]
+    npl = rules[R_NPL]
+    k = patrol_index(rules, st[F_DUKE])
+    d = st[F_DUKE_DIR] * right(rules)
+    lo, hi = 1, npl - 3
+    for s in range(1, after + 2 * npl):
+        k += d
+        if k == hi and s > after:
+            return s - after
+        if k <= lo or k >= hi:
+            d = -d
+    return 2 * npl
+
+
+@njit(cache=True, _nrt=False)
+def scepter_passes_to(st, tables, pl, q, d, target):
+    """Passes the scepter takes from place q, going in direction d, to reach place target in
+    seating pl (one pass to each place with a player on it)."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    k = 0
+    for _ in range(npl):
+        q = (q + d + npl) % npl
+        for p in range(n):
+            if pl[p] == q:
+                k += 1
+                break
+        if q == target:
+            return k
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def race_margin(st, tables, pl):
+    """Once she is in the gatehouse: the duke's steps to her side less the scepter's passes
+    from its holder back to her in seating pl (above 0: the scepter gets there first)."""
+    rules = tables[T_RULES]
+    passes = scepter_passes_to(st, tables, pl, pl[st[F_HOLDER]], st[F_DIR], gatehouse(rules))
+    return duke_steps_to_gatehouse(st, tables, 0) - passes
+
+
+@njit(cache=True, _nrt=False)
+def rescue_value(st, tables, pl, bot, w):
+    """Once she is in the gatehouse, each pass steps the duke towards her: a seating that
+    brings the scepter back to her in fewer passes (the holder moving to the end of its lap,
+    a displaced player put behind it) is worth a threat weight per lap saved."""
+    n = tables[T_RULES][R_N]
+    return wt(w, bot, W_THREAT) * race_margin(st, tables, pl) / n
 
 
 @njit(cache=True, _nrt=False)
@@ -595,7 +665,7 @@ def castle_side_value(st, tables, a, op, x, bot, w):
     if op == OP_REVERSE:
         ahead = passes_to_gate(st, tables, a, st[F_DIR])
         back = passes_to_gate(st, tables, a, -st[F_DIR])
-        return wt(w, bot, W_DUKE_WATCH) * (ahead - back) / n
+        return wt(w, bot, W_THREAT) * (ahead - back) / n      # rescue_value's scale
     if op == OP_STAND and x >= 0 and st[F_STAND + x] == 0:
         return 0.1 * wt(w, bot, W_DUKE_WATCH)
     if op == OP_SIT and x >= 0 and st[F_STAND + x] == 1:
@@ -654,7 +724,8 @@ def adjacent_places(q, r, npl):
 @njit(cache=True, _nrt=False)
 def choose_enter(st, tables, g, bot, rng):
     """Enter the gatehouse? Random: a coin; the others: yes (waiting only gives the duke time
-    to switch her away from the Keyring)."""
+    to switch her away from the Keyring: holding back while the duke was near won no game in
+    measured heuristic tables; the timing is planned before, by entry_margin)."""
     if bot == BOT_RANDOM:
         return below(rng, BOT0 + g, 2) == 0
     return True

@@ -261,6 +261,58 @@ def test_a_turn_spends_a_pendant_instead_of_sitting():
     assert (t.get(L.F_PENDANTS, 0), t.get(L.F_STAND, 0)) == (0, 0)
 
 
+# -- the team's plan (bots) -------------------------------------------------------------------
+def in_the_gatehouse(holder_dir, duke, duke_dir):
+    """Her (the Countess, player 5) in the gatehouse, the King (player 0) holding the scepter
+    at 4, the others at 5-8."""
+    t = lay([4, 5, 6, 7, 8, GATEHOUSE], ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=duke,
+            duke_dir=duke_dir)
+    t.set(L.F_GATE, 0, 5)
+    t.set(L.F_STAND, 5, 0)
+    t.set(L.F_HOLDER, 0, 0)
+    t.set(L.F_DIR, 0, holder_dir)
+    return t
+
+
+def test_the_race_counts_the_dukes_steps_and_the_scepters_passes_to_her():
+    t = in_the_gatehouse(1, duke=9, duke_dir=-1)
+    pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP]
+    assert K.duke_steps_to_gatehouse(t.st, t.tables, 0) == 6          # 8, 7, 6, 5, 4, 3
+    assert K.duke_steps_to_gatehouse(t.st, t.tables, 2) == 4
+    assert K.scepter_passes_to(t.st, t.tables, pl, 4, 1, GATEHOUSE) == 5   # 5, 6, 7, 8, (9, 0, 1) her
+    assert K.scepter_passes_to(t.st, t.tables, pl, 4, -1, GATEHOUSE) == 1  # (3) her
+    assert K.race_margin(t.st, t.tables, pl) == 1
+    t = in_the_gatehouse(1, duke=3, duke_dir=1)                          # he just turned away from her
+    assert K.duke_steps_to_gatehouse(t.st, t.tables, 0) == 12           # 4 ... 9, then 8 ... 3
+
+
+@pytest.mark.parametrize("bot", [L.BOT_GREEDY, L.BOT_HEURISTIC])
+def test_once_she_is_in_the_holder_values_moving_to_the_end_of_the_lap(bot):
+    t = in_the_gatehouse(1, duke=9, duke_dir=-1)
+    pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP].copy()
+    stay = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    pl[0], pl[1] = pl[1], pl[0]                  # the King switches ahead with the Queen
+    ahead = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    pl[0], pl[1] = 8, 4                          # or jumps to the lap's last place
+    last = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    assert stay < ahead < last
+
+
+@pytest.mark.parametrize("places, duke, holder, margin", [
+    ([8, 7, 6, 5, 4, 3], 9, 4, 5 / 14),          # he is at the tower's end: 5 steps left after her entry
+    ([8, 7, 6, 9, 4, 3], 5, 4, 1 / 14),          # he is close: 1 step left
+    ([8, 7, 6, 5, 9, 3], 4, 3, -1.0),            # he reaches her side first and switches her away
+])
+def test_the_lady_carrier_beside_the_gatehouse_weighs_where_the_duke_will_be_when_she_enters(places, duke,
+                                                                                             holder, margin):
+    t = lay(places, ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=duke, duke_dir=-1)
+    t.set(L.F_KEYRING, 0, 5)
+    t.set(L.F_HOLDER, 0, holder)                 # the scepter reaches her on the next pass
+    t.set(L.F_DIR, 0, -1)
+    pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP]
+    assert K.entry_margin(t.st, t.tables, pl, 5) == pytest.approx(margin)
+
+
 # -- the readings, each both ways -------------------------------------------------------------
 @pytest.mark.parametrize("value, line, duke, step", [(1, [3, 4, 5, 6, 7, 8], 9, -1), (0, [2, 3, 4, 5, 6, 7], 1, 1)])
 def test_right_is_anticlockwise(value, line, duke, step):
