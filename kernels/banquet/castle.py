@@ -11,25 +11,21 @@ tower's side (patrol index 1) to the gatehouse's side (index n + 1) are the play
 which the duke patrols and the Hound walks down to the gatehouse."""
 from numba import njit
 
-from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, END_ALL_SEATED,
-                                    END_CAUGHT, END_NONE, END_PASS_CAP, END_RESCUED, EV_DUKE,
-                                    EV_GATE, EV_GUARD, EV_HOUND, EV_KEYRING, EV_SEARCH, F_BRIBED,
-                                    F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END,
-                                    F_FACTION, F_FOUND, F_GATE, F_GUARDS, F_HOLDER, F_HOST,
-                                    F_HOUND, F_ITEM, F_KEY_LEFT, F_KEYRING, F_KILLER, F_KING,
-                                    F_KNOWN, F_MARK, F_MARKED_ROUND, F_PASSES, F_PATRON,
-                                    F_PENDANTS, F_PLACE, F_PROT, F_REACTED, F_RING, F_SEARCH,
-                                    F_SECRET, F_SIZE, F_STAND, F_TURNS, GENTLEMAN, HOUND_AWAY,
-                                    HOUND_GONE, KEY_ON_TOWER, LADY, MAXF, MAXP, N_GREEDY_TERMS,
-                                    NCHAR, OP_REVERSE, OP_SIT, OP_STAND, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
-                                    R_CH_WITCH, R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE,
-                                    R_GUARDS, R_GUARDS_BACK, R_KEYRING_AT_ARRIVAL, R_N, R_NPL,
-                                    R_PASS_CAP, R_PENDANTS_EACH, R_REFLIP_REPEATS,
-                                    R_RIGHT_IS_ANTICLOCKWISE, R_SEARCH, R_SEATED_LOSS_IN_SEARCH,
-                                    RESCUE_F, T_CHARS, T_RULES, W_DISTANCE, W_DUKE_WATCH,
+from kernels.banquet.layout import (BOT_GREEDY, BOT_RANDOM, C_GENDER, C_INIT, END_ALL_SEATED, END_CAUGHT,
+                                    END_NONE, END_PASS_CAP, END_RESCUED, EV_DUKE, EV_GATE, EV_GUARD,
+                                    EV_HOUND, EV_KEYRING, EV_SEARCH, F_CAN_MARK, F_CHAR, F_DIR, F_DUKE,
+                                    F_DUKE_DIR, F_END, F_FACTION, F_FOUND, F_GATE, F_GUARDS, F_HOLDER,
+                                    F_HOST, F_HOUND, F_KEYRING, F_KEY_LEFT, F_KILLER, F_KING, F_KNOWN,
+                                    F_MARKED_ROUND, F_PASSES, F_PATRON, F_PENDANTS, F_PLACE, F_PLACE_KIND,
+                                    F_PROT, F_RING, F_SEARCH, F_STAND, F_TURNS, GENTLEMAN, HOUND_AWAY,
+                                    HOUND_GONE, KEY_ON_TOWER, LADY, MAXP, M_GUARDS, NCHAR, N_GREEDY_TERMS,
+                                    OP_REVERSE, OP_SIT, OP_STAND, PK_BASTION, PK_DUKE, PK_GATEHOUSE,
+                                    PK_OPEN, PK_TOWER, RESCUE_F, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN,
+                                    R_CH_PRINCESS, R_CH_WITCH, R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE,
+                                    R_GUARDS, R_GUARDS_BACK, R_KEYRING_AT_ARRIVAL, R_N, R_NPL, R_PASS_CAP,
+                                    R_PENDANTS_EACH, R_REFLIP_REPEATS, R_RIGHT_IS_ANTICLOCKWISE, R_SEARCH,
+                                    R_SEATED_LOSS_IN_SEARCH, T_CHARS, T_RULES, W_DISTANCE, W_DUKE_WATCH,
                                     W_GUARD, W_THREAT)
-from kernels.banquet.layout import M_GUARDS
-from kernels.banquet.layout import F_PLACE_KIND, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER
 from kernels.common import write_event
 from kernels.rng import BOT0, CHANCE, below, shuffle
 
@@ -145,18 +141,10 @@ def deal_castle_characters(st, tables, rng, n, pool):
 @njit(cache=True, _nrt=False)
 def castle_setup(st, tables, rng, order, pool):
     """The castle, the duke one step right of the tower, the players at the line's other
-    places by chance, the cards, the pendants; the host is the lowest initiative."""
+    places by chance, the cards, the pendants; the host is the lowest initiative. On a state
+    state.setup_game has cleared."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
-    for f in range(F_SIZE):
-        st[f] = 0
-    for p in range(MAXP):
-        st[F_SECRET + p] = -1
-        st[F_ITEM + p] = -1
-        st[F_REACTED + p] = -1
-        st[F_BRIBED + p] = -1
-    for f in range(MAXF):
-        st[F_MARK + f] = -1
     for p in range(n):
         st[F_FACTION + p] = RESCUE_F
         st[F_PENDANTS + p] = rules[R_PENDANTS_EACH]

@@ -28,7 +28,7 @@ from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reac
 from kernels.banquet.bots import seneschal
 from kernels.banquet.castle import (castle_after_effect, castle_next_turn, castle_scores,
                                     castle_turn_end)
-from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
+from kernels.banquet.layout import SCEN_CASTLE
 from kernels.banquet.layout import (END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, F_CLAIM, F_CONVERTED,
                                     F_ESTATE, F_KNOWN, F_PLACE_KIND, F_VETOS, M_CONVERTED, M_ESTATE,
                                     MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_ABBESS, R_CH_ABBOT,

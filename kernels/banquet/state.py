@@ -427,9 +427,6 @@ def setup_game(st, tables, rng, order, pool):
     faction's secrets (reading B2), with the scenario 2 baron's exception."""
     rules = tables[T_RULES]
     n, npl, scen = rules[R_N], rules[R_NPL], rules[R_SCEN]
-    if scen == SCEN_CASTLE:
-        castle_setup(st, tables, rng, order, pool)
-        return
     for f in range(F_SIZE):
         st[f] = 0
     for p in range(MAXP):
@@ -439,6 +436,9 @@ def setup_game(st, tables, rng, order, pool):
         st[F_BRIBED + p] = -1
     for f in range(MAXF):
         st[F_MARK + f] = -1
+    if scen == SCEN_CASTLE:
+        castle_setup(st, tables, rng, order, pool)
+        return
     deal_factions(st, rules, rng, n, order)
     deal_characters(st, tables, rng, n, order, pool)
     st[F_KING] = -1
@@ -467,7 +467,6 @@ def setup_game(st, tables, rng, order, pool):
         st[F_VETO] = rules[R_VETO]
         give_ring(st, rules, n)
     elif scen == SCEN_ESTATE:
-        k = rules[R_FSIZE]
         st[F_HOST] = order[0]           # the merchant hosts round 1
         st[F_PATRON] = order[0]         # one of three patrons (rules.estate_favor asks all three)
         for f in range(3):
