@@ -1,11 +1,11 @@
-"""The Last Banquet, scenarios 1-3 (basic and full rules): players in a circle of places,
-a scepter going round, seat operations composed from data, hidden assassins, couriers and
-spies. Kernels: kernels/banquet/.
+"""The Last Banquet, scenarios 1-6 (basic and full rules): players in a circle of places (and
+places no player may take: scenario 5's estate, scenario 6's castle), a scepter going round,
+seat operations composed from data, hidden assassins, couriers and spies, the white maiden's
+converts, the estate's portions, and the co-operative rescue with the duke and the Hound
+(kernels/banquet/castle.py). Kernels: kernels/banquet/.
 
 Every faction result measures the RECONSTRUCTED characters: the rulebook prints about 1.5 of
-the ~110 card abilities (content.toml, docs/banquet-status.md).
-
-Not registered yet (docs/banquet-status.md): tests import GAME from here directly."""
+the ~110 card abilities (content.toml, docs/banquet-status.md)."""
 from __future__ import annotations
 
 from pathlib import Path
