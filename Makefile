@@ -25,10 +25,10 @@ balance-check: setup
 	$(BAL) check out/ci-balance --spec specs/bastille.toml
 
 # The balance gate first, then the suite (pytest's summary stays the last line). Most of a
-# clean checkout's suite is Numba compiling, one core per kernel: one pytest worker per core
-# (whole test files per worker, so a file's kernels compile once).
+# clean checkout's suite is Numba compiling, one core per kernel: one pytest worker per core,
+# each game's tests on one worker (tests/conftest.py groups them), so its kernels compile once.
 test: setup balance-check
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadgroup
 
 bench: setup
 	$(BAL) bench

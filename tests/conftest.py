@@ -1,0 +1,21 @@
+"""One pytest worker compiles each game's kernels: `make test` runs `--dist loadgroup`, and every
+test is grouped by the game it plays (its folder tests/<game>/, or the game a generic test is
+parametrised with), else by its file. With whole files per worker, the generic tests'
+file compiled every game a second time beside the game's own files."""
+import pytest
+
+from sim.registry import GAME_MODULES
+
+
+def game_of(item) -> str | None:
+    parts = item.path.relative_to(item.config.rootpath).parts
+    if len(parts) > 2 and parts[1] in GAME_MODULES:
+        return parts[1]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return next((v for v in params.values() if isinstance(v, str) and v in GAME_MODULES), None)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        group = game_of(item) or str(item.path.relative_to(item.config.rootpath))
+        item.add_marker(pytest.mark.xdist_group(group))
