@@ -9,7 +9,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
-from kernels.banquet.castle import castle_side_value, castle_value
+from kernels.banquet.castle_team import castle_side_value, castle_value
 from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,

@@ -2,19 +2,18 @@
 import numpy as np
 from numba import njit, prange
 
-from kernels.banquet.layout import (END_NONE, EV_END, EV_SETUP, F_CHAR, F_END, F_FACTION, F_HOST,
-                                    F_PLACE, F_ROUND, F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_ROUNDS,
-                                    R_SCEN, S_IO, S_MOVES, S_ODDS, S_RNG, S_SEAT_BOTS, S_SIM, S_STATE,
-                                    S_TEAM, T_RULES, END_TURN_CAP, END_PASS_CAP, R_NF, BOT_ROLLOUT,
-                                    MV_SLOT, MV_X, MV_Y, MV_Z, S_RSTATE, S_RRNG, S_RMOVES, S_RSIM,
-                                    S_RBOTS, S_RSCORE, S_RIO, S_RMET)
 from kernels.banquet.castle import castle_metrics
-from kernels.banquet.layout import END_RESCUED, SCEN_CASTLE
+from kernels.banquet.layout import (BOT_ROLLOUT, END_NONE, END_PASS_CAP, END_RESCUED, END_TURN_CAP, EV_END,
+                                    EV_SETUP, F_CHAR, F_CONVERTED, F_END, F_FACTION, F_HOST, F_PLACE, F_ROUND,
+                                    F_SECRET, F_TURNS, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, QUEEN_F, R_N,
+                                    R_NF, R_ROUNDS, R_SCEN, SCEN_CASTLE, SCEN_ESTATE, S_IO, S_MOVES, S_ODDS,
+                                    S_RBOTS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE, S_RSIM,
+                                    S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, T_RULES)
 from kernels.banquet.moves import list_moves
+from kernels.banquet.objectives import final_scores, objective_phase, team_of
 from kernels.banquet.rollout import rollout_choose
-from kernels.banquet.layout import F_CONVERTED, QUEEN_F, SCEN_ESTATE
-from kernels.banquet.rules import (leader, begin_turn, final_scores, finish_turn, log_event, next_turn,
-                                   objective_phase, start_round, take_turn, team_of)
+from kernels.banquet.rules import (begin_turn, finish_turn, leader, log_event, next_turn, start_round,
+                                   take_turn)
 from kernels.banquet.state import setup_game
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams

@@ -10,8 +10,8 @@ from kernels.banquet.layout import (BOT_GREEDY, END_NONE, F_CHAR,
                                     R_SENESCHAL_COURIER, R_NF, SCEN_SPIES, T_RULES,
                                     W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF, SIM_SIZE)
 from kernels.banquet.moves import sim_apply
-from kernels.banquet.rules import (continue_turn_phase, final_scores, finish_turn, objective_phase,
-                                   team_of, turn_phase)
+from kernels.banquet.rules import continue_turn_phase, finish_turn, turn_phase
+from kernels.banquet.objectives import final_scores, objective_phase, team_of
 from kernels.banquet.state import knows
 from kernels.rng import BOT0, CHANCE, below, next_u64
 

@@ -1,43 +1,32 @@
 """Applying a move and what follows, in the rulebook's order: an action (divine judgment,
 reactions of the chosen, the effect, reactions of the moved), favors through the patron, a
-turn, the scepter going round, the king's marks, the objective phase, the end and scoring."""
+turn, the scepter going round, the king's marks. The objective phase, the end and scoring
+follow in objectives.py."""
 from numba import njit
 
-from kernels.banquet.bots import (choose_bribe, choose_direction, choose_mark, choose_move,
-                                  choose_partner, choose_place, choose_veto, traitor_factions)
-from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, ASSASSIN, BARON_F, COURIER,
-                                    END_ASSASSINATED, END_DELIVERED, END_FINISHED, END_NONE,
-                                    END_PASS_CAP, END_TURN_CAP, EV_BRIBE, EV_FAVOR, EV_JUDGMENT,
-                                    EV_MARK, EV_OBJECTIVE, EV_PASS, EV_PLACE, EV_REACT, EV_REVEAL,
-                                    EV_ROUND, EV_SIT, EV_ACTION, F_ACTIONS, F_BOXED, F_BRIBED,
-                                    F_CAN_MARK, F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST,
-                                    F_IN_REACTION, F_ITEM, F_KILLER, F_KILLERS, F_KING, F_MARK,
-                                    F_MARKED_ROUND, F_PASSES, F_PATRON, F_PLACE, F_PROT, F_REACTED,
-                                    F_RING, F_ROUND, F_SECRET, F_SPENT, F_STAND, F_SUSPECT, F_TOKEN, F_TURNS,
-                                    F_VETO, F_WHISPERED, F_WINDOW, FAVOR, KING_F, M_ACTIONS, M_FAVORS,
-                                    M_MARKS, M_PASSES, M_REACTIONS, M_VETOES, MAXP, MV_PASS, MV_SLOT,
-                                    MV_X, MV_Y, MV_Z, ON_MOVED, ON_OBJECTIVE, ON_TARGETED,
-                                    OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK,
-                                    OP_MOVE_NEXT_TO, OP_MOVE_TO, OP_PROTECT, OP_REVEAL, OP_REVERSE,
-                                    OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_ACTION_CAP,
-                                    R_BRIBE_SEATED, R_FULL, R_HOST_RECEIPT, R_N,
-                                    R_NPL, R_PASS_CAP, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE,
-                                    R_RING, R_ROUNDS, R_SCEN, REACTION, SCEN_BANQUET, SCEN_SPIES, SPY, T_ACTIONS, T_RULES, DUKE_F)
-from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok,
-                                   place_open)
-from kernels.banquet.bots import seneschal
-from kernels.banquet.castle import (castle_after_effect, castle_next_turn, castle_scores,
-                                    castle_turn_end)
-from kernels.banquet.layout import SCEN_CASTLE
-from kernels.banquet.layout import (END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, F_CLAIM, F_CONVERTED,
-                                    F_ESTATE, F_KNOWN, F_PLACE_KIND, F_VETOS, M_CONVERTED, M_ESTATE,
-                                    MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_ABBESS, R_CH_ABBOT,
-                                    R_CH_MAIDEN, R_CH_MERCHANT, R_KING_CONVERTS, R_PENDANT_LIMIT,
-                                    R_PENDANTS, R_UNSCORED_TIE, SCEN_ESTATE, SCEN_MAIDEN)
-from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at, places_adjacent,
-                                   player_place, reveal_to_all, seat_of_char, standing_count, step)
+from kernels.banquet.bots import (choose_bribe, choose_direction, choose_mark, choose_move, choose_partner,
+                                  choose_place, choose_veto, traitor_factions)
+from kernels.banquet.castle import castle_after_effect, castle_next_turn, castle_turn_end
+from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, BARON_F, END_NONE, END_PASS_CAP,
+                                    END_TURN_CAP, EV_ACTION, EV_BRIBE, EV_FAVOR, EV_JUDGMENT, EV_MARK,
+                                    EV_PASS, EV_PLACE, EV_REACT, EV_REVEAL, EV_ROUND, EV_SIT, FAVOR,
+                                    F_ACTIONS, F_BRIBED, F_CAN_MARK, F_CHAR, F_DIR, F_END, F_FACTION,
+                                    F_HOLDER, F_HOST, F_IN_REACTION, F_ITEM, F_KING, F_MARK, F_MARKED_ROUND,
+                                    F_PASSES, F_PATRON, F_PLACE, F_PROT, F_REACTED, F_RING, F_ROUND, F_SECRET,
+                                    F_SPENT, F_STAND, F_SUSPECT, F_TOKEN, F_TURNS, F_VETO, F_VETOS, F_WINDOW,
+                                    KING_F, MAXP, MV_PASS, MV_SLOT, MV_X, MV_Y, MV_Z, M_ACTIONS, M_FAVORS,
+                                    M_MARKS, M_PASSES, M_REACTIONS, M_VETOES, ON_MOVED, ON_TARGETED,
+                                    OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
+                                    OP_MOVE_TO, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT, OP_STAND,
+                                    OP_SWAP_TWO, OP_SWITCH, REACTION, R_ACTION_CAP, R_BRIBE_SEATED,
+                                    R_CH_ABBESS, R_CH_ABBOT, R_CH_MERCHANT, R_FULL, R_HOST_RECEIPT, R_N,
+                                    R_NPL, R_PASS_CAP, R_RING, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE,
+                                    SCEN_SPIES, SPY, T_ACTIONS, T_RULES)
+from kernels.banquet.moves import affectable, chooser_ok, list_moves, list_reactions, partner_ok, place_open
+from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at, player_place,
+                                   reveal_to_all, seat_of_char, standing_count, step)
 from kernels.common import write_event
-from kernels.rng import CHANCE, below
+from kernels.rng import below, CHANCE
 
 
 EMPTY = -2      # standing_at: nobody at the place
@@ -546,284 +535,3 @@ def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, 
         if r < 0:
             return
         take_turn(st, tables, r, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-
-
-# -- the objective phase ----------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """At the start of the objective phase, lowest initiative first (reading B17)."""
-    rules = tables[T_RULES]
-    n = rules[R_N]
-    st[F_WINDOW] += 1
-    order = cand[2 * MAXP:3 * MAXP]
-    for p in range(n):
-        order[p] = p
-    for i in range(n):
-        for j in range(i + 1, n):
-            if initiative(st, tables, order[j]) < initiative(st, tables, order[i]):
-                order[i], order[j] = order[j], order[i]
-    for i in range(n):
-        offer_reaction(st, tables, order[i], ON_OBJECTIVE, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-
-
-@njit(cache=True, _nrt=False)
-def return_token(st, p, i):
-    """p's mark goes back to the box (he is shown not to be an assassin)."""
-    st[F_TOKEN + p] = 0
-    st[F_MARK + i] = -1
-    st[F_BOXED] += 1
-
-
-@njit(cache=True, _nrt=False)
-def banquet_objective(st, tables, log, io, on):
-    """Scenario 1: the king's neighbours reveal; exactly one assassin kills him; both lose him
-    his marking; a wrongly marked neighbour's token goes to the box."""
-    rules = tables[T_RULES]
-    n, npl = rules[R_N], rules[R_NPL]
-    king = st[F_KING]
-    killers = 0
-    killer_f = -1
-    for p in range(n):
-        if adjacent(st, p, king, npl):
-            reveal_to_all(st, p, n)
-            if st[F_SECRET + p] == ASSASSIN:
-                killers += 1
-                killer_f = st[F_FACTION + p]
-    st[F_KILLERS] = killers
-    log_event(log, io, on, EV_OBJECTIVE, king, killers, killer_f, 0, 0)
-    for i in range(2):
-        m = st[F_MARK + i]
-        if m >= 0 and st[F_SECRET + m] != ASSASSIN and (adjacent(st, m, king, npl) or killers == 2):
-            return_token(st, m, i)
-    if killers == 1:
-        st[F_KILLER] = killer_f
-        st[F_END] = END_ASSASSINATED
-    elif killers == 2:
-        st[F_CAN_MARK] = 0
-
-
-@njit(cache=True, _nrt=False)
-def league_objective(st, tables, log, io, on):
-    """Scenario 3: exactly one assassin next to the king kills him; no reveals, no marks."""
-    rules = tables[T_RULES]
-    n, npl = rules[R_N], rules[R_NPL]
-    king = st[F_KING]
-    killers = 0
-    killer_f = -1
-    for p in range(n):
-        if adjacent(st, p, king, npl) and st[F_SECRET + p] == ASSASSIN:
-            killers += 1
-            killer_f = st[F_FACTION + p]
-    st[F_KILLERS] = killers
-    log_event(log, io, on, EV_OBJECTIVE, king, killers, killer_f, 0, 0)
-    if killers == 1:
-        st[F_KILLER] = killer_f
-        st[F_END] = END_ASSASSINATED
-
-
-@njit(cache=True, _nrt=False)
-def spies_objective(st, tables, log, io, on):
-    """Scenario 2: the seneschal next to the baron whispers the courier's name; then a courier
-    next to the baron delivers the message."""
-    rules = tables[T_RULES]
-    n, npl = rules[R_N], rules[R_NPL]
-    baron = st[F_HOST]
-    sen = seneschal(st, tables)
-    courier = -1
-    for p in range(n):
-        if st[F_SECRET + p] == COURIER:
-            courier = p
-    if sen >= 0 and adjacent(st, sen, baron, npl) and courier >= 0:
-        st[F_WHISPERED] = 1
-        learn(st, tables, sen, courier, n)
-    near = courier >= 0 and adjacent(st, courier, baron, npl)
-    log_event(log, io, on, EV_OBJECTIVE, baron, 1 if near else 0, courier, 0, 0)
-    if near:
-        reveal_to_all(st, courier, n)
-        st[F_END] = END_DELIVERED
-
-
-@njit(cache=True, _nrt=False)
-def maiden_objective(st, tables, log, io, on, met):
-    """Scenario 4: the white maiden next to the queen slays her (the maiden's faction wins);
-    otherwise every queen's-faction member next to the maiden joins her faction, lowest
-    initiative first while rose pendants last (when the limit is on), the king only if the
-    reading lets him (B7)."""
-    rules = tables[T_RULES]
-    n, npl = rules[R_N], rules[R_NPL]
-    wm = seat_of_char(st, n, rules[R_CH_MAIDEN])
-    queen = st[F_HOST]
-    slain = adjacent(st, wm, queen, npl)
-    log_event(log, io, on, EV_OBJECTIVE, queen, 1 if slain else 0, wm, 0, 0)
-    if slain:
-        st[F_END] = END_SLAIN
-        return
-    worn = 0
-    for p in range(n):
-        if st[F_FACTION + p] == MAIDEN_F:
-            worn += 1
-    while True:
-        best = -1
-        for p in range(n):
-            if (st[F_FACTION + p] == QUEEN_F and p != queen and adjacent(st, p, wm, npl)
-                    and (p != st[F_PATRON] or rules[R_KING_CONVERTS] == 1)
-                    and (best < 0 or initiative(st, tables, p) < initiative(st, tables, best))):
-                best = p
-        if best < 0 or (rules[R_PENDANT_LIMIT] == 1 and worn >= rules[R_PENDANTS]):
-            return
-        st[F_FACTION + best] = MAIDEN_F
-        st[F_CONVERTED + best] = 1
-        met[best, M_CONVERTED] = 1.0
-        worn += 1
-        for v in range(n):          # the converted player and his new faction share what they know
-            if st[F_FACTION + v] == MAIDEN_F:
-                st[F_KNOWN + v * MAXP + best] = 1
-                st[F_KNOWN + best * MAXP + v] = 1
-        log_event(log, io, on, EV_CONVERT, best, 0, 0, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def estate_objective(st, tables, log, io, on, met):
-    """Scenario 5: every player next to a portion of the estate earns his faction a point for
-    it (sharers of a place each earn one)."""
-    rules = tables[T_RULES]
-    n, npl = rules[R_N], rules[R_NPL]
-    for q in range(npl):
-        j = st[F_PLACE_KIND + q] - PK_HOUND
-        if j < 0 or j > 2:
-            continue
-        for p in range(n):
-            if places_adjacent(st[F_PLACE + p], q, npl):
-                st[F_ESTATE + 3 * team_of(SCEN_ESTATE, st[F_FACTION + p]) + j] += 1
-                met[p, M_ESTATE] += 1.0
-                log_event(log, io, on, EV_ESTATE, p, j, 0, 0, 0)
-
-
-@njit(cache=True, _nrt=False)
-def claim_portions(st, tables, rng, log, io, on):
-    """Scenario 5's end: each portion to the faction with the most points; two tied by
-    divine judgment, three tied by the highest sum of initiatives (equal sums: divine
-    judgment among them, B10); a portion nobody scored is a three-way tie unless the reading
-    leaves it unclaimed."""
-    rules = tables[T_RULES]
-    n = rules[R_N]
-    for j in range(3):
-        top = -1
-        for t in range(3):
-            top = max(top, st[F_ESTATE + 3 * t + j])
-        tied = 0
-        for t in range(3):
-            if st[F_ESTATE + 3 * t + j] == top:
-                tied |= 1 << t
-        how = 0
-        if top == 0 and rules[R_UNSCORED_TIE] == 0:
-            st[F_CLAIM + j] = -1
-            continue
-        if tied == 7:               # three-way: the initiative sums
-            best = -1
-            for t in range(3):
-                if best < 0 or initiative_sum(st, tables, t, n) > best:
-                    best = initiative_sum(st, tables, t, n)
-            tied = 0
-            for t in range(3):
-                if initiative_sum(st, tables, t, n) == best:
-                    tied |= 1 << t
-            how = 2
-        k = (tied & 1) + ((tied >> 1) & 1) + ((tied >> 2) & 1)
-        pick = below(rng, CHANCE, k) if k > 1 else 0    # divine judgment among the tied
-        if k > 1 and how == 0:
-            how = 1
-        for t in range(3):
-            if (tied >> t) & 1:
-                if pick == 0:
-                    st[F_CLAIM + j] = t
-                    break
-                pick -= 1
-        log_event(log, io, on, EV_CLAIM, -1, st[F_CLAIM + j], j, how, 0)
-
-
-@njit(cache=True, _nrt=False)
-def initiative_sum(st, tables, t, n):
-    s = 0
-    for p in range(n):
-        if team_of(SCEN_ESTATE, st[F_FACTION + p]) == t:
-            s += initiative(st, tables, p)
-    return s
-
-
-@njit(cache=True, _nrt=False)
-def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    rules = tables[T_RULES]
-    objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-    scen = rules[R_SCEN]
-    if scen == SCEN_BANQUET:
-        banquet_objective(st, tables, log, io, on)
-    elif scen == SCEN_SPIES:
-        spies_objective(st, tables, log, io, on)
-    elif scen == SCEN_MAIDEN:
-        maiden_objective(st, tables, log, io, on, met)
-    elif scen == SCEN_ESTATE:
-        estate_objective(st, tables, log, io, on, met)
-    else:
-        league_objective(st, tables, log, io, on)
-    if st[F_END] == END_NONE and st[F_ROUND] == rules[R_ROUNDS] - 1:
-        st[F_END] = END_FINISHED
-        if scen == SCEN_ESTATE:
-            claim_portions(st, tables, rng, log, io, on)
-    st[F_HOLDER] = st[F_HOST]
-
-
-# -- the end ----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def team_of(scen, faction):
-    """A faction's index among the scenario's factions (rank_teams)."""
-    if scen == SCEN_CASTLE:
-        return 0
-    if scen == SCEN_SPIES:
-        return 0 if faction == BARON_F else 1
-    if scen == SCEN_MAIDEN:
-        return 0 if faction == QUEEN_F else 1
-    if scen == SCEN_ESTATE:
-        return faction - MERCHANT_F
-    if faction == KING_F:
-        return 0
-    if scen == SCEN_BANQUET:
-        return faction          # rose 1, tower 2
-    return 1 if faction == DUKE_F else 2
-
-
-@njit(cache=True, _nrt=False)
-def final_scores(st, tables, team):
-    """Faction scores. Scenario 1: the king's faction 1 if he survived plus 2 for each
-    assassin holding a token at the end (reading B21), the killing faction 3. Scenarios 2, 3
-    and 4: 1 to the winning faction. Scenario 5: 2 per portion claimed and 1 more for the Fox
-    Forest, so two portions win and one each goes to the Fox Forest's holder."""
-    rules = tables[T_RULES]
-    n = rules[R_N]
-    scen = rules[R_SCEN]
-    for t in range(3):
-        team[t] = 0
-    end = st[F_END]
-    if scen == SCEN_CASTLE:
-        castle_scores(st, team)
-    elif scen == SCEN_BANQUET:
-        if end != END_ASSASSINATED:
-            team[0] += rules[R_PTS_SURVIVE]
-        for p in range(n):
-            if st[F_TOKEN + p] == 1 and st[F_SECRET + p] == ASSASSIN:
-                team[0] += rules[R_PTS_MARKED]
-        if end == END_ASSASSINATED:
-            team[team_of(scen, st[F_KILLER])] += rules[R_PTS_KILL]
-    elif scen == SCEN_SPIES:
-        team[0 if end == END_DELIVERED else 1] = 1
-    elif scen == SCEN_MAIDEN:
-        team[1 if end == END_SLAIN else 0] = 1
-    elif scen == SCEN_ESTATE:
-        for j in range(3):          # two per portion, one more for the Fox Forest (its tie-break)
-            if st[F_CLAIM + j] >= 0:
-                team[st[F_CLAIM + j]] += 2 + (1 if j == 0 else 0)
-    else:
-        if end == END_ASSASSINATED:
-            team[team_of(scen, st[F_KILLER])] = 1
-        else:
-            team[0] = 1

@@ -1,5 +1,5 @@
 """Scenario 6's invariants on final state rows (helpers.broken_invariants hands scenario 6 here)."""
-from kernels.banquet import castle as K
+from kernels.banquet import castle_places as P
 from kernels.banquet import layout as L
 
 
@@ -18,13 +18,13 @@ def broken_castle(c, scratch) -> list[str]:
         duke = int(st[L.F_DUKE])
         for p in range(n):
             if p == gate:
-                if pl[p] != K.gatehouse(rules) or st[L.F_STAND + p] or \
+                if pl[p] != P.gatehouse(rules) or st[L.F_STAND + p] or \
                         c.tables[L.T_CHARS][st[L.F_CHAR + p], L.C_GENDER] != L.LADY:
                     bad.append(f"row {r}: the gatehouse player {p} is not a seated lady in the gatehouse")
-            elif K.castle_place(rules, pl[p]) or pl[p] == duke:
+            elif P.castle_place(rules, pl[p]) or pl[p] == duke:
                 bad.append(f"row {r}: player {p} at place {pl[p]} (castle or duke)")
         kinds = st[L.F_PLACE_KIND:L.F_PLACE_KIND + npl]
-        if K.castle_place(rules, duke) or kinds[duke] != L.PK_DUKE or (kinds == L.PK_DUKE).sum() != 1:
+        if P.castle_place(rules, duke) or kinds[duke] != L.PK_DUKE or (kinds == L.PK_DUKE).sum() != 1:
             bad.append(f"row {r}: the duke at {duke}, kinds {kinds.tolist()}")
         pend = st[L.F_PENDANTS:L.F_PENDANTS + n]
         if (pend < 0).any() or (pend > rules[L.R_PENDANTS_EACH]).any():
@@ -34,7 +34,7 @@ def broken_castle(c, scratch) -> list[str]:
         if not L.KEY_ON_TOWER <= st[L.F_KEYRING] < n:
             bad.append(f"row {r}: the Keyring on {st[L.F_KEYRING]}")
         hound = int(st[L.F_HOUND])
-        if hound >= 0 and (hound == K.gatehouse(rules) or hound == K.bastion(rules)):
+        if hound >= 0 and (hound == P.gatehouse(rules) or hound == P.bastion(rules)):
             bad.append(f"row {r}: the Hound at {hound}")
         if not 1 <= st[L.F_SEARCH] <= rules[L.R_SEARCH]:
             bad.append(f"row {r}: search tokens {st[L.F_SEARCH]}")

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 
 from kernels.banquet import castle as K
+from kernels.banquet import castle_places as P
+from kernels.banquet import castle_team as T
 from kernels.banquet import layout as L
 from kernels.rng import CHANCE
 from tests.banquet.helpers import Table, content
@@ -277,24 +279,24 @@ def in_the_gatehouse(holder_dir, duke, duke_dir):
 def test_the_race_counts_the_dukes_steps_and_the_scepters_passes_to_her():
     t = in_the_gatehouse(1, duke=9, duke_dir=-1)
     pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP]
-    assert K.duke_steps_to_gatehouse(t.st, t.tables, 0) == 6          # 8, 7, 6, 5, 4, 3
-    assert K.duke_steps_to_gatehouse(t.st, t.tables, 2) == 4
-    assert K.scepter_passes_to(t.st, t.tables, pl, 4, 1, GATEHOUSE) == 5   # 5, 6, 7, 8, (9, 0, 1) her
-    assert K.scepter_passes_to(t.st, t.tables, pl, 4, -1, GATEHOUSE) == 1  # (3) her
-    assert K.race_margin(t.st, t.tables, pl) == 1
+    assert T.duke_steps_to_gatehouse(t.st, t.tables, 0) == 6          # 8, 7, 6, 5, 4, 3
+    assert T.duke_steps_to_gatehouse(t.st, t.tables, 2) == 4
+    assert T.scepter_passes_to(t.st, t.tables, pl, 4, 1, GATEHOUSE) == 5   # 5, 6, 7, 8, (9, 0, 1) her
+    assert T.scepter_passes_to(t.st, t.tables, pl, 4, -1, GATEHOUSE) == 1  # (3) her
+    assert T.race_margin(t.st, t.tables, pl) == 1
     t = in_the_gatehouse(1, duke=3, duke_dir=1)                          # he just turned away from her
-    assert K.duke_steps_to_gatehouse(t.st, t.tables, 0) == 12           # 4 ... 9, then 8 ... 3
+    assert T.duke_steps_to_gatehouse(t.st, t.tables, 0) == 12           # 4 ... 9, then 8 ... 3
 
 
 @pytest.mark.parametrize("bot", [L.BOT_GREEDY, L.BOT_HEURISTIC])
 def test_once_she_is_in_the_holder_values_moving_to_the_end_of_the_lap(bot):
     t = in_the_gatehouse(1, duke=9, duke_dir=-1)
     pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP].copy()
-    stay = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    stay = T.castle_value(t.st, t.tables, pl, 5, bot, t.w)
     pl[0], pl[1] = pl[1], pl[0]                  # the King switches ahead with the Queen
-    ahead = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    ahead = T.castle_value(t.st, t.tables, pl, 5, bot, t.w)
     pl[0], pl[1] = 8, 4                          # or jumps to the lap's last place
-    last = K.castle_value(t.st, t.tables, pl, 5, bot, t.w)
+    last = T.castle_value(t.st, t.tables, pl, 5, bot, t.w)
     assert stay < ahead < last
 
 
@@ -310,7 +312,7 @@ def test_the_lady_carrier_beside_the_gatehouse_weighs_where_the_duke_will_be_whe
     t.set(L.F_HOLDER, 0, holder)                 # the scepter reaches her on the next pass
     t.set(L.F_DIR, 0, -1)
     pl = t.st[L.F_PLACE:L.F_PLACE + L.MAXP]
-    assert K.entry_margin(t.st, t.tables, pl, 5) == pytest.approx(margin)
+    assert T.entry_margin(t.st, t.tables, pl, 5) == pytest.approx(margin)
 
 
 # -- the readings, each both ways -------------------------------------------------------------
@@ -320,8 +322,8 @@ def test_right_is_anticlockwise(value, line, duke, step):
     t = Table(6, S6, sets=(f"rules.right_is_anticlockwise={value}",))
     assert sorted(t.places()) == line and (t.get(L.F_DUKE), t.get(L.F_DUKE_DIR)) == (duke, step)
     r = t.rules
-    assert (K.tower(r), K.bastion(r), K.gatehouse(r)) == ((0, 1, 2) if value else (0, 9, 8))
-    assert (K.tower_side(r), K.gate_side(r)) == ((9, 3) if value else (1, 7))
+    assert (P.tower(r), P.bastion(r), P.gatehouse(r)) == ((0, 1, 2) if value else (0, 9, 8))
+    assert (P.tower_side(r), P.gate_side(r)) == ((9, 3) if value else (1, 7))
 
 
 @pytest.mark.parametrize("value", [1, 0])

@@ -4,8 +4,8 @@ import numpy as np
 
 from kernels.banquet import layout as L
 from kernels.banquet.moves import partner_ok
-from kernels.banquet.rules import (ask_favor, banquet_objective, final_scores, king_receives,
-                                   league_objective, next_receiver, spies_objective)
+from kernels.banquet.rules import ask_favor, king_receives, next_receiver
+from kernels.banquet.objectives import banquet_objective, final_scores, league_objective, spies_objective
 from kernels.banquet.state import adjacent
 
 from tests.banquet.helpers import CAST, Table, banquet_table, char_id

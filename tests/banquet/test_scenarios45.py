@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import claim_portions, estate_favor, final_scores, objective_phase
+from kernels.banquet.rules import estate_favor
+from kernels.banquet.objectives import claim_portions, final_scores, objective_phase
 from kernels.banquet.state import across_from, seat_of_char
 from kernels.rng import seed_streams
 from sim.errors import UserError

@@ -2,8 +2,8 @@
 changes what happens), and the reaction windows."""
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import (ask_favor, bribe, objective_reactions, offer_reaction,
-                                   start_round)
+from kernels.banquet.rules import ask_favor, bribe, offer_reaction, start_round
+from kernels.banquet.objectives import objective_reactions
 
 from tests.banquet.helpers import CAST, Table, banquet_table, char_id
 
