@@ -38,6 +38,7 @@ class Verdict:
     allowed: str
     outcome: str
     more_games: int | None  # only for undecided; -1 = the estimate sits on the threshold
+    key: str = ""           # the quantity judged (QUANTITIES, or "positions.K" / "roles.NAME")
 
 
 def judge(name: str, est: float, lo: float, hi: float, region: tuple[float, float], games: int) -> Verdict:
@@ -91,10 +92,6 @@ THRESHOLD_RANGES = {
     "min_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
     "max_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
 }
-# Gaps between the groups of one column: (threshold, column, criterion).
-GROUP_SPREADS = (("max_role_spread", "role", "role win-rate spread"),
-                 ("max_secret_role_spread", "secret_role", "secret-role win-rate spread"),
-                 ("max_strategy_gap", "bot", "strategy gap (best bot minus worst)"))
 # Thresholds that come as a lower and an upper bound of one quantity.
 PAIRS = (("min_first_player_advantage", "max_first_player_advantage"),
          ("min_cooperative_win_rate", "max_cooperative_win_rate"))
@@ -185,6 +182,91 @@ def check_bounds(bounds: dict, table: str, where: str) -> None:
             raise UserError(where, f"{key}.min", f"expected at most {key}.max ({b['max']:g}), got {b['min']:g}")
 
 
+# -- the quantities a spec judges, measured once for the gate and for the report's verdict ----------
+# Each quantity: (criterion as the gate names it, the threshold keys of its lower and upper bound).
+QUANTITIES = {
+    "first_player_advantage": ("first-player advantage", "min_first_player_advantage", "max_first_player_advantage"),
+    "position_spread": ("position win-rate spread", None, "max_position_spread"),
+    "seat_spread": ("seat win-rate spread (by seat)", None, "max_seat_spread"),
+    "turn_cap_share": ("turn-cap share", None, "max_turn_cap_share"),
+    "game_length": ("mean game length", None, None),
+    "role_spread": ("role win-rate spread", None, "max_role_spread"),
+    "secret_role_spread": ("secret-role win-rate spread", None, "max_secret_role_spread"),
+    "strategy_gap": ("strategy gap (best bot minus worst)", None, "max_strategy_gap"),
+    "cooperative_win_rate": ("co-operative table win rate", "min_cooperative_win_rate", "max_cooperative_win_rate"),
+}
+SPREAD_OF = {"position_spread": "position", "seat_spread": "seat", "role_spread": "role",
+             "secret_role_spread": "secret_role", "strategy_gap": "bot"}
+BOUND_OF = dict(zip(BOUND_TABLES, ("position", "role", "secret_role")))   # [positions.K] -> column
+
+
+def z_of(confidence: float) -> float:
+    return Z95 if confidence == 0.95 else normal_quantile(1 - (1 - confidence) / 2)
+
+
+def spec_regions(spec: dict) -> list[tuple[str, tuple[float, float]]]:
+    """Every quantity the spec judges with its allowed region, in the gate's order: the
+    [thresholds] (a pair's one bound leaves the other side open), then the named groups'
+    bounds as "positions.K", "roles.NAME", "secret_roles.NAME"."""
+    thr, out = spec.get("thresholds", {}), []
+    order = ("position_spread", "first_player_advantage", "seat_spread", "turn_cap_share", "game_length",
+             "role_spread", "secret_role_spread", "strategy_gap", "cooperative_win_rate")
+    for q in order:
+        _, low, high = QUANTITIES[q]
+        if q == "game_length":
+            if "game_length" in thr:
+                out.append((q, tuple(thr["game_length"])))
+        elif (low and low in thr) or (high and high in thr):
+            out.append((q, (thr.get(low, -math.inf) if low else -math.inf, thr.get(high, math.inf))))
+    for table in BOUND_TABLES:
+        for name, b in spec.get(table, {}).items():
+            out.append((f"{table}.{name}", (b.get("min", -math.inf), b.get("max", math.inf))))
+    return out
+
+
+def measure(stats: pl.DataFrame, quantity: str, confidence: float = 0.95,
+            spec_path: str = "spec") -> tuple[str, float, float, float]:
+    """(criterion, estimate, low, high) of one quantity: the one place both `balance check` and
+    the report's verdict measure it, so the two cannot disagree. A quantity these results
+    cannot answer (no roles dealt, not co-operative, an unknown group) is a UserError naming
+    the spec key."""
+    z = z_of(confidence)
+    if quantity in SPREAD_OF:
+        by = SPREAD_OF[quantity]
+        if by in ("role", "secret_role", "bot"):
+            groups_to_compare(stats, by, QUANTITIES[quantity][2], spec_path)
+        return (QUANTITIES[quantity][0], *spread(stats, confidence, by))
+    if quantity == "first_player_advantage":
+        return (QUANTITIES[quantity][0], *first_player_advantage(stats, z))
+    if quantity == "turn_cap_share":
+        capped, n = share(stats, "end_reason", label="turn_cap")
+        lo, hi = wilson(capped, n, z)
+        return QUANTITIES[quantity][0], capped / n, float(lo), float(hi)
+    if quantity == "game_length":
+        m = moments(stats, "turns", []).row(0, named=True)
+        half = z * m["sd"] / math.sqrt(m["n"])
+        unit = length_unit(set(stats["game"].unique()))
+        return f"mean game length ({unit}s)", m["mean"], m["mean"] - half, m["mean"] + half
+    if quantity == "cooperative_win_rate":
+        if not is_cooperative(stats):
+            raise UserError(spec_path, "thresholds.min_cooperative_win_rate", "the results are not of a "
+                            "co-operative variant")
+        return (QUANTITIES[quantity][0], *table_win_rate(stats, z))
+    table, _, name = quantity.partition(".")
+    if table in BOUND_OF:
+        return group_rate(stats, table, name, BOUND_OF[table], z, spec_path)
+    raise ValueError(f"unknown quantity {quantity!r}")
+
+
+def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], confidence: float = 0.95,
+             spec_path: str = "spec") -> Verdict:
+    """One quantity judged on its interval against its allowed region: a gate line and a verdict mark."""
+    name, est, lo, hi = measure(stats, quantity, confidence, spec_path)
+    v = judge(name, est, lo, hi, region, game_count(stats))
+    v.key = quantity
+    return v
+
+
 def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verdict]:
     """Judge every criterion of the spec on these statistics."""
     game = spec.get("spec", {}).get("game")
@@ -192,41 +274,7 @@ def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verd
     if game and present != {game}:
         raise UserError(spec_path, "spec.game", f"spec is for '{game}', results are for {', '.join(sorted(present))}")
     conf = spec.get("spec", {}).get("confidence", 0.95)
-    z = normal_quantile(1 - (1 - conf) / 2) if conf != 0.95 else Z95
-    thr = spec.get("thresholds", {})
-    games = game_count(stats)
-    out = []
-    if "max_position_spread" in thr:
-        out.append(judge("position win-rate spread", *spread(stats, conf, "position"),
-                         (-math.inf, thr["max_position_spread"]), games))
-    if "min_first_player_advantage" in thr or "max_first_player_advantage" in thr:
-        region = (thr.get("min_first_player_advantage", -math.inf), thr.get("max_first_player_advantage", math.inf))
-        out.append(judge("first-player advantage", *first_player_advantage(stats, z), region, games))
-    if "max_seat_spread" in thr:
-        out.append(judge("seat win-rate spread (by seat)", *spread(stats, conf, "seat"),
-                         (-math.inf, thr["max_seat_spread"]), games))
-    if "max_turn_cap_share" in thr:
-        capped, n = share(stats, "end_reason", label="turn_cap")
-        lo, hi = wilson(capped, n, z)
-        out.append(judge("turn-cap share", capped / n, float(lo), float(hi), (-math.inf, thr["max_turn_cap_share"]), games))
-    if "game_length" in thr:
-        m = moments(stats, "turns", []).row(0, named=True)
-        half = z * m["sd"] / math.sqrt(m["n"])
-        out.append(judge(f"mean game length ({length_unit(present)}s)", m["mean"], m["mean"] - half, m["mean"] + half,
-                         tuple(thr["game_length"]), games))
-    for key, by, name in GROUP_SPREADS:
-        if key in thr:
-            groups_to_compare(stats, by, key, spec_path)
-            out.append(judge(name, *spread(stats, conf, by), (-math.inf, thr[key]), games))
-    if "min_cooperative_win_rate" in thr or "max_cooperative_win_rate" in thr:
-        if not is_cooperative(stats):
-            raise UserError(spec_path, "thresholds.min_cooperative_win_rate" if "min_cooperative_win_rate" in thr
-                            else "thresholds.max_cooperative_win_rate", "the results are not of a co-operative variant")
-        region = (thr.get("min_cooperative_win_rate", -math.inf), thr.get("max_cooperative_win_rate", math.inf))
-        out.append(judge("co-operative table win rate", *table_win_rate(stats, z), region, games))
-    for table, by in zip(BOUND_TABLES, ("position", "role", "secret_role")):
-        out += group_bounds(stats, spec.get(table, {}), table, by, z, games, spec_path)
-    return out
+    return [evaluate(stats, q, region, conf, spec_path) for q, region in spec_regions(spec)]
 
 
 def groups_to_compare(stats: pl.DataFrame, by: str, key: str, spec_path: str) -> None:
@@ -239,23 +287,17 @@ def groups_to_compare(stats: pl.DataFrame, by: str, key: str, spec_path: str) ->
                         f"{', '.join(map(str, found)) or 'none'})")
 
 
-def group_bounds(stats: pl.DataFrame, bounds: dict, table: str, by: str, z: float, games: int,
-                 spec_path: str) -> list[Verdict]:
-    """min/max win rates of named positions or roles, each judged on its Wilson interval."""
-    if not bounds:
-        return []
+def group_rate(stats: pl.DataFrame, table: str, name: str, by: str, z: float,
+               spec_path: str) -> tuple[str, float, float, float]:
+    """A named position's or role's win rate with its Wilson interval ([positions.K], [roles.NAME])."""
     rates = win_rates(stats, by)
-    out = []
-    for name, b in bounds.items():
-        row = rates.filter(pl.col(by).cast(pl.String) == str(name))
-        if row.height == 0:
-            found = ", ".join(map(str, rates[by].drop_nulls()))
-            raise UserError(spec_path, f"{table}.{name}", f"no such {by} in the results (found: {found})")
-        r = row.row(0, named=True)
-        lo, hi = wilson(r["wins"], r["games"], z)
-        out.append(judge(f"win rate of {by} {name}", r["win_rate"], float(lo), float(hi),
-                         (b.get("min", -math.inf), b.get("max", math.inf)), games))
-    return out
+    row = rates.filter(pl.col(by).cast(pl.String) == str(name))
+    if row.height == 0:
+        found = ", ".join(map(str, rates[by].drop_nulls()))
+        raise UserError(spec_path, f"{table}.{name}", f"no such {by} in the results (found: {found})")
+    r = row.row(0, named=True)
+    lo, hi = wilson(r["wins"], r["games"], z)
+    return f"win rate of {by} {name}", r["win_rate"], float(lo), float(hi)
 
 
 def length_unit(games: set[str]) -> str:

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.balance import (TURN_ORDER, equal_rates_of, first_player_advantage, format_p, game_of, group_rates,
-                              is_cooperative, positions_meaningful, spread, table_win_rate)
-from analysis.check import FAIL, PASS, UNDECIDED, check_run, judge
-from analysis.intervals import Z95, normal_quantile, wilson
+from analysis.balance import (TURN_ORDER, equal_rates_of, format_p, game_of, group_rates, is_cooperative,
+                              positions_meaningful)
+from analysis.check import BOUND_TABLES, FAIL, PASS, QUANTITIES, UNDECIDED, Verdict, check_run, evaluate, spec_regions
 from analysis.metrics import game_count, share
 from sim.errors import UserError
 
@@ -48,6 +47,12 @@ class Thresholds:
     from_spec: set = field(default_factory=set)
     confidence: float = 0.95
     note: str = ""                         # why a given spec was not used for this run
+    bounds: dict = field(default_factory=dict)   # the spec's [positions.K], [roles.NAME], [secret_roles.NAME]
+
+    def spec_quantities(self) -> list[str]:
+        """Every quantity the spec judges (check.spec_regions), in the gate's order."""
+        spec = {"thresholds": {k: self.values[k] for k in self.from_spec}, **self.bounds}
+        return [q for q, _ in spec_regions(spec)]
 
     def region(self, low_key: str | None, high_key: str | None) -> tuple[tuple[float, float], str]:
         """The allowed region of one quantity and its source: a spec that sets either bound
@@ -76,7 +81,8 @@ def thresholds_for(spec: dict | None, spec_path: str | None = None, meta: dict |
         return Thresholds(dict(DEFAULT_THRESHOLDS), confidence=conf,
                           note=f"{spec_path} judges other runs ({e.expected}): defaults used")
     given = spec.get("thresholds", {})
-    return Thresholds({**DEFAULT_THRESHOLDS, **given}, str(spec_path), set(given), conf)
+    bounds = {t: spec[t] for t in BOUND_TABLES if spec.get(t)}
+    return Thresholds({**DEFAULT_THRESHOLDS, **given}, str(spec_path), set(given), conf, bounds=bounds)
 
 
 @dataclass
@@ -88,6 +94,8 @@ class Line:
     detail: str            # what lies behind it: which groups, the whole-table test
     mark: str = ""         # fine / worth a look / unbalanced; "" when nothing is judged
     allowed: str = ""      # the threshold and its source
+    key: str = ""          # the quantity judged (analysis.check.QUANTITIES, or "positions.K" ...)
+    value: tuple | None = None   # (estimate, low, high) as numbers, for comparing line-ups
 
 
 def pp(x: float) -> str:
@@ -98,60 +106,79 @@ def gap_text(est: float, lo: float, hi: float) -> str:
     return f"{100 * est:.1f} pp [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
+def share_text(est: float, lo: float, hi: float, digits: int = 1) -> str:
+    return f"{100 * est:.{digits}f}% [{100 * lo:.{digits}f}, {100 * hi:.{digits}f}]"
+
+
 def allowed_text(region: tuple[float, float], unit: str, source: str) -> str:
     """A region in the unit the estimate is shown in: pp for gaps, % for shares."""
     a, b = region
-    fmt = (lambda x: f"{100 * x:+.0f}") if unit == "signed pp" else (lambda x: f"{100 * x:g}")
-    suffix = " pp" if "pp" in unit else "%"
+    if unit == "turns":
+        fmt, suffix = (lambda x: f"{x:g}"), " turns"
+    else:
+        fmt = (lambda x: f"{100 * x:+.0f}") if unit == "signed pp" else (lambda x: f"{100 * x:g}")
+        suffix = " pp" if "pp" in unit else "%"
     text = f"<= {fmt(b)}{suffix}" if a == -math.inf else f">= {fmt(a)}{suffix}" if b == math.inf \
         else f"{fmt(a)} .. {fmt(b)}{suffix}"
     return f"{text} ({source})"
 
 
-def marked(line: Line, est: float, lo: float, hi: float, thr: Thresholds, keys: tuple, unit: str,
-           games: int) -> Line:
-    """The line with its mark from check.judge on the region the thresholds give."""
-    region, source = thr.region(*keys)
-    v = judge(line.question, est, lo, hi, region, games)
+def judged(stats: pl.DataFrame, quantity: str, thr: Thresholds):
+    """check.evaluate on the region the thresholds give: (Verdict, region, source). The gate and
+    the verdict share this one evaluation, so a report with a spec marks what `balance check` says."""
+    if "." in quantity:
+        table, _, name = quantity.partition(".")
+        b = thr.bounds.get(table, {}).get(name, {})
+        region, source = (b.get("min", -math.inf), b.get("max", math.inf)), "spec"
+    elif quantity == "game_length":
+        region, source = tuple(thr.values["game_length"]), "spec"
+    else:
+        region, source = thr.region(*QUANTITIES[quantity][1:])
+    return evaluate(stats, quantity, region, thr.confidence, str(thr.spec or "spec")), region, source
+
+
+def marked(line: Line, v: Verdict, region: tuple[float, float], source: str, unit: str) -> Line:
+    """The line with the mark of its judged quantity (pass / undecided / fail)."""
     line.mark, line.allowed = MARKS[v.outcome], allowed_text(region, unit, source)
+    line.key, line.value = v.key, (v.estimate, v.low, v.high)
     if v.outcome == UNDECIDED and v.more_games and v.more_games > 0:
         line.detail += f"; about {v.more_games:,} more games would decide"
     return line
 
 
-def turn_order_lines(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> list[Line]:
+def turn_order_lines(stats: pl.DataFrame, thr: Thresholds) -> list[Line]:
     """The first-player advantage and the largest gap between positions, with the whole-table test."""
     game = game_of(stats)
     if not positions_meaningful(stats):
         return [Line("turn order", "-", f"positions carry no meaning in {game.name}: a seat's place is only "
                      "a player id, so turn order is not judged")]
     t = group_rates(stats, TURN_ORDER)
-    fpa = first_player_advantage(stats, z)
+    v, region, source = judged(stats, "first_player_advantage", thr)
     first = t.filter(pl.col(TURN_ORDER) == 0).row(0, named=True)
-    fair = first["win_rate"] - fpa[0]
-    lines = [marked(Line("first-player advantage", f"{pp(fpa[0])} [{100 * fpa[1]:+.1f}, {100 * fpa[2]:+.1f}]",
+    fair = first["win_rate"] - v.estimate
+    lines = [marked(Line("first-player advantage", f"{pp(v.estimate)} [{100 * v.low:+.1f}, {100 * v.high:+.1f}]",
                          f"position 0 (the first player) wins {100 * first['win_rate']:.1f}%; fair share "
-                         f"{100 * fair:.1f}%"),
-                    *fpa, thr, ("min_first_player_advantage", "max_first_player_advantage"), "signed pp", games)]
-    lines.append(gap_line(stats, t, TURN_ORDER, "largest gap between positions", "max_position_spread", thr, games))
+                         f"{100 * fair:.1f}%"), v, region, source, "signed pp")]
+    lines.append(gap_line(stats, t, TURN_ORDER, "largest gap between positions", "position_spread", thr))
     return lines
 
 
-def gap_line(stats: pl.DataFrame, t: pl.DataFrame, by: str, question: str, key: str, thr: Thresholds,
-             games: int) -> Line:
+def gap_line(stats: pl.DataFrame, t: pl.DataFrame, by: str, question: str, quantity: str,
+             thr: Thresholds) -> Line:
     """The largest gap between two groups' win rates (simultaneous interval), naming the two
     groups, with the whole-table test of equal rates."""
-    est = spread(stats, thr.confidence, by)
+    v, region, source = judged(stats, quantity, thr)
     order = t.sort("win_rate", descending=True, maintain_order=True)
     hi_row, lo_row = order.row(0, named=True), order.row(-1, named=True)
-    name = {"position": "position ", "bot": "", "role": "", "secret_role": ""}[by]
+    name = {"position": "position ", "seat": "seat ", "bot": "", "role": "", "secret_role": ""}[by]
     test = equal_rates_of(t, by)
-    words = {"position": "positions", "bot": "bots", "role": "roles", "secret_role": "secret roles"}[by]
+    words = {"position": "positions", "seat": "seats", "bot": "bots", "role": "roles",
+             "secret_role": "secret roles"}[by]
     whole = (f"the {words} do not win equally often (p {format_p(test.p)})" if test.differ
              else f"no difference between the {words} at this sample size (p {format_p(test.p)})")
     detail = (f"{name}{hi_row[by]} {100 * hi_row['win_rate']:.1f}% vs {name}{lo_row[by]} "
               f"{100 * lo_row['win_rate']:.1f}%; {whole}")
-    return marked(Line(question, gap_text(*est), detail), *est, thr, (None, key), "pp", games)
+    return marked(Line(question, gap_text(v.estimate, v.low, v.high), detail), v, region, source, "pp")
 
 
 def dealt(stats: pl.DataFrame, by: str) -> pl.DataFrame:
@@ -160,49 +187,87 @@ def dealt(stats: pl.DataFrame, by: str) -> pl.DataFrame:
     return t if t.height > 1 else t.clear()
 
 
-def role_lines(stats: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+def role_lines(stats: pl.DataFrame, thr: Thresholds) -> list[Line]:
     out = []
-    for by, question, key in (("role", "largest gap between roles", "max_role_spread"),
-                              ("secret_role", "largest gap between secret roles", "max_secret_role_spread")):
+    for by, question, quantity in (("role", "largest gap between roles", "role_spread"),
+                                   ("secret_role", "largest gap between secret roles", "secret_role_spread")):
         t = dealt(stats, by)
         if t.height:
-            out.append(gap_line(stats, t, by, question, key, thr, games))
+            out.append(gap_line(stats, t, by, question, quantity, thr))
     return out
 
 
-def strategy_line(stats: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+def strategy_line(stats: pl.DataFrame, thr: Thresholds) -> list[Line]:
     t = dealt(stats, "bot")
-    return [gap_line(stats, t, "bot", "strategy gap (best bot minus worst)", "max_strategy_gap", thr, games)
+    return [gap_line(stats, t, "bot", "strategy gap (best bot minus worst)", "strategy_gap", thr)
             ] if t.height else []
 
 
-def turn_cap_line(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> Line:
+def turn_cap_line(stats: pl.DataFrame, thr: Thresholds) -> Line:
+    v, region, source = judged(stats, "turn_cap_share", thr)
     capped, n = share(stats, "end_reason", label="turn_cap")
-    lo, hi = (float(x) for x in wilson(capped, n, z))
-    rate = capped / n if n else 0.0
-    line = Line("turn-cap share", f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]",
+    line = Line("turn-cap share", share_text(v.estimate, v.low, v.high, 2),
                 f"{int(capped):,} of {n:,} games stopped by the turn cap (no winner)")
-    return marked(line, rate, lo, hi, thr, (None, "max_turn_cap_share"), "%", games)
+    return marked(line, v, region, source, "%")
 
 
-def cooperative_line(stats: pl.DataFrame, thr: Thresholds, z: float, games: int) -> Line:
-    rate, lo, hi = table_win_rate(stats, z)
-    line = Line("the table's win rate (co-operative)", f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]",
-                f"all seats win or lose together: {round(rate * games):,} of {games:,} games won")
-    return marked(line, rate, lo, hi, thr, ("min_cooperative_win_rate", "max_cooperative_win_rate"), "%", games)
+def cooperative_line(stats: pl.DataFrame, thr: Thresholds, games: int) -> Line:
+    v, region, source = judged(stats, "cooperative_win_rate", thr)
+    line = Line("the table's win rate (co-operative)", share_text(v.estimate, v.low, v.high),
+                f"all seats win or lose together: {round(v.estimate * games):,} of {games:,} games won")
+    return marked(line, v, region, source, "%")
+
+
+# Spec thresholds the default questions do not ask: each becomes a line of its own when a spec
+# sets it, so the verdict marks every threshold `balance check` checks.
+SPEC_ONLY_QUESTIONS = {"seat_spread": "largest gap between seats (by seat, not turn order)",
+                       "game_length": "mean game length"}
+
+
+def spec_only_lines(stats: pl.DataFrame, thr: Thresholds, asked: set[str]) -> list[Line]:
+    """A line for every quantity the spec judges that the default questions left out: the seat
+    gap, game length, [positions.K], [roles.NAME], [secret_roles.NAME], and a spread the run
+    cannot answer (then unmarked, saying why: `balance check` refuses it too)."""
+    out = []
+    for quantity in thr.spec_quantities():
+        if quantity in asked:
+            continue
+        try:
+            v, region, source = judged(stats, quantity, thr)
+        except UserError as e:
+            out.append(Line(QUANTITIES.get(quantity, (quantity,))[0], "-", f"not judged: {e.expected} "
+                            "(balance check stops on this with exit 2)", key=quantity))
+            continue
+        if quantity == "game_length":
+            line = Line(f"{SPEC_ONLY_QUESTIONS[quantity]} ({v.criterion.split('(')[-1].rstrip(')')})",
+                        f"{v.estimate:.1f} [{v.low:.1f}, {v.high:.1f}]", "mean over all games with its "
+                        "normal interval")
+            out.append(marked(line, v, region, source, "turns"))
+        elif quantity == "seat_spread":
+            out.append(gap_line(stats, group_rates(stats, "seat"), "seat", SPEC_ONLY_QUESTIONS[quantity],
+                                quantity, thr))
+        else:
+            table, _, name = quantity.partition(".")
+            what = {"positions": "position", "roles": "role", "secret_roles": "secret role"}[table]
+            line = Line(f"win rate of {what} {name}", share_text(v.estimate, v.low, v.high),
+                        "its Wilson interval")
+            out.append(marked(line, v, region, source, "%"))
+    return out
 
 
 def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None) -> list[Line]:
     """The verdict of one run: turn order (where positions mean something), roles and secret
     roles (where dealt), the strategy gap (where bots differ), the turn-cap share, and for a
-    co-operative variant the table's win rate instead of the splits it makes meaningless."""
+    co-operative variant the table's win rate instead of the splits it makes meaningless; then
+    every other quantity a spec judges (seat gap, game length, named positions and roles)."""
     thr = thr or Thresholds(dict(DEFAULT_THRESHOLDS))
-    z = Z95 if thr.confidence == 0.95 else normal_quantile(1 - (1 - thr.confidence) / 2)
     games = game_count(stats)
     if is_cooperative(stats):
-        return [cooperative_line(stats, thr, z, games), turn_cap_line(stats, thr, z, games)]
-    return [*turn_order_lines(stats, thr, z, games), *role_lines(stats, thr, games),
-            *strategy_line(stats, thr, games), turn_cap_line(stats, thr, z, games)]
+        lines = [cooperative_line(stats, thr, games), turn_cap_line(stats, thr)]
+    else:
+        lines = [*turn_order_lines(stats, thr), *role_lines(stats, thr), *strategy_line(stats, thr),
+                 turn_cap_line(stats, thr)]
+    return lines + spec_only_lines(stats, thr, {x.key for x in lines if x.key})
 
 
 # Said under the verdict of a game that deals roles: the seat-level statistics cannot do better.
