@@ -143,12 +143,18 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
               help="Play -n more deals of the complete run in DIR (same configuration, the next deals) "
                    "and merge them in: DIR then equals a run of the total size.")
 @click.option("--batch-size", type=click.IntRange(1, 1 << 20), default=8192, show_default=True)
+@click.option("--robust", is_flag=True,
+              help="Also play the first --robust-deals deals with each strong bot of the game (heuristic, rollout, "
+                   "...) in every seat, and say which verdict lines hold across bots and which depend on the bot.")
+@click.option("--robust-deals", type=click.IntRange(1), default=2000, show_default=True,
+              help="Deals each strong bot plays for --robust (the run's first deals, the same for every bot).")
 @click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=None,
               help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it). "
                    "Default: about 262,144 result rows a shard (65,536 four-player deals).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
-        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None) -> None:
+        rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None,
+        robust=False, robust_deals=2000) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out.
 
     Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
@@ -193,10 +199,10 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                                 + ", ".join(clash) + " (only --threads, --engine, --address and --batch-size may change)")
             outcome = resume(Path(resume_dir), threads=threads, engine=engine, ray_address=address,
                              batch_size=batch_size, log=log)
-            if outcome is None:
+            out_dir = resume_dir
+            if outcome is None and not (robust or robust_pending(Path(resume_dir))):
                 click.echo(f"{resume_dir}: the run is already complete; nothing to resume")
                 return
-            out_dir = resume_dir
         else:
             if not game_id:
                 raise UserError("balance run", "GAME", "missing (see `balance games`), or use --resume DIR")
@@ -212,17 +218,69 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
             else:
                 outcome = execute(cfg, Path(out_dir), log=log)
+        if robust or robust_pending(Path(out_dir)):
+            robust_record = play_robust_run(Path(out_dir), robust_deals if robust else None, threads, engine,
+                                            address, batch_size, log)
+        else:
+            robust_record = None
     except Interrupted as e:
         click.echo(str(e), err=True)
         sys.exit(130)
-    meta = outcome.meta
+    from analysis.suffstats import load_stats
+    from analysis.whose import run_whose
+    from sim.results import read_run_json
+
+    meta = read_run_json(Path(out_dir))
     cfg_used = meta["config"]
-    click.echo(speed_line(meta, get_game(cfg_used["game"]).name))
     game = get_game(cfg_used["game"])
-    click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
-                            game.positions_meaningful))
+    whose = run_whose(meta)
+    if outcome is not None:   # None: a complete run whose --robust games were all this session played
+        click.echo(speed_line(outcome.meta, game.name))
+        click.echo(f"Figures {whose}:")
+        click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
+                                game.positions_meaningful))
+    if robust_record:
+        click.echo("")
+        click.echo(robust_verdict_text(Path(out_dir), meta, load_stats(Path(out_dir)), whose))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
-    click.echo(f"Results: {Path(out_dir)} ({what}, run.json)")
+    extra = f", {ROBUST_DIR_TEXT}" if robust_record else ""
+    click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
+
+
+ROBUST_DIR_TEXT = "robust/<bot>/ (each strong bot's games)"
+
+
+def robust_pending(out_dir: Path) -> bool:
+    """The run in out_dir was started with --robust (its plan is recorded)."""
+    from analysis.studies.robust import read_plan
+
+    return read_plan(out_dir) is not None
+
+
+def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, batch_size, log) -> dict:
+    """--robust: the strong line-ups on the run's first deals (deals None = the recorded plan's),
+    with a progress bar on a terminal and one line per line-up otherwise."""
+    from dataclasses import replace
+
+    from analysis.studies.robust import lineup_config, play_robust, read_plan, strong_lineups
+
+    cfg = replace(run_config(out_dir), threads=threads, engine=engine, ray_address=address, batch_size=batch_size)
+    if deals is None:
+        deals = read_plan(out_dir)[0]
+    total = sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg))   # deals, as the runner counts
+    if sys.stdout.isatty():
+        with click.progressbar(length=total, label="robust: strong bots", show_eta=True) as bar:
+            return play_robust(cfg, out_dir, deals, progress=bar.update, log=log)
+    return play_robust(cfg, out_dir, deals, log=log)
+
+
+def robust_verdict_text(out_dir: Path, meta: dict, stats, whose: str) -> str:
+    from analysis.metrics import game_count
+    from analysis.studies.robust import format_robust, lineup_stats, robust_table
+    from analysis.verdict import run_verdict
+
+    table = robust_table(lineup_stats(out_dir, meta))
+    return format_robust(run_verdict(stats), table, whose, game_count(stats), meta["robust"]["deals"])
 
 
 def speed_line(meta: dict, game_name: str) -> str:

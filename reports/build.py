@@ -18,6 +18,7 @@ from analysis.ratings import matrix, ratings
 from analysis.suffstats import CONFIG
 from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep, sweep_table
 from analysis.verdict import run_verdict, thresholds_for, thresholds_note
+from analysis.whose import run_whose
 from reports import charts
 from reports.games import ACROSS_RUNS, SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
@@ -64,17 +65,35 @@ def provenance(page: Page, runs: list[Run]):
 
 def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Path | None):
     """What a designer reads first: each run's balance questions, marked fine / worth a look /
-    unbalanced by the spec's thresholds (or the defaults), from analysis.verdict."""
+    unbalanced by the spec's thresholds (or the defaults), from analysis.verdict; each run named
+    with its bots, and for a run played with --robust, whether each line holds across the strong
+    bots (analysis.studies.robust)."""
+    from analysis.studies.robust import across_text, lineup_stats, robust_table
+
     page.heading("Verdict")
     used, rows = [], []
+    robust = any((r.meta or {}).get("robust") for r in runs)
     for r in runs:
         thr = thresholds_for(spec, spec_path, r.meta, r.path, r.game)
         used.append(thr)
-        rows += [["" if i else r.label, line.question, line.estimate, line.mark or "-", line.allowed or "-",
-                  line.detail] for i, line in enumerate(run_verdict(r.stats, thr))]   # the run named once
+        table = robust_table(lineup_stats(r.path, r.meta), thr) if (r.meta or {}).get("robust") else None
+        name = f"{r.label} ({run_whose(r.meta, r.stats)})"
+        for i, line in enumerate(run_verdict(r.stats, thr)):   # the run named once
+            row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
+            if robust:
+                row.append(across_text(table, line.question) if table is not None and line.mark else "-")
+            rows.append(row + [line.detail])
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
-    page.table(["run", "question", "estimate [interval]", "mark", "threshold", "behind it"], rows,
-               thresholds_note(used, teams), marks=3)   # the note as the caption: small, under the marks
+    note = thresholds_note(used, teams)
+    if robust:
+        deals = {(r.meta or {}).get("robust", {}).get("deals") for r in runs} - {None}
+        note += (" Across bots: the same question judged on the run's first "
+                 f"{'/'.join(f'{d:,}' for d in sorted(deals))} deals with each strong bot in every seat: holds = "
+                 "every strong bot gives the same mark; depends on the bot = one bot's interval lies inside the "
+                 "threshold and another's outside, or the first player's edge reverses; undecided across bots = "
+                 "the marks differ only by 'worth a look'.")
+    page.table(["run", "question", "estimate [interval]", "mark", "threshold", *(["across bots"] if robust else []),
+                "behind it"], rows, note, marks=3)   # the note as the caption: small, under the marks
 
 
 def turn_order_note(r: Run) -> str:
@@ -95,7 +114,7 @@ def summary(page: Page, runs: list[Run]):
         d = m["duration"]
         n = int(r.stats["n_players"].max())
         turn_order = positions_meaningful(r.stats)     # else position is only a player id (Banquet)
-        rows.append([r.label, f"{m['games']:,}", f"{m['balance']:.3f}" if turn_order else "-",
+        rows.append([f"{r.label} ({run_whose(r.meta, r.stats)})", f"{m['games']:,}", f"{m['balance']:.3f}" if turn_order else "-",
                      f"{100 * m['first_player_advantage']:+.2f} pp "
                      f"{interval(m['first_player_advantage_low'], m['first_player_advantage_high'])}"
                      if turn_order else "- (no turn order)",

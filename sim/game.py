@@ -95,6 +95,9 @@ class Game:
     default_players: int = 0            # 0 = the smallest count
     bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
     default_bots: str = "greedy"
+    # The strong line-ups `balance run --robust` checks the verdict with, each bot in every seat
+    # (those the game has): a search bot or a tuned bot joins by being listed here.
+    strong_bots: tuple[str, ...] = ("heuristic", "rollout")
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
     no_winner_reasons: tuple[str, ...] = ("turn_cap",)  # end reasons after which nobody wins
     cooperative_variants: tuple[str, ...] = ()  # variants in which all seats win or lose together

@@ -1,0 +1,213 @@
+"""Robust verdicts: does the verdict hold for every strong bot, or does it depend on the bot?
+
+A run's verdict is a fact about the game *played by its bots*. `balance run --robust` also plays
+the run's first deals (the same deals: the chance stream depends on the seed and the game index
+alone) with each strong line-up the game declares (``Game.strong_bots``: the heuristic, the
+rollout bot; a search or tuned bot joins by being listed there), one bot in every seat. Each
+verdict line is then judged on every line-up with the run's own thresholds:
+
+- holds: every line-up gives the same mark, and a signed finding points the same way;
+- depends on the bot: one line-up's interval is wholly inside the threshold and another's wholly
+  outside, or a signed finding (the first player's edge) is significant in opposite directions;
+- undecided across bots: the marks differ only by "worth a look" (more games would decide).
+
+Each line-up is a complete run directory under RUN/robust/<line-up>/ (results beside the run's
+own, resumable like any run, locally or on Ray); RUN/run.json lists them under "robust"."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import polars as pl
+
+from analysis.suffstats import load_stats
+from analysis.verdict import FINE, LOOK, UNBALANCED, Line, Thresholds, run_verdict
+from analysis.whose import lineup_label
+from sim.errors import UserError
+
+ROBUST_DIR = "robust"
+PLAN_FILE = "plan.json"           # written before the first game: what --resume finishes
+DEFAULT_DEALS = 2000
+HOLDS, DEPENDS, UNDECIDED_ACROSS = "holds", "depends on the bot", "undecided across bots"
+SIGNED = {"first_player_advantage"}   # findings with a direction (which side is favoured)
+
+
+@dataclass
+class Lineup:
+    """A strong line-up: its label, one bot name per seat, and its run directory (relative)."""
+
+    label: str
+    bots: list[str]
+    dir: str
+
+
+def slug(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+
+
+def strong_lineups(cfg) -> list[Lineup]:
+    """The game's strong bots (declared in its facts), each in every seat, labelled with the
+    content the run plays (the rollout bot with its playout budget)."""
+    from sim.registry import get_game
+
+    game = get_game(cfg.game)
+    names = [b for b in game.strong_bots if b in game.bots]
+    if not names:
+        raise UserError("--robust", None, f"{game.id} declares no strong bots to check the verdict with")
+    content = game.content(tuple(cfg.variants), tuple(cfg.sets), Path(cfg.content_path) if cfg.content_path else None)
+    out = []
+    for b in names:
+        label = lineup_label([b], content)
+        out.append(Lineup(label, [b] * cfg.players, f"{ROBUST_DIR}/{slug(label)}"))
+    return out
+
+
+def lineup_config(cfg, lineup: Lineup, deals: int):
+    """The run's configuration with the line-up's bots, on its first ``deals`` deals."""
+    return replace(cfg, bots=list(lineup.bots), games=min(deals, cfg.games), shard_deals=0)
+
+
+def write_plan(out_dir: Path, cfg, deals: int) -> list[Lineup]:
+    """Record the study before playing (so `balance run --resume RUN` finishes it too)."""
+    from dataclasses import asdict
+
+    from sim.results import write_json
+
+    lineups = strong_lineups(cfg)
+    (out_dir / ROBUST_DIR).mkdir(parents=True, exist_ok=True)
+    write_json({"deals": deals, "lineups": [asdict(u) for u in lineups]}, out_dir / ROBUST_DIR / PLAN_FILE)
+    return lineups
+
+
+def read_plan(out_dir: Path) -> tuple[int, list[Lineup]] | None:
+    path = Path(out_dir) / ROBUST_DIR / PLAN_FILE
+    if not path.is_file():
+        return None
+    plan = json.loads(path.read_text())
+    return int(plan["deals"]), [Lineup(**u) for u in plan["lineups"]]
+
+
+def is_complete(run_dir: Path, cfg) -> bool:
+    """A finished run of exactly this configuration is already there (nothing to play)."""
+    meta_file = run_dir / "run.json"
+    if not meta_file.is_file() or (run_dir / "shards").is_dir():
+        return False
+    played = json.loads(meta_file.read_text()).get("config", {})
+    return {k: played.get(k) for k in cfg.plan_fields()} == {k: v for k, v in cfg.plan_fields().items()}
+
+
+def play_robust(cfg, out_dir: Path, deals: int = DEFAULT_DEALS, progress=None, log=None) -> dict:
+    """Play the run's first ``deals`` deals with each strong line-up (each resumes or is skipped
+    when already complete), then record them in RUN/run.json under "robust". ``cfg`` is the
+    run's RunConfig (its engine, threads and Ray address are used as given)."""
+    from sim.runner import Interrupted, execute
+    from sim.results import write_json
+
+    out_dir = Path(out_dir)
+    if deals < 1:
+        raise UserError("--robust-deals", None, f"expected at least 1 deal, got {deals}")
+    lineups = write_plan(out_dir, cfg, deals)
+    record = {"deals": min(deals, cfg.games), "lineups": []}
+    for u in lineups:
+        sub, where = lineup_config(cfg, u, deals), out_dir / u.dir
+        if log:
+            log(f"robust: {u.label} in every seat, deals 0..{sub.games - 1}")
+        if is_complete(where, sub):
+            if progress:
+                progress(sub.games)
+            meta = json.loads((where / "run.json").read_text())
+        else:
+            try:
+                meta = execute(sub, where, progress=progress, log=log).meta
+            except Interrupted as e:
+                raise Interrupted(out_dir, e.done, e.total) from None
+        record["lineups"].append({"label": u.label, "bots": u.bots, "dir": u.dir,
+                                  "games_played": meta.get("games_played"),
+                                  "wall_seconds": meta.get("wall_seconds")})
+    meta_file = out_dir / "run.json"
+    meta = json.loads(meta_file.read_text())
+    meta["robust"] = record
+    write_json(meta, meta_file)
+    return record
+
+
+# -- reading: each verdict line across the line-ups ------------------------------------------------
+
+def lineup_stats(out_dir: Path, meta: dict | None = None) -> dict[str, pl.DataFrame]:
+    """label -> statistics of each strong line-up a run recorded (empty when it has none)."""
+    meta = meta if meta is not None else json.loads((Path(out_dir) / "run.json").read_text())
+    record = (meta or {}).get("robust") or {}
+    return {u["label"]: load_stats(Path(out_dir) / u["dir"]) for u in record.get("lineups", [])}
+
+
+def across(lines: dict[str, Line]) -> str:
+    """holds / depends on the bot / undecided across bots, for one question's lines by line-up."""
+    marks = {x.mark for x in lines.values()}
+    if len(marks) == 1 and not same_direction_broken(lines):
+        return HOLDS
+    if {FINE, UNBALANCED} <= marks or same_direction_broken(lines):
+        return DEPENDS
+    return UNDECIDED_ACROSS
+
+
+def same_direction_broken(lines: dict[str, Line]) -> bool:
+    """A signed finding significant one way with one bot and the other way with another."""
+    key = next(iter(lines.values())).key
+    if key not in SIGNED:
+        return False
+    values = [x.value for x in lines.values() if x.value]
+    return any(v[1] > 0 for v in values) and any(v[2] < 0 for v in values)
+
+
+def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | None = None) -> pl.DataFrame:
+    """One row per (verdict question, line-up): the figure, its interval and mark with that line-up,
+    and the question's verdict across bots. Questions some line-up cannot ask (no bot gap with one
+    bot) are left out."""
+    verdicts = {label: {x.question: x for x in run_verdict(s, thr) if x.mark} for label, s in stats_by_lineup.items()}
+    if not verdicts:
+        return pl.DataFrame(schema={"question": pl.String, "lineup": pl.String, "estimate": pl.Float64,
+                                    "low": pl.Float64, "high": pl.Float64, "shown": pl.String, "mark": pl.String,
+                                    "across": pl.String})
+    first = next(iter(verdicts.values()))
+    rows = []
+    for question in first:
+        lines = {label: v[question] for label, v in verdicts.items() if question in v}
+        if len(lines) < len(verdicts):
+            continue
+        verdict = across(lines)
+        for label, x in lines.items():
+            est, lo, hi = x.value
+            rows.append({"question": question, "lineup": label, "estimate": est, "low": lo, "high": hi,
+                         "shown": x.estimate, "mark": x.mark, "across": verdict})
+    return pl.DataFrame(rows)
+
+
+def across_text(table: pl.DataFrame, question: str) -> str:
+    """The "across bots" cell of one verdict line: the verdict, then each line-up's figure and mark."""
+    rows = table.filter(pl.col("question") == question)
+    if rows.height == 0:
+        return "-"
+    figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}" for r in rows.iter_rows(named=True))
+    return f"{rows['across'][0]} ({figures})"
+
+
+def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games: int, deals: int) -> str:
+    """`balance run --robust`'s verdict: each line with the run's figure, then across the bots."""
+    lineups = list(dict.fromkeys(table["lineup"].to_list())) if table.height else []
+    out = [f"Verdict {whose} ({games:,} games), and across the strong bots ({', '.join(lineups)}) on the "
+           f"first {deals:,} deals:"]
+    width = max((len(x.question) for x in run_lines), default=10)
+    for x in run_lines:
+        if not x.mark:
+            continue
+        rows = table.filter(pl.col("question") == x.question)
+        verdict = rows["across"][0] if rows.height else "- (not asked of every line-up)"
+        out.append(f"  {x.question:<{width}}  {x.estimate:<26} {x.mark:<12}  across bots: {verdict}")
+        for r in rows.iter_rows(named=True):
+            out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}")
+    out.append(f"holds = every strong bot gives the same mark; depends on the bot = one bot's interval is "
+               f"inside the threshold and another's outside (or a signed edge reverses); "
+               f"{UNDECIDED_ACROSS} = the marks differ only by '{LOOK}'.")
+    return "\n".join(out)

@@ -1,0 +1,108 @@
+"""`balance run --robust`: the verdict across the strong bots, on the toy game `lean` (NumPy, no
+compiling) whose start-seat edge each bot sets. Where the rollout bot reverses the heuristic's
+first-player edge the verdict depends on the bot; where both keep it, it holds. The extra games
+are complete runs under RUN/robust/, listed in run.json, resumable, and their figures are the
+direct Polars count of their results."""
+import json
+import re
+
+import polars as pl
+import pytest
+
+import tests.studies.conftest  # noqa: F401  (registers the toy game "lean")
+from analysis.studies.robust import DEPENDS, HOLDS, UNDECIDED_ACROSS, across, robust_table
+from analysis.verdict import FINE, LOOK, UNBALANCED, Line
+from tests.engine.helpers import cli
+
+
+def robust_run(out, *sets):
+    code, text, err = cli(["run", "lean", "-p", "4", "-n", "3000", "--robust", "--robust-deals", "1500",
+                           "--out", out, *[a for s in sets for a in ("--set", s)]])
+    assert code == 0, err
+    return text
+
+
+def verdict_of(text: str, question: str) -> str:
+    line = next(x for x in text.splitlines() if x.strip().startswith(question))
+    return line.split("across bots:")[1].strip()
+
+
+@pytest.fixture(scope="module")
+def reversed_run(tmp_path_factory):
+    """The heuristic gives the start player +20 points, the rollout bot -20."""
+    out = tmp_path_factory.mktemp("lean") / "reversed"
+    return out, robust_run(out)
+
+
+def test_a_bot_that_reverses_the_seat_advantage_makes_the_verdict_depend_on_the_bot(reversed_run):
+    out, text = reversed_run
+    assert verdict_of(text, "first-player advantage") == DEPENDS
+    assert "Verdict with the heuristic bot (3,000 games)" in text
+    assert "with the heuristic bot: +" in text and "with the rollout (2 playouts) bot: -" in text
+    assert "Figures with the heuristic bot:" in text
+
+
+def test_a_seat_advantage_every_strong_bot_keeps_holds(tmp_path):
+    text = robust_run(tmp_path / "kept", "lean.rollout=0.15")
+    assert verdict_of(text, "first-player advantage") == HOLDS
+    assert verdict_of(text, "largest gap between positions") == HOLDS
+
+
+def first_edge(results: pl.DataFrame) -> float:
+    """Position 0's win rate minus the fair share, counted directly."""
+    return float(results.filter(pl.col("position") == 0)["win"].mean() - results["win"].mean())
+
+
+def test_the_extra_games_are_runs_listed_in_run_json_and_their_figures_are_the_direct_count(reversed_run):
+    out, text = reversed_run
+    record = json.loads((out / "run.json").read_text())["robust"]
+    assert record["deals"] == 1500 and [u["label"] for u in record["lineups"]] == ["heuristic", "rollout (2 playouts)"]
+    for u in record["lineups"]:
+        results = pl.read_parquet(out / u["dir"] / "results.parquet")
+        assert results["game_index"].n_unique() == 1500 and set(results["bot"]) == {u["bots"][0]}
+        shown = re.search(rf"with the {re.escape(u['label'])} bot: ([+-]\d+\.\d) pp", text).group(1)
+        assert float(shown) == pytest.approx(100 * first_edge(results), abs=0.051)
+    main = pl.read_parquet(out / "results.parquet").filter(pl.col("game_index") < 1500)
+    heuristic = pl.read_parquet(out / "robust/heuristic/results.parquet")
+    cols = ["game_index", "seat", "position", "win"]
+    assert main.select(cols).sort(cols[:2]).equals(heuristic.select(cols).sort(cols[:2]))   # the same deals
+
+
+def test_resume_plays_only_the_missing_line_up(reversed_run):
+    out, _ = reversed_run
+    kept = (out / "robust/rollout-2-playouts/run.json").stat().st_mtime_ns
+    for f in (out / "robust/heuristic").iterdir():
+        f.unlink()
+    code, text, err = cli(["run", "--resume", out])
+    assert code == 0, err
+    assert (out / "robust/heuristic/results.parquet").is_file()
+    assert (out / "robust/rollout-2-playouts/run.json").stat().st_mtime_ns == kept
+    assert verdict_of(text, "first-player advantage") == DEPENDS
+
+
+def test_the_report_gives_every_verdict_line_its_across_bots_column(reversed_run, tmp_path):
+    out, _ = reversed_run
+    code, _, err = cli(["report", out, "--out", tmp_path / "r"])
+    assert code == 0, err
+    md = (tmp_path / "r" / "summary.md").read_text()
+    assert "| across bots |" in md and "(with the heuristic bot)" in md
+    fpa = next(x for x in md.splitlines() if "| first-player advantage |" in x)
+    assert f"{DEPENDS} (heuristic +" in fpa and "rollout (2 playouts) -" in fpa
+
+
+def line(mark, est=0.0, lo=-0.01, hi=0.01, key="position_spread"):
+    return Line("q", "", "", mark=mark, key=key, value=(est, lo, hi))
+
+
+@pytest.mark.parametrize("marks, expected", [((FINE, FINE), HOLDS), ((UNBALANCED, UNBALANCED), HOLDS),
+                                             ((FINE, UNBALANCED), DEPENDS), ((FINE, LOOK), UNDECIDED_ACROSS),
+                                             ((LOOK, UNBALANCED, UNBALANCED), UNDECIDED_ACROSS)])
+def test_across_on_hand_built_marks(marks, expected):
+    assert across({str(i): line(m) for i, m in enumerate(marks)}) == expected
+
+
+def test_a_signed_edge_significant_both_ways_depends_even_with_equal_marks():
+    both = {"a": line(UNBALANCED, 0.2, 0.15, 0.25, "first_player_advantage"),
+            "b": line(UNBALANCED, -0.2, -0.25, -0.15, "first_player_advantage")}
+    assert across(both) == DEPENDS
+    assert robust_table({}).height == 0
