@@ -425,34 +425,46 @@ FLAGGED = ("first_player_advantage", "position_spread", "role_spread", "secret_r
 
 
 def skill_flags(t: pl.DataFrame) -> list[str]:
-    """The balance findings that do not survive better play, one sentence each. `t` has one
-    row per (line-up, measure) with rating, estimate, low, high and, for every line-up but the
-    weakest, diff_low / diff_high: the paired interval of (this line-up - the weakest) on the
-    same deals. Flagged: a measure whose interval is above 0 for one line-up and below 0 for
-    another (it changes sign), or whose size grows from the weakest line-up to the strongest
-    (the strongest's paired difference from the weakest excludes 0, away from 0)."""
+    """The balance findings that do not survive better play, one sentence each, read over the
+    whole ladder. `t` has one row per (line-up, measure) with rating, estimate, low, high;
+    diff_low / diff_high: the paired interval of (this line-up - the weakest) on the same deals;
+    and step / step_low / step_high: the paired interval of (this line-up - the next weaker one
+    by rating). Every line-up is considered, ordered by rating:
+    - a signed measure whose interval is above 0 with one line-up and below 0 with another (it
+      changes sign somewhere on the ladder);
+    - a non-monotone trend: one step up the ladder moves it significantly up and another down;
+    - growth: the strongest's paired difference from the weakest excludes 0, away from 0;
+    - not settled: the two strongest line-ups differ beyond their paired interval, so the
+      answer for strong play is not known yet (a stronger bot may move it again)."""
     out = []
     for name in FLAGGED:
-        part = t.filter(pl.col("measure") == name).sort("rating")
+        part = t.filter((pl.col("measure") == name) & pl.col("rating").is_not_null()).sort("rating")
         if part.height < 2:
             continue
         m = Measure(name, *MEASURES[name])
         rows = part.to_dicts()
+        u = " pp" if m.unit == "pp" else " turns"
+        ladder = ", ".join(f"{m.show(r['estimate'])}{u} with {r['lineup']}" for r in rows)
         above = [r for r in rows if r["low"] is not None and r["low"] > 0]
         below = [r for r in rows if r["high"] is not None and r["high"] < 0]
-        u = " pp" if m.unit == "pp" else " turns"
         if above and below and m.kind == MEAN:
-            a, b = above[0], below[0]
-            out.append(f"the {m.words} changes sign with the bots: {m.show(a['estimate'])}{u} with {a['lineup']}, "
-                       f"{m.show(b['estimate'])}{u} with {b['lineup']}")
-            continue
+            out.append(f"the {m.words} changes sign along the ladder (weakest to strongest: {ladder})")
+        steps = [r for r in rows[1:] if r.get("step_low") is not None]
+        ups = [r for r in steps if r["step_low"] > 0]
+        downs = [r for r in steps if r["step_high"] < 0]
+        if ups and downs:
+            out.append(f"the {m.words} does not move one way with strength (weakest to strongest: {ladder})")
         weak, strong = rows[0], rows[-1]
-        if strong["diff_low"] is None or weak["estimate"] is None:
-            continue
-        grows = ((strong["estimate"] >= 0 and strong["diff_low"] > 0 and abs(strong["estimate"]) > abs(weak["estimate"]))
-                 or (strong["estimate"] < 0 and strong["diff_high"] < 0
-                     and abs(strong["estimate"]) > abs(weak["estimate"])))
-        if grows:
-            out.append(f"the {m.words} grows from {m.show(weak['estimate'])}{u} with {weak['lineup']} to "
-                       f"{m.show(strong['estimate'])}{u} with {strong['lineup']}")
+        if strong.get("diff_low") is not None and weak["estimate"] is not None and not (ups and downs):
+            grows = ((strong["estimate"] >= 0 and strong["diff_low"] > 0 and abs(strong["estimate"]) > abs(weak["estimate"]))
+                     or (strong["estimate"] < 0 and strong["diff_high"] < 0
+                         and abs(strong["estimate"]) > abs(weak["estimate"])))
+            if grows:
+                out.append(f"the {m.words} grows with strength (weakest to strongest: {ladder})")
+        if len(rows) >= 3 and strong.get("step_low") is not None and (strong["step_low"] > 0 or strong["step_high"] < 0):
+            second = rows[-2]
+            out.append(f"the {m.words} is not settled: the two strongest line-ups disagree ({m.show(second['estimate'])}"
+                       f"{u} with {second['lineup']}, {m.show(strong['estimate'])}{u} with {strong['lineup']}; paired "
+                       f"difference {m.show(strong['step'])}{u} [{m.show(strong['step_low'])}, "
+                       f"{m.show(strong['step_high'])}])")
     return out

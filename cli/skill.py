@@ -147,24 +147,29 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, var
             if b in r and (b == "rollout" and p is not None and label == f"rollout ({p} playouts)"
                            or b != "rollout" and j == 0 or b == "rollout" and p is None):
                 rating[label] = (r[b]["elo"] - zero, r[b]["elo_low"] - zero, r[b]["elo_high"] - zero)
+    from cli.tune import aligned
+
     order = sorted(range(len(ups)), key=lambda i: rating.get(ups[i][0], (0,))[0])
     weakest = order[0]
+    below = {order[k]: order[k - 1] for k in range(1, len(order))}   # the next weaker line-up by rating
+
+    def paired(m, i: int, j: int):
+        """(line-up i - line-up j) on the same deals, with its interval."""
+        a, w = aligned(tables[(f"up-{i}", 0, n_games)], tables[(f"up-{j}", 0, n_games)])
+        return effect(m, per_deal(m, a), per_deal(m, w))
+
     out = []
     for i, (label, b, _) in enumerate(ups):
         t = tables[(f"up-{i}", 0, n_games)]
         for m in ms:
-            x = per_deal(m, t)
-            est, lo, hi = estimate(m, x)
-            d = (None, None, None)
-            if i != weakest:
-                from cli.tune import aligned
-
-                a, w = aligned(t, tables[(f"up-{weakest}", 0, n_games)])
-                d = effect(m, per_deal(m, a), per_deal(m, w))
+            est, lo, hi = estimate(m, per_deal(m, t))
+            d = paired(m, i, weakest) if i != weakest else (None, None, None)
+            step = paired(m, i, below[i]) if i in below else (None, None, None)
             rt = rating.get(label, (None, None, None))
             out.append({"lineup": label, "bot": b, "rating": rt[0], "rating_low": rt[1], "rating_high": rt[2],
                         "measure": m.name, "unit": m.unit, "estimate": est, "low": lo, "high": hi,
-                        "diff": d[0], "diff_low": d[1], "diff_high": d[2], "deals": n_games})
+                        "diff": d[0], "diff_low": d[1], "diff_high": d[2],
+                        "step": step[0], "step_low": step[1], "step_high": step[2], "deals": n_games})
     table = pl.DataFrame(out, infer_schema_length=None)
     flags = skill_flags(table)
     write_parquet(table, out_dir / SKILL_TABLE)
@@ -172,7 +177,8 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, var
         "flags": flags, "anchor": anchor, "session_games": player.games, "threads": used_threads, "engine": engine,
         "wall_seconds": round(time.perf_counter() - t_start, 3)}}, out_dir / SKILL_FILE)
     click.echo(format_skill(table, ms, game, base, anchor))
-    for f in flags or ["no verdict measure changes sign or grows with the bots' strength at this sample size"]:
+    for f in flags or ["no verdict measure changes sign, turns, grows or stays unsettled along the ladder at this "
+                       "sample size"]:
         click.echo(f"Flag: {f}" if flags else f"No flag: {f}")
     click.echo(f"Results: {out_dir} ({SKILL_TABLE}, {SKILL_FILE}); `balance report {out_dir}` draws it")
 

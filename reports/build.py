@@ -564,11 +564,13 @@ def skill_section(page: Page, label: str, path: Path):
     page.para(f"Every line-up puts one bot in every seat of the same {plan['n']:,} deals ({cfg['players']} players, "
               f"variant {'+'.join(cfg['variants']) or 'base'}, seed {cfg['seed']}). A line-up's rating is its bot's "
               f"Bradley-Terry rating (Elo scale, {s.get('anchor', 'random')} = 0) from a seat-rotated ladder of mixed "
-              f"line-ups ({plan['ladder']:,} deals). A finding is flagged when it changes sign from one line-up to "
-              "another or grows from the weakest line-up to the strongest (paired on the same deals).")
+              f"line-ups ({plan['ladder']:,} deals). Every line-up is read, ordered by rating: a finding is flagged when it "
+              "changes sign anywhere on the ladder, moves up one step and down another, grows from the weakest "
+              "line-up to the strongest, or is not settled (the two strongest line-ups differ beyond their paired "
+              "interval); differences are paired on the same deals.")
     flags = s.get("flags") or []
     page.para(("Flagged: " + "; ".join(flags) + ".") if flags else
-              "No verdict measure changes sign or grows with the bots' strength at this sample size.")
+              "No verdict measure changes sign, turns, grows or stays unsettled along the ladder at this sample size.")
     measures = plan["measures"]
     ups = t.select("lineup", "rating", "rating_low", "rating_high").unique(maintain_order=True).sort("rating",
                                                                                                     nulls_last=True)
@@ -585,7 +587,15 @@ def skill_section(page: Page, label: str, path: Path):
     page.table(["line-up", "rating (Elo)", *[f"{words_of(m)} ({'pp' if units[m] == 'pp' else 'turns'})"
                                              for m in measures]], rows,
                "Each measure with its 95% interval; line-ups from the weakest to the strongest.")
-    page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in measures],
+    constant = [m for m in measures if charts.is_constant(t.filter(pl.col("measure") == m))]
+    if constant:
+        page.para("Not charted, as no line-up moves them: " + "; ".join(
+            f"{words_of(m)} is {t.filter(pl.col('measure') == m)['estimate'][0]:g} with every line-up" for m in constant)
+            + ".")
+    charted = [m for m in measures if m not in constant]
+    if not charted:
+        return
+    page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in charted],
                                   f"Verdict against playing strength - {game.name}"),
                f"skill_{label}".replace("/", "_"), "Verdict measures against the bots' rating")
 

@@ -11,6 +11,7 @@ matplotlib.use("Agg")  # files only; never needs a display
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 
 from analysis.metrics import histogram  # noqa: E402
 from analysis.sweep import FPA, LENGTH, SPREAD, points_of  # noqa: E402
@@ -357,13 +358,42 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     return fig
 
 
+def is_constant(part: pl.DataFrame) -> bool:
+    """A measure no line-up moves (every estimate and interval end the same, e.g. Bastille's
+    fixed length): a line in words, not a chart."""
+    values = pl.concat([part["estimate"], part["low"], part["high"]]).drop_nulls()
+    return values.len() == 0 or float(values.max() - values.min()) < 1e-12
+
+
+def label_points(ax, x, y, labels: list[str]) -> None:
+    """Name each point without two names overlapping: drawn left to right, a name that would
+    overlap one already placed moves down a line until it is clear (checked on the drawn
+    boxes), with a thin leader to its point when moved."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    placed = []
+    for k in np.argsort(x, kind="stable"):
+        drop = 0
+        while True:
+            ann = ax.annotate(labels[k], (x[k], y[k]), xytext=(4, 4 - 9 * drop), textcoords="offset points",
+                              fontsize=7, arrowprops={"arrowstyle": "-", "lw": 0.4, "color": "#777777"} if drop else None)
+            box = Text.get_window_extent(ann, renderer)   # the name alone, not its leader
+            if not any(box.overlaps(b) for b in placed) or drop > 3 * len(labels):
+                placed.append(box)
+                break
+            ann.remove()
+            drop += 1
+
+
 def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title: str):
     """`balance skill`: each verdict measure (one panel each) against the line-up's rating, both
-    with their 95% intervals; the line-ups are labelled."""
+    with their 95% intervals; the line-ups are labelled, no two labels overlapping (placed once
+    the layout is final)."""
     k = len(measures)
     cols = min(3, k)
     rows_ = -(-k // cols)
     fig, axes = plt.subplots(rows_, cols, figsize=(4.2 * cols, 3.4 * rows_), squeeze=False)
+    points = []
     for ax, (name, words, unit) in zip(axes.ravel(), measures):
         part = table.filter((pl.col("measure") == name) & pl.col("rating").is_not_null()).sort("rating")
         scale = 100.0 if unit == "pp" else 1.0
@@ -372,8 +402,8 @@ def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title
         ax.errorbar(x, e, yerr=np.maximum(0, [e - scale * part["low"].to_numpy(), scale * part["high"].to_numpy() - e]),
                     xerr=np.maximum(0, [x - part["rating_low"].to_numpy(), part["rating_high"].to_numpy() - x]), fmt="o-",
                     capsize=3, color=OKABE_ITO[0])
-        for xx, yy, label in zip(x, e, part["lineup"].to_list()):
-            ax.annotate(label, (xx, yy), xytext=(4, 4), textcoords="offset points", fontsize=7)
+        ax.margins(x=0.25, y=0.2)   # room for the names
+        points.append((ax, x, e, part["lineup"].to_list()))
         if unit == "pp":
             ax.axhline(0, color="#555555", lw=1, ls="--")
         ax.set_title(words, fontsize=9)
@@ -383,6 +413,8 @@ def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title
         ax.axis("off")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
+    for ax, x, e, labels in points:
+        label_points(ax, x, e, labels)
     return fig
 
 

@@ -19,13 +19,15 @@ def test_a_first_player_advantage_that_grows_with_strength_is_flagged():
     t = crafted("first_player_advantage", [("greedy", 50, 0.02, 0.01, 0.03, None, None),
                                            ("random", 0, 0.01, 0.0, 0.02, 0.0, 0.02),
                                            ("rollout", 300, 0.09, 0.07, 0.11, 0.05, 0.09)])
-    assert skill_flags(t) == ["the first-player advantage grows from +1.00 pp with random to +9.00 pp with rollout"]
+    assert skill_flags(t) == ["the first-player advantage grows with strength (weakest to strongest: +1.00 pp with "
+                              "random, +2.00 pp with greedy, +9.00 pp with rollout)"]
 
 
 def test_a_sign_change_is_flagged_and_overlapping_intervals_are_not():
     flip = crafted("first_player_advantage", [("random", 0, 0.03, 0.01, 0.05, None, None),
                                               ("rollout", 300, -0.03, -0.05, -0.01, -0.08, -0.04)])
-    assert skill_flags(flip)[0].startswith("the first-player advantage changes sign with the bots: +3.00 pp with random")
+    assert skill_flags(flip)[0].startswith("the first-player advantage changes sign along the ladder (weakest to "
+                                           "strongest: +3.00 pp with random")
     same = crafted("first_player_advantage", [("random", 0, 0.03, 0.01, 0.05, None, None),
                                               ("rollout", 300, 0.035, 0.015, 0.055, -0.01, 0.02)])
     assert skill_flags(same) == []
