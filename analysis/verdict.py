@@ -96,6 +96,7 @@ class Line:
     allowed: str = ""      # the threshold and its source
     key: str = ""          # the quantity judged (analysis.check.QUANTITIES, or "positions.K" ...)
     value: tuple | None = None   # (estimate, low, high) as numbers, for comparing line-ups
+    more_games: int | None = None   # worth a look: about how many more games would decide
 
 
 def pp(x: float) -> str:
@@ -143,6 +144,7 @@ def marked(line: Line, v: Verdict, region: tuple[float, float], source: str, uni
     line.key, line.value = v.key, (v.estimate, v.low, v.high)
     if v.outcome == UNDECIDED and v.more_games and v.more_games > 0:
         line.detail += f"; about {v.more_games:,} more games would decide"
+        line.more_games = v.more_games
     return line
 
 

@@ -81,7 +81,8 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         for i, line in enumerate(run_verdict(r.stats, thr)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
-                row.append(across_text(table, line.question) if table is not None and line.mark else "-")
+                deals = (r.meta or {}).get("robust", {}).get("deals")
+                row.append(across_text(table, line.question, deals) if table is not None and line.mark else "-")
             rows.append(row + [line.detail])
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
     note = thresholds_note(used, teams)
@@ -89,9 +90,9 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         deals = {(r.meta or {}).get("robust", {}).get("deals") for r in runs} - {None}
         note += (" Across bots: the same question judged on the run's first "
                  f"{'/'.join(f'{d:,}' for d in sorted(deals))} deals with each strong bot in every seat: holds = "
-                 "every strong bot gives the same mark; depends on the bot = one bot's interval lies inside the "
-                 "threshold and another's outside, or the first player's edge reverses; undecided across bots = "
-                 "the marks differ only by 'worth a look'.")
+                 "every strong bot gives the same decided mark (fine or unbalanced); depends on the bot = one bot's "
+                 "interval lies inside the threshold and another's outside, or the first player's edge is significant "
+                 "both ways; undecided across bots = some bot's mark is 'worth a look' and none contradicts another.")
     page.table(["run", "question", "estimate [interval]", "mark", "threshold", *(["across bots"] if robust else []),
                 "behind it"], rows, note, marks=3)   # the note as the caption: small, under the marks
 

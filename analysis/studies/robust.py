@@ -6,10 +6,12 @@ alone) with each strong line-up the game declares (``Game.strong_bots``: the heu
 rollout bot; a search or tuned bot joins by being listed there), one bot in every seat. Each
 verdict line is then judged on every line-up with the run's own thresholds:
 
-- holds: every line-up gives the same mark, and a signed finding points the same way;
+- holds: every line-up gives the same decided mark (fine or unbalanced), and a signed finding
+  points the same way;
 - depends on the bot: one line-up's interval is wholly inside the threshold and another's wholly
   outside, or a signed finding (the first player's edge) is significant in opposite directions;
-- undecided across bots: the marks differ only by "worth a look" (more games would decide).
+- undecided across bots: some line-up is "worth a look" and none contradicts another (more deals
+  would decide: the output says how many).
 
 Each line-up is a complete run directory under RUN/robust/<line-up>/ (results beside the run's
 own, resumable like any run, locally or on Ray); RUN/run.json lists them under "robust"."""
@@ -22,6 +24,7 @@ from pathlib import Path
 
 import polars as pl
 
+from analysis.metrics import game_count
 from analysis.suffstats import load_stats
 from analysis.verdict import FINE, LOOK, UNBALANCED, Line, Thresholds, run_verdict
 from analysis.whose import lineup_label
@@ -143,13 +146,23 @@ def lineup_stats(out_dir: Path, meta: dict | None = None) -> dict[str, pl.DataFr
 
 
 def across(lines: dict[str, Line]) -> str:
-    """holds / depends on the bot / undecided across bots, for one question's lines by line-up."""
+    """holds / depends on the bot / undecided across bots, for one question's lines by line-up.
+    Holds needs every line-up decided alike: "worth a look" everywhere is not an answer."""
     marks = {x.mark for x in lines.values()}
-    if len(marks) == 1 and not same_direction_broken(lines):
-        return HOLDS
-    if {FINE, UNBALANCED} <= marks or same_direction_broken(lines):
+    if same_direction_broken(lines) or {FINE, UNBALANCED} <= marks:
         return DEPENDS
+    if len(marks) == 1 and marks <= {FINE, UNBALANCED}:
+        return HOLDS
     return UNDECIDED_ACROSS
+
+
+def deals_to_decide(row: dict, deals: int) -> int | None:
+    """For a line-up marked worth a look: the --robust-deals that would decide it
+    (check.extra_games on its interval, in deals: a seat-rotated run plays several games a deal)."""
+    if row["mark"] != LOOK or not row.get("more_games") or row["more_games"] <= 0:
+        return None
+    per_deal = row["games"] / max(deals, 1)
+    return deals + int(-(-row["more_games"] // per_deal))
 
 
 def same_direction_broken(lines: dict[str, Line]) -> bool:
@@ -166,10 +179,11 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
     and the question's verdict across bots. Questions some line-up cannot ask (no bot gap with one
     bot) are left out."""
     verdicts = {label: {x.question: x for x in run_verdict(s, thr) if x.mark} for label, s in stats_by_lineup.items()}
+    games = {label: game_count(s) for label, s in stats_by_lineup.items()}
     if not verdicts:
         return pl.DataFrame(schema={"question": pl.String, "lineup": pl.String, "estimate": pl.Float64,
                                     "low": pl.Float64, "high": pl.Float64, "shown": pl.String, "mark": pl.String,
-                                    "across": pl.String})
+                                    "across": pl.String, "more_games": pl.Int64, "games": pl.Int64})
     first = next(iter(verdicts.values()))
     rows = []
     for question in first:
@@ -180,17 +194,24 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
         for label, x in lines.items():
             est, lo, hi = x.value
             rows.append({"question": question, "lineup": label, "estimate": est, "low": lo, "high": hi,
-                         "shown": x.estimate, "mark": x.mark, "across": verdict})
-    return pl.DataFrame(rows)
+                         "shown": x.estimate, "mark": x.mark, "across": verdict, "more_games": x.more_games,
+                         "games": games[label]})
+    return pl.DataFrame(rows, schema_overrides={"more_games": pl.Int64, "games": pl.Int64})
 
 
-def across_text(table: pl.DataFrame, question: str) -> str:
+def across_text(table: pl.DataFrame, question: str, deals: int | None = None) -> str:
     """The "across bots" cell of one verdict line: the verdict, then each line-up's figure and mark."""
     rows = table.filter(pl.col("question") == question)
     if rows.height == 0:
         return "-"
-    figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}" for r in rows.iter_rows(named=True))
+    figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}{decide_text(r, deals)}"
+                        for r in rows.iter_rows(named=True))
     return f"{rows['across'][0]} ({figures})"
+
+
+def decide_text(row: dict, deals: int | None) -> str:
+    need = deals_to_decide(row, deals) if deals else None
+    return f" (--robust-deals {need:,} would decide it)" if need else ""
 
 
 def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games: int, deals: int) -> str:
@@ -206,8 +227,8 @@ def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games:
         verdict = rows["across"][0] if rows.height else "- (not asked of every line-up)"
         out.append(f"  {x.question:<{width}}  {x.estimate:<26} {x.mark:<12}  across bots: {verdict}")
         for r in rows.iter_rows(named=True):
-            out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}")
-    out.append(f"holds = every strong bot gives the same mark; depends on the bot = one bot's interval is "
-               f"inside the threshold and another's outside (or a signed edge reverses); "
-               f"{UNDECIDED_ACROSS} = the marks differ only by '{LOOK}'.")
+            out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}{decide_text(r, deals)}")
+    out.append(f"{HOLDS} = every strong bot gives the same decided mark; {DEPENDS} = one bot's interval is inside "
+               f"the threshold and another's outside (or a signed edge is significant both ways); "
+               f"{UNDECIDED_ACROSS} = some bot's mark is '{LOOK}' and none contradicts another.")
     return "\n".join(out)

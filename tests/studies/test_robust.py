@@ -96,7 +96,8 @@ def line(mark, est=0.0, lo=-0.01, hi=0.01, key="position_spread"):
 
 @pytest.mark.parametrize("marks, expected", [((FINE, FINE), HOLDS), ((UNBALANCED, UNBALANCED), HOLDS),
                                              ((FINE, UNBALANCED), DEPENDS), ((FINE, LOOK), UNDECIDED_ACROSS),
-                                             ((LOOK, UNBALANCED, UNBALANCED), UNDECIDED_ACROSS)])
+                                             ((LOOK, UNBALANCED, UNBALANCED), UNDECIDED_ACROSS), ((LOOK, LOOK), UNDECIDED_ACROSS),
+                                             ((LOOK, FINE, UNBALANCED), DEPENDS)])
 def test_across_on_hand_built_marks(marks, expected):
     assert across({str(i): line(m) for i, m in enumerate(marks)}) == expected
 
@@ -106,3 +107,12 @@ def test_a_signed_edge_significant_both_ways_depends_even_with_equal_marks():
             "b": line(UNBALANCED, -0.2, -0.25, -0.15, "first_player_advantage")}
     assert across(both) == DEPENDS
     assert robust_table({}).height == 0
+
+
+def test_a_line_some_bot_leaves_undecided_says_how_many_deals_would_decide(tmp_path):
+    """The rollout bot's edge sits near the 5-point threshold: worth a look at 1,500 deals."""
+    text = robust_run(tmp_path / "near", "lean.rollout=0.06")
+    assert verdict_of(text, "first-player advantage") == UNDECIDED_ACROSS
+    rollout = next(x for x in text.splitlines() if "with the rollout (2 playouts) bot: +" in x)
+    need = int(re.search(r"--robust-deals ([\d,]+) would decide it", rollout).group(1).replace(",", ""))
+    assert need > 1500
