@@ -216,8 +216,11 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
             if sys.stdout.isatty():
                 with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
-            else:
-                outcome = execute(cfg, Path(out_dir), log=log)
+            else:   # a line per shard on stderr (what a CI log of a slow bot's run shows)
+                from cli.progress import meter
+
+                with meter(n_games, f"{game.id} x{n_games}", terminal=False) as step:
+                    outcome = execute(cfg, Path(out_dir), progress=step, log=log)
         if robust or robust_pending(Path(out_dir)):
             robust_record = play_robust_run(Path(out_dir), robust_deals if robust else None, threads, engine,
                                             address, batch_size, log)
@@ -268,10 +271,10 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
     if deals is None:
         deals = read_plan(out_dir)[0]
     total = sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg))   # deals, as the runner counts
-    if sys.stdout.isatty():
-        with click.progressbar(length=total, label="robust: strong bots", show_eta=True) as bar:
-            return play_robust(cfg, out_dir, deals, progress=bar.update, log=log)
-    return play_robust(cfg, out_dir, deals, log=log)
+    from cli.progress import meter
+
+    with meter(total, "robust: strong bots", terminal=sys.stdout.isatty()) as step:
+        return play_robust(cfg, out_dir, deals, progress=step, log=log)
 
 
 def robust_verdict_text(out_dir: Path, meta: dict, stats, whose: str) -> str:

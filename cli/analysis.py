@@ -2,12 +2,16 @@
 `balance` group by register(cli)."""
 from __future__ import annotations
 
+import math
+
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import click
+
+from cli.progress import meter, on_terminal
 
 from sim.errors import UserError
 
@@ -130,7 +134,10 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
     t0 = time.perf_counter()
     res = None
     if until_decided:
-        res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus, batch, max_games, echo=click.echo)
+        with meter(max_games if on_terminal() else 0, "compare --until-decided (at most)") as step:   # off a
+            # terminal the batch lines below are the progress
+            res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus, batch, max_games,
+                                   echo=click.echo, step=step)
         click.echo(res.text("A", "B"))
     else:
         a, b = play_pair(prep_a, prep_b, 0, n_games)
@@ -211,7 +218,9 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     for key, values in swept:  # validate every value before playing anything
         for v in values:
             Prepared(replace(base, sets=[*base.sets, *fixed, f"{key}={v}"]))
-    meta = run_sweep(base, grid, out_dir, run, echo=click.echo)
+    points = math.prod(len(values) for _, values in swept) + 1   # at most: the current value may join the grid
+    with meter(points * base.games, "sweep") as step:
+        meta = run_sweep(base, grid, out_dir, lambda cfg, d: run(cfg, d, progress=step), echo=click.echo)
     click.echo(format_sweep(sweep_table(out_dir), meta["params"], meta["game"]))
     click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR draws its curves)")
 
@@ -227,7 +236,8 @@ def player_sweep(game_id, counts, n_games, bots, variant, seed, rotate_seats, th
     base = _config(game_id, counts[0], bots, variant, (), seed, n_games, rotate_seats, threads)
     for n in counts:
         Prepared(replace(base, players=n, bots=seat_line_up(base.bots, n)))
-    run_player_sweep(base, counts, out_dir, run, echo=click.echo)
+    with meter(len(counts) * base.games, "sweep") as step:
+        run_player_sweep(base, counts, out_dir, lambda cfg, d: run(cfg, d, progress=step), echo=click.echo)
     click.echo(format_players(out_dir))
     click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR gives each count's verdict and "
                "the win rates by role and player count)")

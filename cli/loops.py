@@ -29,7 +29,7 @@ def check_pairable(prep_a, prep_b) -> None:
 
 
 def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_deals: int,
-                  echo=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
+                  echo=None, step=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
     """Play paired batches of `batch` deals until the test decides or max_deals are played."""
     check_pairable(prep_a, prep_b)
     seq = RepeatedIntervals(spec, looks=-(-max_deals // batch)) if focus.measure == "spread" else Sequential(spec)
@@ -45,6 +45,8 @@ def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_
         else:
             decision = seq.add(deal_differences(a, b, focus))
         first += deals
+        if step:
+            step(deals)
         if echo:
             echo(f"  {first:>10,} deals: A - B = {seq.estimate():+.4f}")
     games = first * prep_a.rotations * 2

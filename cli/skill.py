@@ -125,7 +125,7 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, var
     cfgs = {f"up-{i}": cfg for i, (_, _, cfg) in enumerate(ups)}
     for j, (_, cs) in enumerate(lads):
         cfgs.update({f"ladder-{j}-{i}": c for i, c in enumerate(cs)})
-    player = Player(cfgs, out_dir, engine, address)
+    player = Player(cfgs, out_dir, engine, address, label="skill")
     player.check()
     used_threads = set_threads(threads)
     try:

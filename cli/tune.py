@@ -20,6 +20,7 @@ from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, SENSITIVITY_FILE, 
                                   STATUS_FULL, TABLE_FILE, TRIALS_FILE, TUNE_FILE, Knob, Target, deal_table, effect,
                                   estimate, format_ranked, look_z, match_keys, negligible, parse_measure, parse_target,
                                   per_deal, ranked, step_knob, value_of)
+from cli.progress import meter
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
@@ -36,8 +37,9 @@ class Player:
     """Plays jobs (config id, first deal, deals) of a set of RunConfigs and keeps each job's
     per-deal table as a shard in out_dir/shards: a shard on disk is never played again."""
 
-    def __init__(self, cfgs: dict, out_dir: Path, engine: str = "local", address: str | None = None):
-        self.cfgs, self.engine, self.address = cfgs, engine, address
+    def __init__(self, cfgs: dict, out_dir: Path, engine: str = "local", address: str | None = None,
+                 label: str = "playing"):
+        self.cfgs, self.engine, self.address, self.label = cfgs, engine, address, label
         self.dir = Path(out_dir) / "shards"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.preps: dict = {}
@@ -76,14 +78,16 @@ class Player:
             elif job not in todo:
                 todo.append(job)
         t0 = time.perf_counter()
-        for job, rows in self._play(todo):
-            t = rows if raw else deal_table(rows)
-            write_parquet(t, self.path(job, raw))
-            out[job] = t
-            self.games += rows.height // self.cfgs[job[0]].players
-            self.new_shards += 1
-            if self.stop_after and self.new_shards >= self.stop_after:
-                raise KeyboardInterrupt
+        with meter(sum(job[2] for job in todo), self.label) as step:   # a bar, or a line per batch
+            for job, rows in self._play(todo):
+                t = rows if raw else deal_table(rows)
+                write_parquet(t, self.path(job, raw))
+                out[job] = t
+                self.games += rows.height // self.cfgs[job[0]].players
+                self.new_shards += 1
+                step(job[2], job[0])
+                if self.stop_after and self.new_shards >= self.stop_after:
+                    raise KeyboardInterrupt
         self.play_seconds += time.perf_counter() - t0
         return out
 
@@ -301,7 +305,7 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
                 cfgs[cid] = replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}"])
                 ids.append(cid)
         sides.append(ids)
-    player = Player(cfgs, out_dir, engine, address)
+    player = Player(cfgs, out_dir, engine, address, label="sensitivity")
     player.check()
     used_threads = set_threads(threads)
     if engine == "local":
@@ -618,7 +622,7 @@ def tune(game_id, vary, target_text, n_games, trials, budget, confirm_deals, pla
     if plan["budget"] and plan["budget"] < n * rot:
         raise UserError("--budget", None, f"expected at least {n * rot:,} games (one candidate of -n {n:,} deals)")
     current = {d["key"]: d["current"] for d in dims}
-    player = Player({"current": base}, out_dir, engine, address)
+    player = Player({"current": base}, out_dir, engine, address, label="tune")
     player.check()
     used_threads = set_threads(threads)
     t0 = time.perf_counter()

@@ -137,7 +137,7 @@ def test_the_summary_leaves_out_the_turn_order_where_positions_mean_nothing(runs
         assert code == 0, err
         md = (tmp_path / str(meaningful) / "summary.md").read_text()
         summary = md[md.index("## Balance summary"):]
-        row = next(line for line in summary.splitlines() if line.startswith("| a |"))
+        row = next(line for line in summary.splitlines() if line.startswith("| a (with the "))   # whose figures
         assert ("- (no turn order)" in row) == (not meaningful) and (" pp [" in row) == meaningful
 
 
