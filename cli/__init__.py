@@ -265,12 +265,13 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
     with a progress bar on a terminal and one line per line-up otherwise."""
     from dataclasses import replace
 
-    from analysis.studies.robust import lineup_config, play_robust, read_plan, strong_lineups
+    from analysis.studies.robust import is_the_run, lineup_config, play_robust, read_plan, strong_lineups
 
     cfg = replace(run_config(out_dir), threads=threads, engine=engine, ray_address=address, batch_size=batch_size)
     if deals is None:
         deals = read_plan(out_dir)[0]
-    total = sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg))   # deals, as the runner counts
+    total = sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg)   # deals, as the runner counts
+                if not is_the_run(cfg, u))
     from cli.progress import meter
 
     with meter(total, "robust: strong bots", terminal=sys.stdout.isatty()) as step:
@@ -279,11 +280,11 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
 
 def robust_verdict_text(out_dir: Path, meta: dict, stats, whose: str) -> str:
     from analysis.metrics import game_count
-    from analysis.studies.robust import format_robust, lineup_stats, robust_table
+    from analysis.studies.robust import format_robust, lineup_deals, lineup_stats, robust_table
     from analysis.verdict import run_verdict
 
-    table = robust_table(lineup_stats(out_dir, meta))
-    return format_robust(run_verdict(stats), table, whose, game_count(stats), meta["robust"]["deals"])
+    table = robust_table(lineup_stats(out_dir, meta), deals=lineup_deals(meta))
+    return format_robust(run_verdict(stats), table, whose, game_count(stats), meta["robust"])
 
 
 def speed_line(meta: dict, game_name: str) -> str:

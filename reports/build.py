@@ -68,7 +68,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
     unbalanced by the spec's thresholds (or the defaults), from analysis.verdict; each run named
     with its bots, and for a run played with --robust, whether each line holds across the strong
     bots (analysis.studies.robust)."""
-    from analysis.studies.robust import across_text, lineup_stats, robust_table
+    from analysis.studies.robust import across_text, lineup_deals, lineup_stats, robust_table
 
     page.heading("Verdict")
     used, rows = [], []
@@ -76,20 +76,20 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
     for r in runs:
         thr = thresholds_for(spec, spec_path, r.meta, r.path, r.game)
         used.append(thr)
-        table = robust_table(lineup_stats(r.path, r.meta), thr) if (r.meta or {}).get("robust") else None
+        table = (robust_table(lineup_stats(r.path, r.meta), thr, lineup_deals(r.meta)) if (r.meta or {}).get("robust")
+                 else None)
         name = f"{r.label} ({run_whose(r.meta, r.stats)})"
         for i, line in enumerate(run_verdict(r.stats, thr)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
-                deals = (r.meta or {}).get("robust", {}).get("deals")
-                row.append(across_text(table, line.question, deals) if table is not None and line.mark else "-")
+                row.append(across_text(table, line.question) if table is not None and line.mark else "-")
             rows.append(row + [line.detail])
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
     note = thresholds_note(used, teams)
     if robust:
         deals = {(r.meta or {}).get("robust", {}).get("deals") for r in runs} - {None}
-        note += (" Across bots: the same question judged on the run's first "
-                 f"{'/'.join(f'{d:,}' for d in sorted(deals))} deals with each strong bot in every seat: holds = "
+        note += (" Across bots: the same question judged with each strong bot in every seat, on the run's first "
+                 f"{'/'.join(f'{d:,}' for d in sorted(deals))} deals (the run's own bots on all its games): holds = "
                  "every strong bot gives the same decided mark (fine or unbalanced); depends on the bot = one bot's "
                  "interval lies inside the threshold and another's outside, or the first player's edge is significant "
                  "both ways; undecided across bots = some bot's mark is 'worth a look' and none contradicts another.")

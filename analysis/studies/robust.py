@@ -14,7 +14,9 @@ verdict line is then judged on every line-up with the run's own thresholds:
   would decide: the output says how many).
 
 Each line-up is a complete run directory under RUN/robust/<line-up>/ (results beside the run's
-own, resumable like any run, locally or on Ray); RUN/run.json lists them under "robust"."""
+own, resumable like any run, locally or on Ray); RUN/run.json lists them under "robust". A
+line-up that is the run's own (the heuristic in every seat of a heuristic run) is not played
+again: the run's games, all its deals, stand for it."""
 from __future__ import annotations
 
 import json
@@ -67,8 +69,15 @@ def strong_lineups(cfg) -> list[Lineup]:
     return out
 
 
+def is_the_run(cfg, lineup: Lineup) -> bool:
+    """The run's own bots are this line-up (one strong bot in every seat)."""
+    bots = cfg.bots * cfg.players if len(cfg.bots) == 1 else list(cfg.bots)
+    return bots == lineup.bots
+
+
 def lineup_config(cfg, lineup: Lineup, deals: int):
-    """The run's configuration with the line-up's bots, on its first ``deals`` deals."""
+    """The run's configuration with the line-up's bots, on its first ``deals`` deals (at most
+    the run's: the sample is of the run's own deals)."""
     return replace(cfg, bots=list(lineup.bots), games=min(deals, cfg.games), shard_deals=0)
 
 
@@ -114,6 +123,11 @@ def play_robust(cfg, out_dir: Path, deals: int = DEFAULT_DEALS, progress=None, l
     lineups = write_plan(out_dir, cfg, deals)
     record = {"deals": min(deals, cfg.games), "lineups": []}
     for u in lineups:
+        if is_the_run(cfg, u):   # the run itself is this line-up: all its deals stand for it, none replayed
+            meta = json.loads((out_dir / "run.json").read_text())
+            record["lineups"].append({"label": u.label, "bots": u.bots, "dir": ".", "games_played":
+                                      meta.get("games_played"), "deals": cfg.games, "the_run": True})
+            continue
         sub, where = lineup_config(cfg, u, deals), out_dir / u.dir
         if log:
             log(f"robust: {u.label} in every seat, deals 0..{sub.games - 1}")
@@ -126,7 +140,7 @@ def play_robust(cfg, out_dir: Path, deals: int = DEFAULT_DEALS, progress=None, l
                 meta = execute(sub, where, progress=progress, log=log).meta
             except Interrupted as e:
                 raise Interrupted(out_dir, e.done, e.total) from None
-        record["lineups"].append({"label": u.label, "bots": u.bots, "dir": u.dir,
+        record["lineups"].append({"label": u.label, "bots": u.bots, "dir": u.dir, "deals": sub.games,
                                   "games_played": meta.get("games_played"),
                                   "wall_seconds": meta.get("wall_seconds")})
     meta_file = out_dir / "run.json"
@@ -145,6 +159,14 @@ def lineup_stats(out_dir: Path, meta: dict | None = None) -> dict[str, pl.DataFr
     return {u["label"]: load_stats(Path(out_dir) / u["dir"]) for u in record.get("lineups", [])}
 
 
+def lineup_deals(meta: dict | None) -> dict[str, tuple[int, bool, int]]:
+    """label -> (deals it played, whether it is the run's own games, the run's deals)."""
+    record = (meta or {}).get("robust") or {}
+    run_deals = int(((meta or {}).get("config") or {}).get("games") or 0)
+    return {u["label"]: (int(u.get("deals") or record.get("deals") or 0), bool(u.get("the_run")), run_deals)
+            for u in record.get("lineups", [])}
+
+
 def across(lines: dict[str, Line]) -> str:
     """holds / depends on the bot / undecided across bots, for one question's lines by line-up.
     Holds needs every line-up decided alike: "worth a look" everywhere is not an answer."""
@@ -156,13 +178,12 @@ def across(lines: dict[str, Line]) -> str:
     return UNDECIDED_ACROSS
 
 
-def deals_to_decide(row: dict, deals: int) -> int | None:
-    """For a line-up marked worth a look: the --robust-deals that would decide it
+def deals_to_decide(row: dict) -> int | None:
+    """For a line-up marked worth a look: about how many more deals would decide it
     (check.extra_games on its interval, in deals: a seat-rotated run plays several games a deal)."""
-    if row["mark"] != LOOK or not row.get("more_games") or row["more_games"] <= 0:
+    if row["mark"] != LOOK or not row.get("more_games") or row["more_games"] <= 0 or not row.get("deals"):
         return None
-    per_deal = row["games"] / max(deals, 1)
-    return deals + int(-(-row["more_games"] // per_deal))
+    return int(-(-row["more_games"] // (row["games"] / row["deals"])))
 
 
 def same_direction_broken(lines: dict[str, Line]) -> bool:
@@ -174,7 +195,8 @@ def same_direction_broken(lines: dict[str, Line]) -> bool:
     return any(v[1] > 0 for v in values) and any(v[2] < 0 for v in values)
 
 
-def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | None = None) -> pl.DataFrame:
+def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | None = None,
+                 deals: dict[str, tuple[int, bool, int]] | None = None) -> pl.DataFrame:
     """One row per (verdict question, line-up): the figure, its interval and mark with that line-up,
     and the question's verdict across bots. Questions some line-up cannot ask (no bot gap with one
     bot) are left out."""
@@ -183,7 +205,8 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
     if not verdicts:
         return pl.DataFrame(schema={"question": pl.String, "lineup": pl.String, "estimate": pl.Float64,
                                     "low": pl.Float64, "high": pl.Float64, "shown": pl.String, "mark": pl.String,
-                                    "across": pl.String, "more_games": pl.Int64, "games": pl.Int64})
+                                    "across": pl.String, "more_games": pl.Int64, "games": pl.Int64,
+                                    "deals": pl.Int64, "the_run": pl.Boolean, "run_deals": pl.Int64})
     first = next(iter(verdicts.values()))
     rows = []
     for question in first:
@@ -195,30 +218,42 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
             est, lo, hi = x.value
             rows.append({"question": question, "lineup": label, "estimate": est, "low": lo, "high": hi,
                          "shown": x.estimate, "mark": x.mark, "across": verdict, "more_games": x.more_games,
-                         "games": games[label]})
-    return pl.DataFrame(rows, schema_overrides={"more_games": pl.Int64, "games": pl.Int64})
+                         "games": games[label], "deals": (deals or {}).get(label, (0, False, 0))[0],
+                         "the_run": (deals or {}).get(label, (0, False, 0))[1],
+                         "run_deals": (deals or {}).get(label, (0, False, 0))[2]})
+    return pl.DataFrame(rows, schema_overrides={"more_games": pl.Int64, "games": pl.Int64, "deals": pl.Int64,
+                                                "run_deals": pl.Int64})
 
 
-def across_text(table: pl.DataFrame, question: str, deals: int | None = None) -> str:
+def across_text(table: pl.DataFrame, question: str) -> str:
     """The "across bots" cell of one verdict line: the verdict, then each line-up's figure and mark."""
     rows = table.filter(pl.col("question") == question)
     if rows.height == 0:
         return "-"
-    figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}{decide_text(r, deals)}"
+    figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}{decide_text(r)}"
                         for r in rows.iter_rows(named=True))
     return f"{rows['across'][0]} ({figures})"
 
 
-def decide_text(row: dict, deals: int | None) -> str:
-    need = deals_to_decide(row, deals) if deals else None
-    return f" (--robust-deals {need:,} would decide it)" if need else ""
+def decide_text(row: dict) -> str:
+    more = deals_to_decide(row)
+    if not more:
+        return ""
+    if row.get("the_run"):
+        return f" (about {more:,} more deals would decide it: balance run --extend RUN -n {more})"
+    need, have = row["deals"] + more, row.get("run_deals") or 0
+    if have and need > have:   # the sample is the run's first deals: the run needs them first
+        return (f" (about {need:,} deals would decide it: balance run --extend RUN -n {need - have}, then "
+                f"--robust-deals {need})")
+    return f" (--robust-deals {need:,} would decide it)"
 
 
-def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games: int, deals: int) -> str:
+def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games: int, record: dict) -> str:
     """`balance run --robust`'s verdict: each line with the run's figure, then across the bots."""
-    lineups = list(dict.fromkeys(table["lineup"].to_list())) if table.height else []
-    out = [f"Verdict {whose} ({games:,} games), and across the strong bots ({', '.join(lineups)}) on the "
-           f"first {deals:,} deals:"]
+    deals = record["deals"]
+    sizes = ", ".join(f"{u['label']}: " + ("the run's own games" if u.get("the_run") else f"the first {deals:,} deals")
+                      for u in record["lineups"])
+    out = [f"Verdict {whose} ({games:,} games), and across the strong bots, each in every seat ({sizes}):"]
     width = max((len(x.question) for x in run_lines), default=10)
     for x in run_lines:
         if not x.mark:
@@ -227,7 +262,7 @@ def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games:
         verdict = rows["across"][0] if rows.height else "- (not asked of every line-up)"
         out.append(f"  {x.question:<{width}}  {x.estimate:<26} {x.mark:<12}  across bots: {verdict}")
         for r in rows.iter_rows(named=True):
-            out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}{decide_text(r, deals)}")
+            out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}{decide_text(r)}")
     out.append(f"{HOLDS} = every strong bot gives the same decided mark; {DEPENDS} = one bot's interval is inside "
                f"the threshold and another's outside (or a signed edge is significant both ways); "
                f"{UNDECIDED_ACROSS} = some bot's mark is '{LOOK}' and none contradicts another.")

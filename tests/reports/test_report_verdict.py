@@ -107,10 +107,11 @@ def test_the_dot_chart_is_centred_on_the_fair_share(bastille_run):
 
 def test_team_report_verdict_tables_and_metrics(tug_runs, tmp_path):
     html, md, rows = opens_with_the_verdict(build_report([tug_runs / "versus", tug_runs / "coop"], tmp_path / "rep"))
-    versus = [r[1] for r in rows[:rows.index(next(r for r in rows if r[0] == "coop"))]]
+    assert rows[0][0] == "versus (with the bots greedy, random, greedy, random, greedy, random (seats rotated))"
+    versus = [r[1] for r in rows[:rows.index(next(r for r in rows if r[0].startswith("coop")))]]
     assert versus == ["first-player advantage", "largest gap between positions", "largest gap between roles",
                       "largest gap between secret roles", "strategy gap (best bot minus worst)", "turn-cap share"]
-    coop = [r for r in rows if r[0] == "coop" or r[0] == ""][-2:]
+    coop = [r for r in rows if r[0] == "coop (with the greedy bot)" or r[0] == ""][-2:]
     assert [r[1] for r in coop] == ["the table's win rate (co-operative)", "turn-cap share"]
     for title in ("Win rate by bot and role", "Win rate by role and secret role", "End reasons by variant",
                   "Toy tug of war (engine tests): its own measures"):

@@ -25,5 +25,5 @@ def test_a_run_and_its_robust_games_report_progress_off_a_terminal(tmp_path):
     code, out, err = cli(["run", "lean", "-n", "1000", "--robust", "--robust-deals", "500", "--out", tmp_path / "r"])
     assert code == 0, err
     assert "lean x1000: 1,000 of 1,000 deals (100%)" in err
-    assert "robust: strong bots: 1,000 of 1,000 deals (100%)" in err   # two strong bots x 500 deals
+    assert "robust: strong bots: 500 of 500 deals (100%)" in err   # the rollout bot; the heuristic is the run
     assert "of 1,000 deals" not in out

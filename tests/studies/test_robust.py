@@ -54,29 +54,37 @@ def first_edge(results: pl.DataFrame) -> float:
 
 
 def test_the_extra_games_are_runs_listed_in_run_json_and_their_figures_are_the_direct_count(reversed_run):
+    """The rollout bot plays the first 1,500 deals under robust/; the heuristic line-up is the run
+    itself (all 3,000 deals), never played twice."""
     out, text = reversed_run
     record = json.loads((out / "run.json").read_text())["robust"]
     assert record["deals"] == 1500 and [u["label"] for u in record["lineups"]] == ["heuristic", "rollout (2 playouts)"]
+    heuristic, rollout = record["lineups"]
+    assert heuristic["dir"] == "." and heuristic["the_run"] and heuristic["deals"] == 3000
+    assert not (out / "robust/heuristic").exists()
+    assert rollout["dir"] == "robust/rollout-2-playouts" and rollout["deals"] == 1500
     for u in record["lineups"]:
         results = pl.read_parquet(out / u["dir"] / "results.parquet")
-        assert results["game_index"].n_unique() == 1500 and set(results["bot"]) == {u["bots"][0]}
+        assert results["game_index"].n_unique() == u["deals"] and set(results["bot"]) == {u["bots"][0]}
         shown = re.search(rf"with the {re.escape(u['label'])} bot: ([+-]\d+\.\d) pp", text).group(1)
         assert float(shown) == pytest.approx(100 * first_edge(results), abs=0.051)
-    main = pl.read_parquet(out / "results.parquet").filter(pl.col("game_index") < 1500)
-    heuristic = pl.read_parquet(out / "robust/heuristic/results.parquet")
-    cols = ["game_index", "seat", "position", "win"]
-    assert main.select(cols).sort(cols[:2]).equals(heuristic.select(cols).sort(cols[:2]))   # the same deals
+    main = pl.read_parquet(out / "results.parquet")
+    rolled = pl.read_parquet(out / rollout["dir"] / "results.parquet")
+    cols = ["game_index", "seat", "position"]                               # the same deals: the same start players
+    assert main.filter(pl.col("game_index") < 1500).select(cols).sort(cols[:2]).equals(rolled.select(cols).sort(cols[:2]))
+    assert "rollout (2 playouts): the first 1,500 deals" in text and "heuristic: the run's own games" in text
 
 
 def test_resume_plays_only_the_missing_line_up(reversed_run):
     out, _ = reversed_run
-    kept = (out / "robust/rollout-2-playouts/run.json").stat().st_mtime_ns
-    for f in (out / "robust/heuristic").iterdir():
+    rolled = out / "robust/rollout-2-playouts"
+    kept = (out / "results.parquet").stat().st_mtime_ns
+    for f in rolled.iterdir():
         f.unlink()
     code, text, err = cli(["run", "--resume", out])
     assert code == 0, err
-    assert (out / "robust/heuristic/results.parquet").is_file()
-    assert (out / "robust/rollout-2-playouts/run.json").stat().st_mtime_ns == kept
+    assert (rolled / "results.parquet").is_file() and "rollout (2 playouts) in every seat" in err
+    assert (out / "results.parquet").stat().st_mtime_ns == kept
     assert verdict_of(text, "first-player advantage") == DEPENDS
 
 
@@ -88,6 +96,7 @@ def test_the_report_gives_every_verdict_line_its_across_bots_column(reversed_run
     assert "| across bots |" in md and "(with the heuristic bot)" in md
     fpa = next(x for x in md.splitlines() if "| first-player advantage |" in x)
     assert f"{DEPENDS} (heuristic +" in fpa and "rollout (2 playouts) -" in fpa
+    assert "the run's own bots on all its games" in md
 
 
 def line(mark, est=0.0, lo=-0.01, hi=0.01, key="position_spread"):
@@ -110,9 +119,13 @@ def test_a_signed_edge_significant_both_ways_depends_even_with_equal_marks():
 
 
 def test_a_line_some_bot_leaves_undecided_says_how_many_deals_would_decide(tmp_path):
-    """The rollout bot's edge sits near the 5-point threshold: worth a look at 1,500 deals."""
-    text = robust_run(tmp_path / "near", "lean.rollout=0.06")
+    """The rollout bot's edge (+4 points) sits near the 5-point threshold: worth a look on 1,500
+    deals; the line says how many deals would decide it, beyond the run's 3,000 (extend first)."""
+    text = robust_run(tmp_path / "near", "lean.rollout=0.04")
     assert verdict_of(text, "first-player advantage") == UNDECIDED_ACROSS
     rollout = next(x for x in text.splitlines() if "with the rollout (2 playouts) bot: +" in x)
-    need = int(re.search(r"--robust-deals ([\d,]+) would decide it", rollout).group(1).replace(",", ""))
-    assert need > 1500
+    hint = re.search(r"about ([\d,]+) deals would decide it: balance run --extend RUN -n (\d+), then --robust-deals "
+                     r"(\d+)\)", rollout)
+    assert hint, rollout
+    need = int(hint.group(3))
+    assert need > 3000 and int(hint.group(2)) == need - 3000 and hint.group(1) == f"{need:,}"
