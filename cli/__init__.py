@@ -146,15 +146,16 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
 @click.option("--robust", is_flag=True,
               help="Also play the first --robust-deals deals with each strong bot of the game (heuristic, rollout, "
                    "...) in every seat, and say which verdict lines hold across bots and which depend on the bot.")
-@click.option("--robust-deals", type=click.IntRange(1), default=2000, show_default=True,
-              help="Deals each strong bot plays for --robust (the run's first deals, the same for every bot).")
+@click.option("--robust-deals", type=click.IntRange(1), default=4000, show_default=True,
+              help="Deals each other strong bot plays for --robust (the run's first deals, the same for every bot; "
+                   "the run's own bots count with all its games).")
 @click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=None,
               help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it). "
                    "Default: about 262,144 result rows a shard (65,536 four-player deals).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
         rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None,
-        robust=False, robust_deals=2000) -> None:
+        robust=False, robust_deals=4000) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out.
 
     Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
