@@ -1,4 +1,4 @@
-"""What a paired comparison of two configurations compares, deal by deal (cli.loops plays
+"""What a paired comparison of two configurations compares, deal by deal (analysis.studies.paired_play plays
 the paired batches).
 
 What is compared (the focus) is one of: the first-player advantage (the default: the first

@@ -1,7 +1,8 @@
 """The `balance` command line: the top of the stack (cli -> reports -> analysis -> sim ->
 kernels). Commands that play (run, trace, bench) call the engine in sim; the analysis
 commands are in cli.analysis; the loops that play games for an analysis (paired batches
-until a test decides, sweep grids) are in cli.loops."""
+until a test decides, sweep grids, robust verdicts, skill) are studies in analysis.studies,
+functions a notebook can call: cli parses, calls and prints."""
 from __future__ import annotations
 
 import sys

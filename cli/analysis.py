@@ -115,7 +115,7 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
         click.echo(compare_dirs(dirs[0], dirs[1], by, gap))
         return
     from analysis.compare import format_comparison, format_turn_order, paired_compare, paired_turn_order
-    from cli.loops import check_pairable, play_pair, until_decided as play_until
+    from analysis.studies.paired_play import check_pairable, play_pair, until_decided as play_until
     from analysis.sprt import SprtSpec
     from sim.plan import Prepared, Timing, set_threads
 
@@ -198,7 +198,7 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     With --players 4-8 (or 4,6,8, or all) it runs GAME once per player count instead and
     gives each role's win rate (each position's where no roles are dealt) per count."""
     from analysis.sweep import format_sweep, parse_counts, parse_grid, split_fixed, sweep_table
-    from cli.loops import run_sweep
+    from analysis.studies.sweeps import run_sweep
     from sim.plan import Prepared
     from sim.registry import get_game
     from sim.runner import run
@@ -229,7 +229,7 @@ def player_sweep(game_id, counts, n_games, bots, variant, seed, rotate_seats, th
     """`balance sweep GAME --players 4-8`: every count checked against the variant's range
     before anything is played, then one run per count."""
     from analysis.sweep import format_players
-    from cli.loops import run_player_sweep, seat_line_up
+    from analysis.studies.sweeps import run_player_sweep, seat_line_up
     from sim.plan import Prepared
     from sim.runner import run
 

@@ -12,7 +12,7 @@ from analysis.intervals import Z95
 from analysis.suffstats import sufficient_stats, write_stats
 from analysis.sweep import (FPA, PAIRED, SPREAD, UNPAIRED, deal_values, format_sweep, paired_rows, parse_grid,
                             read_sweep, sweep_table)
-from cli.loops import run_sweep
+from analysis.studies.sweeps import run_sweep
 from reports.build import build_report
 from sim.plan import RunConfig
 from tests.analysis.synth_results import write_run

@@ -73,3 +73,15 @@ def test_the_report_shows_the_skill_chart(tug, tmp_path):
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     code, _, err = cli(["skill", "tug", "-n", 100, "--out", tmp_path / "x", *args])
     assert code == 2 and len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_the_study_called_from_python_gives_the_commands_table(tug, tmp_path):
+    """analysis.studies.skill.skill with the command's arguments: the same table (it resumes from
+    nothing: a fresh out_dir plays everything again)."""
+    from analysis.studies.skill import skill
+
+    out, _ = tug
+    s = skill("tug", n_games=1500, seed=2, out_dir=tmp_path / "py")
+    command = pl.read_parquet(out / "skill.parquet")
+    assert isinstance(s.table, pl.DataFrame) and s.table.equals(command)
+    assert s.flags == json.loads((out / "skill.json").read_text())["summary"]["flags"]

@@ -1,56 +1,13 @@
-"""The loops that play games for an analysis: paired batches of two configurations on the
-same deals (same seed and game indices, so the same chance streams), optionally until a
-sequential test decides; and the grid of a sweep. They sit in the command line, above both
-the engine that plays and the analysis that judges."""
+"""The grids of `balance sweep`: one run per grid point of content values (every point paired
+with the current value), or one run per player count. A study a notebook can call; cli only
+prints."""
 from __future__ import annotations
 
 from dataclasses import asdict, replace
 from pathlib import Path
 
-import polars as pl
-
-from analysis.paired import deal_values
-from analysis.paired_runs import Focus, deal_differences
-from analysis.sprt import RepeatedIntervals, Sequential, SequentialResult, SprtSpec
 from analysis.sweep import SWEEP_FILE, current_values, grid_points, split_fixed, with_current
-from sim.errors import UserError
 from sim.results import write_json
-
-
-def play_pair(prep_a, prep_b, first: int, deals: int) -> tuple[pl.DataFrame, pl.DataFrame]:
-    gi, rot = prep_a.rows(first, deals)
-    return prep_a.play(gi, rot), prep_b.play(gi, rot)
-
-
-def check_pairable(prep_a, prep_b) -> None:
-    a, b = prep_a.cfg, prep_b.cfg
-    if (a.game, a.players, a.seed, a.rotate_seats) != (b.game, b.players, b.seed, b.rotate_seats):
-        raise UserError("balance compare", None, "A and B must share game, players, seed and seat rotation to be paired")
-
-
-def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_deals: int,
-                  echo=None, step=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
-    """Play paired batches of `batch` deals until the test decides or max_deals are played."""
-    check_pairable(prep_a, prep_b)
-    seq = RepeatedIntervals(spec, looks=-(-max_deals // batch)) if focus.measure == "spread" else Sequential(spec)
-    frames_a, frames_b = [], []
-    first, decision = 0, ""
-    while decision == "" and first < max_deals:
-        deals = min(batch, max_deals - first)
-        a, b = play_pair(prep_a, prep_b, first, deals)
-        frames_a.append(a)
-        frames_b.append(b)
-        if focus.measure == "spread":
-            decision = seq.add(deal_values(a), deal_values(b))
-        else:
-            decision = seq.add(deal_differences(a, b, focus))
-        first += deals
-        if step:
-            step(deals)
-        if echo:
-            echo(f"  {first:>10,} deals: A - B = {seq.estimate():+.4f}")
-    games = first * prep_a.rotations * 2
-    return seq.result(games, focus.label()), pl.concat(frames_a), pl.concat(frames_b)
 
 
 def run_sweep(base, grid, out_dir: Path, run_fn, echo=print) -> dict:

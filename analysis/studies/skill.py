@@ -1,0 +1,167 @@
+"""`balance skill` as a study: does the verdict hold for stronger play? Every bot of the game plays
+every seat of the same deals (rollout at one or more playout budgets); each verdict measure with
+its interval against the bots' Bradley-Terry rating from a seat-rotated ladder of mixed line-ups,
+and the flags that read the whole ladder (analysis.sensitivity.skill_flags). Called from Python
+with the same arguments as the command, it returns the skill table as a Polars frame."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import polars as pl
+
+from analysis.sensitivity import (SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, Measure, effect, estimate, per_deal,
+                                  skill_flags)
+from analysis.studies.player import no_progress
+from sim.errors import UserError
+from sim.results import write_json, write_parquet
+
+
+@dataclass
+class Skill:
+    """The study's answer: one row per (line-up, measure), the flags, and what it was asked of."""
+
+    table: pl.DataFrame
+    flags: list[str]
+    measures: list[Measure]
+    game: object
+    base: object
+    anchor: str
+
+
+def _list(text: str | None) -> list[str]:
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def playout_key(content) -> str | None:
+    bots = content.doc.get("bots", {})
+    keys = [k for k in bots if "playout" in k]
+    return f"bots.{keys[0]}" if keys else None
+
+
+def lineups(game, base, bots: list[str], playouts: list[int], key: str | None) -> list[tuple[str, str, object]]:
+    """(label, bot, RunConfig) of every line-up: one bot in every seat; rollout once per budget."""
+    out = []
+    for b in bots:
+        if b == "rollout" and playouts and key:
+            for p in playouts:
+                out.append((f"rollout ({p} playouts)", b, replace(base, bots=[b], sets=[*base.sets, f"{key}={p}"])))
+        else:
+            out.append((b, b, replace(base, bots=[b])))
+    return out
+
+
+def ladders(base, bots: list[str], playouts: list[int], key: str | None) -> list[tuple[int | None, list]]:
+    """The mixed, seat-rotated line-ups the ratings come from: (rollout budget, [RunConfig]).
+    With fewer seats than bots, one line-up per starting bot (every bot meets every other)."""
+    n = base.players
+    budgets = playouts if ("rollout" in bots and playouts and key) else [None]
+    out = []
+    for p in budgets:
+        sets = [*base.sets, f"{key}={p}"] if p is not None else list(base.sets)
+        if len(bots) <= n:
+            ups = [[bots[k % len(bots)] for k in range(n)]]
+        else:
+            ups = [[bots[(i + k) % len(bots)] for k in range(n)] for i in range(len(bots))]
+        out.append((p, [replace(base, bots=u, sets=sets, rotate_seats=True) for u in ups]))
+    return out
+
+
+def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bots: str | None = None,
+          playouts: str | None = None, measures=(), players: int | None = None, variant: str = "base", sets=(),
+          content_path: str | None = None, seed: int = 0, threads: int = 0, engine: str = "local",
+          address: str | None = None, out_dir: Path = Path("out/skill"), progress=no_progress) -> Skill:
+    """`balance skill GAME` (same arguments): plays, writes skill.parquet and skill.json in out_dir
+    (kept batches make a rerun into the same out_dir resume) and returns the table and flags.
+    A KeyboardInterrupt leaves the finished line-ups in out_dir."""
+    out_dir = Path(out_dir)
+    from analysis.ratings import ratings
+    from analysis.studies.player import Player, _measures, _ray_check, base_config, open_plan
+    from sim.plan import set_threads
+    from sim.registry import get_game
+
+    t_start = time.perf_counter()
+    _ray_check(engine, address)
+    base = base_config(game_id, players, None, variant, sets, content_path, seed, False, threads, engine, address)
+    game = get_game(base.game)
+    names = _list(bots) or list(game.bots)
+    for b in names:
+        if b not in game.bots:
+            raise UserError("--bots", b, f"unknown bot (expected some of: {', '.join(game.bots)})")
+    if len(names) < 2:
+        raise UserError("--bots", bots, "expected at least two bots to compare")
+    content = game.content(tuple(base.variants), tuple(base.sets), Path(content_path) if content_path else None)
+    key = playout_key(content)
+    budgets = []
+    if playouts:
+        if "rollout" not in names or not key:
+            raise UserError("--playouts", playouts, f"{game.id} has no rollout bot with a playout budget here")
+        try:
+            budgets = [int(p) for p in _list(playouts)]
+        except ValueError:
+            raise UserError("--playouts", playouts, "expected whole numbers, e.g. 2,8") from None
+    elif "rollout" in names and key:
+        budgets = [int(content.get(key))]
+    if not measures:
+        measures = [m for m in SKILL_MEASURES if not (m == "role_spread" and len(game.roles) < 2)
+                    and not (m == "secret_role_spread" and len(game.secret_roles) < 2)
+                    and not (m in ("first_player_advantage", "position_spread") and not game.positions_meaningful)]
+    ms = _measures(measures, game, replace(base, bots=names))
+    ups = lineups(game, base, names, budgets, key)
+    lads = ladders(base, names, budgets, key)
+    k_ladder = ladder_deals or n_games
+    plan = {"config": base.plan_fields(), "bots": names, "playouts": budgets, "measures": [m.name for m in ms],
+            "n": n_games, "ladder": k_ladder}
+    open_plan(out_dir, SKILL_FILE, plan, False)
+    cfgs = {f"up-{i}": cfg for i, (_, _, cfg) in enumerate(ups)}
+    for j, (_, cs) in enumerate(lads):
+        cfgs.update({f"ladder-{j}-{i}": c for i, c in enumerate(cs)})
+    player = Player(cfgs, out_dir, engine, address, label="skill", progress=progress)
+    player.check()
+    used_threads = set_threads(threads)
+    try:
+        tables = player.tables([(f"up-{i}", 0, n_games) for i in range(len(ups))])
+        ladder_rows = player.tables([(cid, 0, k_ladder) for cid in cfgs if cid.startswith("ladder-")], raw=True)
+    finally:
+        player.close()
+    rating = {}
+    anchor = "random" if "random" in names else names[0]
+    for j, (p, cs) in enumerate(lads):
+        rows = pl.concat([ladder_rows[(f"ladder-{j}-{i}", 0, k_ladder)] for i in range(len(cs))])
+        r = {x["bot"]: x for x in ratings(rows, seed=seed).iter_rows(named=True)}
+        zero = r[anchor]["elo"] if anchor in r else 0.0
+        for label, b, _ in ups:
+            if b in r and (b == "rollout" and p is not None and label == f"rollout ({p} playouts)"
+                           or b != "rollout" and j == 0 or b == "rollout" and p is None):
+                rating[label] = (r[b]["elo"] - zero, r[b]["elo_low"] - zero, r[b]["elo_high"] - zero)
+    from analysis.studies.player import aligned
+
+    order = sorted(range(len(ups)), key=lambda i: rating.get(ups[i][0], (0,))[0])
+    weakest = order[0]
+    below = {order[k]: order[k - 1] for k in range(1, len(order))}   # the next weaker line-up by rating
+
+    def paired(m, i: int, j: int):
+        """(line-up i - line-up j) on the same deals, with its interval."""
+        a, w = aligned(tables[(f"up-{i}", 0, n_games)], tables[(f"up-{j}", 0, n_games)])
+        return effect(m, per_deal(m, a), per_deal(m, w))
+
+    out = []
+    for i, (label, b, _) in enumerate(ups):
+        t = tables[(f"up-{i}", 0, n_games)]
+        for m in ms:
+            est, lo, hi = estimate(m, per_deal(m, t))
+            d = paired(m, i, weakest) if i != weakest else (None, None, None)
+            step = paired(m, i, below[i]) if i in below else (None, None, None)
+            rt = rating.get(label, (None, None, None))
+            out.append({"lineup": label, "bot": b, "rating": rt[0], "rating_low": rt[1], "rating_high": rt[2],
+                        "measure": m.name, "unit": m.unit, "estimate": est, "low": lo, "high": hi,
+                        "diff": d[0], "diff_low": d[1], "diff_high": d[2],
+                        "step": step[0], "step_low": step[1], "step_high": step[2], "deals": n_games})
+    table = pl.DataFrame(out, infer_schema_length=None)
+    flags = skill_flags(table)
+    write_parquet(table, out_dir / SKILL_TABLE)
+    write_json({"plan": plan, "complete": True, "summary": {
+        "flags": flags, "anchor": anchor, "session_games": player.games, "threads": used_threads, "engine": engine,
+        "wall_seconds": round(time.perf_counter() - t_start, 3)}}, out_dir / SKILL_FILE)
+    return Skill(table, flags, ms, game, base, anchor)
