@@ -8,7 +8,6 @@ import click
 import polars as pl
 
 from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, Measure
-from analysis.studies.skill import ladders, lineups, playout_key  # noqa: F401  (kept importable from here)
 
 
 @click.command()
