@@ -269,3 +269,13 @@ def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games:
                f"the threshold and another's outside (or a signed edge is significant both ways); "
                f"{UNDECIDED_ACROSS} = some bot's mark is '{LOOK}' and none contradicts another.")
     return "\n".join(out)
+
+
+def robust_verdict(run_dir: Path, thr: Thresholds | None = None) -> pl.DataFrame:
+    """The across-bots table of a run played with --robust (or play_robust), from Python: one row
+    per (verdict question, strong line-up) with its figure, interval, mark and the question's
+    verdict across bots."""
+    meta = json.loads((Path(run_dir) / "run.json").read_text())
+    if not meta.get("robust"):
+        raise UserError(str(run_dir), "robust", "this run has no strong line-ups (play it with --robust)")
+    return robust_table(lineup_stats(run_dir, meta), thr, lineup_deals(meta))
