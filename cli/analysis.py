@@ -283,6 +283,9 @@ def check(run_dir, spec_path):
     check_run(spec, meta, str(spec_path), run_dir)   # the spec's [run] table: is this the run it judges?
     stats = load_stats(run_dir)
     verdicts = judge_all(stats, spec, str(spec_path))
+    from analysis.whose import run_whose
+
+    click.echo(f"Figures {run_whose(meta, stats)}:")   # a verdict belongs to the bots that played
     click.echo(format_verdicts(verdicts, game_count(stats), spec.get("spec", {}).get("confidence", 0.95)))
     click.echo(verdict(stats))
     hint = extend_hint(verdicts, meta, run_dir) if overall(verdicts) == UNDECIDED else None
