@@ -34,7 +34,8 @@ def test_player_count_sweep_gives_the_role_by_count_table(tmp_path):
     table = md[md.index("### Win rate by role (side or faction dealt), variant and player count"):]
     assert [re.match(r"\| s (\d)p \| versus \| (\d) \|", x).groups() for x in table.splitlines()[4:7]] == [
         ("4", "4"), ("5", "5"), ("6", "6")]
-    assert md.splitlines()[2] == "## Verdict" and "| s 5p (with the bots greedy, random, greedy (one per seat)) | first-player advantage |" in md
+    five = "| s 5p (with the bots greedy, random, greedy, random, greedy (one per seat)) | first-player advantage |"
+    assert md.splitlines()[2] == "## Verdict" and five in md   # each run named with its bots
 
 
 @pytest.mark.parametrize("args, says", [
