@@ -215,6 +215,10 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                 variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
                 batch_size=batch_size, engine=engine, content_path=content_path, aggregate=aggregate,
                 ray_address=address, shard_deals=shard_deals)
+            if not robust:   # a new run here: an older run's --robust study is not this run's to finish
+                from analysis.studies.robust import PLAN_FILE, ROBUST_DIR
+
+                (Path(out_dir) / ROBUST_DIR / PLAN_FILE).unlink(missing_ok=True)
             if sys.stdout.isatty():
                 with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
@@ -223,7 +227,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
 
                 with meter(n_games, f"{game.id} x{n_games}", terminal=False) as step:
                     outcome = execute(cfg, Path(out_dir), progress=step, log=log)
-        if robust or robust_pending(Path(out_dir)):
+        if robust or ((resume_dir or extend_dir) and robust_pending(Path(out_dir))):
             robust_record = play_robust_run(Path(out_dir), robust_deals if robust else None, threads, engine,
                                             address, batch_size, log)
         else:

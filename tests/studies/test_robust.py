@@ -129,3 +129,14 @@ def test_a_line_some_bot_leaves_undecided_says_how_many_deals_would_decide(tmp_p
     assert hint, rollout
     need = int(hint.group(3))
     assert need > 3000 and int(hint.group(2)) == need - 3000 and hint.group(1) == f"{need:,}"
+
+
+def test_a_new_run_without_robust_in_the_same_directory_plays_no_strong_bots(tmp_path):
+    out = tmp_path / "again"
+    robust_run(out)
+    code, text, err = cli(["run", "lean", "-p", "4", "-n", "500", "--out", out])
+    assert code == 0, err
+    assert "across bots" not in text and "robust" not in json.loads((out / "run.json").read_text())
+    code, text, err = cli(["run", "--extend", out, "-n", "100"])
+    assert code == 0, err
+    assert "robust:" not in err and "across bots" not in text
