@@ -218,14 +218,16 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
             if not robust:   # a new run here: an older run's --robust study is not this run's to finish
                 from analysis.studies.robust import PLAN_FILE, ROBUST_DIR
 
-                (Path(out_dir) / ROBUST_DIR / PLAN_FILE).unlink(missing_ok=True)
+                old_plan = Path(out_dir) / ROBUST_DIR / PLAN_FILE
+                if old_plan.is_file():
+                    old_plan.unlink()
             if sys.stdout.isatty():
                 with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
             else:   # a line per shard on stderr (what a CI log of a slow bot's run shows)
                 from cli.progress import meter
 
-                with meter(n_games, f"{game.id} x{n_games}", terminal=False) as step:
+                with meter(n_games, f"{game.id} x{n_games}", terminal=False, every=SLOW_RUN_SECONDS) as step:
                     outcome = execute(cfg, Path(out_dir), progress=step, log=log)
         if robust or ((resume_dir or extend_dir) and robust_pending(Path(out_dir))):
             robust_record = play_robust_run(Path(out_dir), robust_deals if robust else None, threads, engine,
@@ -257,6 +259,9 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
 
 
 ROBUST_DIR_TEXT = "robust/<bot>/ (each strong bot's games)"
+# Off a terminal, a run says how far it is at most this often: a slow bot's run reports as it
+# goes (a line a shard, at least 10 s apart), a fast run prints nothing but its tables.
+SLOW_RUN_SECONDS = 10.0
 
 
 def robust_pending(out_dir: Path) -> bool:
@@ -280,7 +285,7 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
                 if not is_the_run(cfg, u))
     from cli.progress import meter
 
-    with meter(total, "robust: strong bots", terminal=sys.stdout.isatty()) as step:
+    with meter(total, "robust: strong bots", terminal=sys.stdout.isatty(), every=SLOW_RUN_SECONDS) as step:
         return play_robust(cfg, out_dir, deals, progress=step, log=log)
 
 

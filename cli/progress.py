@@ -24,8 +24,10 @@ def line(label: str, done: int, total: int, seconds: float, unit: str, note: str
 
 
 @contextmanager
-def meter(total: int, label: str, unit: str = "deals", terminal: bool | None = None):
-    """Yields step(n, note=""): n more units done. A bar on a terminal, else a line per step."""
+def meter(total: int, label: str, unit: str = "deals", terminal: bool | None = None, every: float = 0.0):
+    """Yields step(n, note=""): n more units done. A bar on a terminal, else a line per step -
+    or, with ``every``, a line per step once at least that many seconds passed since the last
+    line (a run of a slow bot reports as it goes; a fast run stays silent)."""
     terminal = on_terminal() if terminal is None else terminal
     if total <= 0:
         yield lambda n, note="": None
@@ -34,10 +36,13 @@ def meter(total: int, label: str, unit: str = "deals", terminal: bool | None = N
         with click.progressbar(length=total, label=label, show_eta=True, file=sys.stderr) as bar:
             yield lambda n, note="": bar.update(n)
         return
-    t0, done = time.perf_counter(), [0]
+    t0, done, last = time.perf_counter(), [0], [time.perf_counter()]
 
     def step(n: int, note: str = "") -> None:
         done[0] += n
-        click.echo(line(label, done[0], total, time.perf_counter() - t0, unit, note), err=True)
+        now = time.perf_counter()
+        if now - last[0] >= every:
+            last[0] = now
+            click.echo(line(label, done[0], total, now - t0, unit, note), err=True)
 
     yield step

@@ -21,9 +21,19 @@ def test_the_estimate_is_the_time_per_unit_times_what_is_left():
     assert line("tune", 25, 100, 10.0, "deals") == "tune: 25 of 100 deals (25%) in 10 s, about 30 s left"
 
 
-def test_a_run_and_its_robust_games_report_progress_off_a_terminal(tmp_path):
-    code, out, err = cli(["run", "lean", "-n", "1000", "--robust", "--robust-deals", "500", "--out", tmp_path / "r"])
+def test_a_slow_run_reports_every_few_seconds_and_a_fast_one_stays_silent(capsys):
+    """A run's meter (every=...) writes a line once that many seconds passed since the last."""
+    with meter(3, "run", terminal=False, every=0.0) as step:    # every shard of a slow run
+        for _ in range(3):
+            step(1)
+    assert len(capsys.readouterr().err.splitlines()) == 3
+    with meter(3, "run", terminal=False, every=3600) as step:   # a run faster than the interval
+        for _ in range(3):
+            step(1)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_fast_run_off_a_terminal_prints_only_its_tables(tmp_path):
+    code, out, err = cli(["run", "lean", "-n", "1000", "--out", tmp_path / "r"])
     assert code == 0, err
-    assert "lean x1000: 1,000 of 1,000 deals (100%)" in err
-    assert "robust: strong bots: 500 of 500 deals (100%)" in err   # the rollout bot; the heuristic is the run
-    assert "of 1,000 deals" not in out
+    assert err == "" and "Figures with the heuristic bot:" in out
