@@ -46,15 +46,17 @@ def run_whose(meta: dict | None, stats=None) -> str:
         bots = bots * players if len(bots) == 1 else bots
         content = None
         if "rollout" in bots and cfg.get("game"):
-            try:
-                from sim.registry import get_game
-                from pathlib import Path
+            from pathlib import Path
 
+            from sim.errors import UserError
+            from sim.registry import get_game
+
+            try:
                 game = get_game(cfg["game"])
                 path = cfg.get("content_path")
                 content = game.content(tuple(cfg.get("variants") or ()), tuple(cfg.get("sets") or ()),
                                        Path(path) if path else None)
-            except Exception:   # a run of a content file since moved: the bot name alone
+            except (UserError, OSError):   # a game or content file since gone: the bot's name alone
                 content = None
         return with_bots(bots, content, bool(cfg.get("rotate_seats")))
     if stats is not None and "bot" in stats.columns:
