@@ -97,6 +97,7 @@ class Line:
     key: str = ""          # the quantity judged (analysis.check.QUANTITIES, or "positions.K" ...)
     value: tuple | None = None   # (estimate, low, high) as numbers, for comparing line-ups
     more_games: int | None = None   # worth a look: about how many more games would decide
+    groups: tuple | None = None     # a gap's (highest, lowest) group, e.g. ("position 0", "position 3")
 
 
 def pp(x: float) -> str:
@@ -180,7 +181,9 @@ def gap_line(stats: pl.DataFrame, t: pl.DataFrame, by: str, question: str, quant
              else f"no difference between the {words} at this sample size (p {format_p(test.p)})")
     detail = (f"{name}{hi_row[by]} {100 * hi_row['win_rate']:.1f}% vs {name}{lo_row[by]} "
               f"{100 * lo_row['win_rate']:.1f}%; {whole}")
-    return marked(Line(question, gap_text(v.estimate, v.low, v.high), detail), v, region, source, "pp")
+    line = Line(question, gap_text(v.estimate, v.low, v.high), detail,
+                groups=(f"{name}{hi_row[by]}", f"{name}{lo_row[by]}"))
+    return marked(line, v, region, source, "pp")
 
 
 def dealt(stats: pl.DataFrame, by: str) -> pl.DataFrame:

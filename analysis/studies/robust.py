@@ -208,7 +208,8 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
         return pl.DataFrame(schema={"question": pl.String, "lineup": pl.String, "estimate": pl.Float64,
                                     "low": pl.Float64, "high": pl.Float64, "shown": pl.String, "mark": pl.String,
                                     "across": pl.String, "more_games": pl.Int64, "games": pl.Int64,
-                                    "deals": pl.Int64, "the_run": pl.Boolean, "run_deals": pl.Int64})
+                                    "deals": pl.Int64, "the_run": pl.Boolean, "run_deals": pl.Int64,
+                                    "favoured": pl.String})
     first = next(iter(verdicts.values()))
     rows = []
     for question in first:
@@ -222,9 +223,10 @@ def robust_table(stats_by_lineup: dict[str, pl.DataFrame], thr: Thresholds | Non
                          "shown": x.estimate, "mark": x.mark, "across": verdict, "more_games": x.more_games,
                          "games": games[label], "deals": (deals or {}).get(label, (0, False, 0))[0],
                          "the_run": (deals or {}).get(label, (0, False, 0))[1],
-                         "run_deals": (deals or {}).get(label, (0, False, 0))[2]})
+                         "run_deals": (deals or {}).get(label, (0, False, 0))[2],
+                         "favoured": x.groups[0] if x.groups else None})
     return pl.DataFrame(rows, schema_overrides={"more_games": pl.Int64, "games": pl.Int64, "deals": pl.Int64,
-                                                "run_deals": pl.Int64})
+                                                "run_deals": pl.Int64, "favoured": pl.String})
 
 
 def across_text(table: pl.DataFrame, question: str) -> str:
@@ -234,7 +236,17 @@ def across_text(table: pl.DataFrame, question: str) -> str:
         return "-"
     figures = "; ".join(f"{r['lineup']} {r['shown']} {r['mark']}{decide_text(r)}"
                         for r in rows.iter_rows(named=True))
-    return f"{rows['across'][0]} ({figures})"
+    return f"{rows['across'][0]}{favoured_note(rows)} ({figures})"
+
+
+def favoured_note(rows: pl.DataFrame) -> str:
+    """A gap unbalanced with every bot whose favoured group differs: the verdict holds, the
+    direction does not (one bot favours the first player, another the last)."""
+    if rows.height < 2 or rows["favoured"].null_count() or rows["favoured"].n_unique() == 1 \
+            or set(rows["mark"]) != {UNBALANCED}:
+        return ""
+    return "; the favoured group differs: " + ", ".join(f"{r['favoured']} with {r['lineup']}"
+                                                        for r in rows.iter_rows(named=True))
 
 
 def decide_text(row: dict) -> str:
@@ -261,7 +273,7 @@ def format_robust(run_lines: list[Line], table: pl.DataFrame, whose: str, games:
         if not x.mark:
             continue
         rows = table.filter(pl.col("question") == x.question)
-        verdict = rows["across"][0] if rows.height else "- (not asked of every line-up)"
+        verdict = rows["across"][0] + favoured_note(rows) if rows.height else "- (not asked of every line-up)"
         out.append(f"  {x.question:<{width}}  {x.estimate:<26} {x.mark:<12}  across bots: {verdict}")
         for r in rows.iter_rows(named=True):
             out.append(f"  {'':<{width}}    with the {r['lineup']} bot: {r['shown']} {r['mark']}{decide_text(r)}")
