@@ -71,7 +71,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         thr = thresholds_for(spec, spec_path, r.meta, r.path, r.game)
         used.append(thr)
         rows += [["" if i else r.label, line.question, line.estimate, line.mark or "-", line.allowed or "-",
-                  line.detail] for i, line in enumerate(run_verdict(r.stats, thr))]   # the run named once
+                  line.detail] for i, line in enumerate(run_verdict(r.stats, thr, r.rows))]   # the run named once
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
     page.table(["run", "question", "estimate [interval]", "mark", "threshold", "behind it"], rows,
                thresholds_note(used, teams), marks=3)   # the note as the caption: small, under the marks

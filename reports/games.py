@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis import banquet, emerald
+from analysis import banquet, emerald, teams
 from reports import charts
 from reports.page import Page, Run, interval, pct
 
@@ -26,11 +26,12 @@ def emerald_section(page: Page, r: Run):
                  interval(t["ci_low"], t["ci_high"])] for t in emerald.by_restorationists(games).iter_rows(named=True)],
                "Finished games by how many Restorationists chance dealt from the six identity cards, and how "
                "often a Restorationist (by the dealt side) won.")
-    e = emerald.penalty_effect(games)
-    page.para(f"The lowest player's side loses five: it changed the winner in {e['changed']:,} of {e['games']:,} "
-              f"finished games ({pct(e['rate'])}, 95% interval {interval(e['ci_low'], e['ci_high'])}); the new winner "
-              f"was a Restorationist in {e['to']['restorationist']:,} of them and a Loyalist in "
-              f"{e['to']['loyalist']:,} (final sides).")
+    page.table(["side dealt", "seats on it", "seat-games", "share of deals", "win rate", "95% interval (%)"],
+               [[t["role"], t["team_size"], f"{t['games']:,}", pct(t["deals"]), pct(t["win_rate"]),
+                 interval(t["ci_low"], t["ci_high"])] for t in teams.by_team_size(rows, by_side=True).iter_rows(named=True)],
+               "A seat's win rate by its dealt side and how many seats of its game were dealt that side (itself "
+               "included; 1 = alone). The verdict asks whether the number of teammates matters, and how often "
+               "the final -5 changed the winner.")
 
 
 def banquet_faction_wins(page: Page, rows: pl.DataFrame):
