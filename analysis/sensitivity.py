@@ -34,100 +34,10 @@ RESAMPLES = 1000
 LOOK_RESAMPLES = 300        # the sequential looks use the bootstrap's sd (normal approximation)
 MAX_CELLS = 4_000_000       # bootstrap weights held at once
 
-# measure name -> (kind, per-deal column prefix, unit, words). Names are the verdict's (and
-# balance check's threshold keys without min_/max_).
-MEAN, GAP = "mean", "gap"
-MEASURES = {
-    "first_player_advantage": (MEAN, "pos_", "pp", "first-player advantage"),
-    "position_spread": (GAP, "pos_", "pp", "largest gap between positions"),
-    "seat_spread": (GAP, "seat_", "pp", "largest gap between seats"),
-    "role_spread": (GAP, "role_", "pp", "largest gap between roles"),
-    "secret_role_spread": (GAP, "secret_", "pp", "largest gap between secret roles"),
-    "strategy_gap": (GAP, "bot_", "pp", "strategy gap (best bot minus worst)"),
-    "game_length": (MEAN, "turns", "turns", "mean game length"),
-    "turn_cap_share": (MEAN, "capped", "pp", "turn-cap share"),
-    "cooperative_win_rate": (MEAN, "table", "pp", "the table's win rate (co-operative)"),
-}
-# one group's win rate: NAME:GROUP
-RATES = {"position": "pos_", "seat": "seat_", "role": "role_", "faction": "role_", "secret_role": "secret_",
-         "bot": "bot_"}
-GROUPS = (("position", "pos_"), ("seat", "seat_"), ("role", "role_"), ("secret_role", "secret_"), ("bot", "bot_"))
-
-
-@dataclass(frozen=True)
-class Measure:
-    name: str          # canonical name: first_player_advantage, role:red, ...
-    kind: str          # MEAN or GAP
-    column: str        # the per-deal column (MEAN) or the prefix of the group columns (GAP, fpa)
-    unit: str          # "pp" (a share, shown in percentage points) or "turns"
-    words: str
-
-    def scale(self) -> float:
-        return 100.0 if self.unit == "pp" else 1.0
-
-    def show(self, x: float, signed: bool = True) -> str:
-        if x is None or not math.isfinite(x):
-            return "-"
-        return f"{self.scale() * x:{'+' if signed else ''}.2f}"
-
-    def bounds(self, n_players: int, max_turns: int) -> tuple[float, float]:
-        """What the measure can take."""
-        if self.name == "first_player_advantage":
-            return -1.0 / n_players, 1.0 - 1.0 / n_players
-        if self.unit == "turns":
-            return 0.0, float(max_turns or math.inf)
-        return 0.0, 1.0
-
-
-def words_of(name: str) -> str:
-    """A measure's name in the designer's words."""
-    if ":" in name:
-        what, _, group = name.partition(":")
-        return f"win rate of {what.replace('_', ' ')} {group}"
-    return MEASURES[name][3] if name in MEASURES else name
-
-
-def canonical(text: str) -> str:
-    return text.strip().replace("-", "_")
-
-
-def parse_measure(text: str, game, n_players: int, bots: list[str], variants: list[str] | tuple = ()) -> Measure:
-    """--measure NAME (or NAME:GROUP for one group's win rate), checked against what the game
-    deals: one line and exit 2 for an unknown measure or a group that does not play."""
-    name = canonical(text)
-    if ":" in name:
-        what, _, group = name.partition(":")
-        if what not in RATES or not group:
-            raise UserError("--measure", text, "expected one of " + ", ".join(MEASURES) + " or "
-                            + ", ".join(f"{k}:NAME" for k in RATES))
-        prefix = RATES[what]
-        if what in ("position", "seat"):
-            if not group.isdigit() or not 0 <= int(group) < n_players:
-                raise UserError("--measure", text, f"expected a {what} 0..{n_players - 1}")
-        elif what in ("role", "faction") and group not in game.roles:
-            raise UserError("--measure", text, f"{game.id} deals no role '{group}'"
-                            + (f" (roles: {', '.join(game.roles)})" if game.roles else " (it deals no roles)"))
-        elif what == "secret_role" and group not in game.secret_roles:
-            raise UserError("--measure", text, f"{game.id} deals no secret role '{group}'")
-        elif what == "bot" and group not in bots:
-            raise UserError("--measure", text, f"bot '{group}' does not play (bots: {', '.join(bots)})")
-        what = "role" if what == "faction" else what
-        return Measure(f"{what}:{group}", MEAN, prefix + group, "pp", f"win rate of {what} {group}")
-    if name not in MEASURES:
-        raise UserError("--measure", text, "unknown measure; expected one of " + ", ".join(MEASURES) + " or "
-                        + ", ".join(f"{k}:NAME" for k in RATES))
-    kind, column, unit, words = MEASURES[name]
-    if name in ("role_spread",) and len(game.roles) < 2:
-        raise UserError("--measure", text, f"{game.id} deals no roles")
-    if name == "secret_role_spread" and len(game.secret_roles) < 2:
-        raise UserError("--measure", text, f"{game.id} deals no secret roles")
-    if name == "strategy_gap" and len(set(bots)) < 2:
-        raise UserError("--measure", text, "needs at least two different bots (--bots A,B,..)")
-    if name == "cooperative_win_rate" and not game.is_cooperative(variants):
-        raise UserError("--measure", text, "needs a co-operative variant")
-    if name in ("first_player_advantage", "position_spread") and not game.positions_meaningful:
-        raise UserError("--measure", text, f"positions carry no meaning in {game.name}")
-    return Measure(name, kind, column, unit, words)
+# The measures are analysis.measures' (one vocabulary for compare, sensitivity, tune, skill and
+# check); imported here under their old home's names.
+from analysis.measures import (GAP, GROUPS, MEAN, MEASURES, RATES, Measure, canonical,  # noqa: E402,F401
+                               parse_measure, words_of)
 
 
 # -- per-deal tables ------------------------------------------------------------------------

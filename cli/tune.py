@@ -205,7 +205,7 @@ def _measures(texts, game, cfg):
                    "whole numbers): each value is played at current - step and current + step, clipped to the range.")
 @click.option("--negligible", type=click.FloatRange(0.0, 1.0, min_open=True), default=0.01, show_default=True,
               help="An effect on a rate smaller than this (a share: 0.01 = 1 pp) is negligible; for game_length "
-                   "the bound is 1%% of the current mean length.")
+                   "the bound is 1% of the current mean length.")
 @click.option("--alpha", type=click.FloatRange(0.001, 0.5), default=0.05, show_default=True,
               help="Error rate of the sequential test that drops negligible values (Bonferroni over its looks).")
 @click.option("-p", "--players", type=int, default=None)
