@@ -45,11 +45,14 @@ from analysis.measures import (GAP, GROUPS, MEAN, MEASURES, RATES, Measure, cano
 def deal_table(rows: pl.DataFrame) -> pl.DataFrame:
     """One row per deal (game_index), a deal's rotations averaged: pos_K, seat_K, role_R,
     secret_S, bot_B (mean win; null where the group did not play), turns, capped (share of
-    the deal's games stopped by the turn cap) and table (mean win over every seat)."""
-    w = rows.with_columns(pl.col("win").cast(pl.Float64))
+    the deal's games stopped by the turn cap), table (mean win over every seat) and
+    fingerprint (a hash of every result row of the deal: equal when the games were)."""
+    w = rows.with_columns(pl.col("win").cast(pl.Float64), _row_hash=pl.struct(rows.columns).hash(BOOT_SEED))
     out = (w.group_by("game_index").agg(pl.col("turns").cast(pl.Float64).mean(),
                                         (pl.col("end_reason") == "turn_cap").cast(pl.Float64).mean().alias("capped"),
-                                        pl.col("win").mean().alias("table"))
+                                        pl.col("win").mean().alias("table"),
+                                        pl.col("_row_hash").sort_by("rotation", "seat").cast(pl.String)
+                                        .str.join("|").hash(BOOT_SEED).alias("fingerprint"))
            .sort("game_index"))
     for col, prefix in GROUPS:
         part = w.filter(pl.col(col).is_not_null())
@@ -185,23 +188,53 @@ class Knob:
     low: float
     high: float
     integer: bool
+    step: float = 0.0  # the step in the value's own units (the plan of an older study: 0, not shown)
 
     def text(self, v) -> str:
         return str(int(v)) if self.integer else f"{v:g}"
 
+    def step_text(self) -> str:
+        """The step in the value's own units: +-1 for a whole number, +-0.05 for a fraction."""
+        return "-" if not self.step else f"+-{self.text(self.step)}"
 
-def step_knob(key: str, label: str, current, rng: list, step: float) -> Knob | None:
-    """The step around the current value: `step` times the declared range's width (at least
-    1 for a whole number), clipped to the range; None when the range is a single point."""
+
+# A whole number steps by one unit; a fraction by this share of its current value (of its
+# declared range's width when the value is 0), unless --step says otherwise.
+WHOLE_STEP = 1
+RELATIVE_STEP = 0.1
+
+
+def step_size(current, rng: list, relative: float = RELATIVE_STEP) -> tuple[float, bool]:
+    """(the step in the value's units, whether it is a whole number)."""
     integer = isinstance(current, int) and isinstance(rng[0], int) and isinstance(rng[1], int)
-    width = float(rng[1] - rng[0])
-    s = max(1, round(step * width)) if integer else step * width
+    if integer:
+        return WHOLE_STEP, True
+    base = abs(float(current)) or float(rng[1] - rng[0])
+    return relative * base, False
+
+
+def step_knob(key: str, label: str, current, rng: list, relative: float = RELATIVE_STEP) -> Knob | None:
+    """The value at current - step and current + step (step_size), clipped to the declared
+    range; None when the range is a single point."""
+    s, integer = step_size(current, rng, relative)
     low, high = max(rng[0], current - s), min(rng[1], current + s)
     if integer:
         low, high = int(low), int(high)
     if high <= low:
         return None
-    return Knob(key, label, current, low, high, integer)
+    return Knob(key, label, current, low, high, integer, s)
+
+
+# A value whose games at both ends of its step are the same, move for move (the fingerprint of
+# every result row of every deal): the value changes nothing in play, whatever the sample size.
+STATUS_IDENTICAL = "no effect: the games are identical"
+
+
+def identical_games(low: pl.DataFrame, high: pl.DataFrame) -> bool:
+    """Whether both ends played the same games (per-deal fingerprints of deal_table equal)."""
+    if "fingerprint" not in low.columns or "fingerprint" not in high.columns or low.height == 0:
+        return False
+    return low.height == high.height and bool((low["fingerprint"] == high["fingerprint"]).all())
 
 
 def match_keys(params: list[tuple[str, object, list | None]], patterns: list[str]) -> list[tuple]:
@@ -236,7 +269,7 @@ def ranked(rows: list[dict]) -> pl.DataFrame:
     of the effect (values dropped as negligible last)."""
     df = pl.DataFrame(rows, infer_schema_length=None)
     df = df.with_columns(pl.col("effect").abs().alias("_size"),
-                         (pl.col("status") == STATUS_DROPPED).alias("_dropped"))
+                         pl.col("status").is_in([STATUS_DROPPED, STATUS_IDENTICAL]).alias("_dropped"))
     df = df.sort(["measure_order", "_dropped", "_size", "key"], descending=[False, False, True, False],
                  nulls_last=True)
     df = df.with_columns(pl.int_range(1, pl.len() + 1).over("measure").cast(pl.UInt32).alias("rank"))
@@ -248,11 +281,11 @@ def format_ranked(df: pl.DataFrame, measure: Measure, head: str) -> str:
     unit = "pp" if measure.unit == "pp" else "turns"
     wk = max([5, *[len(r) for r in part["label"].to_list()]])
     lines = [head,
-             f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>12}  {'effect (' + unit + ')':>13}  "
+             f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>8}  {'tested':>12}  {'effect (' + unit + ')':>13}  "
              f"{'95% interval':>18}  {'at low':>8}  {'at high':>8}  {'games':>9}  status"]
     for r in part.iter_rows(named=True):
         iv = f"[{measure.show(r['effect_low'])}, {measure.show(r['effect_high'])}]"
-        lines.append(f"  {r['rank']:>4}  {r['label']:<{wk}}  {r['current_text']:>7}  "
+        lines.append(f"  {r['rank']:>4}  {r['label']:<{wk}}  {r['current_text']:>7}  {r.get('step_text') or '-':>8}  "
                      f"{r['low_text'] + ' -> ' + r['high_text']:>12}  {measure.show(r['effect']):>13}  {iv:>18}  "
                      f"{measure.show(r['at_low'], False):>8}  {measure.show(r['at_high'], False):>8}  "
                      f"{r['games']:>9,}  {r['status']}")

@@ -17,6 +17,7 @@ import numpy as np
 import polars as pl
 
 from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPED,
+                                  STATUS_IDENTICAL, identical_games,
                                   STATUS_FULL, TABLE_FILE, TRIALS_FILE, TUNE_FILE, Knob, Target, deal_table, effect,
                                   estimate, format_ranked, look_z, match_keys, negligible, parse_measure, parse_target,
                                   per_deal, ranked, step_knob, value_of)
@@ -201,8 +202,9 @@ def _measures(texts, game, cfg):
 @click.option("--batch", type=click.IntRange(10), default=1000, show_default=True,
               help="Deals per look of the sequential test.")
 @click.option("--step", type=click.FloatRange(0.0, 1.0, min_open=True), default=0.1, show_default=True,
-              help="The step around the current value, as a share of its declared range (at least 1 for "
-                   "whole numbers): each value is played at current - step and current + step, clipped to the range.")
+              help="The step of a fraction, as a share of its current value (of its declared range when the value "
+                   "is 0); a whole number steps by 1. Each value is played at current - step and current + step, "
+                   "clipped to the range; the table prints the step in the value's own units.")
 @click.option("--negligible", type=click.FloatRange(0.0, 1.0, min_open=True), default=0.01, show_default=True,
               help="An effect on a rate smaller than this (a share: 0.01 = 1 pp) is negligible; for game_length "
                    "the bound is 1% of the current mean length.")
@@ -454,11 +456,12 @@ def study(plan, knobs, sides, measures, player, base, echo=print):
             rows.append({"measure": m.name, "measure_order": j, "unit": m.unit, "key": k.key, "label": k.label,
                          "current": float(k.current), "low": float(k.low), "high": float(k.high),
                          "current_text": k.text(k.current), "low_text": k.text(k.low), "high_text": k.text(k.high),
+                         "step_text": k.step_text(),
                          "effect": eff, "effect_low": e_lo, "effect_high": e_hi,
                          "at_low": value_of(m, lo_x), "at_high": value_of(m, hi_x),
                          "at_current": value_of(m, per_deal(m, cur_t)), "negligible": delta.get(m.name),
                          "deals": d, "games": d * rot * sum(c != "current" for c in sides[i]),
-                         "status": state[i]["status"]})
+                         "status": STATUS_IDENTICAL if identical_games(lo_t, hi_t) else state[i]["status"]})
     table = ranked(rows)
     fixed = rot * n * (1 + sum(sum(c != "current" for c in s) for s in sides))
     neg = ", ".join(f"{m.name} {m.show(delta.get(m.name, math.nan), False)} {'pp' if m.unit == 'pp' else 'turns'}"

@@ -470,7 +470,8 @@ def sensitivity_section(page: Page, label: str, path: Path):
               f"{','.join(cfg['bots'])}, variant {'+'.join(cfg['variants']) or 'base'}"
               + (f", overrides {' '.join(cfg['sets'])}" if cfg["sets"] else "") + f", seed {cfg['seed']}"
               + (f"; only {', '.join(plan['only'])}" if plan.get("only") else "") + "), each played at the low and "
-              f"high end of a step of {plan['step']:g} of its declared range around its current value, on the same "
+              f"high end of a step around its current value (one unit for a whole number, {plan['step']:g} of the current "
+              "value for a fraction, clipped to the declared range: the table's step column), on the same "
               f"deals as the current content, in batches of {plan['batch']:,} deals up to {plan['n']:,}"
               + (f" within a budget of {plan['budget']:,} games" if plan.get("budget") else "") + ". "
               "The effect is the measure at the high end minus at the low end, with its 95% interval from the paired "
@@ -484,9 +485,10 @@ def sensitivity_section(page: Page, label: str, path: Path):
         scale = 100.0 if unit == "pp" else 1.0
         u = "pp" if unit == "pp" else "turns"
         f = lambda x, sign="+": "-" if x is None else f"{scale * x:{sign}.2f}"  # noqa: E731
-        page.table(["rank", "value", "current", "step", f"effect ({u})", "95% interval", f"at low ({u})",
+        page.table(["rank", "value", "current", "step", "tested", f"effect ({u})", "95% interval", f"at low ({u})",
                     f"at high ({u})", "games", "status"],
-                   [[r["rank"], r["label"], r["current_text"], f"{r['low_text']} -> {r['high_text']}", f(r["effect"]),
+                   [[r["rank"], r["label"], r["current_text"], r.get("step_text") or "-",
+                     f"{r['low_text']} -> {r['high_text']}", f(r["effect"]),
                      f"[{f(r['effect_low'])}, {f(r['effect_high'])}]", f(r["at_low"], ""), f(r["at_high"], ""),
                      f"{r['games']:,}", r["status"]] for r in part.iter_rows(named=True)],
                    f"{words_of(m)}: values ranked by the size of their effect (dropped values last).")
