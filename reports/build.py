@@ -206,25 +206,33 @@ def role_config_tables(page: Page, runs: list[Run]):
 
 def own_metrics(page: Page, runs: list[Run]):
     """The measures each game declares worth showing (Game.report_metrics): the mean with its
-    95% interval per role, or per position when no roles are dealt, from the run's sums."""
-    by_game: dict[str, list[list]] = {}
+    95% interval per role, or per position when no roles are dealt, from the run's sums. A
+    measure that is zero in every game of a run (a scenario without vetoes or marks) shows '-'
+    there, and a measure zero in every run shown is left out."""
+    by_game: dict[str, list[tuple[Run, str, list]]] = {}
     for r in runs:
         game = game_of(r.stats)
         moments = r.moments() if game is not None and game.report_metrics else None
         if moments is None or not all(f"{game.id}_{m}_sum" in moments.columns for m in game.report_metrics):
             continue   # no sums kept (a histograms-only table), or results of other metrics
         by = "role" if has_layer(r.stats, "role") else "position" if positions_meaningful(r.stats) else "seat"
-        tables = [metric_means(moments, f"{game.id}_{m}", by) for m in game.report_metrics]
-        for i, key in enumerate(tables[0][by].to_list()):
-            by_game.setdefault(game.id, []).append(
-                [r.label, int(r.stats["n_players"][0]), f"{by.replace('_', ' ')} {key}",
-                 *[f"{t['mean'][i]:.2f} [{t['mean_low'][i]:.2f}, {t['mean_high'][i]:.2f}]" for t in tables]])
-    for gid, rows in by_game.items():
+        tables = {m: metric_means(moments, f"{game.id}_{m}", by) for m in game.report_metrics}
+        by_game.setdefault(game.id, []).append((r, by, tables))
+    for gid, entries in by_game.items():
         game = get_game(gid)
+        played = {m: [bool((t[m]["mean"].abs() > 0).any()) for _, _, t in entries] for m in game.report_metrics}
+        shown = [m for m in game.report_metrics if any(played[m])]
+        rows = [[r.label, int(r.stats["n_players"][0]), f"{by.replace('_', ' ')} {key}",
+                 *[f"{t[m]['mean'][i]:.2f} [{t[m]['mean_low'][i]:.2f}, {t[m]['mean_high'][i]:.2f}]"
+                   if played[m][j] else "-" for m in shown]]
+                for j, (r, by, t) in enumerate(entries) for i, key in enumerate(t[game.report_metrics[0]][by].to_list())]
+        left_out = [m for m in game.report_metrics if m not in shown]
         page.heading(f"{game.name}: its own measures", 3)
-        page.table(["run", "players", "group", *game.report_metrics], rows,
+        page.table(["run", "players", "group", *shown], rows,
                    "Mean per seat-game with its 95% interval, from the run's sums and sums of squares "
-                   "(the metrics the game lists in report_metrics), by role, or by position where no roles are dealt.")
+                   "(the metrics the game lists in report_metrics), by role, or by position where no roles are dealt; "
+                   "- where the measure is zero in every game of the run"
+                   + (f"; left out, zero in every run: {', '.join(left_out)}" if left_out else "") + ".")
 
 
 def rate_charts(page: Page, runs: list[Run]):
@@ -239,12 +247,19 @@ def rate_charts(page: Page, runs: list[Run]):
                                             {r.label: counts[r.label] for r in shown}, f"{title}: distance from the fair share"),
                        f"win_rate_by_{by}", f"{title}, as distance from the fair share with 95% intervals")
     length_chart(page, runs, counts)
-    pairs = [(r.label, r.stats) for r in runs]
-    page.chart(charts.distribution_chart(pairs, "score", "final score (points)", "share of seat-games (%)", counts,
-                                         "Score distribution (all seats)"), "score_distribution", "Score distribution")
-    for i, r in enumerate(runs):
-        page.chart(charts.score_by_seat_chart(r.label, r.stats, r.games), f"score_by_seat_{i}",
-                   f"Score distribution by seat for {r.label}")
+    together = [is_cooperative(r.stats) for r in runs]    # a co-operative table wins or loses: no scores
+    scored = [r for r, t in zip(runs, together) if not t]
+    if any(together):
+        page.para(f"Co-operative runs ({', '.join(r.label for r, t in zip(runs, together) if t)}) have no score charts: "
+                  "the table wins or loses together, and its win rate is in the verdict.")
+    if scored:
+        page.chart(charts.distribution_chart([(r.label, r.stats) for r in scored], "score", "final score (points)",
+                                             "share of seat-games (%)", {r.label: counts[r.label] for r in scored},
+                                             "Score distribution (all seats)"), "score_distribution", "Score distribution")
+    for i, (r, t) in enumerate(zip(runs, together)):
+        if not t:
+            page.chart(charts.score_by_seat_chart(r.label, r.stats, r.games), f"score_by_seat_{i}",
+                       f"Score distribution by seat for {r.label}")
 
 
 def length_chart(page: Page, runs: list[Run], counts: dict[str, int]):

@@ -38,8 +38,9 @@ def banquet_faction_wins(page: Page, rows: pl.DataFrame):
     """Faction win rate by scenario and player count, the basic and full rules side by side (a
     player-count sweep per scenario and rule set fills it: balance sweep banquet --players all)."""
     table = banquet.faction_wins(rows)
-    page.chart(charts.faction_players_chart(table, "The Last Banquet: faction win rate by player count"),
-               "banquet_faction_players", "Faction win rate by scenario and player count, basic vs full rules")
+    fig = charts.faction_players_chart(table, "The Last Banquet: faction win rate by player count")
+    if fig is not None:      # one player count: no chart over an axis of one value
+        page.chart(fig, "banquet_faction_players", "Faction win rate by scenario and player count, basic vs full rules")
     page.table(["scenario", "players", "faction", "basic: games", "basic: win rate", "basic: 95% (%)",
                 "full: games", "full: win rate", "full: 95% (%)"],
                [[t["scenario"], t["n_players"], t["role"],
@@ -58,8 +59,9 @@ def banquet_rescues_by_guards(page: Page, rows: pl.DataFrame):
     table = banquet.rescues_by_guards(rows)
     if table.height == 0:
         return
-    page.chart(charts.rescue_guards_chart(table, "The Missing Princess: the table's win rate by guard count"),
-               "banquet_rescues_by_guards", "Scenario 6: the table's win rate by the number of guards")
+    fig = charts.rescue_guards_chart(table, "The Missing Princess: the table's win rate by guard count")
+    if fig is not None:      # one guard count: no chart over an axis of one value
+        page.chart(fig, "banquet_rescues_by_guards", "Scenario 6: the table's win rate by the number of guards")
     page.table(["rules", "players", "guards", "games", "rescued", "win rate", "95% interval (%)"],
                [[t["rules"], t["n_players"], t["guards"], f"{t['games']:,}", f"{t['wins']:,}", pct(t["rate"]),
                  interval(t["ci_low"], t["ci_high"])] for t in table.iter_rows(named=True)],
