@@ -100,3 +100,14 @@ def test_games_with_hidden_sides_are_the_ones_whose_sides_vary():
     """Emerald deals sides face down from six cards; Banquet's factions are open (pendants) and
     sized by a printed table; the other games deal no sides."""
     assert [g for g in game_ids() if get_game(g).hidden_sides] == ["emerald"]
+
+
+def test_the_report_verdict_carries_both_questions(lone_ahead, tmp_path):
+    from reports.build import build_report
+    from tests.analysis.synth_results import write_run
+
+    page = build_report([write_run(lone_ahead, tmp_path / "run")], tmp_path / "report")
+    md = (page.parent / "summary.md").read_text()
+    verdict = md.split("## Verdict")[1].split("\n## ")[0]
+    assert TEAMS in verdict and PENALTY in verdict
+    assert "| side dealt | seats on it |" in md
