@@ -112,8 +112,6 @@ def parse_measure(text: str, game, n_players: int, bots: list[str], variants: li
     return Measure(name, kind, column, unit, words)
 
 
-
-
 def threshold_measure(key: str) -> str:
     """The measure a balance check threshold key bounds: max_position_spread -> position_spread."""
     for prefix in ("min_", "max_"):
