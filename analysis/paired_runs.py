@@ -16,13 +16,19 @@ import polars as pl
 from analysis.paired import DEAL_KEY, deal_values
 from sim.errors import UserError
 
-MEASURES = ("first-player-advantage", "spread", "position", "seat", "bot")
+# the measures' names are analysis.measures' (compare_focus parses --measure into a Focus)
+MEASURES = ("first_player_advantage", "position_spread", "position", "seat", "bot")
 
 
 @dataclass(frozen=True)
 class Focus:
-    measure: str = "first-player-advantage"
+    measure: str = "first_player_advantage"
     value: int | str | None = None      # the position, seat or bot for those measures
+
+    @property
+    def is_spread(self) -> bool:
+        """The position spread: not a mean of per-deal values, tested by repeated intervals."""
+        return self.measure == "position_spread"
 
     def label(self) -> str:
         return self.measure if self.value is None else f"{self.measure} {self.value}"
@@ -30,7 +36,7 @@ class Focus:
 
 def focus_wins(df: pl.DataFrame, focus: Focus) -> pl.DataFrame:
     """Per deal: x, the focus measure on that deal (linear measures only)."""
-    if focus.measure == "first-player-advantage":
+    if focus.measure == "first_player_advantage":
         deals = deal_values(df)
         return deals.keys.with_columns(pl.Series("x", deals.fpa))
     rows = df.filter(pl.col(focus.measure) == focus.value)

@@ -34,100 +34,10 @@ RESAMPLES = 1000
 LOOK_RESAMPLES = 300        # the sequential looks use the bootstrap's sd (normal approximation)
 MAX_CELLS = 4_000_000       # bootstrap weights held at once
 
-# measure name -> (kind, per-deal column prefix, unit, words). Names are the verdict's (and
-# balance check's threshold keys without min_/max_).
-MEAN, GAP = "mean", "gap"
-MEASURES = {
-    "first_player_advantage": (MEAN, "pos_", "pp", "first-player advantage"),
-    "position_spread": (GAP, "pos_", "pp", "largest gap between positions"),
-    "seat_spread": (GAP, "seat_", "pp", "largest gap between seats"),
-    "role_spread": (GAP, "role_", "pp", "largest gap between roles"),
-    "secret_role_spread": (GAP, "secret_", "pp", "largest gap between secret roles"),
-    "strategy_gap": (GAP, "bot_", "pp", "strategy gap (best bot minus worst)"),
-    "game_length": (MEAN, "turns", "turns", "mean game length"),
-    "turn_cap_share": (MEAN, "capped", "pp", "turn-cap share"),
-    "cooperative_win_rate": (MEAN, "table", "pp", "the table's win rate (co-operative)"),
-}
-# one group's win rate: NAME:GROUP
-RATES = {"position": "pos_", "seat": "seat_", "role": "role_", "faction": "role_", "secret_role": "secret_",
-         "bot": "bot_"}
-GROUPS = (("position", "pos_"), ("seat", "seat_"), ("role", "role_"), ("secret_role", "secret_"), ("bot", "bot_"))
-
-
-@dataclass(frozen=True)
-class Measure:
-    name: str          # canonical name: first_player_advantage, role:red, ...
-    kind: str          # MEAN or GAP
-    column: str        # the per-deal column (MEAN) or the prefix of the group columns (GAP, fpa)
-    unit: str          # "pp" (a share, shown in percentage points) or "turns"
-    words: str
-
-    def scale(self) -> float:
-        return 100.0 if self.unit == "pp" else 1.0
-
-    def show(self, x: float, signed: bool = True) -> str:
-        if x is None or not math.isfinite(x):
-            return "-"
-        return f"{self.scale() * x:{'+' if signed else ''}.2f}"
-
-    def bounds(self, n_players: int, max_turns: int) -> tuple[float, float]:
-        """What the measure can take."""
-        if self.name == "first_player_advantage":
-            return -1.0 / n_players, 1.0 - 1.0 / n_players
-        if self.unit == "turns":
-            return 0.0, float(max_turns or math.inf)
-        return 0.0, 1.0
-
-
-def words_of(name: str) -> str:
-    """A measure's name in the designer's words."""
-    if ":" in name:
-        what, _, group = name.partition(":")
-        return f"win rate of {what.replace('_', ' ')} {group}"
-    return MEASURES[name][3] if name in MEASURES else name
-
-
-def canonical(text: str) -> str:
-    return text.strip().replace("-", "_")
-
-
-def parse_measure(text: str, game, n_players: int, bots: list[str], variants: list[str] | tuple = ()) -> Measure:
-    """--measure NAME (or NAME:GROUP for one group's win rate), checked against what the game
-    deals: one line and exit 2 for an unknown measure or a group that does not play."""
-    name = canonical(text)
-    if ":" in name:
-        what, _, group = name.partition(":")
-        if what not in RATES or not group:
-            raise UserError("--measure", text, "expected one of " + ", ".join(MEASURES) + " or "
-                            + ", ".join(f"{k}:NAME" for k in RATES))
-        prefix = RATES[what]
-        if what in ("position", "seat"):
-            if not group.isdigit() or not 0 <= int(group) < n_players:
-                raise UserError("--measure", text, f"expected a {what} 0..{n_players - 1}")
-        elif what in ("role", "faction") and group not in game.roles:
-            raise UserError("--measure", text, f"{game.id} deals no role '{group}'"
-                            + (f" (roles: {', '.join(game.roles)})" if game.roles else " (it deals no roles)"))
-        elif what == "secret_role" and group not in game.secret_roles:
-            raise UserError("--measure", text, f"{game.id} deals no secret role '{group}'")
-        elif what == "bot" and group not in bots:
-            raise UserError("--measure", text, f"bot '{group}' does not play (bots: {', '.join(bots)})")
-        what = "role" if what == "faction" else what
-        return Measure(f"{what}:{group}", MEAN, prefix + group, "pp", f"win rate of {what} {group}")
-    if name not in MEASURES:
-        raise UserError("--measure", text, "unknown measure; expected one of " + ", ".join(MEASURES) + " or "
-                        + ", ".join(f"{k}:NAME" for k in RATES))
-    kind, column, unit, words = MEASURES[name]
-    if name in ("role_spread",) and len(game.roles) < 2:
-        raise UserError("--measure", text, f"{game.id} deals no roles")
-    if name == "secret_role_spread" and len(game.secret_roles) < 2:
-        raise UserError("--measure", text, f"{game.id} deals no secret roles")
-    if name == "strategy_gap" and len(set(bots)) < 2:
-        raise UserError("--measure", text, "needs at least two different bots (--bots A,B,..)")
-    if name == "cooperative_win_rate" and not game.is_cooperative(variants):
-        raise UserError("--measure", text, "needs a co-operative variant")
-    if name in ("first_player_advantage", "position_spread") and not game.positions_meaningful:
-        raise UserError("--measure", text, f"positions carry no meaning in {game.name}")
-    return Measure(name, kind, column, unit, words)
+# The measures are analysis.measures' (one vocabulary for compare, sensitivity, tune, skill and
+# check); imported here under their old home's names.
+from analysis.measures import (GAP, GROUPS, MEAN, MEASURES, RATES, Measure, canonical,  # noqa: E402,F401
+                               parse_measure, words_of)
 
 
 # -- per-deal tables ------------------------------------------------------------------------
@@ -135,11 +45,14 @@ def parse_measure(text: str, game, n_players: int, bots: list[str], variants: li
 def deal_table(rows: pl.DataFrame) -> pl.DataFrame:
     """One row per deal (game_index), a deal's rotations averaged: pos_K, seat_K, role_R,
     secret_S, bot_B (mean win; null where the group did not play), turns, capped (share of
-    the deal's games stopped by the turn cap) and table (mean win over every seat)."""
-    w = rows.with_columns(pl.col("win").cast(pl.Float64))
+    the deal's games stopped by the turn cap), table (mean win over every seat) and
+    fingerprint (a hash of every result row of the deal: equal when the games were)."""
+    w = rows.with_columns(pl.col("win").cast(pl.Float64), _row_hash=pl.struct(rows.columns).hash(BOOT_SEED))
     out = (w.group_by("game_index").agg(pl.col("turns").cast(pl.Float64).mean(),
                                         (pl.col("end_reason") == "turn_cap").cast(pl.Float64).mean().alias("capped"),
-                                        pl.col("win").mean().alias("table"))
+                                        pl.col("win").mean().alias("table"),
+                                        pl.col("_row_hash").sort_by("rotation", "seat").cast(pl.String)
+                                        .str.join("|").hash(BOOT_SEED).alias("fingerprint"))
            .sort("game_index"))
     for col, prefix in GROUPS:
         part = w.filter(pl.col(col).is_not_null())
@@ -275,23 +188,53 @@ class Knob:
     low: float
     high: float
     integer: bool
+    step: float = 0.0  # the step in the value's own units (the plan of an older study: 0, not shown)
 
     def text(self, v) -> str:
         return str(int(v)) if self.integer else f"{v:g}"
 
+    def step_text(self) -> str:
+        """The step in the value's own units: +-1 for a whole number, +-0.05 for a fraction."""
+        return "-" if not self.step else f"+-{self.text(self.step)}"
 
-def step_knob(key: str, label: str, current, rng: list, step: float) -> Knob | None:
-    """The step around the current value: `step` times the declared range's width (at least
-    1 for a whole number), clipped to the range; None when the range is a single point."""
+
+# A whole number steps by one unit; a fraction by this share of its current value (of its
+# declared range's width when the value is 0), unless --step says otherwise.
+WHOLE_STEP = 1
+RELATIVE_STEP = 0.1
+
+
+def step_size(current, rng: list, relative: float = RELATIVE_STEP) -> tuple[float, bool]:
+    """(the step in the value's units, whether it is a whole number)."""
     integer = isinstance(current, int) and isinstance(rng[0], int) and isinstance(rng[1], int)
-    width = float(rng[1] - rng[0])
-    s = max(1, round(step * width)) if integer else step * width
+    if integer:
+        return WHOLE_STEP, True
+    base = abs(float(current)) or float(rng[1] - rng[0])
+    return relative * base, False
+
+
+def step_knob(key: str, label: str, current, rng: list, relative: float = RELATIVE_STEP) -> Knob | None:
+    """The value at current - step and current + step (step_size), clipped to the declared
+    range; None when the range is a single point."""
+    s, integer = step_size(current, rng, relative)
     low, high = max(rng[0], current - s), min(rng[1], current + s)
     if integer:
         low, high = int(low), int(high)
     if high <= low:
         return None
-    return Knob(key, label, current, low, high, integer)
+    return Knob(key, label, current, low, high, integer, s)
+
+
+# A value whose games at both ends of its step are the same, move for move (the fingerprint of
+# every result row of every deal): the value changes nothing in play, whatever the sample size.
+STATUS_IDENTICAL = "no effect: the games are identical"
+
+
+def identical_games(low: pl.DataFrame, high: pl.DataFrame) -> bool:
+    """Whether both ends played the same games (per-deal fingerprints of deal_table equal)."""
+    if "fingerprint" not in low.columns or "fingerprint" not in high.columns or low.height == 0:
+        return False
+    return low.height == high.height and bool((low["fingerprint"] == high["fingerprint"]).all())
 
 
 def match_keys(params: list[tuple[str, object, list | None]], patterns: list[str]) -> list[tuple]:
@@ -326,7 +269,7 @@ def ranked(rows: list[dict]) -> pl.DataFrame:
     of the effect (values dropped as negligible last)."""
     df = pl.DataFrame(rows, infer_schema_length=None)
     df = df.with_columns(pl.col("effect").abs().alias("_size"),
-                         (pl.col("status") == STATUS_DROPPED).alias("_dropped"))
+                         pl.col("status").is_in([STATUS_DROPPED, STATUS_IDENTICAL]).alias("_dropped"))
     df = df.sort(["measure_order", "_dropped", "_size", "key"], descending=[False, False, True, False],
                  nulls_last=True)
     df = df.with_columns(pl.int_range(1, pl.len() + 1).over("measure").cast(pl.UInt32).alias("rank"))
@@ -338,11 +281,11 @@ def format_ranked(df: pl.DataFrame, measure: Measure, head: str) -> str:
     unit = "pp" if measure.unit == "pp" else "turns"
     wk = max([5, *[len(r) for r in part["label"].to_list()]])
     lines = [head,
-             f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>12}  {'effect (' + unit + ')':>13}  "
+             f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>8}  {'tested':>12}  {'effect (' + unit + ')':>13}  "
              f"{'95% interval':>18}  {'at low':>8}  {'at high':>8}  {'games':>9}  status"]
     for r in part.iter_rows(named=True):
         iv = f"[{measure.show(r['effect_low'])}, {measure.show(r['effect_high'])}]"
-        lines.append(f"  {r['rank']:>4}  {r['label']:<{wk}}  {r['current_text']:>7}  "
+        lines.append(f"  {r['rank']:>4}  {r['label']:<{wk}}  {r['current_text']:>7}  {r.get('step_text') or '-':>8}  "
                      f"{r['low_text'] + ' -> ' + r['high_text']:>12}  {measure.show(r['effect']):>13}  {iv:>18}  "
                      f"{measure.show(r['at_low'], False):>8}  {measure.show(r['at_high'], False):>8}  "
                      f"{r['games']:>9,}  {r['status']}")

@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from analysis import emerald, teams
 from analysis.balance import (TURN_ORDER, equal_rates_of, format_p, game_of, group_rates, is_cooperative,
-                              positions_meaningful)
-from analysis.check import BOUND_TABLES, FAIL, PASS, QUANTITIES, UNDECIDED, Verdict, check_run, evaluate, spec_regions
+                              positions_meaningful, simultaneous)
+from analysis.check import (BOUND_TABLES, FAIL, PASS, QUANTITIES, UNDECIDED, Verdict, check_run, evaluate, judge,
+                            spec_regions, z_of)
+from analysis.intervals import wilson
 from analysis.metrics import game_count, share
 from sim.errors import UserError
 
@@ -32,6 +35,7 @@ DEFAULT_THRESHOLDS = {
     "max_role_spread": 0.10,              # no two sides or factions 10 points apart
     "max_secret_role_spread": 0.10,
     "max_strategy_gap": 0.25,             # one bot winning 25 points more than another dominates
+    "max_team_size_spread": 0.10,         # hidden sides: a lone seat within 10 points of a seat with teammates
     "max_turn_cap_share": 0.01,           # at most 1 game in 100 stopped by the turn cap
     "min_cooperative_win_rate": 0.20,     # a co-operative table wins 1 game in 5 to 4 in 5
     "max_cooperative_win_rate": 0.80,
@@ -260,18 +264,66 @@ def spec_only_lines(stats: pl.DataFrame, thr: Thresholds, asked: set[str]) -> li
     return out
 
 
-def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None) -> list[Line]:
+def bots_played(rows: pl.DataFrame) -> str:
+    """Which bots produced a figure, in one phrase."""
+    bots = sorted(rows["bot"].drop_nulls().unique().to_list())
+    return f"played by {', '.join(bots)}" if bots else "bots not recorded"
+
+
+def team_size_line(rows: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+    """Hidden sides dealt in varying numbers: each team size's win rate, the largest gap between
+    two sizes (simultaneous intervals) and the whole-table test. Needs the per-game rows."""
+    game = game_of(rows) if rows is not None else None
+    if game is None or not game.hidden_sides or not teams.sizes_vary(rows):
+        return []
+    t = teams.by_team_size(rows)
+    lo, hi = simultaneous(t, thr.confidence)
+    rates = t["win_rate"].to_numpy()
+    est = (float(rates.max() - rates.min()), max(0.0, float(lo.max() - hi.min())), float(hi.max() - lo.min()))
+    test = equal_rates_of(t, teams.TEAM)
+    each = "; ".join(f"{teams.size_words(r[teams.TEAM])} {100 * r['win_rate']:.1f}% ({r['games']:,} seat-games, "
+                     f"in {100 * r['deals']:.0f}% of deals)" for r in t.iter_rows(named=True))
+    whole = (f"team sizes do not win equally often (p {format_p(test.p)})" if test.differ
+             else f"no difference between team sizes at this sample size (p {format_p(test.p)})")
+    line = Line("does the number of teammates dealt matter?", gap_text(*est),
+                f"{each}; fair share {100 * test.fair:.1f}%; {whole}; {bots_played(rows)}")
+    region, source = thr.region(None, "max_team_size_spread")
+    v = judge(line.question, *est, region, games)
+    v.key = "team_size_spread"
+    return [marked(line, v, region, source, "pp")]
+
+
+def penalty_line(rows: pl.DataFrame, z: float) -> list[Line]:
+    """A Study in Emerald: how often the lowest player's side losing five at the end changes the
+    winner. A fact about the rule, not judged against a threshold."""
+    if rows is None or "emerald_penalty" not in rows.columns:
+        return []
+    e = emerald.penalty_effect(emerald.per_game(rows))
+    if not e["games"]:
+        return []
+    lo, hi = (float(x) for x in wilson(e["changed"], e["games"], z))
+    return [Line("does the final -5 change the winner? (A Study in Emerald)",
+                 f"{100 * e['rate']:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]",
+                 f"the lowest player's side loses five points at the end: it changed the winner in "
+                 f"{e['changed']:,} of {e['games']:,} finished games; the new winner was a Restorationist in "
+                 f"{e['to']['restorationist']:,} and a Loyalist in {e['to']['loyalist']:,} (final sides); "
+                 f"{bots_played(rows)}")]
+
+
+def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None, rows: pl.DataFrame | None = None) -> list[Line]:
     """The verdict of one run: turn order (where positions mean something), roles and secret
     roles (where dealt), the strategy gap (where bots differ), the turn-cap share, and for a
     co-operative variant the table's win rate instead of the splits it makes meaningless; then
-    every other quantity a spec judges (seat gap, game length, named positions and roles)."""
+    every other quantity a spec judges (seat gap, game length, named positions and roles).
+    With the run's per-game rows, also the questions only they answer: whether the number of
+    teammates dealt matters (hidden sides), and a game's own (Emerald's final -5)."""
     thr = thr or Thresholds(dict(DEFAULT_THRESHOLDS))
     games = game_count(stats)
     if is_cooperative(stats):
         lines = [cooperative_line(stats, thr, games), turn_cap_line(stats, thr)]
     else:
-        lines = [*turn_order_lines(stats, thr), *role_lines(stats, thr), *strategy_line(stats, thr),
-                 turn_cap_line(stats, thr)]
+        lines = [*turn_order_lines(stats, thr), *role_lines(stats, thr), *team_size_line(rows, thr, games),
+                 *strategy_line(stats, thr), *penalty_line(rows, z_of(thr.confidence)), turn_cap_line(stats, thr)]
     return lines + spec_only_lines(stats, thr, {x.key for x in lines if x.key})
 
 

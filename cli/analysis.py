@@ -91,9 +91,10 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 @click.option("-n", "--games", "n_games", type=click.IntRange(1), default=10_000, show_default=True,
               help="Deals per side without --until-decided.")
 @click.option("--until-decided", is_flag=True, help="Play paired batches until the SPRT decides.")
-@click.option("--measure", type=click.Choice(["first-player-advantage", "spread", "position", "seat", "bot"]),
-              default=None, help="What the sequential test compares (default: first-player-advantage, or what "
-                                 "--position/--seat/--bot names). spread = largest gap between positions.")
+@click.option("--measure", default=None, metavar="MEASURE",
+              help="What the sequential test compares: first_player_advantage (the default), position_spread "
+                   "(largest gap between positions), position:K, seat:K or bot:NAME (or position/seat/bot with "
+                   "--position/--seat/--bot); the names of sensitivity, tune and skill, hyphens allowed.")
 @click.option("--position", "focus_position", type=int, default=None, help="Compare this position's win rate.")
 @click.option("--seat", type=int, default=None, help="Compare this seat's (player's) win rate.")
 @click.option("--bot", "focus_bot", default=None, help="Compare this bot's win rate.")
@@ -154,23 +155,10 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
 
 def _focus(measure, position, seat, bot, players):
     """The sequential test's focus from --measure and the option naming its position/seat/bot."""
+    from analysis.measures import compare_focus
     from analysis.paired_runs import Focus
 
-    named = {"position": position, "seat": seat, "bot": bot}
-    given = [k for k, v in named.items() if v is not None]
-    if len(given) > 1:
-        raise UserError("--" + given[1], None, f"give one of --position, --seat, --bot (got --{given[0]} too)")
-    measure = measure or (given[0] if given else "first-player-advantage")
-    if measure in named:
-        value = named[measure]
-        if value is None:
-            raise UserError("--measure", None, f"{measure} needs --{measure} naming which one")
-        if measure != "bot" and not 0 <= value < players:
-            raise UserError(f"--{measure}", None, f"expected 0..{players - 1}, got {value}")
-        return Focus(measure, value)
-    if given:
-        raise UserError(f"--{given[0]}", None, f"does not apply to --measure {measure}")
-    return Focus(measure)
+    return Focus(*compare_focus(measure, {"position": position, "seat": seat, "bot": bot}, players))
 
 
 @click.command()

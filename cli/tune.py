@@ -32,11 +32,12 @@ from cli.progress import meter
 @click.option("--batch", type=click.IntRange(10), default=1000, show_default=True,
               help="Deals per look of the sequential test.")
 @click.option("--step", type=click.FloatRange(0.0, 1.0, min_open=True), default=0.1, show_default=True,
-              help="The step around the current value, as a share of its declared range (at least 1 for "
-                   "whole numbers): each value is played at current - step and current + step, clipped to the range.")
+              help="The step of a fraction, as a share of its current value (of its declared range when the value "
+                   "is 0); a whole number steps by 1. Each value is played at current - step and current + step, "
+                   "clipped to the range; the table prints the step in the value's own units.")
 @click.option("--negligible", type=click.FloatRange(0.0, 1.0, min_open=True), default=0.01, show_default=True,
               help="An effect on a rate smaller than this (a share: 0.01 = 1 pp) is negligible; for game_length "
-                   "the bound is 1%% of the current mean length.")
+                   "the bound is 1% of the current mean length.")
 @click.option("--alpha", type=click.FloatRange(0.001, 0.5), default=0.05, show_default=True,
               help="Error rate of the sequential test that drops negligible values (Bonferroni over its looks).")
 @click.option("-p", "--players", type=int, default=None)

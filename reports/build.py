@@ -79,7 +79,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         table = (robust_table(lineup_stats(r.path, r.meta), thr, lineup_deals(r.meta)) if (r.meta or {}).get("robust")
                  else None)
         name = f"{r.label} ({run_whose(r.meta, r.stats)})"
-        for i, line in enumerate(run_verdict(r.stats, thr)):   # the run named once
+        for i, line in enumerate(run_verdict(r.stats, thr, r.rows)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
                 row.append(across_text(table, line.question) if table is not None and line.mark else "-")
@@ -226,25 +226,33 @@ def role_config_tables(page: Page, runs: list[Run]):
 
 def own_metrics(page: Page, runs: list[Run]):
     """The measures each game declares worth showing (Game.report_metrics): the mean with its
-    95% interval per role, or per position when no roles are dealt, from the run's sums."""
-    by_game: dict[str, list[list]] = {}
+    95% interval per role, or per position when no roles are dealt, from the run's sums. A
+    measure that is zero in every game of a run (a scenario without vetoes or marks) shows '-'
+    there, and a measure zero in every run shown is left out."""
+    by_game: dict[str, list[tuple[Run, str, list]]] = {}
     for r in runs:
         game = game_of(r.stats)
         moments = r.moments() if game is not None and game.report_metrics else None
         if moments is None or not all(f"{game.id}_{m}_sum" in moments.columns for m in game.report_metrics):
             continue   # no sums kept (a histograms-only table), or results of other metrics
         by = "role" if has_layer(r.stats, "role") else "position" if positions_meaningful(r.stats) else "seat"
-        tables = [metric_means(moments, f"{game.id}_{m}", by) for m in game.report_metrics]
-        for i, key in enumerate(tables[0][by].to_list()):
-            by_game.setdefault(game.id, []).append(
-                [r.label, int(r.stats["n_players"][0]), f"{by.replace('_', ' ')} {key}",
-                 *[f"{t['mean'][i]:.2f} [{t['mean_low'][i]:.2f}, {t['mean_high'][i]:.2f}]" for t in tables]])
-    for gid, rows in by_game.items():
+        tables = {m: metric_means(moments, f"{game.id}_{m}", by) for m in game.report_metrics}
+        by_game.setdefault(game.id, []).append((r, by, tables))
+    for gid, entries in by_game.items():
         game = get_game(gid)
+        played = {m: [bool((t[m]["mean"].abs() > 0).any()) for _, _, t in entries] for m in game.report_metrics}
+        shown = [m for m in game.report_metrics if any(played[m])]
+        rows = [[r.label, int(r.stats["n_players"][0]), f"{by.replace('_', ' ')} {key}",
+                 *[f"{t[m]['mean'][i]:.2f} [{t[m]['mean_low'][i]:.2f}, {t[m]['mean_high'][i]:.2f}]"
+                   if played[m][j] else "-" for m in shown]]
+                for j, (r, by, t) in enumerate(entries) for i, key in enumerate(t[game.report_metrics[0]][by].to_list())]
+        left_out = [m for m in game.report_metrics if m not in shown]
         page.heading(f"{game.name}: its own measures", 3)
-        page.table(["run", "players", "group", *game.report_metrics], rows,
+        page.table(["run", "players", "group", *shown], rows,
                    "Mean per seat-game with its 95% interval, from the run's sums and sums of squares "
-                   "(the metrics the game lists in report_metrics), by role, or by position where no roles are dealt.")
+                   "(the metrics the game lists in report_metrics), by role, or by position where no roles are dealt; "
+                   "- where the measure is zero in every game of the run"
+                   + (f"; left out, zero in every run: {', '.join(left_out)}" if left_out else "") + ".")
 
 
 def rate_charts(page: Page, runs: list[Run]):
@@ -259,12 +267,19 @@ def rate_charts(page: Page, runs: list[Run]):
                                             {r.label: counts[r.label] for r in shown}, f"{title}: distance from the fair share"),
                        f"win_rate_by_{by}", f"{title}, as distance from the fair share with 95% intervals")
     length_chart(page, runs, counts)
-    pairs = [(r.label, r.stats) for r in runs]
-    page.chart(charts.distribution_chart(pairs, "score", "final score (points)", "share of seat-games (%)", counts,
-                                         "Score distribution (all seats)"), "score_distribution", "Score distribution")
-    for i, r in enumerate(runs):
-        page.chart(charts.score_by_seat_chart(r.label, r.stats, r.games), f"score_by_seat_{i}",
-                   f"Score distribution by seat for {r.label}")
+    together = [is_cooperative(r.stats) for r in runs]    # a co-operative table wins or loses: no scores
+    scored = [r for r, t in zip(runs, together) if not t]
+    if any(together):
+        page.para(f"Co-operative runs ({', '.join(r.label for r, t in zip(runs, together) if t)}) have no score charts: "
+                  "the table wins or loses together, and its win rate is in the verdict.")
+    if scored:
+        page.chart(charts.distribution_chart([(r.label, r.stats) for r in scored], "score", "final score (points)",
+                                             "share of seat-games (%)", {r.label: counts[r.label] for r in scored},
+                                             "Score distribution (all seats)"), "score_distribution", "Score distribution")
+    for i, (r, t) in enumerate(zip(runs, together)):
+        if not t:
+            page.chart(charts.score_by_seat_chart(r.label, r.stats, r.games), f"score_by_seat_{i}",
+                       f"Score distribution by seat for {r.label}")
 
 
 def length_chart(page: Page, runs: list[Run], counts: dict[str, int]):
@@ -490,7 +505,8 @@ def sensitivity_section(page: Page, label: str, path: Path):
               f"{','.join(cfg['bots'])}, variant {'+'.join(cfg['variants']) or 'base'}"
               + (f", overrides {' '.join(cfg['sets'])}" if cfg["sets"] else "") + f", seed {cfg['seed']}"
               + (f"; only {', '.join(plan['only'])}" if plan.get("only") else "") + "), each played at the low and "
-              f"high end of a step of {plan['step']:g} of its declared range around its current value, on the same "
+              f"high end of a step around its current value (one unit for a whole number, {plan['step']:g} of the current "
+              "value for a fraction, clipped to the declared range: the table's step column), on the same "
               f"deals as the current content, in batches of {plan['batch']:,} deals up to {plan['n']:,}"
               + (f" within a budget of {plan['budget']:,} games" if plan.get("budget") else "") + ". "
               "The effect is the measure at the high end minus at the low end, with its 95% interval from the paired "
@@ -504,9 +520,10 @@ def sensitivity_section(page: Page, label: str, path: Path):
         scale = 100.0 if unit == "pp" else 1.0
         u = "pp" if unit == "pp" else "turns"
         f = lambda x, sign="+": "-" if x is None else f"{scale * x:{sign}.2f}"  # noqa: E731
-        page.table(["rank", "value", "current", "step", f"effect ({u})", "95% interval", f"at low ({u})",
+        page.table(["rank", "value", "current", "step", "tested", f"effect ({u})", "95% interval", f"at low ({u})",
                     f"at high ({u})", "games", "status"],
-                   [[r["rank"], r["label"], r["current_text"], f"{r['low_text']} -> {r['high_text']}", f(r["effect"]),
+                   [[r["rank"], r["label"], r["current_text"], r.get("step_text") or "-",
+                     f"{r['low_text']} -> {r['high_text']}", f(r["effect"]),
                      f"[{f(r['effect_low'])}, {f(r['effect_high'])}]", f(r["at_low"], ""), f(r["at_high"], ""),
                      f"{r['games']:,}", r["status"]] for r in part.iter_rows(named=True)],
                    f"{words_of(m)}: values ranked by the size of their effect (dropped values last).")

@@ -27,10 +27,21 @@ def games_note(counts: dict[str, int]) -> str:
     return "n = " + "; ".join(f"{label}: {n:,} games" for label, n in counts.items())
 
 
+def legend_outside(ax, fontsize: int = 8):
+    """The legend beside the axes, right of the data area, never over a point or a line
+    (matplotlib's "best" place still lands on data when the data fill the axes)."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=fontsize, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+
+
+def varies(values) -> bool:
+    """Whether an axis would show more than one value (a chart over one value is not drawn)."""
+    return len(set(np.asarray(values).tolist())) > 1
+
+
 def _finish(fig, ax, title: str, counts: dict[str, int]):
     ax.set_title(f"{title}\n{games_note(counts)}", fontsize=11)
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8, frameon=False)
+    legend_outside(ax)
     fig.tight_layout()
     return fig
 
@@ -186,7 +197,7 @@ def sweep_positions_chart(table: pl.DataFrame, params: list[str], games: int, ti
         ax.set_xlabel(params[0] if one else "grid point")
         ax.set_ylabel(ylabel)
         _mark_current(ax, x[cur])
-        ax.legend(fontsize=8, frameon=False)
+        legend_outside(ax)
     fig.suptitle(f"{title}\nn = {games:,} games per grid point; position 0 = the first player; "
                  "diamond = current value", fontsize=11)
     fig.tight_layout()
@@ -304,11 +315,15 @@ def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_c
     y = np.arange(t.height)[::-1].astype(float)
     low = scale * (t["at_low"] - t["at_current"]).to_numpy()
     high = scale * (t["at_high"] - t["at_current"]).to_numpy()
-    dropped = (t["status"] == "negligible (dropped)").to_numpy()
-    c_low = np.where(dropped, "#BBBBBB", OKABE_ITO[0])
-    c_high = np.where(dropped, "#DDDDDD", OKABE_ITO[1])
-    ax.barh(y, low, color=c_low, height=0.6, label="low end of the step")
-    ax.barh(y, high, color=c_high, height=0.6, label="high end of the step")
+    dropped = t["status"].is_in(["negligible (dropped)", "no effect: the games are identical"]).to_numpy()
+    # the bar spans the two ends (both may lie on one side of the current value: bars drawn from
+    # zero would hide the nearer end under the farther), and a marker shows each end
+    ax.barh(y, np.abs(high - low), left=np.fmin(low, high), color=np.where(dropped, "#DDDDDD", "#9BC4E2"),
+            height=0.6)
+    handles = []
+    for end, x, marker, colour in (("low", low, "<", OKABE_ITO[0]), ("high", high, ">", OKABE_ITO[1])):
+        ax.scatter(x, y, marker=marker, s=46, zorder=3, c=np.where(dropped, "#999999", colour).tolist())
+        handles.append(matplotlib.lines.Line2D([], [], ls="", marker=marker, color=colour, label=f"{end} end of the step"))
     labels = [f"{r['label']}  ({r['low_text']} / {r['current_text']} / {r['high_text']})" for r in t.iter_rows(named=True)]
     ax.set_yticks(y, labels, fontsize=8)
     ax.axvline(0, color="#555555", lw=1, ls="--")
@@ -316,7 +331,7 @@ def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_c
     ax.set_xlim(-1.15 * span, 2.3 * span)
     for yy, r, drop in zip(y, t.iter_rows(named=True), dropped):
         text = (f"{scale * r['effect']:+.2f} [{scale * r['effect_low']:+.2f}, {scale * r['effect_high']:+.2f}]"
-                + (" negligible" if drop else ""))
+                + ((" no effect" if r["status"].startswith("no effect") else " negligible") if drop else ""))
         ax.annotate(text, (1.2 * span, yy), va="center", fontsize=7.5, color="#333333")
     u = "pp" if unit == "pp" else unit
     ax.set_xlabel(f"{u} from the current content's {scale * at_current:+.2f} {u}")
@@ -324,7 +339,7 @@ def tornado_chart(table: pl.DataFrame, measure: str, words: str, unit: str, at_c
     games = study_games if study_games is not None else int(t["games"].sum()) if t.height else 0
     shown = f"the {t.height} largest of {table.filter(pl.col('measure') == measure).height}" if t.height >= top else "every value"
     ax.set_title(f"{title}\n{shown}; effect = high - low [95%]; n = {games:,} games", fontsize=10)
-    fig.legend(*ax.get_legend_handles_labels(), fontsize=8, frameon=False, loc="lower center", ncol=2)
+    fig.legend(handles=handles, fontsize=8, frameon=False, loc="lower center", ncol=2)
     fig.tight_layout(rect=(0, 0.06 if t.height < 8 else 0.03, 1, 1))
     return fig
 
@@ -348,7 +363,7 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
         ax.axhspan(scale * target_low, scale * target_high, color=OKABE_ITO[2], alpha=0.2, label="target band")
     ax.scatter([x[0]], [e[0]], s=90, facecolors="none", edgecolors="#000000", label="current content", zorder=3)
     ax.set_ylabel(f"{words} ({u})")
-    ax.legend(fontsize=8, frameon=False)
+    legend_outside(ax)
     ax2.step(x, scale * trials["best_so_far"].to_numpy(), where="post", color=OKABE_ITO[5])
     ax2.set_ylabel(f"best distance ({u})")
     ax2.set_xlabel("trial (Optuna TPE; every candidate on the same deals)")
@@ -420,8 +435,11 @@ def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title
 
 def faction_players_chart(table: pl.DataFrame, title: str):
     """The Last Banquet: each faction's win rate against the player count, a panel per
-    scenario, the basic rules solid and the full rules dashed, with 95% intervals."""
+    scenario, the basic rules solid and the full rules dashed, with 95% intervals; None when
+    one player count was played."""
     scenarios = table["scenario"].unique().sort().to_list()
+    if not varies(table["n_players"]):
+        return None                      # one player count: the table says it all
     fig, axes = plt.subplots(1, len(scenarios), figsize=(4.2 * len(scenarios), 3.6), squeeze=False)
     for ax, scen in zip(axes[0], scenarios):
         part = table.filter(pl.col("scenario") == scen)
@@ -437,9 +455,10 @@ def faction_players_chart(table: pl.DataFrame, title: str):
         games = int(part["games"].sum() // max(1, part["role"].n_unique()))
         ax.set_title(f"{scen}\nn = {games:,} games", fontsize=10)
         ax.set_xlabel("players")
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_ylabel("faction win rate (%)")
         ax.set_ylim(-2, 102)
-        ax.legend(fontsize=7, frameon=False)
+        legend_outside(ax, 7)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
@@ -447,7 +466,10 @@ def faction_players_chart(table: pl.DataFrame, title: str):
 
 def rescue_guards_chart(table: pl.DataFrame, title: str):
     """The Last Banquet, scenario 6: the table's win rate against the guard count, a line per
-    player count, a panel per rule set, with 95% intervals."""
+    player count, a panel per rule set, with 95% intervals; None when one guard count was played
+    (an axis of one value: the table says it all)."""
+    if not varies(table["guards"]):
+        return None
     sets = table["rules"].unique().sort().to_list()
     fig, axes = plt.subplots(1, len(sets), figsize=(4.6 * len(sets), 3.6), squeeze=False)
     for ax, rules in zip(axes[0], sets):
@@ -460,9 +482,10 @@ def rescue_guards_chart(table: pl.DataFrame, title: str):
                         color=OKABE_ITO[i % len(OKABE_ITO)], label=f"{n} players")
         ax.set_title(f"scenario 6, {rules} rules\nn = {int(part['games'].sum()):,} games", fontsize=10)
         ax.set_xlabel("guards on the tower")
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))   # a count: no 3.2 guards
         ax.set_ylabel("table win rate (%)")
         ax.set_ylim(-0.5, max(5.0, 110 * float(part["ci_high"].max())))
-        ax.legend(fontsize=7, frameon=False)
+        legend_outside(ax, 7)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig

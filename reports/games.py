@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis import banquet, emerald
+from analysis import banquet, emerald, teams
 from reports import charts
 from reports.page import Page, Run, interval, pct
 
@@ -26,19 +26,21 @@ def emerald_section(page: Page, r: Run):
                  interval(t["ci_low"], t["ci_high"])] for t in emerald.by_restorationists(games).iter_rows(named=True)],
                "Finished games by how many Restorationists chance dealt from the six identity cards, and how "
                "often a Restorationist (by the dealt side) won.")
-    e = emerald.penalty_effect(games)
-    page.para(f"The lowest player's side loses five: it changed the winner in {e['changed']:,} of {e['games']:,} "
-              f"finished games ({pct(e['rate'])}, 95% interval {interval(e['ci_low'], e['ci_high'])}); the new winner "
-              f"was a Restorationist in {e['to']['restorationist']:,} of them and a Loyalist in "
-              f"{e['to']['loyalist']:,} (final sides).")
+    page.table(["side dealt", "seats on it", "seat-games", "share of deals", "win rate", "95% interval (%)"],
+               [[t["role"], t["team_size"], f"{t['games']:,}", pct(t["deals"]), pct(t["win_rate"]),
+                 interval(t["ci_low"], t["ci_high"])] for t in teams.by_team_size(rows, by_side=True).iter_rows(named=True)],
+               "A seat's win rate by its dealt side and how many seats of its game were dealt that side (itself "
+               "included; 1 = alone). The verdict asks whether the number of teammates matters, and how often "
+               "the final -5 changed the winner.")
 
 
 def banquet_faction_wins(page: Page, rows: pl.DataFrame):
     """Faction win rate by scenario and player count, the basic and full rules side by side (a
     player-count sweep per scenario and rule set fills it: balance sweep banquet --players all)."""
     table = banquet.faction_wins(rows)
-    page.chart(charts.faction_players_chart(table, "The Last Banquet: faction win rate by player count"),
-               "banquet_faction_players", "Faction win rate by scenario and player count, basic vs full rules")
+    fig = charts.faction_players_chart(table, "The Last Banquet: faction win rate by player count")
+    if fig is not None:      # one player count: no chart over an axis of one value
+        page.chart(fig, "banquet_faction_players", "Faction win rate by scenario and player count, basic vs full rules")
     page.table(["scenario", "players", "faction", "basic: games", "basic: win rate", "basic: 95% (%)",
                 "full: games", "full: win rate", "full: 95% (%)"],
                [[t["scenario"], t["n_players"], t["role"],
@@ -57,8 +59,9 @@ def banquet_rescues_by_guards(page: Page, rows: pl.DataFrame):
     table = banquet.rescues_by_guards(rows)
     if table.height == 0:
         return
-    page.chart(charts.rescue_guards_chart(table, "The Missing Princess: the table's win rate by guard count"),
-               "banquet_rescues_by_guards", "Scenario 6: the table's win rate by the number of guards")
+    fig = charts.rescue_guards_chart(table, "The Missing Princess: the table's win rate by guard count")
+    if fig is not None:      # one guard count: no chart over an axis of one value
+        page.chart(fig, "banquet_rescues_by_guards", "Scenario 6: the table's win rate by the number of guards")
     page.table(["rules", "players", "guards", "games", "rescued", "win rate", "95% interval (%)"],
                [[t["rules"], t["n_players"], t["guards"], f"{t['games']:,}", f"{t['wins']:,}", pct(t["rate"]),
                  interval(t["ci_low"], t["ci_high"])] for t in table.iter_rows(named=True)],

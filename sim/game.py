@@ -104,6 +104,7 @@ class Game:
     faction_outcomes: bool = False      # a faction's members win or lose together (rank_teams)
     roles: tuple[str, ...] = ()         # sides or factions chance deals
     secret_roles: tuple[str, ...] = ()  # roles within a faction (assassin, courier, ...)
+    hidden_sides: bool = False          # sides are dealt face down and their sizes vary between deals
     metrics: tuple[str, ...] = ()       # per-seat metrics; columns are f"{id}_{name}"
     report_metrics: tuple[str, ...] = ()  # the metrics the report shows, mean per role (or position)
     weight_names: tuple[str, ...] = ()  # keys of the content [bots] table, in kernel order

@@ -26,7 +26,7 @@ def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_
                   echo=None, step=None) -> tuple[SequentialResult, pl.DataFrame, pl.DataFrame]:
     """Play paired batches of `batch` deals until the test decides or max_deals are played."""
     check_pairable(prep_a, prep_b)
-    seq = RepeatedIntervals(spec, looks=-(-max_deals // batch)) if focus.measure == "spread" else Sequential(spec)
+    seq = RepeatedIntervals(spec, looks=-(-max_deals // batch)) if focus.is_spread else Sequential(spec)
     frames_a, frames_b = [], []
     first, decision = 0, ""
     while decision == "" and first < max_deals:
@@ -34,7 +34,7 @@ def until_decided(prep_a, prep_b, spec: SprtSpec, focus: Focus, batch: int, max_
         a, b = play_pair(prep_a, prep_b, first, deals)
         frames_a.append(a)
         frames_b.append(b)
-        if focus.measure == "spread":
+        if focus.is_spread:
             decision = seq.add(deal_values(a), deal_values(b))
         else:
             decision = seq.add(deal_differences(a, b, focus))

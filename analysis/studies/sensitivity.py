@@ -11,7 +11,8 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.sensitivity import (SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPED, STATUS_FULL, TABLE_FILE, Knob,
+from analysis.sensitivity import (SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPED, STATUS_FULL, STATUS_IDENTICAL,
+                                  identical_games, TABLE_FILE, Knob,
                                   effect, look_z, match_keys, negligible as is_negligible, parse_measure, per_deal,
                                   ranked, step_knob, value_of)
 from analysis.studies.player import (Player, _measures, _ray_check, aligned, base_config, concat, config_of,
@@ -245,11 +246,12 @@ def study(plan, knobs, sides, measures, player, base, echo=print):
             rows.append({"measure": m.name, "measure_order": j, "unit": m.unit, "key": k.key, "label": k.label,
                          "current": float(k.current), "low": float(k.low), "high": float(k.high),
                          "current_text": k.text(k.current), "low_text": k.text(k.low), "high_text": k.text(k.high),
+                         "step_text": k.step_text(),
                          "effect": eff, "effect_low": e_lo, "effect_high": e_hi,
                          "at_low": value_of(m, lo_x), "at_high": value_of(m, hi_x),
                          "at_current": value_of(m, per_deal(m, cur_t)), "negligible": delta.get(m.name),
                          "deals": d, "games": d * rot * sum(c != "current" for c in sides[i]),
-                         "status": state[i]["status"]})
+                         "status": STATUS_IDENTICAL if identical_games(lo_t, hi_t) else state[i]["status"]})
     table = ranked(rows)
     fixed = rot * n * (1 + sum(sum(c != "current" for c in s) for s in sides))
     neg = ", ".join(f"{m.name} {m.show(delta.get(m.name, math.nan), False)} {'pp' if m.unit == 'pp' else 'turns'}"

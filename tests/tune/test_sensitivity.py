@@ -37,13 +37,36 @@ def test_the_value_with_a_known_effect_ranks_first_and_its_interval_covers_it(st
 
 
 def test_a_step_the_game_refuses_moves_toward_the_current_value(study):
-    """knob.dud may not exceed knob.rounds - 8 (now 2 and 10): rounds' low end 7 and dud's high
+    """knob.dud may not exceed knob.rounds - 8 (now 2 and 10): rounds' low end 9 and dud's high
     end 3 are refused, so each becomes one-sided at the current value."""
     out, stdout = study
     t = table(out)
-    assert (row(t, "knob.rounds")["low"], row(t, "knob.rounds")["high"]) == (10, 13)
+    assert (row(t, "knob.rounds")["low"], row(t, "knob.rounds")["high"]) == (10, 11)
     assert (row(t, "knob.dud")["low"], row(t, "knob.dud")["high"]) == (1, 2)
-    assert "Step of knob.rounds: low end 7 -> 10" in stdout
+    assert "Step of knob.rounds: low end 9 -> 10" in stdout
+
+
+def test_steps_are_one_unit_for_whole_numbers_and_a_share_of_the_value_for_fractions(study):
+    """Issue 27 item 9: knob.rounds (range 2..30) steps by 1, not a tenth of its range (3);
+    knob.luck (0.5) by a tenth of itself, 0.05; cap_chance (0) by a tenth of its range. The
+    table prints each step in the value's own units."""
+    out, stdout = study
+    t = table(out)
+    luck, cap = row(t, "knob.luck"), row(t, "knob.cap_chance")
+    assert (luck["low"], luck["high"]) == pytest.approx((0.45, 0.55)) and luck["step_text"] == "+-0.05"
+    assert (cap["low"], cap["high"]) == pytest.approx((0.0, 0.1)) and cap["step_text"] == "+-0.1"
+    assert row(t, "knob.edge")["step_text"] == "+-1" and row(t, "knob.rounds")["step_text"] == "+-1"
+    assert "step        tested" in stdout
+
+
+def test_a_value_that_changes_no_game_says_so(study):
+    """knob.luck reaches no rule: its games are bit-identical at both ends, which is 'no effect',
+    not 'negligible'; knob.dud changes every score (not who wins): negligible, not identical."""
+    out, stdout = study
+    t = table(out)
+    assert row(t, "knob.luck")["status"] == "no effect: the games are identical"
+    assert row(t, "knob.dud")["status"] == "negligible (dropped)"
+    assert "no effect: the games are identical" in stdout
 
 
 def test_values_without_effect_are_dropped_early_and_save_games(study):
@@ -51,7 +74,7 @@ def test_values_without_effect_are_dropped_early_and_save_games(study):
     t = table(out)
     for key in ("knob.dud", "knob.luck", "knob.nudge"):
         r = row(t, key)
-        assert r["status"] == "negligible (dropped)", key
+        assert r["status"] in ("negligible (dropped)", "no effect: the games are identical"), key
         assert r["deals"] < 6000, key
     assert row(t, "knob.dud")["deals"] == 1000          # no deal differs: dropped at the first look
     nudge = row(t, "knob.nudge")

@@ -60,6 +60,7 @@ class EmeraldGame(Game):
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap",)
     roles = ("restorationist", "loyalist")
+    hidden_sides = True     # six identity cards, one per player and two aside: 1 to n-1 on a side
     metrics = L.METRICS
     weight_names = L.WEIGHT_NAMES
     max_turns = 600

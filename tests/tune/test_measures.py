@@ -1,0 +1,57 @@
+"""One vocabulary of measures (issue 27, item 8): compare, sensitivity, tune, skill and check
+parse the same names through analysis.measures (hyphens allowed, compare's older `spread`
+kept), and every command's help renders as written (no '%%')."""
+import click
+import pytest
+
+from analysis.check import THRESHOLD_KEYS
+from analysis.measures import MEASURES, canonical, compare_focus, threshold_measure
+from sim.errors import UserError
+from tests.tune.helpers import run
+
+COMPARE = ["compare", "--run", "knob", "-p", 4, "--a-set", "knob.edge=8", "--until-decided", "--batch", 100,
+           "--max-games", 400, "--seed", 3]
+
+
+@pytest.mark.parametrize("spelling", ["first_player_advantage", "first-player-advantage"])
+def test_compare_takes_the_measure_names_of_sensitivity(spelling):
+    code, out, err = run([*COMPARE, "--measure", spelling])
+    assert code == 0, err
+    assert "SPRT on first_player_advantage: A is ahead of B" in out
+
+
+def test_compare_takes_the_spread_by_either_name():
+    assert compare_focus("spread", {"position": None, "seat": None, "bot": None}, 4) == ("position_spread", None)
+    assert compare_focus("position-spread", {"position": None, "seat": None, "bot": None}, 4) == ("position_spread", None)
+    assert compare_focus("position:2", {"position": None, "seat": None, "bot": None}, 4) == ("position", 2)
+    assert compare_focus(None, {"position": None, "seat": 1, "bot": None}, 4) == ("seat", 1)
+
+
+@pytest.mark.parametrize("text, words", [("game_length", "the sequential test follows one of"),
+                                         ("fun", "the sequential test follows one of"),
+                                         ("position:9", "expected 0..3")])
+def test_compare_refuses_a_measure_it_cannot_follow_in_one_line(text, words):
+    with pytest.raises(UserError, match=words):
+        compare_focus(text, {"position": None, "seat": None, "bot": None}, 4)
+
+
+def test_check_thresholds_bound_measures_of_the_same_vocabulary():
+    assert {threshold_measure(k) for k in THRESHOLD_KEYS} <= set(MEASURES)
+    assert canonical("first-player-advantage") == "first_player_advantage"
+
+
+def commands(group: click.Group, prefix=()):
+    for name, cmd in group.commands.items():
+        yield (*prefix, name), cmd
+        if isinstance(cmd, click.Group):
+            yield from commands(cmd, (*prefix, name))
+
+
+def test_every_help_text_renders_as_written():
+    from cli import cli
+    shown = []
+    for path, cmd in commands(cli):
+        text = cmd.get_help(click.Context(cmd, info_name=" ".join(path)))
+        shown.append(text)
+        assert "%%" not in text, f"balance {' '.join(path)} --help shows '%%'"
+    assert any("1% of the current mean length" in t for t in shown)
