@@ -1,7 +1,8 @@
 """The Last Banquet's own questions of a run's results (issue 19): how often each faction wins,
-by scenario, rule set and player count. A faction wins a game when a seat chance dealt to it,
-and still in it at the end (scenario 4's converts joined the white maiden: banquet_converted),
-wins; a game stopped by a cap has no winner and counts as a loss for every faction."""
+by scenario, rule set and player count. A faction wins a game when a seat that finished in it
+wins (`role` is the faction a seat finished in: scenario 4's converts count with the white
+maiden; banquet_converted says who was dealt to the queen's); a game stopped by a cap has no
+winner and counts as a loss for every faction."""
 from __future__ import annotations
 
 import polars as pl
@@ -20,8 +21,7 @@ def split_variant(frame: pl.DataFrame) -> pl.DataFrame:
 def faction_wins(rows: pl.DataFrame) -> pl.DataFrame:
     """One row per (scenario, rules, n_players, faction): games, the faction's wins, the rate and
     its 95% Wilson interval."""
-    stayed = pl.col("banquet_converted") == 0 if "banquet_converted" in rows.columns else pl.lit(True)
-    per_game = rows.group_by([*KEY, "role"]).agg(won=((pl.col("win") > 0) & stayed).any())
+    per_game = rows.group_by([*KEY, "role"]).agg(won=(pl.col("win") > 0).any())
     t = split_variant(per_game).group_by("scenario", "rules", "n_players", "role").agg(
         games=pl.len(), wins=pl.col("won").sum()).sort("scenario", "rules", "n_players", "role")
     lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())

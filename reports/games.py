@@ -49,8 +49,8 @@ def banquet_faction_wins(page: Page, rows: pl.DataFrame):
                      "-" if t[f"rate_{r}"] is None else pct(t[f"rate_{r}"]),
                      interval(t[f"ci_low_{r}"], t[f"ci_high_{r}"]))]]
                 for t in banquet.side_by_side(table).iter_rows(named=True)],
-               "A faction wins a game when one of the seats chance dealt to it, still in it at the end, wins "
-               "(scenario 4's converts won or lost with the white maiden); a capped game is a loss for all.")
+               "A faction wins a game when a seat that finished in it wins (scenario 4's converts count "
+               "with the white maiden); a capped game is a loss for all.")
 
 
 def banquet_rescues_by_guards(page: Page, rows: pl.DataFrame):

@@ -4,8 +4,8 @@ from numba import njit, prange
 
 from kernels.banquet.castle import castle_metrics
 from kernels.banquet.layout import (BOT_ROLLOUT, END_NONE, END_PASS_CAP, END_RESCUED, END_TURN_CAP, EV_END,
-                                    EV_SETUP, F_CHAR, F_CONVERTED, F_END, F_FACTION, F_HOST, F_PLACE, F_ROUND,
-                                    F_SECRET, F_TURNS, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, QUEEN_F, R_N,
+                                    EV_SETUP, F_CHAR, F_END, F_FACTION, F_HOST, F_PLACE, F_ROUND,
+                                    F_SECRET, F_TURNS, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_N,
                                     R_NF, R_ROUNDS, R_SCEN, SCEN_CASTLE, SCEN_ESTATE, S_IO, S_MOVES, S_ODDS,
                                     S_RBOTS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE, S_RSIM,
                                     S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, T_RULES)
@@ -101,7 +101,9 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
         no_winner(win[g], n)
     for s in range(n):
         score[g, s] = team[of[s]]
-        role[g, s] = QUEEN_F if st[F_CONVERTED + s] == 1 else st[F_FACTION + s]    # as dealt
+        # the faction the seat finished in (scenario 4's converts with the white maiden), so
+        # every team question reads each faction's own outcome; banquet_converted keeps the deal
+        role[g, s] = st[F_FACTION + s]
         secret_role[g, s] = st[F_SECRET + s]
     first_host = st[F_HOST]
     if rules[R_SCEN] == SCEN_ESTATE:        # the merchant hosted round 1
