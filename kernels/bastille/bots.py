@@ -12,13 +12,13 @@ from kernels.bastille.layout import (
     DEC_VERSAILLES, DEC_WEAPON, G_C0, G_C1, G_KIND, G_MI, G_MN, G_SEAT, MONKS_EXHAUSTIVE,
     SCR_MONK,
     AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
-    FS_BUMPW, FS_CARD, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
+    FS_BUMPW, FS_CARD, FS_KEY, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
     FS_VA, FS_VB, GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE,
     K_CHARACTER, K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE,
     L_CATACOMBES, L_ETATS, L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MAXC, MAXD, MAXP, MAXS,
     MAXV, MIS_VALS, MK_EACH, MK_MAX, MK_SERIES, MLOC, MT_CROWNS, MT_GEMS, MT_WEAPONS, NPF,
     N_GROUPS, N_LOC, N_TARGETS, N_WEAPONS, PL, P_BPOS, P_COINS, P_GRP, P_HAND, P_HSUP,
-    P_MISMASK, P_MONKAS, P_NEED, P_TORCH, P_VCACHE, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT,
+    P_MISMASK, P_MONKAS, P_NEED, P_TORCH, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT,
     T_BANQUE, T_BAS_EXTRA, T_BAS_LAST, T_BAS_PTS, T_CAT_HENCH, T_CB, T_CH_ARMED, T_CH_COST,
     T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CK, T_CN, T_CPV, T_DISPLAY,
     T_ETATS, T_GEM_VP, T_GWEAP, T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP,
@@ -227,9 +227,17 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
             above += st[PL + q * NPF + P_HAND + v]
         above -= st[PL + p * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
-    if st[PL + p * NPF + P_VCACHE] != key:
-        st[PL + p * NPF + P_VCACHE] = key
+    if fs[p * FS_BLOCK + FS_KEY] != key:
+        fs[p * FS_BLOCK + FS_KEY] = key
         prepare_round_values(tb, st, rng, p, W, wb, fs)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def forget_values(fs):
+    """Drop every seat's cached placement values (a new game, a playout): the cache is the
+    bots' own, keyed in fs, so a copy of a position with fresh fs plays the same."""
+    for q in range(MAXP):
+        fs[q * FS_BLOCK + FS_KEY] = 0.0
 
 
 @njit(cache=True, _nrt=False)

@@ -11,7 +11,7 @@ from kernels.bastille.layout import (
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_option
+from kernels.bastille.bots import choose_option, forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
 
@@ -31,6 +31,7 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
     advance, options, the seat's policy, apply. d, drng, dfs and dbuf are the playout
     scratch of the rollout bot."""
     setup_game(tb, st, rng, CHANCE)
+    forget_values(fs)
     st[G_LOGON] = log_on
     log_ev(st, log, EV_ROUND, -1, 1, 0, 0, 0)
     kind = advance(tb, st, rng, log)

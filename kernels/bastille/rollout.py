@@ -9,10 +9,10 @@ from kernels.rng import CHANCE, below, next_u64, shuffle
 from kernels.bastille.layout import (
     BONUS, BOT_GREEDY, DEC_NONE, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
     G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
-    P_MISMASK, P_VCACHE, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
+    P_MISMASK, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
     T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
-from kernels.bastille.bots import choose_option
+from kernels.bastille.bots import choose_option, forget_values
 from kernels.bastille.rules import apply, options
 
 
@@ -154,8 +154,7 @@ def rollout_placement(tb, st, rng, p, W, fs, buf, k, d, drng, dfs, dbuf, dummy):
         for _ in range(nplay):
             for j in range(ST_SIZE):
                 d[j] = st[j]
-            for q in range(tb[T_NP]):
-                d[PL + q * NPF + P_VCACHE] = 0
+            forget_values(dfs)
             seedv = next_u64(rng, s)
             for j in range(drng.shape[0]):
                 drng[j] = seedv + np.uint64(j) * np.uint64(0x9E3779B97F4A7C15)

@@ -190,19 +190,24 @@ def play_rows(compiled, codes, weights, seed, game_index, rotation, rows):
 
 def invariants(T, st, n):
     """Conservation checks on one game's state row; returns a list of broken ones."""
+    # mid-evaluation (a decision pending at a location) the tiles that acted are back in
+    # front of their owners while the board still lists them until the location ends
+    step, acted = int(st[K.G_STEP]), int(st[K.G_POS])
+    back = {(step, int(st[K.SCR_ORDER + i])) for i in range(acted)} if 0 <= step < K.N_LOC else set()
     bad = []
     pl = lambda p, f: int(st[K.PL + p * K.NPF + f])  # noqa: E731
     coins = sum(pl(p, K.P_COINS) for p in range(n))
     if coins + int(st[K.G_BANK]) != T.bank_value:
         bad.append("coins")
     for p in range(n):
-        if pl(p, K.P_HSUP) + pl(p, K.P_HBAG) + pl(p, K.P_CATCUBES) != T.henchmen:
+        drawn = int(st[K.G_KIND] == K.DEC_CATACOMB and st[K.G_SEAT] == p)   # cube in hand
+        if pl(p, K.P_HSUP) + pl(p, K.P_HBAG) + pl(p, K.P_CATCUBES) + drawn != T.henchmen:
             bad.append(f"henchmen {p}")
         if min(pl(p, K.P_HSUP), pl(p, K.P_HBAG), pl(p, K.P_COINS) + 1000) < 0:
             bad.append(f"negative {p}")
         held = sum(pl(p, K.P_HAND + v) for v in range(1, T.max_value + 1))
         placed = sum(1 for loc in range(K.N_LOC) for k in range(int(st[K.BN + loc]))
-                     if st[K.BOWN + loc * K.MAXS + k] == p)
+                     if st[K.BOWN + loc * K.MAXS + k] == p and (loc, k) not in back)
         supply = sum(pl(p, K.P_SUP + v) for v in range(1, T.max_value + 1))
         if held + placed + supply + pl(p, K.P_BOXED) != int(T.tile_set.sum()):
             bad.append(f"tiles {p}")
@@ -328,8 +333,6 @@ class Unseen:
         st, rng = as_row(self.st.copy()), as_row(self.rng.copy())
         st[K.SEATBOT + self.p] = BOT[bot]
         st[K.G_LOGON] = 0
-        for q in range(self.g.n):       # the placement values are worked out afresh
-            st[K.PL + q * K.NPF + K.P_VCACHE] = 0
         fresh = [as_row(np.zeros_like(a[0])) for a in self.g.scratch]
         return f(st, rng, fresh[2], fresh[4:7] + fresh[8:9])
 
