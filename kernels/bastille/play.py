@@ -7,11 +7,11 @@ from numba import njit, prange
 from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
 from kernels.bastille.layout import (
-    BOT_ROLLOUT, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
+    BOT_RANDOM, BOT_ROLLOUT, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_option, forget_values
+from kernels.bastille.bots import choose_option, choose_placement, forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
 
@@ -36,9 +36,40 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
     log_ev(st, log, EV_ROUND, -1, 1, 0, 0, 0)
     kind = advance(tb, st, rng, log)
     while kind != DEC_NONE:
-        k = options(tb, st, buf)
-        i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log)
+        p = st[G_SEAT]
+        if kind == DEC_PLACE and st[SEATBOT + p] != BOT_ROLLOUT and st[SEATBOT + p] != BOT_RANDOM:
+            # the valuing bots' placement is the option row itself: listing every option of
+            # the hottest decision only to find its index is skipped (the same games as
+            # through options and choose_option: tests/bastille/test_forward.py)
+            v, loc = choose_placement(tb, st, rng, p, W, fs)
+            buf[0, 0] = v
+            buf[0, 1] = loc
+            i = 0
+        else:
+            k = options(tb, st, buf)
+            i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log)
         kind = apply(tb, st, rng, buf[i], log)
+
+
+@njit(cache=True)
+def policy(tables, st, buf, k, seat, bot, rng, weights, memo):
+    """The contract's policy: bot (BOT_*) choosing for seat at the pending decision of st
+    (buf[:k] its options); memo is the bots' float row fs. Asks as play_game does, with
+    seat's bot set to bot for the question only; the rollout bot gets playout scratch of its
+    own."""
+    tb = tables[0]
+    was = st[SEATBOT + seat]
+    st[SEATBOT + seat] = bot
+    if st[G_KIND] == DEC_PLACE and bot == BOT_ROLLOUT:
+        d = np.zeros_like(st)
+        drng = np.zeros_like(rng)
+        dfs = np.zeros_like(memo)
+        dbuf = np.zeros_like(buf)
+        i = rollout_placement(tb, st, rng, seat, weights, memo, buf, k, d, drng, dfs, dbuf, buf)
+    else:
+        i = choose_option(tb, st, rng, weights, memo, buf, k)
+    st[SEATBOT + seat] = was
+    return i
 
 
 @njit(cache=True, _nrt=False)
