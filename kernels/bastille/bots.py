@@ -1,20 +1,24 @@
 """The bots' valuations and choices, shared by greedy (weight set WB_GREEDY) and heuristic
 (WB_HEUR); the random bot draws from its seat's stream. They read the state and never change
-it, save their decision count and their scratch (st[SCR_*], fs)."""
+it, save their scratch (st[SCR_*], fs). ``choose_option`` is the bots as a policy: the
+pending decision and its option rows in, an option index out (kernels/README.md)."""
 
 from numba import njit
 
 from kernels.common import lowest_bit
 from kernels.rng import below
 from kernels.bastille.layout import (
+    CGRP, DEC_CATACOMB, DEC_CHARACTER, DEC_MISSION, DEC_MONK, DEC_PILE, DEC_PLACE, DEC_UPGRADE,
+    DEC_VERSAILLES, DEC_WEAPON, G_C0, G_C1, G_KIND, G_MI, G_MN, G_SEAT, MONKS_EXHAUSTIVE,
+    SCR_MONK,
     AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
-    FS_BUMPW, FS_CARD, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
+    FS_BUMPW, FS_CARD, FS_KEY, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
     FS_VA, FS_VB, GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE,
     K_CHARACTER, K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE,
     L_CATACOMBES, L_ETATS, L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MAXC, MAXD, MAXP, MAXS,
     MAXV, MIS_VALS, MK_EACH, MK_MAX, MK_SERIES, MLOC, MT_CROWNS, MT_GEMS, MT_WEAPONS, NPF,
     N_GROUPS, N_LOC, N_TARGETS, N_WEAPONS, PL, P_BPOS, P_COINS, P_GRP, P_HAND, P_HSUP,
-    P_MISMASK, P_MONKAS, P_NEED, P_TORCH, P_VCACHE, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT,
+    P_MISMASK, P_MONKAS, P_NEED, P_TORCH, P_W, SCR_HIGHER, SCR_RIVAL, SEATBOT,
     T_BANQUE, T_BAS_EXTRA, T_BAS_LAST, T_BAS_PTS, T_CAT_HENCH, T_CB, T_CH_ARMED, T_CH_COST,
     T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CK, T_CN, T_CPV, T_DISPLAY,
     T_ETATS, T_GEM_VP, T_GWEAP, T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP,
@@ -223,9 +227,17 @@ def prepare_values(tb, st, rng, p, W, wb, fs):
             above += st[PL + q * NPF + P_HAND + v]
         above -= st[PL + p * NPF + P_HAND + v]
     key = st[G_ROUND] + 1
-    if st[PL + p * NPF + P_VCACHE] != key:
-        st[PL + p * NPF + P_VCACHE] = key
+    if fs[p * FS_BLOCK + FS_KEY] != key:
+        fs[p * FS_BLOCK + FS_KEY] = key
         prepare_round_values(tb, st, rng, p, W, wb, fs)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def forget_values(fs):
+    """Drop every seat's cached placement values (a new game, a playout): the cache is the
+    bots' own, keyed in fs, so a copy of a position with fresh fs plays the same."""
+    for q in range(MAXP):
+        fs[q * FS_BLOCK + FS_KEY] = 0.0
 
 
 @njit(cache=True, _nrt=False)
@@ -369,7 +381,6 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
 def choose_placement(tb, st, rng, p, W, fs):
     """(tile value, location) for p's next tile."""
     bot = st[SEATBOT + p]
-    st[G_DEC] += 1
     if bot == BOT_RANDOM:
         nv = 0
         for v in range(1, tb[T_MAXV] + 1):
@@ -431,7 +442,6 @@ def weigh_placement(tb, st, p, v, loc, W, wb, fs, best, bv, bl):
 
 @njit(cache=True, _nrt=False)
 def choose_versailles(tb, st, rng, p, vt, W):
-    st[G_DEC] += 1
     if st[SEATBOT + p] == BOT_RANDOM:
         return below(rng, bot_stream(p), 2)
     wb = weight_base(st, p)
@@ -443,7 +453,6 @@ def choose_versailles(tb, st, rng, p, vt, W):
 @njit(cache=True, _nrt=False)
 def choose_character(tb, st, rng, p, v, W):
     """Display index of the card p takes at Place Louis, or -1 to forfeit."""
-    st[G_DEC] += 1
     bot = st[SEATBOT + p]
     if bot == BOT_RANDOM:
         k = 1
@@ -481,7 +490,6 @@ def choose_character(tb, st, rng, p, v, W):
 @njit(cache=True, _nrt=False)
 def choose_pile(tb, st, rng, p, W):
     """Secret Mission variant: a pile, chosen without seeing its cards (its size is public)."""
-    st[G_DEC] += 1
     na = 0
     nb = 0
     for m in range(tb[T_NMIS]):
@@ -497,7 +505,6 @@ def choose_pile(tb, st, rng, p, W):
 @njit(cache=True, _nrt=False)
 def choose_mission(tb, st, rng, p, pile, W):
     """A mission card from the deck (or pile) that p does not hold a copy of; -1 if none."""
-    st[G_DEC] += 1
     mask = st[PL + p * NPF + P_MISMASK]
     if st[SEATBOT + p] == BOT_RANDOM:
         k = 0
@@ -530,7 +537,6 @@ def choose_mission(tb, st, rng, p, pile, W):
 @njit(cache=True, _nrt=False)
 def choose_catacomb(tb, st, rng, p, lo, hi, W):
     """The untaken catacomb bonus p puts the drawn henchman on; -1 if all are taken."""
-    st[G_DEC] += 1
     occ = st[CATOCC:CATOCC + 40]
     if st[SEATBOT + p] == BOT_RANDOM:
         k = 0
@@ -563,7 +569,6 @@ def choose_catacomb(tb, st, rng, p, lo, hi, W):
 @njit(cache=True, _nrt=False)
 def choose_weapon(tb, st, rng, p, W):
     """A weapon type still in the Bastille: the one p's characters lack most."""
-    st[G_DEC] += 1
     total = 0
     for t in range(N_WEAPONS):
         total += st[G_BW + t]
@@ -595,7 +600,6 @@ def choose_weapon(tb, st, rng, p, W):
 @njit(cache=True, _nrt=False)
 def choose_upgrade(tb, st, rng, p, W):
     """Value of the tile p upgrades by one (the highest that can be), 0 if none."""
-    st[G_DEC] += 1
     for v in range(tb[T_MAXV] - 1, 0, -1):
         if st[PL + p * NPF + P_HAND + v] > 0 and can_upgrade(tb, st, rng, p, v):
             return v
@@ -611,3 +615,91 @@ def own_end_points(tb, st, rng, p, held, owned):
         tot += mission_points(tb, st, rng, p, lowest_bit(held), owned)
         held &= held - 1
     return tot - unarmed_penalty(tb, unarmed_count(tb, st, rng, p))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def find_option(buf, k, a, b, cols):
+    """Index of the option row starting (a, b) (cols 1: a alone); the first row if none."""
+    for i in range(k):
+        if buf[i, 0] == a and (cols == 1 or buf[i, 1] == b):
+            return i
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def choose_monk_group(tb, st, rng, p):
+    """The group p sorts the monk st[SCR_MONK + G_MI] into. Up to MONKS_EXHAUSTIVE monks in
+    the sort: the best assignment of all the monks still unsorted, tried exhaustively (the
+    first best in code order, so sorting them one by one ends where sorting them at once
+    did); more: each to the group that scores best so far."""
+    held = held_missions(tb, st, p)
+    owned = owned_characters(tb, st, p)
+    i0 = st[G_MI]
+    n_m = st[G_MN]
+    if n_m > MONKS_EXHAUSTIVE:
+        c = st[SCR_MONK + i0]
+        bg = 0
+        bvl = -(1 << 40)
+        for gr in range(N_GROUPS):
+            st[CGRP + c] = gr
+            st[PL + p * NPF + P_MONKAS + gr] += 1
+            val = own_end_points(tb, st, rng, p, held, owned)
+            st[PL + p * NPF + P_MONKAS + gr] -= 1
+            if val > bvl:
+                bvl = val
+                bg = gr
+        st[CGRP + c] = -1
+        return bg
+    combos = 1
+    for i in range(i0, n_m):
+        combos *= N_GROUPS
+    best = -1 << 30
+    bcode = 0
+    for code in range(combos):
+        x = code
+        for i in range(i0, n_m):
+            gr = x % N_GROUPS
+            x //= N_GROUPS
+            st[CGRP + st[SCR_MONK + i]] = gr
+            st[PL + p * NPF + P_MONKAS + gr] += 1
+        val = own_end_points(tb, st, rng, p, held, owned)
+        for i in range(i0, n_m):
+            gr = st[CGRP + st[SCR_MONK + i]]
+            st[PL + p * NPF + P_MONKAS + gr] -= 1
+        if val > best:
+            best = val
+            bcode = code
+    for i in range(i0, n_m):
+        st[CGRP + st[SCR_MONK + i]] = -1
+    return bcode % N_GROUPS
+
+
+@njit(cache=True, _nrt=False)
+def choose_option(tb, st, rng, W, fs, buf, k):
+    """The seat's bot as a policy: the index of the option row it takes (buf[:k], listed
+    by rules.options for the pending decision). Draws only from the seat's stream: the
+    random bot takes a uniform option, save a placement (a tile by count, then a location),
+    a weapon (a token by count) and an upgrade (the highest, as every bot)."""
+    kind = st[G_KIND]
+    p = st[G_SEAT]
+    rnd = st[SEATBOT + p] == BOT_RANDOM
+    if kind == DEC_PLACE:
+        v, loc = choose_placement(tb, st, rng, p, W, fs)
+        return find_option(buf, k, v, loc, 2)
+    if kind == DEC_UPGRADE:
+        return 0
+    if rnd and kind != DEC_WEAPON:
+        return below(rng, bot_stream(p), k)
+    if kind == DEC_CHARACTER:
+        return find_option(buf, k, choose_character(tb, st, rng, p, st[G_C0], W), 0, 1)
+    if kind == DEC_VERSAILLES:
+        return choose_versailles(tb, st, rng, p, st[G_C0], W)
+    if kind == DEC_PILE:
+        return 0 if choose_pile(tb, st, rng, p, W) == AT_DECK else 1
+    if kind == DEC_MISSION:
+        return find_option(buf, k, choose_mission(tb, st, rng, p, st[G_C0], W), 0, 1)
+    if kind == DEC_CATACOMB:
+        return find_option(buf, k, choose_catacomb(tb, st, rng, p, st[G_C0], st[G_C1], W), 0, 1)
+    if kind == DEC_WEAPON:
+        return find_option(buf, k, choose_weapon(tb, st, rng, p, W), 0, 1)
+    return choose_monk_group(tb, st, rng, p)

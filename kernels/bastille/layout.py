@@ -75,7 +75,70 @@ G_LOGN = 15           # rows written to the log
 G_LOGON = 16          # 1 = write the log
 G_SCORING = 17        # 0 none, 1 interim, 2 final scoring in progress
 G_FIRST = 18          # seat that started the game (G_START moves with the marker)
-G_NFIELDS = 19
+# the pending decision (kernels/README.md, "Bastille's decisions"): its kind, the seat that
+# chooses and the context its options depend on
+G_KIND = 19           # DEC_* of the pending decision (DEC_NONE: the game is over)
+G_SEAT = 20           # the seat that chooses
+G_C0 = 21             # context: Versailles tile, tile value at Place Louis, mission pile,
+G_C1 = 22             #   catacomb bonus range (G_C0..G_C1), monk card
+# where the rules stand between decisions
+G_STEP = 23           # S_* of the end of placing being resolved (S_NONE while tiles are placed)
+G_STOP = 24           # a driver's stop step (S_NEVER in play): advance returns DEC_STOP there
+G_POS = 25            # inside a step: next tile of a location, flag winner, draw, track seat
+G_SUB = 26            # weapons the seat at G_POS has taken
+G_VT = 27             # Versailles tile being resolved (-1 none left)
+G_VSIDE = 28          # side the first tile at Versailles took
+G_OPILE = 29          # Secret Mission: the pile the second tile at Etats Generaux takes
+G_FLAG1 = 30          # seats with most / second most flags this round (-1 none)
+G_FLAG2 = 31
+G_GSEAT = 32          # a bonus being received (-1 none): seat, kind, units left, source, got
+G_GKIND = 33
+G_GLEFT = 34
+G_GSRC = 35
+G_GGOT = 36
+G_TSEAT = 37          # a mission being taken (-1 none): seat, pile (PILE_ASK: not chosen yet),
+G_TPILE = 38          #   1 when the pile chosen is the first at Etats Generaux
+G_TOTHER = 39
+G_MSEAT = 40          # monks being sorted (-1 none): seat, how many, next (cards in SCR_MONK)
+G_MN = 41
+G_MI = 42
+G_NFIELDS = 43
+
+# decision kinds (G_KIND); an option is a row of OPT_W int64 (kernels/README.md)
+DEC_STOP = -1         # a driver's stop step reached (tests and bench only)
+DEC_NONE = 0          # the game is over
+DEC_PLACE = 1         # (tile value, location)
+DEC_VERSAILLES = 2    # (side, tile)
+DEC_CHARACTER = 3     # (display index, card), or (-1, -1) to take none
+DEC_PILE = 4          # (pile, cards in it)  Secret Mission variant
+DEC_MISSION = 5       # (mission card, pile)
+DEC_CATACOMB = 6      # (bonus slot, kind)
+DEC_WEAPON = 7        # (weapon type, tokens of the type in the Bastille)
+DEC_UPGRADE = 8       # (tile value to upgrade, 0)
+DEC_MONK = 9          # (group, monk card)
+N_DEC = 10
+K_MAX = 64            # options of one decision (capacity: 7 values x 7 locations at most)
+OPT_W = 2
+PILE_ASK = -9         # G_TPILE: the seat still chooses a pile
+
+# steps of the end of placing (G_STEP), in the rulebook's order
+S_NEVER = -2
+S_NONE = -1
+S_LOC = 0             # S_LOC + loc: evaluating location loc
+S_FLAGS = 7
+S_PREPARE = 8
+S_INT_GEMS = 9
+S_INT_CAT = 10
+S_INT_BAS = 11
+S_INT_END = 12
+S_NEXT_ROUND = 13
+S_FIN_START = 14
+S_FIN_MONKS = 15
+S_FIN_GEMS = 16
+S_FIN_CAT = 17
+S_FIN_BAS = 18
+S_FIN_REST = 19
+S_IDLE = 20           # a driver resolving one bonus alone
 
 # each seat's fields, st[PL + p * NPF + P_*]
 P_COINS = 0
@@ -104,7 +167,6 @@ P_MISVP = 47          # metric: points from missions
 P_UNARMED = 48        # metric: unarmed characters at the end
 P_BSTEPS = 49         # metric: Bastille steps gained
 P_CATCUBES = 50       # henchmen lying on a catacomb bonus during a scoring
-P_VCACHE = 51         # round + 1 for which the seat's placement values are cached in fs
 P_HELD = 52           # bit m set for each mission card m held (the bots visit only these)
 P_OWNED = 53          # bit c set for each character card c owned
 P_NFIELDS = 54
@@ -181,7 +243,7 @@ MIS_VALS = 3          # values printed on a mission card
 NPF = 56              # fields per player (P_NFIELDS rounded up)
 
 GM = 0
-PL = 24
+PL = 48
 BVAL = PL + MAXP * NPF            # tile value on each space [loc * MAXS + k]
 BOWN = BVAL + 7 * MAXS            # tile owner on each space
 BN = BOWN + 7 * MAXS              # tiles on each location
@@ -297,5 +359,6 @@ FS_BUMPW = 52         # the W_BUMP those chances were worked out for
 FS_MISSIONS = 53      # mission cards p could take this round (in a pile, of a name p lacks)
 FS_NCARDS = 54        # display cards worth taking with a tile of value v (8; -1: not yet known)
 FS_SORT = 62          # their net values, high to low (8 per tile value v)
-FS_BLOCK = FS_SORT + (MAXV + 1) * MAXD
+FS_KEY = FS_SORT + (MAXV + 1) * MAXD   # round + 1 for which the values above are worked out
+FS_BLOCK = FS_KEY + 1
 FS_SIZE = MAXP * FS_BLOCK

@@ -7,33 +7,86 @@ from numba import njit, prange
 from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
 from kernels.bastille.layout import (
-    BOT_ROLLOUT, EV_END, EV_ROUND, G_DEC, G_FIRST, G_LOGN, G_LOGON, G_NPLACED, G_PHASE, G_TURN,
-    MAXP, NPF, PH_END, PH_PLACE, PL, P_BPOS, P_COINS, P_MISVP, P_NCHAR, P_UNARMED, P_VP,
-    SEATBOT, TIEB, T_NP)
+    BOT_RANDOM, BOT_ROLLOUT, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
+    G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
+    P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_placement
-from kernels.bastille.rules import advance_turn, end_of_placing, place_tile
+from kernels.bastille.bots import choose_option, choose_placement, forget_values
+from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log):
+    """The pending decision's seat's policy: the index of the option it takes."""
+    p = st[G_SEAT]
+    if st[G_KIND] == DEC_PLACE and st[SEATBOT + p] == BOT_ROLLOUT:
+        return rollout_placement(tb, st, rng, p, W, fs, buf, k, d, drng, dfs, dbuf, log)
+    return choose_option(tb, st, rng, W, fs, buf, k)
+
+
 @njit(cache=True, _nrt=False)
-def play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on):
-    """One whole game from set-up (rng and the seat bots set by the caller); d and drng
-    are the playout scratch of the rollout bot."""
+def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
+    """One whole game from set-up (rng and the seat bots set by the caller), one loop:
+    advance, options, the seat's policy, apply. d, drng, dfs and dbuf are the playout
+    scratch of the rollout bot."""
     setup_game(tb, st, rng, CHANCE)
+    forget_values(fs)
     st[G_LOGON] = log_on
     log_ev(st, log, EV_ROUND, -1, 1, 0, 0, 0)
-    while st[G_PHASE] != PH_END:
-        if st[G_PHASE] == PH_PLACE:
-            p = st[G_TURN]
-            if st[SEATBOT + p] == BOT_ROLLOUT:
-                v, loc = rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, log)
-            else:
-                v, loc = choose_placement(tb, st, rng, p, W, fs)
-            place_tile(tb, st, rng, p, v, loc, log)
-            advance_turn(tb, st, rng)
+    kind = advance(tb, st, rng, log)
+    while kind != DEC_NONE:
+        p = st[G_SEAT]
+        if kind == DEC_PLACE and st[SEATBOT + p] != BOT_ROLLOUT and st[SEATBOT + p] != BOT_RANDOM:
+            # the valuing bots' placement is the option row itself: listing every option of
+            # the hottest decision only to find its index is skipped (the same games as
+            # through options and choose_option: tests/bastille/test_forward.py)
+            v, loc = choose_placement(tb, st, rng, p, W, fs)
+            buf[0, 0] = v
+            buf[0, 1] = loc
+            i = 0
         else:
-            end_of_placing(tb, st, rng, W, log)
+            k = options(tb, st, buf)
+            i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log)
+        kind = apply(tb, st, rng, buf[i], log)
+
+
+@njit(cache=True)
+def policy(tables, st, buf, k, seat, bot, rng, weights, memo):
+    """The contract's policy: bot (BOT_*) choosing for seat at the pending decision of st
+    (buf[:k] its options); memo is the bots' float row fs. Asks as play_game does, with
+    seat's bot set to bot for the question only; the rollout bot gets playout scratch of its
+    own."""
+    tb = tables[0]
+    was = st[SEATBOT + seat]
+    st[SEATBOT + seat] = bot
+    if st[G_KIND] == DEC_PLACE and bot == BOT_ROLLOUT:
+        d = np.zeros_like(st)
+        drng = np.zeros_like(rng)
+        dfs = np.zeros_like(memo)
+        dbuf = np.zeros_like(buf)
+        i = rollout_placement(tb, st, rng, seat, weights, memo, buf, k, d, drng, dfs, dbuf, buf)
+    else:
+        i = choose_option(tb, st, rng, weights, memo, buf, k)
+    st[SEATBOT + seat] = was
+    return i
+
+
+@njit(cache=True, _nrt=False)
+def drive(tb, st, rng, W, fs, buf, log, first, stop):
+    """Resolve the end-of-placing steps from first until stop (or until tiles are to be
+    placed or the game ends), every decision asked of the seats' bots; returns the kind it
+    stopped at. For tests and the bench: a location alone, a scoring, one bonus (S_IDLE)."""
+    if first != S_NONE:
+        st[G_STEP] = first
+        st[G_POS] = -1
+    st[G_STOP] = stop
+    kind = advance(tb, st, rng, log)
+    while kind > DEC_PLACE:
+        k = options(tb, st, buf)
+        kind = apply(tb, st, rng, buf[choose_option(tb, st, rng, W, fs, buf, k)], log)
+    st[G_STOP] = S_NEVER
+    return kind
 
 
 @njit(cache=True, _nrt=False)
@@ -57,11 +110,12 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_position, out_metrics,
 
 
 @njit(cache=True, _nrt=False)
-def play_one(tb, st, rng, fs, log, d, drng, dfs, bots, W, seed, game_index, rotation, log_on):
+def play_one(tb, st, rng, fs, buf, log, d, drng, dfs, dbuf, bots, W, seed, game_index, rotation,
+             log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, st[SEATBOT:SEATBOT + MAXP])
-    play_game(tb, st, rng, W, fs, log, d, drng, dfs, log_on)
+    play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on)
 
 
 @njit(cache=True, parallel=True)
@@ -71,7 +125,7 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
     after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
     for every game. With one row per game each row keeps its game's final state."""
     tb = tables[0]
-    st, rng, fs, logs, st2, rng2, fs2 = scratch
+    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2 = scratch
     B = game_index.shape[0]
     R = st.shape[0]
     n = score.shape[1]
@@ -82,9 +136,9 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
         stv = borrow(st[row])
         log = borrow(logs[row])
         for g in range(row * B // R, (row + 1) * B // R):
-            play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), log, borrow(st2[j]),
-                     borrow(rng2[j]), borrow(fs2[j]), borrow(bots), borrow(weights), seed,
-                     game_index[g], np.int64(rotation[g]), 0)
+            play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), borrow(bufs[row]), log,
+                     borrow(st2[j]), borrow(rng2[j]), borrow(fs2[j]), borrow(bufs2[j]),
+                     borrow(bots), borrow(weights), seed, game_index[g], np.int64(rotation[g]), 0)
             finish_game(tbv, stv, score[g], rank[g], win[g], position[g], metrics[g], log)
             for p in range(n):
                 role[g, p] = -1                 # Bastille has no roles
@@ -98,12 +152,13 @@ def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
                score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """One game played exactly as play_batch plays it (scratch row 0), with the event log on;
     its outputs go to row 0. Returns the log rows written."""
-    st, rng, fs, logs, st2, rng2, fs2 = scratch
+    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2 = scratch
     tbv = borrow(tables[0])
     stv = borrow(st[0])
     logv = borrow(log)
-    play_one(tbv, stv, borrow(rng[0]), borrow(fs[0]), logv, borrow(st2[0]), borrow(rng2[0]),
-             borrow(fs2[0]), borrow(bots), borrow(weights), seed, game_index, rotation, 1)
+    play_one(tbv, stv, borrow(rng[0]), borrow(fs[0]), borrow(bufs[0]), logv, borrow(st2[0]),
+             borrow(rng2[0]), borrow(fs2[0]), borrow(bufs2[0]), borrow(bots), borrow(weights),
+             seed, game_index, rotation, 1)
     finish_game(tbv, stv, score[0], rank[0], win[0], position[0], metrics[0], logv)
     for p in range(score.shape[1]):
         role[0, p] = -1

@@ -7,13 +7,13 @@ from numba import njit
 from kernels.common import borrow, lowest_bit
 from kernels.rng import CHANCE, below, next_u64, shuffle
 from kernels.bastille.layout import (
-    BN, BONUS, BOT_GREEDY, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
+    BONUS, BOT_GREEDY, DEC_NONE, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
     G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
-    P_MISMASK, P_VCACHE, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
+    P_MISMASK, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
     T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
-from kernels.bastille.bots import choose_placement
-from kernels.bastille.rules import advance_turn, end_of_placing, place_tile
+from kernels.bastille.bots import choose_option, forget_values
+from kernels.bastille.rules import apply, options
 
 
 @njit(cache=True, _nrt=False)
@@ -131,60 +131,46 @@ def redeal_hidden(tables, st, seat, rng):
 
 
 @njit(cache=True, _nrt=False)
-def play_rest(tb, st, rng, W, fs, log):
-    """Play on to the end with bots that never roll out (used by playouts)."""
-    while st[G_PHASE] != PH_END:
-        if st[G_PHASE] == PH_PLACE:
-            p = st[G_TURN]
-            v, loc = choose_placement(tb, st, rng, p, W, fs)
-            place_tile(tb, st, rng, p, v, loc, log)
-            advance_turn(tb, st, rng)
-        else:
-            end_of_placing(tb, st, rng, W, log)
+def play_rest(tb, st, rng, W, fs, buf, kind, log):
+    """Play on to the end with bots that never roll out (used by playouts): the game loop."""
+    while kind != DEC_NONE:
+        k = options(tb, st, buf)
+        kind = apply(tb, st, rng, buf[choose_option(tb, st, rng, W, fs, buf, k)], log)
 
 
 @njit(cache=True, _nrt=False)
-def rollout_placement(tb, st, rng, p, W, fs, d, drng, dfs, dummy):
-    """Flat Monte Carlo: each (tile value, location) choice gets N playouts by greedy
-    players on re-dealt hidden information; the best mean margin over the best rival wins."""
-    st[G_DEC] += 1
+def rollout_placement(tb, st, rng, p, W, fs, buf, k, d, drng, dfs, dbuf, dummy):
+    """Flat Monte Carlo: each placement option (buf[:k]) gets N playouts by greedy players
+    on re-dealt hidden information; the best mean margin over the best rival wins. Returns
+    the option's index."""
     nplay = int(W[W_ROLLOUT_N])
     if nplay < 1:
         nplay = 1
     s = bot_stream(p)
     best = -1e300
-    bv = 1
-    bl = 0
-    for v in range(1, tb[T_MAXV] + 1):
-        if st[PL + p * NPF + P_HAND + v] == 0:
-            continue
-        for loc in range(N_LOC):
-            if st[BN + loc] >= tb[T_SPACES + loc]:
-                continue
-            tot = 0.0
-            for _ in range(nplay):
-                for i in range(ST_SIZE):
-                    d[i] = st[i]
-                for q in range(tb[T_NP]):
-                    d[PL + q * NPF + P_VCACHE] = 0
-                seedv = next_u64(rng, s)
-                for i in range(drng.shape[0]):
-                    drng[i] = seedv + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)
-                redeal(tb, d, drng, p, CHANCE)
-                d[G_LOGON] = 0
-                for q in range(tb[T_NP]):
-                    d[SEATBOT + q] = BOT_GREEDY
-                place_tile(tb, d, drng, p, v, loc, dummy)
-                advance_turn(tb, d, drng)
-                play_rest(tb, d, drng, W, dfs, dummy)
-                rival = -(1 << 40)
-                for q in range(tb[T_NP]):
-                    if q != p:
-                        rival = max(rival, d[PL + q * NPF + P_VP])
-                tot += d[PL + p * NPF + P_VP] - rival
-            x = tot / nplay
-            if x > best:
-                best = x
-                bv = v
-                bl = loc
-    return bv, bl
+    bi = 0
+    for i in range(k):
+        tot = 0.0
+        for _ in range(nplay):
+            for j in range(ST_SIZE):
+                d[j] = st[j]
+            forget_values(dfs)
+            seedv = next_u64(rng, s)
+            for j in range(drng.shape[0]):
+                drng[j] = seedv + np.uint64(j) * np.uint64(0x9E3779B97F4A7C15)
+            redeal(tb, d, drng, p, CHANCE)
+            d[G_LOGON] = 0
+            for q in range(tb[T_NP]):
+                d[SEATBOT + q] = BOT_GREEDY
+            kind = apply(tb, d, drng, buf[i], dummy)
+            play_rest(tb, d, drng, W, dfs, dbuf, kind, dummy)
+            rival = -(1 << 40)
+            for q in range(tb[T_NP]):
+                if q != p:
+                    rival = max(rival, d[PL + q * NPF + P_VP])
+            tot += d[PL + p * NPF + P_VP] - rival
+        x = tot / nplay
+        if x > best:
+            best = x
+            bi = i
+    return bi

@@ -8,6 +8,7 @@ from numba import njit
 from kernels.common import lowest_bit, write_event
 from kernels.rng import BOT0, below, shuffle
 from kernels.bastille.layout import (
+    DEC_NONE, G_GSEAT, G_KIND, G_MSEAT, G_POS, G_SEAT, G_STEP, G_STOP, G_TSEAT, S_NEVER, S_NONE,
     AT_DECK, AT_DISPLAY, AT_PILE_B, BN, BONUS, BPOOL, CATOCC, CGRP, CLOC, DECK, DISP, GR_MONK,
     G_BANK, G_BW, G_DECK_TOP, G_FIRST, G_LOGN, G_LOGON, G_PHASE, G_ROUND, G_SCORING, G_START,
     G_TORCH, G_TURN, G_WTOP, MIS_VALS, MK_MAX, MK_SERIES, MLOC, MORD, MT_CROWNS, MT_WEAPONS,
@@ -24,6 +25,38 @@ def log_ev(st, log, ev, p, a, b, c, d):
     """An event row (layout's EV_*), only while the trace's log is on."""
     if st[G_LOGON] != 0:
         st[G_LOGN] = write_event(log, st[G_LOGN], ev, p, a, b, c, d)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def seat_at(p, f):
+    """Offset of seat p's field f (P_*) in the state row."""
+    return PL + p * NPF + f
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def coins(st, p):
+    return st[PL + p * NPF + P_COINS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tiles_in_hand(st, p, v):
+    """p's influence tiles of value v in front of it (not placed)."""
+    return st[PL + p * NPF + P_HAND + v]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def bastille_weapons(st):
+    """Weapon tokens face up in the Bastille."""
+    k = 0
+    for t in range(N_WEAPONS):
+        k += st[G_BW + t]
+    return k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mission_open(tb, st, p, m, pile):
+    """Mission card m lies in pile and p holds no copy of it."""
+    return st[MLOC + m] == pile and (st[PL + p * NPF + P_MISMASK] >> tb[T_MN + m]) & 1 == 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -120,6 +153,20 @@ def setup_game(tb, st, rng, cs):
     st[G_ROUND] = 0
     st[G_PHASE] = PH_PLACE
     st[G_TURN] = start
+    no_pending(st)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def no_pending(st):
+    """Nothing being resolved: tiles are placed, no bonus, mission or monk sort under way."""
+    st[G_STEP] = S_NONE
+    st[G_STOP] = S_NEVER
+    st[G_POS] = -1
+    st[G_GSEAT] = -1
+    st[G_TSEAT] = -1
+    st[G_MSEAT] = -1
+    st[G_KIND] = DEC_NONE
+    st[G_SEAT] = -1
 
 
 @njit(cache=True, _nrt=False)

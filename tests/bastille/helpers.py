@@ -10,15 +10,68 @@ from kernels.bastille.moves import track_order
 from kernels.bastille.bots import (
     choose_catacomb, choose_character, choose_mission, choose_pile, choose_placement,
     choose_upgrade, choose_versailles, choose_weapon)
-from kernels.bastille.rules import (
-    add_character, advance_turn, assign_monks, end_of_placing, evaluate_location, place_tile)
+from kernels.bastille import rules
+from kernels.bastille.rules import add_character, advance_turn, options, place_tile
 from kernels.bastille.rollout import redeal_hidden, rollout_placement
+from kernels.bastille.play import drive
 from kernels.common import as_row
 from kernels.rng import CHANCE, seed_streams
 from sim.game import Batch
 from sim.games.bastille import GAME
 
 BOT = {name: i for i, name in enumerate(GAME.bots)}
+
+
+# -- the rules' parts resolved alone, every decision asked of the seats' bots (kernel.drive) --
+
+def run_steps(tb, st, rng, W, log, first, stop):
+    """Resolve the end-of-placing steps first..stop (layout's S_*) with the seats' bots."""
+    fs = np.zeros(K.FS_SIZE, np.float64)
+    buf = np.zeros((K.K_MAX, K.OPT_W), np.int64)
+    return drive(tb, st, rng, W, fs, buf, log, first, stop)
+
+
+def evaluate_location(tb, st, rng, loc, W, log):
+    return run_steps(tb, st, rng, W, log, K.S_LOC + loc, K.S_LOC + loc + 1)
+
+
+def end_of_placing(tb, st, rng, W, log):
+    """Locations, flags, preparation and scorings of a round, up to the next placement."""
+    return run_steps(tb, st, rng, W, log, K.S_LOC, K.S_NEVER)
+
+
+def score_flags(tb, st, rng, W, log):
+    return run_steps(tb, st, rng, W, log, K.S_FLAGS, K.S_FLAGS + 1)
+
+
+def score_catacombs(tb, st, rng, final, W, log):
+    s = K.S_FIN_CAT if final else K.S_INT_CAT
+    return run_steps(tb, st, rng, W, log, s, s + 1)
+
+
+def score_bastille(tb, st, rng, restock, W, log):
+    s = K.S_INT_BAS if restock else K.S_FIN_BAS
+    return run_steps(tb, st, rng, W, log, s, s + 1)
+
+
+def interim_scoring(tb, st, rng, W, log):
+    return run_steps(tb, st, rng, W, log, K.S_INT_GEMS, K.S_NEXT_ROUND)
+
+
+def final_scoring(tb, st, rng, W, log):
+    return run_steps(tb, st, rng, W, log, K.S_FIN_START, K.S_NEVER)
+
+
+def gain(tb, st, rng, p, kind, amount, src, W, log):
+    """p receives one bonus, its decisions asked of p's bot."""
+    rules.gain(tb, st, rng, p, kind, amount, src, log)
+    return run_steps(tb, st, rng, W, log, K.S_IDLE, K.S_IDLE)
+
+
+def assign_monks(tb, st, rng, p, W, log):
+    """p sorts its unsorted monks, one decision each, asked of p's bot."""
+    rules.start_monks(tb, st, p)
+    return run_steps(tb, st, rng, W, log, K.S_IDLE, K.S_IDLE)
 
 
 class Pos:
@@ -35,7 +88,7 @@ class Pos:
         self.scratch = self.compiled.alloc_scratch(1, True)
         self.st, self.rng, self.fs = (as_row(a[0]) for a in self.scratch[:3])
         # the rollout bot's playout scratch
-        self.d, self.drng, self.dfs = (as_row(a[0]) for a in self.scratch[4:])
+        self.d, self.drng, self.dfs = (as_row(a[0]) for a in self.scratch[4:7])
         self.log = np.zeros((5000, 6), np.int64)
         seed_streams(self.rng, np.uint64(seed), np.uint64(index))
         names = [bots] * players if isinstance(bots, str) else list(bots)
@@ -137,19 +190,24 @@ def play_rows(compiled, codes, weights, seed, game_index, rotation, rows):
 
 def invariants(T, st, n):
     """Conservation checks on one game's state row; returns a list of broken ones."""
+    # mid-evaluation (a decision pending at a location) the tiles that acted are back in
+    # front of their owners while the board still lists them until the location ends
+    step, acted = int(st[K.G_STEP]), int(st[K.G_POS])
+    back = {(step, int(st[K.SCR_ORDER + i])) for i in range(acted)} if 0 <= step < K.N_LOC else set()
     bad = []
     pl = lambda p, f: int(st[K.PL + p * K.NPF + f])  # noqa: E731
     coins = sum(pl(p, K.P_COINS) for p in range(n))
     if coins + int(st[K.G_BANK]) != T.bank_value:
         bad.append("coins")
     for p in range(n):
-        if pl(p, K.P_HSUP) + pl(p, K.P_HBAG) + pl(p, K.P_CATCUBES) != T.henchmen:
+        drawn = int(st[K.G_KIND] == K.DEC_CATACOMB and st[K.G_SEAT] == p)   # cube in hand
+        if pl(p, K.P_HSUP) + pl(p, K.P_HBAG) + pl(p, K.P_CATCUBES) + drawn != T.henchmen:
             bad.append(f"henchmen {p}")
         if min(pl(p, K.P_HSUP), pl(p, K.P_HBAG), pl(p, K.P_COINS) + 1000) < 0:
             bad.append(f"negative {p}")
         held = sum(pl(p, K.P_HAND + v) for v in range(1, T.max_value + 1))
         placed = sum(1 for loc in range(K.N_LOC) for k in range(int(st[K.BN + loc]))
-                     if st[K.BOWN + loc * K.MAXS + k] == p)
+                     if st[K.BOWN + loc * K.MAXS + k] == p and (loc, k) not in back)
         supply = sum(pl(p, K.P_SUP + v) for v in range(1, T.max_value + 1))
         if held + placed + supply + pl(p, K.P_BOXED) != int(T.tile_set.sum()):
             bad.append(f"tiles {p}")
@@ -255,9 +313,16 @@ class Unseen:
         if self.pile is not None:
             asks.append(("mission", lambda st, rng, fs, d: choose_mission(tb, st, rng, p, self.pile, W)))
         out = [(bot, name, self.ask(bot, f)) for bot in GAME.bots for name, f in asks]
-        out.append(("rollout", "rollout placement", self.ask(
-            "rollout", lambda st, rng, fs, d: rollout_placement(tb, st, rng, p, W, fs, *d, self.g.log))))
+        out.append(("rollout", "rollout placement", self.ask("rollout", self.rollout)))
         return out
+
+    def rollout(self, st, rng, fs, d):
+        """The rollout bot's placement: (tile value, location)."""
+        st[K.G_KIND], st[K.G_SEAT] = K.DEC_PLACE, self.p
+        buf = as_row(np.zeros((K.K_MAX, K.OPT_W), np.int64))
+        k = options(self.g.tb, st, buf)
+        i = rollout_placement(self.g.tb, st, rng, self.p, self.W, fs, buf, k, *d, self.g.log)
+        return tuple(buf[i])
 
     def monks(self, st, rng, fs, d):
         """The groups p sorts its monks into (final scoring asks this of every seat)."""
@@ -268,10 +333,8 @@ class Unseen:
         st, rng = as_row(self.st.copy()), as_row(self.rng.copy())
         st[K.SEATBOT + self.p] = BOT[bot]
         st[K.G_LOGON] = 0
-        for q in range(self.g.n):       # the placement values are worked out afresh
-            st[K.PL + q * K.NPF + K.P_VCACHE] = 0
         fresh = [as_row(np.zeros_like(a[0])) for a in self.g.scratch]
-        return f(st, rng, fresh[2], fresh[4:])
+        return f(st, rng, fresh[2], fresh[4:7] + fresh[8:9])
 
 
 def no_peek_positions():

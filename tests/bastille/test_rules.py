@@ -7,10 +7,10 @@ import pytest
 
 from kernels.bastille import layout as K
 from kernels.bastille.play import finish_game
-from kernels.bastille.rules import end_of_placing, final_scoring, gain, henchmen_to_bag, interim_scoring
+from kernels.bastille.rules import henchmen_to_bag
 from sim.game import Batch
 from sim.games.bastille import GAME
-from tests.bastille.helpers import Pos, invariants
+from tests.bastille.helpers import Pos, end_of_placing, final_scoring, gain, interim_scoring, invariants
 
 ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3
 
@@ -206,7 +206,7 @@ def test_tie_for_most_points_the_most_coins_wins_else_the_tied_share_the_victory
 
 def flag_bonus_takers(flag_min):
     """Seats taking the flag bonuses when seat 1 has 2 flags and nobody else has one."""
-    from kernels.bastille.rules import score_flags
+    from tests.bastille.helpers import score_flags
 
     g = Pos(sets=(f"scoring.flag_min={flag_min}",))
     g.st[K.G_START] = 0

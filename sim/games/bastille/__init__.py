@@ -22,7 +22,8 @@ assert len(WEIGHT_SET) == K.W_SET
 class BastilleCompiled(Compiled):
     """The content row as the kernel's tables, the named tables ``T`` the trace reads, and
     the scratch rows: per row a state row st, its random streams, the bots' float row fs and
-    a one-row log, then the same three for the rollout bot's playouts."""
+    a one-row log, then the same three for the rollout bot's playouts, then the option rows
+    of a decision for each (the game's own, the playouts')."""
 
     def __init__(self, T: Tables):
         super().__init__(pack(T), T.n_players)
@@ -36,7 +37,9 @@ class BastilleCompiled(Compiled):
                 np.zeros((rows, 1, 6), np.int64),
                 np.zeros((playout_rows, K.ST_SIZE), np.int64),
                 np.zeros((playout_rows, 1 + K.MAXP), np.uint64),
-                np.zeros((playout_rows, K.FS_SIZE), np.float64))
+                np.zeros((playout_rows, K.FS_SIZE), np.float64),
+                np.zeros((rows, K.K_MAX, K.OPT_W), np.int64),
+                np.zeros((playout_rows, K.K_MAX, K.OPT_W), np.int64))
 
 
 class BastilleGame(Game):
