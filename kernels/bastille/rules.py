@@ -2,6 +2,7 @@
 board order (each by its own rule), the flags, round preparation, then the interim and final
 scoring. Decisions are asked of ``bots``."""
 
+import numpy as np
 from numba import njit
 
 from kernels.common import lowest_bit
@@ -222,7 +223,7 @@ def resolve_versailles(tb, st, rng, k, W, log):
                 vers_taken = side
             else:
                 side = 1 - vers_taken
-            gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], SRC_VERSAILLES, W, log)
+            gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], np.int64(SRC_VERSAILLES), W, log)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -289,7 +290,9 @@ def resolve_etats_generaux(tb, st, rng, k, W, log):
 
 @njit(cache=True, _nrt=False)
 def gain(tb, st, rng, p, kind, amount, src, W, log):
-    """Player p receives a bonus of one kind (Versailles, flags, catacombs)."""
+    """Player p receives a bonus of one kind (Versailles, flags, catacombs). Callers pass src
+    as np.int64: a bare SRC_* constant would compile one copy of gain per source (it only
+    goes into the log)."""
     got = amount
     if kind == K_COINS:
         take_coins(tb, st, rng, p, amount)
@@ -353,8 +356,10 @@ def score_flags(tb, st, rng, W, log):
     n = tb[T_NP]
     b = st[BONUS + st[G_ROUND]]
     start = st[G_START]
-    first = -1
-    second = -1
+    # np.int64, not a bare -1: Numba would compile gain (and the monks and missions it calls)
+    # once more for a seat typed as the constant -1
+    first = np.int64(-1)
+    second = np.int64(-1)
     for k in range(n):
         p = (start + k) % n
         f = st[PL + p * NPF + P_FLAGS]
@@ -367,10 +372,10 @@ def score_flags(tb, st, rng, W, log):
             second = p
     if first >= 0:
         log_ev(st, log, EV_FLAGS, first, st[PL + first * NPF + P_FLAGS], 1, 0, 0)
-        gain(tb, st, rng, first, tb[T_BK + b], tb[T_BF + b], SRC_FLAGS, W, log)
+        gain(tb, st, rng, first, tb[T_BK + b], tb[T_BF + b], np.int64(SRC_FLAGS), W, log)
     if second >= 0:
         log_ev(st, log, EV_FLAGS, second, st[PL + second * NPF + P_FLAGS], 2, 0, 0)
-        gain(tb, st, rng, second, tb[T_BK + b], tb[T_BS + b], SRC_FLAGS, W, log)
+        gain(tb, st, rng, second, tb[T_BK + b], tb[T_BS + b], np.int64(SRC_FLAGS), W, log)
 
 
 @njit(cache=True, _nrt=False)
@@ -506,7 +511,7 @@ def score_catacombs(tb, st, rng, final, W, log):
             continue
         occ[slot] = owner
         st[PL + owner * NPF + P_CATCUBES] += 1
-        gain(tb, st, rng, owner, tb[T_CK + slot], tb[T_CN + slot], SRC_CATACOMBS, W, log)
+        gain(tb, st, rng, owner, tb[T_CK + slot], tb[T_CN + slot], np.int64(SRC_CATACOMBS), W, log)
     for i in range(lo, hi):
         p = occ[i]
         if p >= 0:
