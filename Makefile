@@ -3,7 +3,7 @@ PY     := .venv/bin/python
 BAL    := .venv/bin/balance
 STAMP  := .venv/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup run test bench balance-check clean
+.PHONY: setup run test bench balance-check warm-pimpernel clean
 
 setup: $(STAMP)
 
@@ -27,8 +27,16 @@ balance-check: setup
 # The balance gate first, then the suite (pytest's summary stays the last line). Most of a
 # clean checkout's suite is Numba compiling, one core per kernel: one pytest worker per core,
 # each game's tests on one worker (tests/conftest.py groups them), so its kernels compile once.
-test: setup balance-check
+# The Pimpernel's kernels have declared types, so they compile when imported, and every pytest
+# worker imports them while collecting: on a clean checkout both workers compiled them at once.
+# Compiled here beside the balance gate (one core each; Numba compiles on one), the workers
+# load them from the cache.
+test: setup
+	$(MAKE) --no-print-directory -j2 balance-check warm-pimpernel
 	$(PY) -m pytest -n auto --dist loadgroup
+
+warm-pimpernel: setup
+	$(PY) -c 'import kernels.pimpernel'
 
 bench: setup
 	$(BAL) bench

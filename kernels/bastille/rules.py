@@ -5,6 +5,7 @@ state row (G_KIND, G_SEAT, G_C0/G_C1, and where they stand: G_STEP, G_POS and th
 mission and monk blocks) and return (``advance``); ``options`` lists the pending decision's
 options as rows and ``apply`` applies one and runs on (kernels/README.md)."""
 
+import numpy as np
 from numba import njit
 
 from kernels.common import lowest_bit
@@ -351,7 +352,7 @@ def evaluate_versailles(tb, st, rng, log):
             return pose(st, DEC_VERSAILLES, p, vt, 0)
         if vt >= 0 and pos == 1:
             side = 1 - st[G_VSIDE]
-            gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], SRC_VERSAILLES, log)
+            gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], np.int64(SRC_VERSAILLES), log)
             if st[G_GSEAT] >= 0:
                 return 0
     return end_location(st, L_VERSAILLES)
@@ -448,7 +449,8 @@ def next_take(tb, st, rng, log):
 @njit(cache=True, _nrt=False)
 def gain(tb, st, rng, p, kind, amount, src, log):
     """Player p receives a bonus of one kind (Versailles, flags, catacombs). Upgrades,
-    characters and missions are received one by one (next_gain): they hold decisions."""
+    characters and missions are received one by one (next_gain): they hold decisions. Callers
+    pass src as np.int64: a bare SRC_* constant compiles one copy of gain per source."""
     got = amount
     if kind == K_COINS:
         take_coins(tb, st, rng, p, amount)
@@ -566,7 +568,7 @@ def score_flags(tb, st, rng, log):
         if q >= 0:
             log_ev(st, log, EV_FLAGS, q, st[PL + q * NPF + P_FLAGS], pos + 1, 0, 0)
             gain(tb, st, rng, q, tb[T_BK + b], tb[T_BF + b] if pos == 0 else tb[T_BS + b],
-                 SRC_FLAGS, log)
+                 np.int64(SRC_FLAGS), log)
             if st[G_GSEAT] >= 0:
                 return 0
     return next_step(st)
@@ -809,7 +811,7 @@ def apply(tb, st, rng, row, log):
         vt = st[G_C0]
         side = row[0]
         st[G_VSIDE] = side
-        gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], SRC_VERSAILLES, log)
+        gain(tb, st, rng, p, tb[T_VK + vt * 2 + side], tb[T_VN + vt * 2 + side], np.int64(SRC_VERSAILLES), log)
     elif kind == DEC_PILE:
         st[G_TPILE] = row[0]
         if st[G_TOTHER] != 0:
@@ -823,7 +825,7 @@ def apply(tb, st, rng, row, log):
         log_ev(st, log, EV_DRAW, p, p, slot, 0, 0)
         st[CATOCC + slot] = p
         st[PL + p * NPF + P_CATCUBES] += 1
-        gain(tb, st, rng, p, tb[T_CK + slot], tb[T_CN + slot], SRC_CATACOMBS, log)
+        gain(tb, st, rng, p, tb[T_CK + slot], tb[T_CN + slot], np.int64(SRC_CATACOMBS), log)
     elif kind == DEC_WEAPON:
         t = row[0]
         st[G_BW + t] -= 1

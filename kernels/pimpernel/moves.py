@@ -2,6 +2,7 @@
 the route table built once per content)."""
 
 import numpy as np
+from numba import types
 
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
@@ -68,10 +69,46 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap, revis
     return count
 
 
+@kernel(nrt=True, args={"keys": types.Array(types.uint64, 1, "C")})
+def stable_order(keys, c):
+    """The order that sorts keys[:c], equal keys in their first order: np.argsort(kind="stable")
+    by a bottom-up merge sort. Numba's own argsort compiled for a minute and a half on a loaded
+    machine, once per key type, in every cold compile of the game."""
+    order = np.arange(c)
+    spare = np.empty(c, np.int64)
+    width = 1
+    while width < c:
+        lo = 0
+        while lo < c:
+            mid = min(lo + width, c)
+            hi = min(lo + 2 * width, c)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if keys[order[j]] < keys[order[i]]:
+                    spare[k] = order[j]
+                    j += 1
+                else:
+                    spare[k] = order[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                spare[k] = order[i]
+                i += 1
+                k += 1
+            while j < hi:
+                spare[k] = order[j]
+                j += 1
+                k += 1
+            lo = hi
+        order, spare = spare, order
+        width *= 2
+    return order
+
+
 @kernel(nrt=True)
 def first_of_each(out, c):
     """Drop repeated masks from out[:c], keeping each one's first place; returns the new count."""
-    order = np.argsort(out[:c], kind="mergesort")
+    order = stable_order(out, c)
     keep = np.ones(c, np.bool_)
     for i in range(1, c):
         if out[order[i]] == out[order[i - 1]]:
@@ -105,10 +142,10 @@ def route_table(nloc, adj_to, adj_mask, adj_deg, cap, revisit):
             c = first_of_each(buf, c)
             st = start[a * MAXL + b]
             # shortest routes first (fewest route spaces), so the few shortest are the first few
-            keys = np.empty(c, np.int64)
+            keys = np.empty(c, np.uint64)
             for i in range(c):
                 keys[i] = popcount64(buf[i])
-            order = np.argsort(keys, kind="mergesort")
+            order = stable_order(keys, c)
             for i in range(c):
                 masks[st + i] = buf[order[i]]
     return start, masks, 0

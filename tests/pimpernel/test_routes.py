@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from kernels.pimpernel import layout as L
-from kernels.pimpernel.moves import all_simple_routes, count_complete, route_masks_of, route_search
+from kernels.pimpernel.moves import all_simple_routes, count_complete, route_masks_of, route_search, stable_order
 from sim.games.pimpernel.pack import adjacency
 from sim.games.pimpernel import GAME
 from tests.pimpernel.helpers import Table, compiled
@@ -177,3 +177,14 @@ def test_route_spaces_by_region_and_channel():
         assert all((L.MV_ROUTE, sp, 0) in t.gen_main(0) for sp in london_calais)
     t.set_pl(0, L.P_REGION, 2)
     assert not any((L.MV_ROUTE, sp, 0) in t.gen_main(0) for sp in london_calais)
+
+
+def test_the_route_tables_sort_is_numpys_stable_argsort():
+    """route_table orders each pair's routes (and finds repeated ones) with its own merge sort,
+    in place of Numba's argsort (a long compile): the same order as np.argsort(kind="stable"),
+    equal keys in their first order, on the first c keys only."""
+    rng = np.random.default_rng(1)
+    for c in (0, 1, 2, 3, 5, 17, 1000):
+        for top in (2, 10, 2**62):
+            keys = rng.integers(0, top, c + 7, dtype=np.int64).astype(np.uint64)
+            assert np.array_equal(stable_order(keys, c), np.argsort(keys[:c], kind="stable")), (c, top)

@@ -52,5 +52,5 @@ def test_the_sweep_and_until_decided_from_python_are_the_commands(tmp_path):
 
     a = Prepared(replace(base, sets=["knob.edge=8"]))
     b = Prepared(replace(base, sets=["knob.edge=3"]))
-    result, rows_a, _ = until_decided(a, b, SprtSpec(0.03, 0.05, 0.1), Focus("first-player-advantage"), 500, 20000)
+    result, rows_a, _ = until_decided(a, b, SprtSpec(0.03, 0.05, 0.1), Focus("first_player_advantage"), 500, 20000)
     assert result.decision and rows_a["game_index"].n_unique() < 20000   # it stopped early, as the command does
