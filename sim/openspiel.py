@@ -33,8 +33,10 @@ class _Observer:
         return seen + "|" + ",".join(map(str, state.history_of(player))) if self.perfect_recall else seen
 
 
-def register(game_id: str, players: int, overrides: tuple = (), max_actions: int | None = None):
-    """Register ``python_<game_id>_<players>p`` with OpenSpiel; returns the short name."""
+def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] | None = None,
+             max_actions: int | None = None):
+    """Register ``python_<game_id>_<players>p`` with OpenSpiel; returns the short name. ``bots``
+    answer ``state.g.bot_choice()`` (our bots, to play against OpenSpiel's)."""
     game = get_game(game_id)
     if hooks_of(game_id) is None:
         raise ValueError(f"{game_id} has no forward-model hooks")
@@ -112,7 +114,7 @@ def register(game_id: str, players: int, overrides: tuple = (), max_actions: int
 
         def new_initial_state(self):
             self.games += 1
-            return State(self, new_game(game_id, players, overrides=overrides, seed=self.seed,
+            return State(self, new_game(game_id, players, bots, overrides=overrides, seed=self.seed,
                                         game_index=self.games))
 
         def make_py_observer(self, iig_obs_type=None, params=None):
