@@ -72,6 +72,9 @@ class GameState:
         return GameState(self.game, self.compiled, self.weights, self.bots, self.hooks,
                          copy.deepcopy(self.arrays))
 
+    def __deepcopy__(self, memo):
+        return self.clone()     # the game, its content and its hooks are shared, not copied
+
     def observe(self, seat: int) -> dict:
         return self.hooks.observe(self.compiled, self.arrays, seat)
 
@@ -79,7 +82,7 @@ class GameState:
         return self.hooks.result(self.compiled, self.arrays)
 
     def narrate(self) -> list[str]:
-        names = [self.game.bots[int(b)] for b in self.hooks.seat_bots(self.arrays)]
+        names = [self.game.bots[int(b)] for b in self.hooks.bots_in_seats(self.arrays)]
         return self.game.narrate(self.compiled, self.hooks.events(self.arrays), None, names)
 
 

@@ -131,7 +131,7 @@ def events(s: dict) -> np.ndarray:
     return s["log"][:int(s["scratch"][L.S_CTR][0][0])]
 
 
-def seat_bots(s: dict) -> np.ndarray:
+def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return s["scratch"][L.S_SEAT_BOTS][0]
 
