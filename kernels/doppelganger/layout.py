@@ -29,7 +29,35 @@ F_FORM = F_NOT_WHAT + MAXP   # [MAXP] who card the pawn shows, -1 = Miss Scarlet
 F_ROOM_W = F_FORM + MAXP     # [MAXC] weapon tokens lying in each rim room (public)
 F_WINNER = F_ROOM_W + MAXC   # seat that made the kill, -1 = none yet
 F_QUIET = F_WINNER + 1       # turns since a card was last turned up (public)
-F_SIZE = F_QUIET + 1
+# The pending decision (kernels/README.md, the forward model), all public
+F_DEC = F_QUIET + 1          # DEC_* below
+F_DEC_SEAT = F_DEC + 1       # the seat that chooses
+F_TURN = F_DEC_SEAT + 1      # turns started (the turn being played is F_TURN - 1)
+F_TOTAL = F_TURN + 1         # the dice of the turn being played
+F_LEFT = F_TOTAL + 1         # actions left this turn
+F_ATT_T = F_LEFT + 1         # the attack being answered: its target,
+F_ATT_W = F_ATT_T + 1        # its weapon,
+F_ATT_OPTS = F_ATT_W + 1     # the target's answers (REV_* mask),
+F_ATT_STAGE = F_ATT_OPTS + 1  # DEC_ACT_BEFORE or DEC_ACT_AFTER: when in the turn it came
+F_STOP = F_ATT_STAGE + 1     # the turn the game stops at (the turn cap, or a playout's horizon)
+F_END = F_STOP + 1           # END_* once F_DEC == DEC_NONE
+F_SIZE = F_END + 1
+
+# Decision kinds (F_DEC); the table in kernels/README.md says who chooses and what a row holds
+DEC_NONE = 0         # the game is over
+DEC_ACT_BEFORE = 1   # an action before moving (the turn starts in a rim room)
+DEC_MOVE = 2         # the move (walk, or teleport bringing a player or nobody)
+DEC_ACT_AFTER = 3    # an action after the move (it ends in a rim room, an action is left)
+DEC_REVEAL = 4       # the attacked player's answer, when it has more than one
+DEC_TURN_OVER = 5    # internal: no decision pending, advance starts the next turn
+DEC_NAMES = ("none", "act_before", "move", "act_after", "reveal")
+
+# An option row (int64 buf[K_MAX, O_SIZE]); actions use the A_* columns (kind, x, drop, w)
+O_DEST = 0        # move: destination node
+O_TELE = 1        # move: 1 = teleport
+O_BRING = 2       # move: the seat brought along, -1 nobody
+O_REV = 0         # reveal: the REV_* answer
+O_SIZE = 4
 
 # The content tables (sim/games/doppelganger/pack.py builds them in this order)
 T_RULES = 0       # int64 [R_SIZE], below
@@ -63,6 +91,7 @@ S_RRNG = 16       # uint64 [., 1 + n] the playout's streams
 S_PBOTS = 17      # int64 [., n] the playout's bots (greedy in every seat)
 S_PMET = 18       # float64 [., n, N_METRICS] the playout's metrics (unread)
 S_WALK = 19       # int32 [R, WK_PADS + P, N] walks around blocking pawns (rules.pawns_block)
+S_OPTS = 20       # int64 [R, K_MAX, O_SIZE] the pending decision's options
 
 # Rows of S_WALK, filled per move only when another pawn blocks a corridor square
 WK_START = 0      # distance from the mover's square

@@ -8,37 +8,25 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
-from kernels.doppelganger.layout import (BOT_ROLLOUT, END_FINISHED, END_TURN_CAP, EV_CAP, EV_HAND,
-                                         EV_ROLL, EV_TOKEN, EV_TURN, FIRST_SEAT, F_ROOM_W, F_WHAT,
-                                         F_WHERE, F_WHO, F_WINNER, P_DEST, R_MAX_TURNS, R_NROOMS,
-                                         S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN, S_KN, S_PBOTS,
-                                         S_PLANS, S_PMET, S_PSCORE, S_REACH, S_RNG, S_RPLANS,
-                                         S_RRNG, S_RSCORE, S_RSTATE, S_SEAT_BOTS, S_STATE,
-                                         S_TIEBREAK, S_WALK, T_ADJ, T_DIST, T_NXT, T_PADS,
-                                         T_PAD_DIST, T_PAD_INDEX, T_RULES)
-from kernels.doppelganger.rollout import rollout_plan
-from kernels.doppelganger.rules import before_move, log_event, move_and_act, play_turn, roll_dice
-from kernels.doppelganger.state import nth_bit, setup_game
-from kernels.rng import CHANCE, seed_streams
+from kernels.doppelganger.forward import (apply, chooser, decision, options, policy,
+                                          start_game)
+from kernels.doppelganger.layout import (DEC_NONE, END_TURN_CAP, FIRST_SEAT, F_END, F_TURN,
+                                         F_WINNER, P_DEST, S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN,
+                                         S_KN, S_OPTS, S_PBOTS, S_PLANS, S_PMET, S_PSCORE, S_REACH,
+                                         S_RNG, S_RPLANS, S_RRNG, S_RSCORE, S_RSTATE,
+                                         S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_WALK)
 
 
 @njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats. Returns (turns, end reason); ctr[0] = log rows written, ctr[1] = bot decisions.
+    seats: the forward model's one loop (advance; options; the chooser's policy; apply).
+    Returns (turns, end reason); ctr[0] = log rows written, ctr[1] = bot decisions.
     Every game seeds its streams and set-up resets the state row, so nothing carries over
     from the row's previous game."""
-    rules = tables[T_RULES]
-    dist = tables[T_DIST]
-    nxt = tables[T_NXT]
-    pads = tables[T_PADS]
-    pad_index = tables[T_PAD_INDEX]
-    adj = tables[T_ADJ]
-    pdist = tables[T_PAD_DIST]
-    walk = scratch[S_WALK][r]
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
-    deck = scratch[S_DECK][r]
+    walk = scratch[S_WALK][r]
     reach = scratch[S_REACH][r]
     acts = scratch[S_ACTS][r]
     plans = scratch[S_PLANS][r]
@@ -48,55 +36,25 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     gplan = scratch[S_GIVEN][r]
     ctr = scratch[S_CTR][r]
     sb = scratch[S_SEAT_BOTS][r]
-    n = sb.shape[0]
-    seed_streams(rng, seed, game_index)
+    buf = scratch[S_OPTS][r]
+    # the rollout scratch has one row per state row only when a rollout bot plays
+    rr = r if r < scratch[S_RSTATE].shape[0] else 0
+    rsc = (scratch[S_RPLANS][rr], scratch[S_RSCORE][rr], scratch[S_RSTATE][rr],
+           scratch[S_RRNG][rr], scratch[S_DECK][r], scratch[S_PBOTS][rr], gplan[1:2],
+           scratch[S_PMET][rr], ctr[2:4])
     seat_bots(bots, rotation, sb)
     ctr[0] = 0
     ctr[1] = 0
-    setup_game(st, n, rules, rng, deck)
     li = ctr[0:1]
     dec = ctr[1:2]
-    if on:
-        for s in range(n):
-            log_event(log, li, on, EV_HAND, s, st[F_WHO + s], st[F_WHERE + s], st[F_WHAT + s], 0)
-        for room in range(rules[R_NROOMS]):
-            log_event(log, li, on, EV_TOKEN, -1, room, nth_bit(st[F_ROOM_W + room], 0), 0, 0)
     gplan[1, P_DEST] = -1
-    cap = rules[R_MAX_TURNS]
-    for t in range(cap):
-        seat = (FIRST_SEAT + t) % n
-        log_event(log, li, on, EV_TURN, seat, t + 1, 0, 0, 0)
-        total = roll_dice(rules, rng, CHANCE)
-        log_event(log, li, on, EV_ROLL, seat, total, 0, 0, 0)
-        gplan[0, P_DEST] = -1
-        if sb[seat] == BOT_ROLLOUT:
-            # the rollout plans its move and action from the position it plays them in: after
-            # the action before moving (rules.before_move), if any
-            killed, left = before_move(st, n, seat, sb, rules, weights, dist, nxt, pads, pad_index,
-                                       adj, pdist, walk, rng, acts, plans, pscore, kn, wv, log, li,
-                                       on, met, dec)
-            if killed:
-                return t + 1, END_FINISHED
-            if left < 0:
-                continue
-            # the rollout scratch has one row per state row only when a rollout bot plays
-            rr = r if r < scratch[S_RSTATE].shape[0] else 0
-            rollout_plan(st, n, seat, total, left, rules, weights, dist, nxt, pads, pad_index, adj,
-                         pdist, walk, rng, reach, acts, plans, pscore, kn, wv, scratch[S_RPLANS][rr],
-                         scratch[S_RSCORE][rr],
-                         scratch[S_RSTATE][rr], scratch[S_RRNG][rr], deck, scratch[S_PBOTS][rr],
-                         gplan[1:2], scratch[S_PMET][rr], ctr[2:4], log, gplan[0])
-            dec[0] += 1
-            if move_and_act(st, n, seat, total, left, gplan[0], sb, rules, weights, dist, nxt, pads,
-                            pad_index, adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log,
-                            li, on, met, dec):
-                return t + 1, END_FINISHED
-        elif play_turn(st, n, seat, total, gplan[0], sb, rules, weights, dist, nxt, pads, pad_index,
-                       adj, pdist, walk, rng, reach, acts, plans, pscore, kn, wv, log, li, on, met,
-                       dec):
-            return t + 1, END_FINISHED
-    log_event(log, li, on, EV_CAP, -1, cap, 0, 0, 0)
-    return cap, END_TURN_CAP
+    start_game(tables, st, met, li, rng, scratch[S_DECK][r], seed, game_index, weights, log, on)
+    while decision(st) != DEC_NONE:
+        k = options(tables, st, walk, reach, acts, buf)
+        i = policy(tables, st, buf, k, sb[chooser(st)], rng, weights, gplan[0], walk, reach, acts,
+                   plans, pscore, kn, wv, dec, rsc, log)
+        apply(tables, st, met, li, rng, weights, buf[i], log, on)
+    return st[F_TURN], st[F_END]
 
 
 @njit(cache=True, _nrt=False)

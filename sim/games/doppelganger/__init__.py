@@ -63,7 +63,7 @@ class DoppelgangerCompiled(Compiled):
         """The scratch tuple in layout's S_* order; the playouts' arrays get a row per state
         row only when a rollout bot plays."""
         n, nodes, rr = self.n_players, self.board.n_nodes, rows if rollout else 1
-        s: list = [None] * 20
+        s: list = [None] * 21
         s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
         s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
         s[L.S_DECK] = np.zeros((rows, L.MAXC), np.int64)
@@ -84,7 +84,15 @@ class DoppelgangerCompiled(Compiled):
         s[L.S_PBOTS] = np.zeros((rr, n), np.int64)
         s[L.S_PMET] = np.zeros((rr, n, L.N_METRICS), np.float64)
         s[L.S_WALK] = np.zeros((rows, L.WK_PADS + len(self.board.pads), nodes), np.int32)
+        s[L.S_OPTS] = np.zeros((rows, self.k_max, L.O_SIZE), np.int64)
         return tuple(s)
+
+    @property
+    def k_max(self) -> int:
+        """Most options a decision can have: every node walked to and every teleport, or
+        every room action."""
+        nodes = self.board.n_nodes
+        return max(L.MAX_ACTS, nodes + (int(self.rules[L.R_NROOMS]) + 1) * self.n_players)
 
 
 class DoppelgangerGame(Game):

@@ -1,0 +1,112 @@
+"""The forward-model contract (kernels/README.md), checked on every game that provides the
+hooks (sim/games/<id>/forward.py) through the generic Python API (sim/api.py): the bots played
+through options/apply are the games play_batch plays; a clone continues identically; random
+walks over the options reach every decision kind and end; no bot's choice changes when what
+its seat cannot see is re-dealt."""
+import numpy as np
+import pytest
+
+from sim.api import hooks_of, new_game
+from sim.registry import GAME_MODULES, get_game
+
+CONVERTED = [g for g, m in GAME_MODULES.items() if m.startswith("sim.games.") and hooks_of(g)]
+QUICK = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12")
+SEED = 5
+
+
+def lineup(game, n):
+    return [game.bots[s % len(game.bots)] for s in range(n)]
+
+
+def players(game):
+    return 4 if 4 in game.allowed_players() else game.allowed_players()[0]
+
+
+def play_out(g, limit=100_000):
+    """Every seat's bot chooses until the game ends; returns the decision kinds seen."""
+    kinds = set()
+    for _ in range(limit):
+        if g.over:
+            return kinds
+        kinds.add(g.kind)
+        g.apply(g.bot_choice())
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_options_and_apply_with_the_bots_play_the_games_play_batch_plays(game_id):
+    game = get_game(game_id)
+    n = players(game)
+    content = game.content((), QUICK)
+    compiled = game.compile(content, n)
+    codes = game.bot_codes(lineup(game, n), n)
+    for gi in (0, 1, 2):
+        events, out, _ = game.trace_events(compiled, codes, game.weights(content), SEED, gi, gi % n)
+        g = new_game(game_id, n, lineup(game, n), overrides=QUICK, seed=SEED, game_index=gi,
+                     rotation=gi % n)
+        play_out(g)
+        assert np.array_equal(g.hooks.events(g.arrays), events), gi
+        r = g.result()
+        assert r["score"] == list(out.score[0]) and r["turns"] == out.turns[0], gi
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_a_clone_at_any_decision_continues_identically(game_id):
+    game = get_game(game_id)
+    n = players(game)
+    pick = np.random.default_rng(3)
+    for gi in (0, 1):
+        g = new_game(game_id, n, lineup(game, n), overrides=QUICK, seed=SEED, game_index=gi)
+        for _ in range(int(pick.integers(1, 60))):
+            if g.over:
+                break
+            g.apply(g.bot_choice())
+        twin = g.clone()
+        play_out(g)
+        play_out(twin)
+        assert np.array_equal(g.hooks.events(g.arrays), twin.hooks.events(twin.arrays))
+        assert g.result() == twin.result()
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_random_walks_over_the_options_reach_every_decision_kind_and_end(game_id):
+    game = get_game(game_id)
+    n = players(game)
+    hooks = hooks_of(game_id)
+    pick = np.random.default_rng(7)
+    seen = set()
+    for gi in range(6):
+        g = new_game(game_id, n, overrides=("rules.max_turns=60", "rules.actions_per_turn=2"),
+                     seed=SEED, game_index=gi)
+        for _ in range(10_000):
+            if g.over:
+                break
+            k = len(g.options())
+            assert k > 0, g.decision
+            seen.add(hooks.DECISION_KINDS[g.kind])
+            assert len(g.option_words()) == k
+            g.apply(int(pick.integers(k)))
+        assert g.over and g.result() is not None
+    print(game_id, "decision kinds seen:", sorted(seen))
+    assert seen == set(hooks.DECISION_KINDS.values()) - {hooks.DECISION_KINDS[0]}
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_no_bot_changes_its_choice_when_what_its_seat_cannot_see_is_redealt(game_id):
+    game = get_game(game_id)
+    n = players(game)
+    hooks = hooks_of(game_id)
+    asked = 0
+    for gi in (0, 1):
+        g = new_game(game_id, n, lineup(game, n), overrides=QUICK, seed=SEED, game_index=gi)
+        for _ in range(150):
+            if g.over:
+                break
+            other = g.clone()
+            rng = np.zeros(n + 1, np.uint64) + np.uint64(12345 + asked)
+            hooks.redeal_hidden(other.compiled.tables, hooks.state_row(other.arrays), other.seat, rng)
+            choice = g.bot_choice()
+            assert other.bot_choice() == choice, (gi, g.decision)
+            asked += 1
+            g.apply(choice)
+    assert asked > 50
