@@ -305,8 +305,10 @@ class Content:
         return node
 
     def hash(self) -> str:
-        """Hash of the effective content, so a run names exactly what it played."""
-        blob = json.dumps(self.doc, sort_keys=True).encode()
+        """Hash of everything that decides play: the effective content (the file, its variant
+        overlays and the --set overrides applied) and the variants in force, which a game may
+        read beyond its overlays (Banquet's scenario and rule set choose its kernel tables)."""
+        blob = json.dumps({"content": self.doc, "variants": list(self.variants)}, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
     def params(self) -> list[tuple[str, Any, list | None]]:

@@ -129,3 +129,25 @@ def test_replacement_file_must_match_the_shipped_shape(path, tmp_path):
     with pytest.raises(UserError) as e:
         Content(mine, shape_from=path)
     assert e.value.key == "coins.bank" and "mine.toml" in str(e.value)
+
+
+def test_hash_covers_the_variants_in_force():
+    """Issue 27 item 4: a variant a game reads beyond its overlays (Banquet's scenario and rule
+    set choose the kernel tables) changes the content hash run.json records."""
+    from sim.games.banquet import GAME
+
+    hashes = {v: GAME.content(v).hash() for v in
+              (("scenario1",), ("scenario6",), ("scenario6", "full"), ("scenario1", "full"))}
+    assert len(set(hashes.values())) == len(hashes), hashes
+
+
+def test_every_games_variants_have_their_own_hash():
+    from sim.registry import game_ids, get_game
+
+    for gid in game_ids():
+        game = get_game(gid)
+        seen = {}
+        for v in game.variants():
+            resolved = game.resolve_variants(() if v == "base" else (v,))
+            seen.setdefault(resolved, game.content(() if v == "base" else (v,)).hash())
+        assert len(set(seen.values())) == len(seen), (gid, seen)
