@@ -250,6 +250,8 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         click.echo(f"Figures {whose}:")
         click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
                                 game.positions_meaningful))
+        if game.reconstructed:
+            click.echo(f"Caveat: {game.reconstructed}.")
     if robust_record:
         click.echo("")
         click.echo(robust_verdict_text(Path(out_dir), meta, load_stats(Path(out_dir)), whose))
@@ -386,6 +388,8 @@ def trace_frame(prep, game_index: int, rotation: int) -> tuple[list[str], list[s
     order = sorted(range(n), key=lambda s: int(out.position[0, s]))
     head = [f"game_index {game_index}, rotation {rotation}: seat {order[0]} ({bot[order[0]]}) starts; "
             f"turn order {', '.join(map(str, order))}"]
+    if game.reconstructed:
+        head.append(f"Caveat: {game.reconstructed}.")
     wb = max(3, *map(len, bot))
     tail = ["", f"Results: {int(out.turns[0])} turns, end_reason {game.end_reasons[int(out.end_reason[0])]}",
             f"seat  position  {'bot':<{wb}}  score  rank  win"]

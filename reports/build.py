@@ -95,6 +95,15 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
                  "both ways; undecided across bots = some bot's mark is 'worth a look' and none contradicts another.")
     page.table(["run", "question", "estimate [interval]", "mark", "threshold", *(["across bots"] if robust else []),
                 "behind it"], rows, note, marks=3)   # the note as the caption: small, under the marks
+    for game_id in dict.fromkeys(r.game for r in runs if r.game):   # the game's content caveat, once
+        caveat = reconstructed_caveat(game_id)
+        if caveat:
+            page.para(f"Caveat ({game_id}): {caveat}.")
+
+
+def reconstructed_caveat(game_id: str) -> str:
+    """The game's declared caveat on reconstructed content (Game.reconstructed), '' if none."""
+    return getattr(GAME_MODULES.get(game_id) and get_game(game_id), "reconstructed", "")
 
 
 def turn_order_note(r: Run) -> str:

@@ -113,6 +113,10 @@ class Game:
     turn_order: str = ""                # what `position` means: who starts and how play goes round
     positions_meaningful: bool = True   # False where a seat's place in the turn order is only a player id
     report_note: str = ""               # a caveat the report prints beside the game's runs
+    # Where the rulebook does not print most of the content (card abilities, characters), the
+    # one-line caveat every figure of the game carries: beside the report's verdict, under
+    # `balance run`'s summary, in `balance trace`'s header and in run.json ("reconstructed").
+    reconstructed: str = ""
     content_file: Path = Path()
     kernel: Any = None                  # kernels.<id>: play_batch and trace_game
     log_rows: int = 4096                # event-log rows of one traced game

@@ -176,6 +176,7 @@ def run_metadata(cfg: RunConfig, prep: Prepared, threads: int, timing: Timing, p
         "config": asdict(cfg),
         "content_file": str(prep.content.path),
         "content_hash": prep.content.hash(),
+        "reconstructed": prep.game.reconstructed or None,   # the game's content caveat (Game.reconstructed)
         "overrides": list(cfg.sets),
         "variant": cfg.variant,
         "threads": threads,

@@ -75,6 +75,8 @@ class BanquetGame(Game):
     report_note = ("every faction result of The Last Banquet measures the RECONSTRUCTED characters of "
                    "sim/games/banquet/content.toml (the rulebook prints about 1.5 of some 110 card abilities), "
                    "not the published game.")
+    reconstructed = ("the characters are RECONSTRUCTED (the rulebook prints about 1.5 of some 110 card "
+                     "abilities): faction results measure sim/games/banquet/content.toml, not the published game")
     content_file = Path(__file__).parent / "content.toml"
     log_rows = 20_000
     kernel_figures = ("legal_move_lists_per_s",)
