@@ -388,6 +388,9 @@ def trace_frame(prep, game_index: int, rotation: int) -> tuple[list[str], list[s
     order = sorted(range(n), key=lambda s: int(out.position[0, s]))
     head = [f"game_index {game_index}, rotation {rotation}: seat {order[0]} ({bot[order[0]]}) starts; "
             f"turn order {', '.join(map(str, order))}"]
+    if not game.positions_meaningful:     # position is only a player id: the narration gives the order
+        head = [f"game_index {game_index}, rotation {rotation}: {game.turn_order}; the order of play is "
+                "printed with each round below"]
     if game.reconstructed:
         head.append(f"Caveat: {game.reconstructed}.")
     wb = max(3, *map(len, bot))

@@ -17,10 +17,25 @@ def _who(compiled, chars: dict, s: int) -> str:
     return f"seat {s}" + (f" ({compiled.names[c]})" if c is not None else "")
 
 
+def round_orders(events: list) -> dict[int, list[int]]:
+    """Event row of each round's start -> the seats in the order they first act (or pass) in
+    that round: the order of play, which is not `position` (the seat counted from the host)."""
+    orders: dict[int, list[int]] = {}
+    current: list[int] | None = None
+    for i, (ev, s, *_rest) in enumerate(events):
+        if ev == L.EV_ROUND:
+            current = orders.setdefault(i, [])
+        elif ev in (L.EV_ACTION, L.EV_PASS) and current is not None and s not in current:
+            current.append(s)
+    return orders
+
+
 def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
     out: list[str] = []
     chars: dict[int, int] = {}
-    for ev, s, a, b, c, d in events.tolist():
+    rows = events.tolist()
+    orders = round_orders(rows)
+    for i, (ev, s, a, b, c, d) in enumerate(rows):
         who = _who(compiled, chars, s)
         if ev == L.EV_SETUP:
             chars[s] = a
@@ -28,6 +43,9 @@ def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
             out.append(f"{_who(compiled, chars, s)} [{seat_bots[s]}]: faction {L.ROLES[b]}{secret}, at place {d}")
         elif ev == L.EV_ROUND:
             out.append(f"Round {a + 1}: the host {who} sends the scepter {'clockwise' if b > 0 else 'anticlockwise'}")
+            # the scepter leaves the host and comes back to him: the host acts last in his round
+            last = " (the host, seat %d, acts last)" % s if orders[i] and orders[i][-1] == s else ""
+            out.append(f"  order of play: {', '.join(map(str, orders[i]))}{last}")
         elif ev == L.EV_ACTION:
             op = int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) if s in chars else -1
             if op == L.OP_MOVE_TO:           # its target is a place, not a player
