@@ -213,3 +213,26 @@ def test_heuristic_seats_beat_random_seats_with_seats_rotated(variants):
     GAME.play(c, codes, w, 3, gi, rot, out)
     heuristic = codes[(np.arange(n)[None, :] - rot[:, None]) % n] == GAME.bots.index("heuristic")
     assert out.win[heuristic].mean() > out.win[~heuristic].mean() + 0.04
+
+
+def test_the_trace_prints_each_rounds_order_of_play_host_last():
+    """Issue 27 item 2: `position` counts seats from the host, it is not the order of play
+    (GAME.positions_meaningful is False); the trace prints, under each round, the seats in the
+    order they first act, and the scepter comes back to the host, who acts last."""
+    from sim.games.banquet.trace import narrate
+
+    variants = ("scenario1", "full")
+    n = PLAYERS[variants[0]]
+    c = compiled(n, variants, QUICK_ROLLOUT)
+    codes = GAME.bot_codes([GAME.bots[s % 4] for s in range(n)], n)
+    events, out, _ = GAME.trace_events(c, codes, GAME.weights(content(variants, QUICK_ROLLOUT)), 7, 1, 1)
+    lines = narrate(c, events, [GAME.bots[0]] * n)
+    rounds = [i for i, line in enumerate(lines) if line.startswith("Round ")]
+    assert rounds
+    for i in rounds:
+        host = int(lines[i].split("the host seat ")[1].split()[0])
+        order = lines[i + 1].split("order of play: ")[1]
+        seats = [int(x) for x in order.split(" (")[0].split(", ")]
+        assert seats[-1] == host and order.endswith(f"(the host, seat {host}, acts last)")
+        assert len(set(seats)) == len(seats)
+    assert not GAME.positions_meaningful
