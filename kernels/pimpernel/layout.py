@@ -137,6 +137,7 @@ K_FIRST_GAME = 21
 K_MAX_TURNS = 22
 K_FINAL_CARD = 23     # mission card index of Vienna
 K_RESCUE_CARD = 24    # mission card index of Richmond
+K_EMPTY_LEAD_PT = 25  # reading: 1 = a leader space led without a cube still scores its point
 K_SPACE_RA = 32
 K_SPACE_RB = K_SPACE_RA + MAXS
 K_SPACE_EDGE = K_SPACE_RB + MAXS

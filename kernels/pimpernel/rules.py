@@ -9,7 +9,7 @@ from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
     ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE,
     EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE, K_CHAUVELIN,
-    K_CUBE_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC,
+    K_CUBE_PT, K_EMPTY_LEAD_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC,
     K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP,
     L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA,
     MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
@@ -448,6 +448,11 @@ def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
     if not success:
         s[O_PARTS_FAILED] += 1
     if s[O_LEADER + k] < 0:
+        # led with no cube there (everyone passed): the point only by the reading's choice
+        if success and K[K_EMPTY_LEAD_PT] == 1:
+            pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
+            add_score(s, leader, pts)
+            s[O_PL + leader * PLK + P_LEADER_PTS] += pts
         return
     s[O_LEADER + k] = -1
     if success:

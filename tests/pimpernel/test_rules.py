@@ -451,3 +451,29 @@ def test_favor_half_worked_out_or_tried_agrees_with_playing_it_on_a_copy(bot):
                 if known >= 0:
                     assert all(want[m + (other,)] == known for m in options[first]), (first, other)
     assert plain[0] > 0 and plain[1] > 0
+
+
+@pytest.mark.parametrize("point", [0, 1])
+def test_reading_empty_leader_space_led_by_the_last_placer(point):
+    """game.empty_leader_space_point: with every leader space empty (all passed), the last
+    player to place a cube leads each part; the first-player part always succeeds, so that
+    player scores its point only when the reading is 1, and takes the first-player marker."""
+    t = Table(4)
+    t.K[L.K_EMPTY_LEAD_PT] = point
+    t.s[L.O_LAST] = 2
+    before = t.score(2)
+    bots = np.full(6, L.BOT_HEURISTIC, np.int64)
+    resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
+    assert t.s[L.O_FIRST] == 2
+    if point:
+        assert t.pl(2, L.P_LEADER_PTS) >= int(t.K[L.K_FIRST_PT]) > 0
+    else:
+        assert t.pl(2, L.P_LEADER_PTS) == 0
+    assert all(t.pl(q, L.P_LEADER_PTS) == 0 for q in (0, 1, 3))
+
+
+def test_reading_empty_leader_space_point_is_listed_and_packed():
+    from sim.games.pimpernel import GAME
+    c = GAME.compile(GAME.content((), ("game.empty_leader_space_point=1",)), 4)
+    assert int(c.K[L.K_EMPTY_LEAD_PT]) == 1
+    assert any(k == "game.empty_leader_space_point" for k, _, _ in GAME.content().readings())

@@ -151,6 +151,7 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     K[L.K_CHAUVELIN] = g["chauvelin"]
     K[L.K_HOJ_PT] = g["house_of_justice_point"]
     K[L.K_FIRST_GAME] = g["first_game"]
+    K[L.K_EMPTY_LEAD_PT] = g["empty_leader_space_point"]   # a reading
     K[L.K_MAX_TURNS] = max_turns
     # the bots' yardstick of a favor card, summed once (its float64 bits in the int64 row)
     K[L.K_DECK_WORTH] = np.array([deck_worth(K)], np.float64).view(np.int64)[0]
