@@ -314,6 +314,7 @@ EV_DRAW = 17        # seat, cards drawn
 EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed, victim seat
 EV_DISCARD = 19     # seat, cards discarded
 EV_PASS = 20        # seat
+EV_MOVE_ACTION = 21  # seat, agents paid for, agents moved (a move action ends; fewer moved = it stopped)
 
 # Per-seat metrics
 M_FINAL_SIDE = 0
