@@ -1,5 +1,6 @@
 """Valuations and choices: they read the state (only what the seat may know: the board, the
-tracks, its own hand and identity), never change it. Random draws come from the seat's own
+tracks, its own hand and identity), never change it (a move action's moves are tried on the
+state and taken back). Random draws come from the seat's own
 stream BOT0 + seat.
 
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
@@ -118,6 +119,13 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
                     break
                 i -= 1
         return src, below(rng, BOT0 + p, NCITY)
+    return greedy_agent_move(st, n, p, rules, cards, weights)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_agent_move(st, n, p, rules, cards, weights):
+    """The greedy and heuristic agent move (no draw): from the city where p's agent adds
+    least to the city where one more adds most; (-1, -1) when no such move gains."""
     src = -1
     sv = 1e18
     dst = -1
@@ -133,6 +141,45 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
     if src < 0 or dst == src or dv <= sv:
         return -1, -1
     return src, dst
+
+
+@njit(cache=True, _nrt=False)
+def majority_worth(st, n, p, s, wvp, rules, cards, weights):
+    """What p's majorities are worth now: each face-up card it could claim."""
+    v = 0.0
+    for c in range(NCITY):
+        card = claimable(st, c)
+        if card >= 0 and has_majority(st, n, p, c, rules):
+            v += weights[W_CARD] + wvp * kept_vp(cards, card, s)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def move_value(st, n, p, used, s, wvp, rules, cards, weights):
+    """A move action worth the moves p's bot will make with it (greedy_agent_move, as
+    turn.do_action asks it), played on the state and taken back: the change in p's claimable
+    majorities plus a little per agent moved. Negative when it would move no agent: paying
+    for nothing is worse than discarding."""
+    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
+    moved = 0
+    for _ in range(min(used, 8)):
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+        if a < 0:
+            break
+        st[F_AGENTS + p * NCITY + a] -= 1
+        st[F_AGENTS + p * NCITY + b] += 1
+        done |= (a | (b << 4)) << (8 * moved)
+        moved += 1
+    after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    for i in range(moved):
+        a = (done >> (8 * i)) & 15
+        b = (done >> (8 * i + 4)) & 15
+        st[F_AGENTS + p * NCITY + b] -= 1
+        st[F_AGENTS + p * NCITY + a] += 1
+    if moved == 0:
+        return -0.5
+    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
 
 
 @njit(cache=True, _nrt=False)
@@ -358,7 +405,7 @@ def row_value(st, n, p, row, tables, weights, heur):
     if act == ACT_RETRIEVE:
         return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
     if act == ACT_MOVE:
-        return weights[W_AGENT] * 0.3 * row[MV_A] - cost
+        return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
         r = 0
         lo = 0

@@ -1,6 +1,6 @@
 """What the bots see in a position (their strength is measured in README, not asserted here)."""
 from kernels.emerald import layout as L
-from kernels.emerald.bots import row_value
+from kernels.emerald.bots import choose_agent_move, row_value
 
 from .helpers import MON, S, THU, empty_table
 
@@ -51,3 +51,31 @@ def test_the_heuristic_takes_away_the_card_another_seat_could_claim_not_its_own(
     t.put(MON, cairo, agents=2, cubes=1)      # Monday in Cairo
     ts = t.card("The Third Section")
     assert text_worth(t, MON, ts, True, a=madrid) > 0.3 > text_worth(t, MON, ts, True, a=cairo)
+
+
+def test_a_move_is_worth_the_move_the_bot_will_make():
+    """Issue 31: a move row was worth +0.12 an agent even when choose_agent_move then declined
+    to move, so 64% of the heuristic's move actions moved nothing. With no face-up card
+    anywhere no move gains: the row is worth less than discarding the same card. With a card
+    face up in Madrid, where Monday's one agent ties Thursday's, the agent moved in from Cairo
+    wins the majority: worth about the card."""
+    t = empty_table(4)
+    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
+    for c in range(L.NCITY):
+        t.set(L.F_UP, c, 0)
+    t.put(MON, madrid, agents=1)
+    t.put(MON, cairo, agents=1)
+    t.put(THU, madrid, agents=1)
+    t.give(MON, S(t, MON, 10))                              # one move symbol
+
+    def best(act, heuristic):
+        return max(row_value(t.st, 4, MON, r, t.tables, t.w, heuristic) for r in t.find(MON, act))
+
+    for heuristic in (True, False):
+        assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (-1, -1)
+        assert best(L.ACT_MOVE, heuristic) < best(L.ACT_DISCARD, heuristic) < 0
+    t.set_top(madrid, t.card("Couriers"))
+    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (cairo, madrid)
+    before = t.st.copy()
+    assert best(L.ACT_MOVE, True) > 1.0
+    assert (t.st == before).all()                           # valuing tried the move and took it back
