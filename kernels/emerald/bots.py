@@ -27,7 +27,8 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_COH_PUBLIC, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
-                                    W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
+                                    W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_PUSH,
+                                    W_ROYAL_GUARD, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
 from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
                                    track_points)
@@ -419,6 +420,8 @@ def row_value(st, n, p, row, tables, weights, heur):
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
         gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
         v = wtrack * gain - cost
+        if heur:
+            v += push_value(st, r, lo, s, gain, top, weights)
         if heur and (st[F_TRACK_R] + r >= top or st[F_TRACK_L] + lo >= top):
             v += weights[W_END_LEAD] * (side_lead(st, n, p, tables, weights) + gain)
         return v
@@ -430,7 +433,8 @@ def row_value(st, n, p, row, tables, weights, heur):
             return -1.0
         acard = st[F_HAND + p * MAXHAND + row[MV_C]]
         if heur:
-            return hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights) - cost
+            return (hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights)
+                    + guard_and_deny(st, n, p, row[MV_A], row[MV_B], s, tables, weights) - cost)
         if s == LOYALIST:
             return wvp * 0.5 * cards[acard, K_BOX] + 0.2 - cost
         return 0.2 - cost
@@ -455,6 +459,43 @@ def hunt_value(st, n, p, o, box, s, tables, weights):
                 - weights[W_HUNT] * (1.0 - pr) * 0.5)
     keep = box if rules[R_RES_KEEPS_BOX] else 0
     return weights[W_VP] * keep + weights[W_HUNT] * 0.5 * (1.0 - pr) - weights[W_HUNT] * pr
+
+
+@njit(cache=True, _nrt=False)
+def push_value(st, r, lo, s, gain, top, weights):
+    """The heuristic pushes the markers while its own side leads the track (after the
+    steps): every step keeps the track points on its side and brings the track's end, which
+    ends the game, nearer. Nothing while the other side leads (the end_lead term weighs
+    ending the game)."""
+    res = min(top, st[F_TRACK_R] + r)
+    loy = min(top, st[F_TRACK_L] + lo)
+    ahead = res > loy if s == RESTORATIONIST else loy > res
+    if not ahead or gain <= 0:
+        return 0.0
+    return weights[W_PUSH] * gain
+
+
+@njit(cache=True, _nrt=False)
+def guard_and_deny(st, n, p, c, o, s, tables, weights):
+    """What the heuristic sees beyond the hunt in removing o's agent from city c: a Loyalist
+    guards the Royalty card in c's slot from a likely Restorationist (royal_guard times its
+    VP times the chance), and anyone denies o the face-up card there when the agent is what
+    gives o the majority (deny times its worth)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    v = 0.0
+    royal = st[F_SLOT + c]
+    if s == LOYALIST and royal >= 0:
+        pr = p_restorationist(st, n, p, o, tables, weights)
+        v += weights[W_ROYAL_GUARD] * weights[W_H_VP] * cards[royal, K_VP] * pr
+    card = claimable(st, c)
+    if card >= 0 and has_majority(st, n, o, c, rules):
+        st[F_AGENTS + o * NCITY + c] -= 1
+        broken = not has_majority(st, n, o, c, rules)
+        st[F_AGENTS + o * NCITY + c] += 1
+        if broken:
+            v += weights[W_DENY] * (weights[W_CARD] + weights[W_H_VP] * cards[card, K_VP])
+    return v
 
 
 @njit(cache=True, _nrt=False)
