@@ -5,8 +5,9 @@ stream BOT0 + seat.
 
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
-the public record, hunting and ending the game by those beliefs, and a cube placed where its
-agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
+the public record, hunting and ending the game by those beliefs - guarding Royalty from a likely
+Restorationist, breaking majorities, pushing the markers while its side leads the track - and a
+cube placed where its agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
 decides everything but its two actions as the heuristic."""
 import numpy as np
 from numba import njit
