@@ -90,3 +90,17 @@ def test_the_king_waits_for_the_round_before_a_blind_mark():
     t.set(L.F_KNOWN, king * L.MAXP + 3, 1)            # he has looked at the assassin
     assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) == 3
     assert np.isfinite(t.od).all()
+
+
+def test_a_castle_host_sends_the_scepter_the_short_way_to_the_gatehouse():
+    """Issue 31: in scenario 6 everyone is one team, so the old comparison (who acts just
+    before the host) always tied and the scepter went clockwise. Once she is in the gatehouse
+    (place 2 of the 6-player circle) every pass steps the duke: the host sends the scepter the
+    way that reaches her in fewer passes."""
+    for places, host, expect in (([2, 4, 5, 6, 7, 8], 1, -1), ([2, 3, 4, 5, 6, 8], 5, 1)):
+        t = Table(6, ("scenario6", "basic"))
+        t.seat(places)
+        t.set(L.F_GATE, 0, 0)
+        t.set(L.F_HOST, 0, host)
+        for bot in (GREEDY, HEURISTIC):
+            assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == expect
