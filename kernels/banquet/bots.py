@@ -3,14 +3,16 @@ read the state only through what their seat knows (F_KNOWN): an unknown player's
 a chance spread evenly over the candidates the seat cannot rule out."""
 from numba import njit
 
+from kernels.banquet.layout import (OP_BRING_NEXT_TO, OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH)
 from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, DUKE_F,
-                                    F_CHAR, F_FACTION, F_HOST, F_KING, F_MARK, F_PLACE, F_SECRET, KING_F, MV_PASS, MV_SLOT, MV_X,
+                                    F_CHAR, F_FACTION, F_HOST, F_KING, F_MARK, F_PLACE, F_SECRET, F_STAND, KING_F, MV_PASS, MV_SLOT, MV_X,
                                     MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
+from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import castle_side_value, castle_value
-from kernels.banquet.layout import F_KEYRING, SCEN_CASTLE
+from kernels.banquet.layout import F_GATE, F_KEYRING, KEY_ON_TOWER, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,
                                     R_KSIZE, R_ROUNDS, F_ROUND, SCEN_ESTATE, SCEN_MAIDEN, W_CONVERT, W_CROWD)
@@ -304,9 +306,64 @@ def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
 
 
 @njit(cache=True, _nrt=False)
+def blocks(op, t, pa, px, py):
+    """Protecting t voids a's pending action (op on px, py): the effect checks again whether
+    it may choose t (moves.affectable), and a's own self is never protected from a."""
+    if t == pa:
+        return False
+    if op == OP_SWAP_TWO:
+        return t == px or t == py
+    if (op == OP_SWITCH or op == OP_BRING_NEXT_TO or op == OP_SIT or op == OP_STAND
+            or op == OP_LOOK or op == OP_REVEAL or op == OP_PROTECT):
+        return t == px
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def choose_reaction(st, tables, r, bot, w, mv, k, rng, pl, od, pa, pslot, px, py, pz):
+    """The row of mv[:k] (row 0: not reacting) r plays when pa's pending action (slot, x, y,
+    z) chose him; pa = -1 when nothing is pending (the moved and objective windows: as
+    choose_move). A protect that voids the pending action is worth the seating it prevents
+    (r's value now less after that action: a loss avoided, or a gain forgone when the action
+    helps r's faction), and a look or reveal it prevents, at a secret r knows, what a
+    look is worth; the rest as choose_move."""
+    if bot == BOT_RANDOM or k == 1 or pa < 0:
+        return choose_move(st, tables, r, bot, w, mv, k, rng, pl, od)
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    acts = tables[T_ACTIONS]
+    pop = acts[st[F_CHAR + pa], pslot, A_OP]
+    odds(st, tables, r, od, lean(w, bot))
+    copy_places(st, n, pl)
+    best = 0
+    best_v = value(st, tables, r, pl, od, bot, w)
+    sim_apply(st, tables, pa, pslot, px, py, pz, pl)
+    threat = best_v - value(st, tables, r, pl, od, bot, w)
+    if (pop == OP_LOOK or pop == OP_REVEAL) and knows(st, r, px) and st[F_SECRET + px] >= 0:
+        threat += 0.05
+    for i in range(1, k):
+        copy_places(st, n, pl)
+        slot = mv[i, MV_SLOT]
+        x = mv[i, MV_X]
+        sim_apply(st, tables, r, slot, x, mv[i, MV_Y], mv[i, MV_Z], pl)
+        v = value(st, tables, r, pl, od, bot, w) + side_value(st, tables, r, r, slot, x, od, bot, w)
+        if acts[st[F_CHAR + r], slot, A_OP] == OP_PROTECT and blocks(pop, x, pa, px, py):
+            v += threat
+        v += 1e-7 * uniform(rng, BOT0 + r)
+        if v > best_v + 1e-6:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def choose_direction(st, tables, host, bot, w, rng, od):
-    """+1 or -1. The player just before the host in the round's order acts second to last;
-    the host wants him trusted (a low chance of carrying the secret, or a faction-mate)."""
+    """+1 or -1. Scenarios 1-4: the player just before the host in the round's order acts
+    second to last; the host wants him trusted (a low chance of carrying the secret, or a
+    faction-mate). Scenarios 5 and 6 have no secret and often no player just before the host
+    (the places beside him may be the portions or the castle's places): they weigh the whole
+    order (order_score) and, in scenario 6, the passes until the scepter reaches the team's
+    next step (castle_direction_score)."""
     if bot == BOT_RANDOM:
         return 1 if below(rng, BOT0 + host, 2) == 0 else -1
     rules = tables[T_RULES]
@@ -315,16 +372,70 @@ def choose_direction(st, tables, host, bot, w, rng, od):
     best_d = 1
     best = 1e9
     for d in (1, -1):
-        q = step(st[F_PLACE + host], -d, npl)
-        risk = 0.0
-        for p in range(n):
-            if st[F_PLACE + p] == q:
-                friend = st[F_FACTION + p] == st[F_FACTION + host]
-                risk += 0.0 if friend else 0.5 + od[p]
-        if risk < best:
+        if rules[R_SCEN] >= SCEN_ESTATE:
+            risk = -order_score(st, tables, host, d)
+            if rules[R_SCEN] == SCEN_CASTLE:
+                risk -= castle_direction_score(st, tables, host, d)
+        else:
+            q = step(st[F_PLACE + host], -d, npl)
+            risk = 0.0
+            for p in range(n):
+                if st[F_PLACE + p] == q:
+                    friend = st[F_FACTION + p] == st[F_FACTION + host]
+                    risk += 0.0 if friend else 0.5 + od[p]
+        if risk < best - 1e-9:
             best = risk
             best_d = d
     return best_d
+
+
+@njit(cache=True, _nrt=False)
+def order_score(st, tables, host, d):
+    """How the round's order in direction d suits the host's faction: the players after the
+    host (place by place, skipping places no player may take) act in turn and the later one
+    acts, the more his move shapes the seating the objective phase reads: a faction-mate
+    counts + his lateness, another player minus it."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    q = st[F_PLACE + host]
+    i = 0
+    v = 0.0
+    for _ in range(npl - 1):
+        q = step(q, d, npl)
+        if not player_place(st, q):
+            continue
+        for p in range(n):
+            if p != host and st[F_PLACE + p] == q:
+                i += 1
+                late = i / n
+                v += late if st[F_FACTION + p] == st[F_FACTION + host] else -late
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def castle_direction_score(st, tables, host, d):
+    """Scenario 6: fewer passes (each steps the duke) until the scepter reaches the place
+    the team moves next from: the gatehouse once she is in, the man beside the tower while
+    guards are left there, else the Keyring's carrier."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    if st[F_GATE] >= 0:
+        target = gatehouse(rules)
+    elif st[F_KEYRING] == KEY_ON_TOWER:
+        target = tower_side(rules)
+    else:
+        target = st[F_PLACE + st[F_KEYRING]]
+    q = st[F_PLACE + host]
+    k = 0
+    for _ in range(npl):
+        q = step(q, d, npl)
+        for p in range(n):
+            if st[F_PLACE + p] == q:
+                k += 1                 # one pass to each place with a player on it
+                break
+        if q == target:
+            break
+    return -k / npl
 
 
 @njit(cache=True, _nrt=False)
@@ -349,12 +460,28 @@ def choose_mark(st, tables, king, bot, w, faction, rng, od):
         return -1
     odds(st, tables, king, od, lean(w, bot))
     best = -1
-    best_o = od[cur] if cur >= 0 else 0.0
+    cur_o = od[cur] if cur >= 0 else 0.0
+    best_o = cur_o
     for p in range(n):
         if st[F_FACTION + p] == faction and od[p] > best_o + 1e-9:
             best = p
             best_o = od[p]
+    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o):
+        return -1
     return best
+
+
+@njit(cache=True, _nrt=False)
+def wait_worth(st, n, king, best_o):
+    """What the king may still learn this round by not marking now (a mark is once a round):
+    the players yet to act give signs, so the more of them still stand, the more of the doubt
+    (1 - best_o) the round may clear - half of it with the whole table standing. A certain
+    mark has nothing to wait for; with nobody else standing the chance is the last."""
+    others = 0
+    for p in range(n):
+        if p != king and st[F_STAND + p] == 1:
+            others += 1
+    return 0.5 * (1.0 - best_o) * others / max(1, n - 1)
 
 
 @njit(cache=True, _nrt=False)

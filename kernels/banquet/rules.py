@@ -5,7 +5,7 @@ follow in objectives.py."""
 from numba import njit
 
 from kernels.banquet.bots import (choose_bribe, choose_direction, choose_mark, choose_move, choose_partner,
-                                  choose_place, choose_veto, traitor_factions)
+                                  choose_place, choose_reaction, choose_veto, traitor_factions)
 from kernels.banquet.castle import castle_after_effect, castle_next_turn, castle_turn_end
 from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, BARON_F, END_NONE, END_PASS_CAP,
                                     END_TURN_CAP, EV_ACTION, EV_BRIBE, EV_FAVOR, EV_JUDGMENT, EV_MARK,
@@ -160,8 +160,16 @@ def each_adjacent_switch(st, tables, a, row, sb, w, rng, pl, od, moved, cand, lo
 
 @njit(cache=True, _nrt=False)
 def offer_reaction(st, tables, r, window, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
+    """r may react in a window with no action pending (moved, objective)."""
+    offer_reaction_to(st, tables, r, window, -1, 0, -1, -1, 0, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def offer_reaction_to(st, tables, r, window, pa, pslot, px, py, pz, sb, w, rng, mv, pl, od, moved, cand, log, io,
+                      on, met):
     """r may use his reaction if it answers this window kind, once per window; a reaction's
-    own effect offers no reactions (reading B17)."""
+    own effect offers no reactions (reading B17). pa's pending action (pslot, px, py, pz;
+    pa = -1: none) is what his bot weighs a protect against."""
     rules = tables[T_RULES]
     if rules[R_FULL] == 0 or st[F_IN_REACTION] == 1 or st[F_REACTED + r] == st[F_WINDOW]:
         return
@@ -169,7 +177,7 @@ def offer_reaction(st, tables, r, window, sb, w, rng, mv, pl, od, moved, cand, l
     if k <= 1:
         return
     io[1] += 1
-    i = choose_move(st, tables, r, sb[r], w, mv, k, rng, pl, od)
+    i = choose_reaction(st, tables, r, sb[r], w, mv, k, rng, pl, od, pa, pslot, px, py, pz)
     if mv[i, MV_SLOT] == MV_PASS:
         return
     x, y, z = mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z]
@@ -199,7 +207,8 @@ def resolve_action(st, tables, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, 
             return
     for t in (x, y):
         if t >= 0 and t != a and chooses_player(row[A_OP]):
-            offer_reaction(st, tables, t, ON_TARGETED, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+            offer_reaction_to(st, tables, t, ON_TARGETED, a, slot, x, y, z, sb, w, rng, mv, pl, od, moved, cand, log,
+                              io, on, met)
     for p in range(n):
         moved[p] = 0
     before = beside_watched(st, tables)

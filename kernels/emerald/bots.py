@@ -1,11 +1,13 @@
 """Valuations and choices: they read the state (only what the seat may know: the board, the
-tracks, its own hand and identity), never change it. Random draws come from the seat's own
+tracks, its own hand and identity), never change it (a move action's moves are tried on the
+state and taken back). Random draws come from the seat's own
 stream BOT0 + seat.
 
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
-the public record, hunting and ending the game by those beliefs, and a cube placed where its
-agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
+the public record, hunting and ending the game by those beliefs - guarding Royalty from a likely
+Restorationist, breaking majorities, pushing the markers while its side leads the track - and a
+cube placed where its agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
 decides everything but its two actions as the heuristic."""
 import numpy as np
 from numba import njit
@@ -26,7 +28,8 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_COH_PUBLIC, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
-                                    W_CARD, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_TRACK, W_VP,
+                                    W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_PUSH,
+                                    W_ROYAL_GUARD, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
 from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
                                    track_points)
@@ -118,6 +121,13 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
                     break
                 i -= 1
         return src, below(rng, BOT0 + p, NCITY)
+    return greedy_agent_move(st, n, p, rules, cards, weights)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_agent_move(st, n, p, rules, cards, weights):
+    """The greedy and heuristic agent move (no draw): from the city where p's agent adds
+    least to the city where one more adds most; (-1, -1) when no such move gains."""
     src = -1
     sv = 1e18
     dst = -1
@@ -133,6 +143,45 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
     if src < 0 or dst == src or dv <= sv:
         return -1, -1
     return src, dst
+
+
+@njit(cache=True, _nrt=False)
+def majority_worth(st, n, p, s, wvp, rules, cards, weights):
+    """What p's majorities are worth now: each face-up card it could claim."""
+    v = 0.0
+    for c in range(NCITY):
+        card = claimable(st, c)
+        if card >= 0 and has_majority(st, n, p, c, rules):
+            v += weights[W_CARD] + wvp * kept_vp(cards, card, s)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def move_value(st, n, p, used, s, wvp, rules, cards, weights):
+    """A move action worth the moves p's bot will make with it (greedy_agent_move, as
+    turn.do_action asks it), played on the state and taken back: the change in p's claimable
+    majorities plus a little per agent moved. Negative when it would move no agent: paying
+    for nothing is worse than discarding."""
+    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
+    moved = 0
+    for _ in range(min(used, 8)):
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+        if a < 0:
+            break
+        st[F_AGENTS + p * NCITY + a] -= 1
+        st[F_AGENTS + p * NCITY + b] += 1
+        done |= (a | (b << 4)) << (8 * moved)
+        moved += 1
+    after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    for i in range(moved):
+        a = (done >> (8 * i)) & 15
+        b = (done >> (8 * i + 4)) & 15
+        st[F_AGENTS + p * NCITY + b] -= 1
+        st[F_AGENTS + p * NCITY + a] += 1
+    if moved == 0:
+        return -0.5
+    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
 
 
 @njit(cache=True, _nrt=False)
@@ -358,7 +407,7 @@ def row_value(st, n, p, row, tables, weights, heur):
     if act == ACT_RETRIEVE:
         return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
     if act == ACT_MOVE:
-        return weights[W_AGENT] * 0.3 * row[MV_A] - cost
+        return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
         r = 0
         lo = 0
@@ -372,6 +421,8 @@ def row_value(st, n, p, row, tables, weights, heur):
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
         gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
         v = wtrack * gain - cost
+        if heur:
+            v += push_value(st, r, lo, s, gain, top, weights)
         if heur and (st[F_TRACK_R] + r >= top or st[F_TRACK_L] + lo >= top):
             v += weights[W_END_LEAD] * (side_lead(st, n, p, tables, weights) + gain)
         return v
@@ -383,7 +434,8 @@ def row_value(st, n, p, row, tables, weights, heur):
             return -1.0
         acard = st[F_HAND + p * MAXHAND + row[MV_C]]
         if heur:
-            return hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights) - cost
+            return (hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights)
+                    + guard_and_deny(st, n, p, row[MV_A], row[MV_B], s, tables, weights) - cost)
         if s == LOYALIST:
             return wvp * 0.5 * cards[acard, K_BOX] + 0.2 - cost
         return 0.2 - cost
@@ -408,6 +460,43 @@ def hunt_value(st, n, p, o, box, s, tables, weights):
                 - weights[W_HUNT] * (1.0 - pr) * 0.5)
     keep = box if rules[R_RES_KEEPS_BOX] else 0
     return weights[W_VP] * keep + weights[W_HUNT] * 0.5 * (1.0 - pr) - weights[W_HUNT] * pr
+
+
+@njit(cache=True, _nrt=False)
+def push_value(st, r, lo, s, gain, top, weights):
+    """The heuristic pushes the markers while its own side leads the track (after the
+    steps): every step keeps the track points on its side and brings the track's end, which
+    ends the game, nearer. Nothing while the other side leads (the end_lead term weighs
+    ending the game)."""
+    res = min(top, st[F_TRACK_R] + r)
+    loy = min(top, st[F_TRACK_L] + lo)
+    ahead = res > loy if s == RESTORATIONIST else loy > res
+    if not ahead or gain <= 0:
+        return 0.0
+    return weights[W_PUSH] * gain
+
+
+@njit(cache=True, _nrt=False)
+def guard_and_deny(st, n, p, c, o, s, tables, weights):
+    """What the heuristic sees beyond the hunt in removing o's agent from city c: a Loyalist
+    guards the Royalty card in c's slot from a likely Restorationist (royal_guard times its
+    VP times the chance), and anyone denies o the face-up card there when the agent is what
+    gives o the majority (deny times its worth)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    v = 0.0
+    royal = st[F_SLOT + c]
+    if s == LOYALIST and royal >= 0:
+        pr = p_restorationist(st, n, p, o, tables, weights)
+        v += weights[W_ROYAL_GUARD] * weights[W_H_VP] * cards[royal, K_VP] * pr
+    card = claimable(st, c)
+    if card >= 0 and has_majority(st, n, o, c, rules):
+        st[F_AGENTS + o * NCITY + c] -= 1
+        broken = not has_majority(st, n, o, c, rules)
+        st[F_AGENTS + o * NCITY + c] += 1
+        if broken:
+            v += weights[W_DENY] * (weights[W_CARD] + weights[W_H_VP] * cards[card, K_VP])
+    return v
 
 
 @njit(cache=True, _nrt=False)

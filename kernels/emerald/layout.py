@@ -290,8 +290,12 @@ W_H_VP = 11         # heuristic: its own worth of a VP it keeps (greedy uses W_V
 W_ROLLOUT_CANDIDATES = 12  # rollout: the heuristic's best rows it plays out
 W_ROLLOUT_PLAYOUTS = 13    # rollout: playouts (determinised deals) per row
 W_ROLLOUT_HORIZON = 14     # rollout: player turns a playout runs before the position is scored
+W_PUSH = 15         # heuristic: worth per marker step toward its side while its side leads the track
+W_ROYAL_GUARD = 16  # heuristic Loyalist: share of a slotted Royalty's VP an agent of a likely Restorationist there threatens
+W_DENY = 17         # heuristic: share of a face-up card's worth when removing an agent breaks its owner's majority
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
-                "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon")
+                "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon",
+                "push", "royal_guard", "deny")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player
@@ -314,6 +318,7 @@ EV_DRAW = 17        # seat, cards drawn
 EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed, victim seat
 EV_DISCARD = 19     # seat, cards discarded
 EV_PASS = 20        # seat
+EV_MOVE_ACTION = 21  # seat, agents paid for, agents moved (a move action ends; fewer moved = it stopped)
 
 # Per-seat metrics
 M_FINAL_SIDE = 0

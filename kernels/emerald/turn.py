@@ -6,7 +6,7 @@ from kernels.emerald.bots import choose_agent_move, choose_retrieve_source, choo
 from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PASS, ACT_PLACE,
                                     ACT_RETRIEVE, END_NONE, END_TARGET, END_TRACK, EV_DISCARD,
-                                    EV_PASS, EV_RETRIEVE, EV_TURN, F_ACTS, F_CUR, F_END, F_FREE,
+                                    EV_MOVE_ACTION, EV_PASS, EV_RETRIEVE, EV_TURN, F_ACTS, F_CUR, F_END, F_FREE,
                                     F_HAND, F_TARGET_HIT, F_TURN, K_CUBE, K_LOY, K_RES, MAXHAND,
                                     MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY, R_ACTIONS,
                                     R_CLEANUP_EACH, R_REPEAT, R_TARGET_TIMING, SYM_CUBE,
@@ -52,12 +52,14 @@ def do_action(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
         log_event(log, io, on, EV_RETRIEVE, p, total, 0, 0, 0)
     elif act == ACT_MOVE:
         discard_all(st, p, ids, m)
+        moved = 0
         for _ in range(row[MV_A]):
             a, b = choose_agent_move(st, n, p, bot, rules, cards, weights, rng)
             io[1] += 1
             if a < 0:
                 break
-            move_agent(st, p, a, b, log, io, on)
+            moved += move_agent(st, p, a, b, log, io, on)
+        log_event(log, io, on, EV_MOVE_ACTION, p, row[MV_A], moved, 0, 0)
     elif act == ACT_MARKERS:
         r = symbol_total(cards, ids, m, K_RES)
         discard_all(st, p, ids, m)

@@ -234,6 +234,15 @@ class Unseen:
                 return tuple(int(x) for x in mv[i])
 
             ask("move", move)
+
+            def reaction(st, rng, mv, sim, od):
+                from kernels.banquet.moves import list_reactions
+                k = list_reactions(st, tb, p, L.ON_TARGETED, mv)
+                i = B.choose_reaction(st, tb, p, code, self.w, mv, k, rng, sim[:L.MAXP], od, (p + 1) % n, L.ACTION2,
+                                      p, -1, 1)
+                return tuple(int(x) for x in mv[i])
+
+            ask("reaction", reaction)
             ask("direction", lambda st, rng, mv, sim, od: B.choose_direction(st, tb, p, code, self.w, rng, od))
             for f in (L.ROSE_F, L.TOWER_F, L.DUKE_F, L.BARON_F):
                 ask(f"mark {f}", lambda st, rng, mv, sim, od, f=f: B.choose_mark(st, tb, p, code, self.w, f, rng, od))

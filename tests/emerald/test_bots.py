@@ -1,6 +1,9 @@
 """What the bots see in a position (their strength is measured in README, not asserted here)."""
+import numpy as np
+import pytest
+
 from kernels.emerald import layout as L
-from kernels.emerald.bots import row_value
+from kernels.emerald.bots import choose_agent_move, row_value
 
 from .helpers import MON, S, THU, empty_table
 
@@ -51,3 +54,91 @@ def test_the_heuristic_takes_away_the_card_another_seat_could_claim_not_its_own(
     t.put(MON, cairo, agents=2, cubes=1)      # Monday in Cairo
     ts = t.card("The Third Section")
     assert text_worth(t, MON, ts, True, a=madrid) > 0.3 > text_worth(t, MON, ts, True, a=cairo)
+
+
+def test_a_move_is_worth_the_move_the_bot_will_make():
+    """Issue 31: a move row was worth +0.12 an agent even when choose_agent_move then declined
+    to move, so 64% of the heuristic's move actions moved nothing. With no face-up card
+    anywhere no move gains: the row is worth less than discarding the same card. With a card
+    face up in Madrid, where Monday's one agent ties Thursday's, the agent moved in from Cairo
+    wins the majority: worth about the card."""
+    t = empty_table(4)
+    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
+    for c in range(L.NCITY):
+        t.set(L.F_UP, c, 0)
+    t.put(MON, madrid, agents=1)
+    t.put(MON, cairo, agents=1)
+    t.put(THU, madrid, agents=1)
+    t.give(MON, S(t, MON, 10))                              # one move symbol
+
+    def best(act, heuristic):
+        return max(row_value(t.st, 4, MON, r, t.tables, t.w, heuristic) for r in t.find(MON, act))
+
+    for heuristic in (True, False):
+        assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (-1, -1)
+        assert best(L.ACT_MOVE, heuristic) < best(L.ACT_DISCARD, heuristic) < 0
+    t.set_top(madrid, t.card("Couriers"))
+    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (cairo, madrid)
+    before = t.st.copy()
+    assert best(L.ACT_MOVE, True) > 1.0
+    assert (t.st == before).all()                           # valuing tried the move and took it back
+
+
+def hand_row(act, pay=0, pay2=0, a=0, b=0, c=0):
+    row = np.zeros(L.MV_SIZE, np.int32)
+    row[[L.MV_ACT, L.MV_PAY, L.MV_PAY2, L.MV_A, L.MV_B, L.MV_C]] = act, pay, pay2, a, b, c
+    return row
+
+
+def test_the_heuristic_pushes_the_markers_while_its_side_leads():
+    """Issue 31: marker steps were 3.5% of the heuristic's actions and a track ended 1.75% of
+    games. A Loyalist step is worth push more to a Loyalist while the Loyalists lead the
+    track (the points stay theirs, the end comes nearer) than while they trail; greedy sees
+    no difference."""
+    t = empty_table(4)
+    t.set(L.F_IDENT, MON, L.LOYALIST)
+    t.give(MON, t.card("Society of Leopold"))              # one Loyalist step
+    step = hand_row(L.ACT_MARKERS, pay2=1)
+
+    def worth(loy, res, heuristic):
+        t.set(L.F_TRACK_L, 0, loy)
+        t.set(L.F_TRACK_R, 0, res)
+        return row_value(t.st, 4, MON, step, t.tables, t.w, heuristic)
+
+    assert worth(3, 1, True) - worth(1, 3, True) == pytest.approx(t.w[L.W_PUSH])
+    assert worth(3, 1, False) == pytest.approx(worth(1, 3, False))
+
+
+def test_a_loyalist_hunts_a_likely_restorationist_beside_royalty_and_denies_majorities():
+    """Issue 31: 0.015 agents assassinated per 4-player heuristic game. A Loyalist's
+    assassination of Thursday's agent is worth more when Thursday has assassinated Royalty
+    (the belief), more again in a city whose slot holds a Royalty card (guarding it), and
+    more when the agent is what gives Thursday the majority on a face-up card (denying it);
+    the board is left as it was."""
+    t = empty_table(4)
+    t.set(L.F_IDENT, MON, L.LOYALIST)
+    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
+    for c in range(L.NCITY):
+        t.set(L.F_UP, c, 0)
+        t.set(L.F_SLOT, c, -1)
+    t.put(THU, madrid, agents=1)
+    t.put(THU, cairo, agents=1)
+    t.give(MON, t.card("Hired Assassin"))
+
+    def hunt(c):
+        before = t.st.copy()
+        v = row_value(t.st, 4, MON, hand_row(L.ACT_ASSASSINATE, pay2=-1, a=c, b=THU, c=0), t.tables, t.w, True)
+        assert (t.st == before).all()
+        return v
+
+    plain = hunt(madrid)
+    royals = [i for i in range(len(t.names)) if int(t.cards[i, L.K_KIND]) == L.KIND_ROYALTY]
+    t.set(L.F_ZONE, royals[0], L.Z_ROYAL_KILLED)
+    t.set(L.F_ZOWN, royals[0], THU)                           # Thursday assassinated Royalty
+    suspected = hunt(madrid)
+    assert suspected > plain
+    t.slot(madrid, royals[1])
+    guarded = hunt(madrid)
+    assert guarded > suspected
+    t.set_top(cairo, t.card("Couriers"))
+    assert hunt(cairo) > suspected + 0.5                      # his one agent holds Cairo's card

@@ -80,6 +80,8 @@ def narrate(c, log: np.ndarray, seat_bot: list[str]) -> list[str]:
             lines.append(f"{seat(s)} discards {a} card{'s' if a != 1 else ''}")
         elif ev == L.EV_PASS:
             lines.append(f"{seat(s)} passes")
+        elif ev == L.EV_MOVE_ACTION and b < a:
+            lines.append(f"{seat(s)} stops moving: {b} of the {a} agent move{'s' if a != 1 else ''} it paid for")
         elif ev == L.EV_END:
             lines.append(f"The game ends: {L.END_REASONS[a]}")
     return lines

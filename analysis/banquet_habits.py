@@ -1,0 +1,79 @@
+"""How The Last Banquet's bots play (issue 31): counts read from traced games and batches.
+Targeted protect reactions that protect the reactor; the hosts' scepter direction per
+scenario; the king's faction's win share in scenario 1 with and without
+``rules.host_start_is_receipt``.
+
+    python -m analysis.banquet_habits --games 300 --bots heuristic --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from kernels.banquet import layout as L
+from sim.game import Batch
+from sim.registry import get_game
+
+
+def traced(variants: tuple[str, ...], players: int, bots: str, games: int, seed: int):
+    """(compiled, event rows) of games 0..games-1, rotation 0."""
+    game = get_game("banquet")
+    content = game.content(variants)
+    compiled = game.compile(content, players)
+    codes = game.bot_codes([bots], players)
+    w = game.weights(content)
+    for g in range(games):
+        yield compiled, game.trace_events(compiled, codes, w, seed, g, 0)[0]
+
+
+def protects(variants, players, bots, games, seed) -> dict:
+    """Targeted protect reactions, and how many protected the reactor himself."""
+    total = self_ = 0
+    for compiled, ev in traced(variants, players, bots, games, seed):
+        char = {int(r[1]): int(r[2]) for r in ev[ev[:, 0] == L.EV_SETUP]}
+        for r in ev[(ev[:, 0] == L.EV_REACT) & (ev[:, 2] == L.ON_TARGETED)]:
+            seat = int(r[1])
+            if compiled.tables[L.T_ACTIONS][char[seat], L.REACTION, L.A_OP] == L.OP_PROTECT:
+                total += 1
+                self_ += int(r[3]) == seat
+    return {"targeted_protects": total, "protect_the_reactor": self_ / max(1, total)}
+
+
+def directions(variants, players, bots, games, seed) -> dict:
+    """Rounds, and the share the host sent clockwise (+1)."""
+    dirs = [int(r[3]) for _, ev in traced(variants, players, bots, games, seed) for r in ev[ev[:, 0] == L.EV_ROUND]]
+    return {"rounds": len(dirs), "clockwise": sum(d == 1 for d in dirs) / max(1, len(dirs))}
+
+
+def king_share(variants, players, bots, games, seed, sets=()) -> dict:
+    """Games the king's faction won (a batch of games 0..games-1, rotation 0)."""
+    game = get_game("banquet")
+    content = game.content(variants, sets)
+    compiled = game.compile(content, players)
+    codes = game.bot_codes([bots], players)
+    gi = np.arange(games, dtype=np.uint64)
+    out = Batch.alloc(games, players, len(game.metrics))
+    game.play(compiled, codes, game.weights(content), seed, gi, np.zeros(games, np.int64), out)
+    king = out.role == game.roles.index("king")
+    won = ((out.win > 0) & king).any(axis=1)
+    return {"games": games, "king_faction_wins": float(won.mean())}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--bots", default="heuristic")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    print("scenario 1 full, 12 players:", protects(("scenario1", "full"), 12, a.bots, a.games, a.seed))
+    for s, n in (("scenario5", 12), ("scenario6", 8)):
+        print(f"{s} full, {n} players:", directions((s, "full"), n, a.bots, a.games, a.seed))
+    for receipt in (0, 1):
+        print(f"scenario 1 basic, 12 players, host_start_is_receipt={receipt}:",
+              king_share(("scenario1", "basic"), 12, a.bots, 10 * a.games, a.seed,
+                         (f"rules.host_start_is_receipt={receipt}",)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""How A Study in Emerald's bots play (issue 31): counts read from traced games, so a bot
+change can say what it changed. Per game: agents and Royalty assassinated, reveals; per
+action: move actions that moved no agent, marker actions; per game: how it ended and whether
+the player with most raw points (before the end adjustments) won.
+
+    python -m analysis.emerald_habits --games 400 --players 4 --bots heuristic --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from kernels.emerald import layout as L
+from sim.registry import get_game
+
+# the events that are one action (or one card played) of a seat's turn
+ACTIONS = (L.EV_PLACE, L.EV_RETRIEVE, L.EV_MOVE_ACTION, L.EV_MARKER, L.EV_DISCARD, L.EV_PASS, L.EV_TEXT)
+
+
+def count_game(events: np.ndarray) -> dict:
+    """One traced game's counts (a claim of several cities is one action: the cities claimed
+    in a row are one)."""
+    ev = events[:, 0]
+    seat = events[:, 1]
+    claims = 0
+    prev = -1
+    for i in range(len(ev)):
+        if ev[i] == L.EV_CLAIM and not (prev == L.EV_CLAIM and seat[i] == seat[i - 1]):
+            claims += 1
+        prev = ev[i] if ev[i] not in (L.EV_TURN_UP, L.EV_AGENT, L.EV_DRAW) else prev
+    moves = events[ev == L.EV_MOVE_ACTION]
+    assassinations = events[ev == L.EV_ASSASSINATE]
+    markers = events[ev == L.EV_MARKER]
+    return {
+        "actions": int(np.isin(ev, ACTIONS).sum()) + claims + len(assassinations),
+        "move_actions": len(moves),
+        "empty_moves": int((moves[:, 3] == 0).sum()),
+        "marker_actions": len(markers),
+        "marker_steps": int(markers[:, 2].sum() + markers[:, 3].sum()),
+        "agents_assassinated": int((assassinations[:, 3] >= 0).sum()),
+        "royalty_assassinated": int((assassinations[:, 3] < 0).sum()),
+        "reveals": int((ev == L.EV_REVEAL).sum()),
+    }
+
+
+def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heuristic",), seed: int = 1,
+           sets: tuple[str, ...] = ()) -> dict:
+    """The counts over ``games`` traced games (rotation 0), each bot named."""
+    game = get_game("emerald")
+    content = game.content((), sets)
+    compiled = game.compile(content, players)
+    weights = game.weights(content)
+    codes = game.bot_codes(list(bots), players)
+    tot: dict[str, float] = {}
+    track_end = 0
+    most_raw_won = 0
+    finished = 0
+    for g in range(games):
+        events, out, _ = game.trace_events(compiled, codes, weights, seed, g, 0)
+        for k, v in count_game(events).items():
+            tot[k] = tot.get(k, 0) + v
+        track_end += int(out.end_reason[0] == L.END_TRACK)
+        if out.win[0].sum() > 0:
+            finished += 1
+            raw = out.metrics[0, :, L.M_RAW_VP]
+            most_raw_won += int(out.win[0, int(np.argmax(raw))] > 0)
+    return {
+        "bots": list(bots), "players": players, "games": games, "seed": seed,
+        "agents_assassinated_per_game": tot["agents_assassinated"] / games,
+        "royalty_assassinated_per_game": tot["royalty_assassinated"] / games,
+        "reveals_per_game": tot["reveals"] / games,
+        "empty_move_share_of_moves": tot["empty_moves"] / max(1, tot["move_actions"]),
+        "empty_move_share_of_actions": tot["empty_moves"] / max(1, tot["actions"]),
+        "marker_action_share": tot["marker_actions"] / max(1, tot["actions"]),
+        "marker_steps_per_game": tot["marker_steps"] / games,
+        "track_end_share": track_end / games,
+        "most_raw_points_wins": most_raw_won / max(1, finished),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bots", default="heuristic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--set", action="append", default=[])
+    a = ap.parse_args()
+    for k, v in habits(a.games, a.players, tuple(a.bots.split(",")), a.seed, tuple(a.set)).items():
+        print(f"{k}: {v:.4f}" if isinstance(v, float) else f"{k}: {v}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""What the Banquet bots choose in hand-built positions (issue 31's defects)."""
+import numpy as np
+
+from kernels.banquet import layout as L
+from kernels.banquet.bots import choose_direction, choose_mark, choose_reaction
+from kernels.banquet.moves import list_reactions
+
+from tests.banquet.helpers import CAST, Table, banquet_table
+
+S = {name: p for p, name in enumerate(CAST)}
+GREEDY, HEURISTIC = 1, 2
+
+
+def duchess_reacts(t, queen_at, duchess_at, bot, seed):
+    """The Duchess (Rose's assassin) targeted by the Queen's switch (action 2): whom her
+    protect reaction protects (-1: she does not react)."""
+    q, d = S["Queen"], S["Duchess"]
+    places = list(range(12))
+    places[q], places[d] = queen_at, duchess_at
+    others = [p for p in range(12) if p not in (q, d)]
+    free = [x for x in range(12) if x not in (queen_at, duchess_at)]
+    for p, x in zip(others, free):
+        places[p] = x
+    t.seat(places)
+    k = list_reactions(t.st, t.tables, d, L.ON_TARGETED, t.mv)
+    assert k > 2                                     # she may protect herself or a friend
+    t.rng[:] = seed
+    i = choose_reaction(t.st, t.tables, d, bot, t.w, t.mv, k, t.rng, t.pl, t.od, q, L.ACTION2, d, -1, 0)
+    return -1 if t.mv[i, L.MV_SLOT] == L.MV_PASS else int(t.mv[i, L.MV_X])
+
+
+def test_a_targeted_protect_protects_who_is_threatened():
+    """Issue 31: a protect was worth +-0.03 whatever happened, so the targeted Duchess
+    protected whichever friend came first. Beside the king, the Queen's switch would take
+    her away: she protects herself. Far from him, the same switch would seat her beside the
+    king: she lets it happen (no protect of herself)."""
+    t = banquet_table(("scenario1", "full"), assassins=(S["Duchess"], 9))
+    king_at = t.get(L.F_PLACE, S["King"])
+    for bot in (GREEDY, HEURISTIC):
+        for seed in range(4):
+            assert duchess_reacts(t, (king_at + 6) % 12, (king_at + 1) % 12, bot, seed) == S["Duchess"]
+            assert duchess_reacts(t, (king_at + 1) % 12, (king_at + 6) % 12, bot, seed) != S["Duchess"]
+
+
+def estate_table(host_mates_after):
+    """Scenario 5 with the host's faction-mates the second to fourth players after him
+    clockwise (or before him); the players on both sides of him are of other factions."""
+    t = Table(12, ("scenario5", "basic"))
+    host = t.get(L.F_HOST)
+    fh = t.get(L.F_FACTION, host)
+    npl = int(t.rules[L.R_NPL])
+    order = sorted((p for p in range(12) if p != host),
+                   key=lambda p: (t.get(L.F_PLACE, p) - t.get(L.F_PLACE, host)) % npl)
+    if not host_mates_after:
+        order.reverse()
+    others = [f for f in (L.MERCHANT_F, L.ABBOT_F, L.ABBESS_F) if f != fh]
+    for i, p in enumerate(order):
+        t.set(L.F_FACTION, p, fh if 1 <= i <= 3 else others[i % 2])
+    return t, host
+
+
+def test_an_estate_host_sends_the_scepter_so_his_faction_acts_last():
+    """Issue 31: in scenarios 5 and 6 the direction had nothing to compare (no secrets: with
+    players of other factions on both sides of the host the two ways tie) and hosts sent the
+    scepter clockwise. With his faction-mates just after him clockwise, they act last anticlockwise:
+    he sends it anticlockwise; with them just before him, clockwise."""
+    for bot in (GREEDY, HEURISTIC):
+        t, host = estate_table(True)
+        assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == -1
+        t, host = estate_table(False)
+        assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == 1
+
+
+def test_the_king_waits_for_the_round_before_a_blind_mark():
+    """Issue 31: the king marked at his first chance (with host_start_is_receipt on, the
+    round's start) knowing nothing, and the once-a-round limit then blocked a better mark.
+    With the whole table standing and each Rose member a 1-in-5 chance he waits; once he
+    knows the assassin, or once nearly everyone has sat, he marks."""
+    t = banquet_table(("scenario1", "basic"), bots="heuristic")
+    king = S["King"]
+    for v in range(2, 7):
+        t.set(L.F_KNOWN, king * L.MAXP + v, 0)
+    t.set(L.F_VETO, 0, 3)
+    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) == -1
+    for p in range(1, 11):
+        t.set(L.F_STAND, p, 0)                        # one other player still stands
+    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) in range(2, 7)
+    for p in range(12):
+        t.set(L.F_STAND, p, 1)
+    t.set(L.F_KNOWN, king * L.MAXP + 3, 1)            # he has looked at the assassin
+    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) == 3
+    assert np.isfinite(t.od).all()
+
+
+def test_a_castle_host_sends_the_scepter_the_short_way_to_the_gatehouse():
+    """Issue 31: in scenario 6 everyone is one team, so the old comparison (who acts just
+    before the host) always tied and the scepter went clockwise. Once she is in the gatehouse
+    (place 2 of the 6-player circle) every pass steps the duke: the host sends the scepter the
+    way that reaches her in fewer passes."""
+    for places, host, expect in (([2, 4, 5, 6, 7, 8], 1, -1), ([2, 3, 4, 5, 6, 8], 5, 1)):
+        t = Table(6, ("scenario6", "basic"))
+        t.seat(places)
+        t.set(L.F_GATE, 0, 0)
+        t.set(L.F_HOST, 0, host)
+        for bot in (GREEDY, HEURISTIC):
+            assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == expect
