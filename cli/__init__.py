@@ -89,6 +89,16 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
             click.echo("Readings (where the rulebook is silent or ambiguous; change with --set KEY=VALUE):")
             for key, value, why in readings:
                 click.echo(f"  {key} = {value}    {why}")
+        built_in = content.built_in()
+        if built_in:
+            click.echo("Built in (readings the code makes that are not switches):")
+            for table, note in built_in:
+                click.echo(f"  [{table}] {note}")
+        caps = content.caps()
+        if caps:
+            click.echo("Safety caps (not rules: a game stopped by one ends with no winner):")
+            for key, value, why in caps:
+                click.echo(f"  {key} = {value}    {why}")
         click.echo("Reconstructed (content the rulebook does not print):")
         for table, reason in content.reconstructed():
             click.echo(f"  {table:<30} {reason}")

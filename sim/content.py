@@ -386,6 +386,25 @@ class Content:
         walk(self.doc, "")
         return out
 
+    def built_in(self) -> list[tuple[str, str]]:
+        """Readings the code makes that are not switches: every table's ``note`` saying so."""
+        out = []
+
+        def walk(node: Any, key: str) -> None:
+            if isinstance(node, dict):
+                if "built in" in str(node.get("note", "")):
+                    out.append((key, node["note"]))
+                for k, v in node.items():
+                    walk(v, f"{key}.{k}".lstrip("."))
+
+        walk(self.doc, "")
+        return out
+
+    def caps(self) -> list[tuple[str, Any, str]]:
+        """Safety caps that stop a game with no winner (keys ending in ``per_player_cap``; a
+        printed limit such as Banquet's veto_cap is a rule, not one): (dotted key, value, comment)."""
+        return [(k, v, self.comment(k) or "") for k, v, _ in self.params() if k.endswith("per_player_cap")]
+
     def reconstructed(self) -> list[tuple[str, str]]:
         """Tables marked ``reconstructed``: (table, reason)."""
         out = []

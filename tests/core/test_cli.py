@@ -40,3 +40,20 @@ def test_board_draws_a_png_and_refuses_games_without_a_board(tmp_path):
     r = balance("board", "bastille", "--out", str(tmp_path / "none.png"))
     assert r.returncode == 2 and "no board drawing" in r.stderr
     assert not (tmp_path / "none.png").exists()
+
+
+def test_games_content_lists_the_built_in_readings_and_the_safety_caps():
+    """Issue 27 item 3: `balance games --content banquet` lists the readings made in code that
+    are not switches (B1, B2, B6, B17, B18, B20, B21, scenario 6's) and the safety caps, and
+    not a printed limit (veto_cap) as a cap."""
+    from click.testing import CliRunner
+
+    from cli import cli
+
+    out = CliRunner().invoke(cli, ["games", "--content", "banquet"]).output
+    built_in = out.split("Built in")[1].split("Safety caps")[0]
+    for b in ("(B1)", "(B2)", "(B6)", "(B17)", "(B18)", "(B20)", "(B21)", "[scenario6] scenario 6 readings"):
+        assert b in built_in, b
+    caps = out.split("Safety caps")[1].split("Reconstructed")[0]
+    assert "table.actions_per_player_cap = 4" in caps and "table.passes_per_player_cap = 40" in caps
+    assert "scenario6.actions_per_player_cap" in caps and "veto_cap" not in caps
