@@ -20,10 +20,15 @@ from sim.registry import get_game
 
 
 def hooks_of(game_id: str):
-    """The game's forward-model hooks, or None if it has not been converted yet."""
+    """The game's forward-model hooks, or None if it has not been converted yet (it has no
+    sim/games/<id>/forward.py). An import error inside the hooks is raised, not taken for
+    "not converted", so a broken forward.py fails loudly instead of dropping out of the tests."""
+    name = f"sim.games.{game_id}.forward"
     try:
-        return importlib.import_module(f"sim.games.{game_id}.forward")
-    except ModuleNotFoundError:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (name == e.name or name.startswith(e.name + ".")):
+            raise                   # something forward.py imports is missing
         return None
 
 

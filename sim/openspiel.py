@@ -86,7 +86,9 @@ def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] 
 
         def returns(self):
             r = self.g.result()
-            return [0.0] * players if r is None else [float(v) for v in r["score"]]
+            # the utility is the win (1, shared by equal winners, else 0), not the game's own
+            # score (Bastille's VP), so that it stays within the declared 0..1
+            return [0.0] * players if r is None else [float(v) for v in r["win"]]
 
         def clone(self):
             c = State(self.get_game(), self.g.clone())

@@ -126,8 +126,9 @@ def redeal(tb, d, drng, p, s):
 @njit(cache=True, _nrt=False)
 def redeal_hidden(tables, st, seat, rng):
     """The contract's no-peek hook: re-deal everything seat cannot see in the state row st,
-    from the chance stream of rng (as the rollout bot's playouts do)."""
-    redeal(borrow(tables[0]), st, rng, seat, CHANCE)
+    from the chance stream of rng (as the rollout bot's playouts do). The rows are borrowed
+    as the playouts pass them, so a caller from Python reuses the compiled redeal."""
+    redeal(borrow(tables[0]), borrow(st), borrow(rng), seat, CHANCE)
 
 
 @njit(cache=True, _nrt=False)

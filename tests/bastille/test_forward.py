@@ -156,26 +156,25 @@ def test_random_walks_reach_every_decision_kind_keep_invariants_and_end():
 
 
 def test_the_python_hooks_play_the_batch_game():
-    """sim/games/bastille/forward.py: new_state, options, policy, apply, result and the
-    words of every option, on a game of play_batch's."""
+    """sim/games/bastille/forward.py (the hooks sim/api.py calls): start, options, bot_choice,
+    apply, describe, observe and result, on a game of play_batch's."""
     from sim.games.bastille import forward as H
     content = GAME.content(("secret_mission",))
     comp = GAME.compile(content, 4)
-    W = as_row(GAME.weights(content))
+    W = GAME.weights(content)
     codes = GAME.bot_codes(["heuristic", "random", "greedy", "heuristic"], 4)
     batch = Batch.alloc(1, 4, len(GAME.metrics))
     GAME.play(comp, codes, W, 8, np.zeros(1, np.uint64), np.zeros(1, np.int64), batch)
-    s = H.new_state(comp, codes, W, 8, 0)
-    st, buf = s["st"], s["buf"]
+    s = H.start(GAME, comp, codes, W, 8, 0)
     kinds = set()
-    while st[K.G_KIND] != K.DEC_NONE:
-        k = H.options(comp.tables, st, buf)
-        kinds.add(H.decision_kinds[int(st[K.G_KIND])])
-        assert all(H.describe_option(comp, s, buf[i]) for i in range(k))
-        seat = int(st[K.G_SEAT])
-        i = H.policy(comp.tables, st, buf, k, seat, st[K.SEATBOT + seat], s["rng"], W, s["memo"])
-        H.apply(comp.tables, st, s["rng"], W, buf[i], s["log"], 0)
+    while H.kind(s) != K.DEC_NONE:
+        assert H.result(comp, s) is None
+        opts = H.options(comp, s)
+        kinds.add(H.DECISION_KINDS[H.kind(s)])
+        assert all(H.describe(comp, s, row) for row in opts)
+        H.apply(comp, s, W, opts[H.bot_choice(comp, s, W)])
     assert H.observe(comp, s, 0)["decision"] == "game over"
-    score, win, end = H.result(comp, s)
-    assert np.array_equal(score, batch.score[0]) and np.array_equal(win, batch.win[0])
+    r = H.result(comp, s)
+    assert r["score"] == list(batch.score[0]) and r["win"] == list(batch.win[0])
+    assert r["turns"] == batch.turns[0]
     assert {"placement", "character", "mission pile", "mission"} <= kinds

@@ -25,6 +25,8 @@ class BastilleCompiled(Compiled):
     a one-row log, then the same three for the rollout bot's playouts, then the option rows
     of a decision for each (the game's own, the playouts')."""
 
+    k_max = K.K_MAX     # the most options a decision can have (OpenSpiel's action count)
+
     def __init__(self, T: Tables):
         super().__init__(pack(T), T.n_players)
         self.T = T

@@ -123,7 +123,8 @@ def result(compiled, s: dict) -> dict | None:
         return None
     w = int(st[L.F_WINNER])
     n = compiled.n_players
-    return {"winner": w if w >= 0 else None, "score": [1 if p == w else 0 for p in range(n)],
+    won = [1 if p == w else 0 for p in range(n)]
+    return {"winner": w if w >= 0 else None, "score": won, "win": won,
             "end_reason": ("finished", "turn_cap")[int(st[L.F_END])], "turns": int(st[L.F_TURN])}
 
 
