@@ -360,7 +360,8 @@ def test_heuristic_values_a_tile_majority_by_its_card():
 def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
     from sim.games.pimpernel import GAME
     readings = {k: why for k, _, why in GAME.content().readings()}
-    assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations"}
+    assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations",
+                             "game.empty_leader_space_point"}
     assert all(why.startswith("Reading: the rulebook") for why in readings.values())
 
 
