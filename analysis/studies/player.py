@@ -182,3 +182,14 @@ def _measures(texts, game, cfg):
     if dup:
         raise UserError("--measure", dup, "given twice")
     return measures
+
+
+def resumed(resume_dir: Path, game_id: str | None, plan_file: str, threads, engine, address):
+    """--resume DIR of a study: its recorded plan, and the base configuration it played with
+    this call's threads and engine (the game comes from DIR, so naming one is an error)."""
+    from dataclasses import replace
+
+    if game_id:
+        raise UserError("--resume", None, "takes the game and the plan from DIR; drop GAME")
+    plan = open_plan(resume_dir, plan_file, None, True)
+    return plan, replace(config_of(plan), threads=threads, engine=engine, ray_address=address)

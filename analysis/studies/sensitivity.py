@@ -15,7 +15,7 @@ from analysis.sensitivity import (SENSITIVITY_FILE, STATUS_BUDGET, STATUS_DROPPE
                                   identical_games, TABLE_FILE, Knob,
                                   effect, look_z, match_keys, negligible as is_negligible, parse_measure, per_deal,
                                   ranked, step_knob, value_of)
-from analysis.studies.player import (Player, _measures, _ray_check, aligned, base_config, concat, config_of,
+from analysis.studies.player import (Player, resumed, _measures, _ray_check, aligned, base_config, concat,
                                      no_progress, open_plan)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
@@ -47,11 +47,8 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
     t_start = time.perf_counter()
     _ray_check(engine, address)
     if resume_dir:
-        if game_id:
-            raise UserError("--resume", None, "takes the game and the plan from DIR; drop GAME")
-        plan = open_plan(resume_dir, SENSITIVITY_FILE, None, True)
+        plan, base = resumed(resume_dir, game_id, SENSITIVITY_FILE, threads, engine, address)
         out_dir = resume_dir
-        base = replace(config_of(plan), threads=threads, engine=engine, ray_address=address)
     else:
         if not game_id:
             raise UserError("balance sensitivity", "GAME", "missing (see `balance games`), or use --resume DIR")

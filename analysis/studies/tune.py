@@ -14,7 +14,7 @@ import polars as pl
 
 from analysis.sensitivity import (CONFIRM_FILE, OVERLAY_FILE, TRIALS_FILE, TUNE_FILE, Target, effect, estimate,
                                   parse_target, per_deal)
-from analysis.studies.player import (Player, _list, _ray_check, aligned, base_config, concat, config_of,
+from analysis.studies.player import (Player, resumed, _list, _ray_check, aligned, base_config, concat,
                                      no_progress, open_plan)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
@@ -49,11 +49,8 @@ def tune(game_id=None, vary=(), target_text=None, n_games=5_000, trials=30, budg
     t_start = time.perf_counter()
     _ray_check(engine, address)
     if resume_dir:
-        if game_id:
-            raise UserError("--resume", None, "takes the game and the plan from DIR; drop GAME")
-        plan = open_plan(resume_dir, TUNE_FILE, None, True)
+        plan, base = resumed(resume_dir, game_id, TUNE_FILE, threads, engine, address)
         out_dir = resume_dir
-        base = replace(config_of(plan), threads=threads, engine=engine, ray_address=address)
         game = get_game(base.game)
     else:
         if not game_id:
