@@ -9,7 +9,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
-                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT)
+                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT, W_MARK_PATIENCE)
 from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import castle_side_value, castle_value
 from kernels.banquet.layout import F_GATE, F_KEYRING, KEY_ON_TOWER, SCEN_CASTLE
@@ -466,22 +466,22 @@ def choose_mark(st, tables, king, bot, w, faction, rng, od):
         if st[F_FACTION + p] == faction and od[p] > best_o + 1e-9:
             best = p
             best_o = od[p]
-    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o):
+    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o, weight(w, bot, W_MARK_PATIENCE)):
         return -1
     return best
 
 
 @njit(cache=True, _nrt=False)
-def wait_worth(st, n, king, best_o):
+def wait_worth(st, n, king, best_o, patience):
     """What the king may still learn this round by not marking now (a mark is once a round):
     the players yet to act give signs, so the more of them still stand, the more of the doubt
-    (1 - best_o) the round may clear - half of it with the whole table standing. A certain
+    (1 - best_o) the round may clear - `patience` of it with the whole table standing. A certain
     mark has nothing to wait for; with nobody else standing the chance is the last."""
     others = 0
     for p in range(n):
         if p != king and st[F_STAND + p] == 1:
             others += 1
-    return 0.5 * (1.0 - best_o) * others / max(1, n - 1)
+    return patience * (1.0 - best_o) * others / max(1, n - 1)
 
 
 @njit(cache=True, _nrt=False)

@@ -220,10 +220,11 @@ MAX_MOVES = 1600
 BOTS = ("random", "greedy", "heuristic", "rollout")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
-                "rollout_candidates", "convert", "crowd", "duke_watch")
+                "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
+W_MARK_PATIENCE = 12    # (heuristic only) how much of the king's doubt the rest of the round may clear
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 

@@ -16,10 +16,10 @@ def rows(variant, n, games):
 
 
 def test_a_convert_who_wins_with_the_maiden_is_no_queens_win():
-    """Game 0: the maiden's faction wins (with a convert dealt to the queen's); game 1: the
-    queen's faction wins. Each faction won one of two."""
+    """Game 0: the maiden's faction wins with a convert (dealt to the queen's; `role` is the
+    faction a player finished in); game 1: the queen's faction wins. Each faction won one of two."""
     r = rows("scenario4+basic", 10, [
-        [("maiden", 1.0, 0), ("queen", 1.0, 1), ("queen", 0.0, 0)],
+        [("maiden", 1.0, 0), ("maiden", 1.0, 1), ("queen", 0.0, 0)],
         [("maiden", 0.0, 0), ("queen", 1.0, 0), ("queen", 1.0, 0)]])
     t = banquet.faction_wins(r)
     assert t.select("scenario", "rules", "role", "games", "wins").rows() == [
