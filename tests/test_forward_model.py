@@ -99,15 +99,7 @@ def test_random_walks_over_the_options_reach_every_decision_kind_and_end(game_id
     assert seen == set(hooks.DECISION_KINDS.values()) - {hooks.DECISION_KINDS[0]}
 
 
-# Bastille fails here (game 0, "mission by seat 2": 5 != 4): either redeal_hidden re-deals
-# the mission cards on offer to the chooser, or a bot reads what its seat cannot see; not
-# investigated yet (fmapi branch report)
-NO_PEEK_OPEN = {"bastille": "a mission choice changes when the hidden cards are re-dealt"}
-
-
-@pytest.mark.parametrize("game_id", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NO_PEEK_OPEN[g]))
-    if g in NO_PEEK_OPEN else g for g in CONVERTED])
+@pytest.mark.parametrize("game_id", CONVERTED)
 def test_no_bot_changes_its_choice_when_what_its_seat_cannot_see_is_redealt(game_id):
     game = get_game(game_id)
     n = players(game)

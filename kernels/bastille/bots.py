@@ -90,14 +90,21 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
 
 @njit(cache=True, _nrt=False, inline="always")
 def missions_open(tb, st, p):
-    """Mission cards p could take now: in a pile (either pile in the Secret Mission variant),
-    of a name p does not hold."""
-    k = 0
+    """Mission cards p may expect to be able to take now, as p knows things: of the cards p
+    does not hold, those of a name p lacks, in the share of them that lies in the piles (the
+    piles' sizes are public; which cards the opponents hold, p does not see)."""
+    unseen = 0
+    lacking = 0
+    in_piles = 0
     for m in range(tb[T_NMIS]):
         where = st[MLOC + m]
-        if (where == AT_DECK or where == AT_PILE_B) and (st[PL + p * NPF + P_MISMASK] >> tb[T_MN + m]) & 1 == 0:
-            k += 1
-    return k
+        if where != p:
+            unseen += 1
+            if (st[PL + p * NPF + P_MISMASK] >> tb[T_MN + m]) & 1 == 0:
+                lacking += 1
+            if where == AT_DECK or where == AT_PILE_B:
+                in_piles += 1
+    return lacking * in_piles / unseen if unseen > 0 else 0.0
 
 
 @njit(cache=True, _nrt=False)

@@ -269,7 +269,8 @@ SCR_RIVAL = TIEB + MAXP           # best opponent's count per max-mission target
 BGE = SCR_RIVAL + N_TARGETS       # [loc * (MAXV + 1) + v]: tiles on loc of value v or more
 SCR_HIGHER = BGE + N_LOC * (MAXV + 1)   # [v]: the placing seat's opponents' unplaced tiles
                                         # above value v (prepare_values)
-ST_SIZE = SCR_HIGHER + MAXV + 1
+SCR_MPLACE = SCR_HIGHER + MAXV + 1      # (redeal) where each unseen mission card lay
+ST_SIZE = SCR_MPLACE + MAXM
 
 # the content row tb (int64, packed by sim.games.bastille.pack): scalars, then fixed-capacity
 # blocks
@@ -356,7 +357,7 @@ FS_STEP = 12          # worth of s Bastille steps (24)
 FS_UPG = 36           # worth of upgrading a tile of value v (8)
 FS_BUMPED = 44        # chance of being pushed down a place by h higher tiles (8)
 FS_BUMPW = 52         # the W_BUMP those chances were worked out for
-FS_MISSIONS = 53      # mission cards p could take this round (in a pile, of a name p lacks)
+FS_MISSIONS = 53      # mission cards p may expect to take this round (missions_open)
 FS_NCARDS = 54        # display cards worth taking with a tile of value v (8; -1: not yet known)
 FS_SORT = 62          # their net values, high to low (8 per tile value v)
 FS_KEY = FS_SORT + (MAXV + 1) * MAXD   # round + 1 for which the values above are worked out

@@ -7,9 +7,9 @@ from numba import njit
 from kernels.common import borrow, lowest_bit
 from kernels.rng import CHANCE, below, next_u64, shuffle
 from kernels.bastille.layout import (
-    BONUS, BOT_GREEDY, DEC_NONE, BPOOL, CATOCC, DECK, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
-    G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
-    P_MISMASK, P_VP, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
+    BONUS, BOT_GREEDY, DEC_MISSION, DEC_NONE, BPOOL, DECK, G_C0, G_DEC, G_DECK_TOP, G_LOGON, G_PHASE, G_ROUND,
+    G_KIND, G_SEAT, G_TURN, G_VERS_TOP, G_WTOP, MLOC, MORD, NPF, N_LOC, PH_END, PH_PLACE, PL, P_HAND, P_HELD,
+    P_MISMASK, P_VP, SCR_MPLACE, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
     T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
 from kernels.bastille.bots import choose_option, forget_values
@@ -33,7 +33,7 @@ REDEAL_TRIES = 8      # shuffles of the unseen missions tried before a hand may 
 
 @njit(cache=True, _nrt=False)
 def deal_unseen_missions(tb, d, p, k, last):
-    """Deal the shuffled cards d[MORD..+k] to the places d[CATOCC..+k]: each opponent's
+    """Deal the shuffled cards d[MORD..+k] to the places d[SCR_MPLACE..+k]: each opponent's
     place, in seat order, takes the first card left that its hand holds no copy of, and the
     piles take the rest. False when a hand finds no such card (unless last: then it takes
     the first card left, a second copy, rather than leave the deal unfinished)."""
@@ -43,7 +43,7 @@ def deal_unseen_missions(tb, d, p, k, last):
             d[PL + q * NPF + P_HELD] = 0
     taken = 0
     for j in range(k):
-        q = d[CATOCC + j]
+        q = d[SCR_MPLACE + j]
         if q < 0:
             continue
         pick = -1
@@ -61,7 +61,7 @@ def deal_unseen_missions(tb, d, p, k, last):
         d[PL + q * NPF + P_MISMASK] |= 1 << tb[T_MN + m]
         d[PL + q * NPF + P_HELD] |= 1 << m
     for j in range(k):
-        q = d[CATOCC + j]
+        q = d[SCR_MPLACE + j]
         if q < 0:
             i = lowest_bit(~taken)
             taken |= 1 << i
@@ -107,20 +107,20 @@ def redeal(tb, d, drng, p, s):
             d[BONUS + r] = d[BPOOL + r - r0]
     if r0 <= tb[T_ROUNDS] - 1:
         d[BONUS + tb[T_ROUNDS] - 1] = tb[T_NBONUS] + below(drng, s, tb[T_NEND])
-    # mission cards p does not hold: deal them anew to the same places
+    # mission cards p does not hold: deal them anew to the same places (but for the pile p is
+    # examining to take one: p sees it while the choice is pending)
+    examined = d[G_C0] if d[G_KIND] == DEC_MISSION and d[G_SEAT] == p else p
     k = 0
     for m in range(tb[T_NMIS]):
-        if d[MLOC + m] != p:
+        if d[MLOC + m] != p and d[MLOC + m] != examined:
             d[MORD + k] = m
-            d[CATOCC + k] = d[MLOC + m]     # where the k-th unseen card was
+            d[SCR_MPLACE + k] = d[MLOC + m]  # where the k-th unseen card was
             k += 1
-    sort_range(d, CATOCC, CATOCC + k)           # the places, in a canonical order
+    sort_range(d, SCR_MPLACE, SCR_MPLACE + k)   # the places, in a canonical order
     for attempt in range(REDEAL_TRIES):
         shuffle(drng, s, d[MORD:MORD + k], k)
         if deal_unseen_missions(tb, d, p, k, attempt == REDEAL_TRIES - 1):
             break
-    for i in range(40):
-        d[CATOCC + i] = -1
 
 
 @njit(cache=True, _nrt=False)
