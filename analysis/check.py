@@ -23,7 +23,7 @@ EXIT_CODES = {PASS: 0, FAIL: 1, UNDECIDED: 3}
 THRESHOLD_KEYS = ("max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
                   "max_seat_spread", "max_turn_cap_share", "game_length", "max_role_spread",
                   "max_secret_role_spread", "max_strategy_gap", "min_cooperative_win_rate",
-                  "max_cooperative_win_rate")
+                  "max_cooperative_win_rate", "max_team_size_spread")
 # Keys of older specs that judged turn order by seat index, and what replaced them.
 RENAMED = {"max_first_seat_advantage": "max_first_player_advantage (and min_first_player_advantage): "
                                        "turn order is judged by position, seat 0 is not the first player"}
@@ -89,6 +89,7 @@ THRESHOLD_RANGES = {
     "max_role_spread": (0, 1, "the largest gap between two roles' win rates"),
     "max_secret_role_spread": (0, 1, "the largest gap between two secret roles' win rates"),
     "max_strategy_gap": (0, 1, "the best bot's win rate minus the worst bot's"),
+    "max_team_size_spread": (0, 1, "the largest gap between two team sizes' win rates"),
     "min_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
     "max_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
 }
@@ -194,6 +195,7 @@ QUANTITIES = {
     "secret_role_spread": ("secret-role win-rate spread", None, "max_secret_role_spread"),
     "strategy_gap": ("strategy gap (best bot minus worst)", None, "max_strategy_gap"),
     "cooperative_win_rate": ("co-operative table win rate", "min_cooperative_win_rate", "max_cooperative_win_rate"),
+    "team_size_spread": ("team-size win-rate spread (hidden sides)", None, "max_team_size_spread"),
 }
 SPREAD_OF = {"position_spread": "position", "seat_spread": "seat", "role_spread": "role",
              "secret_role_spread": "secret_role", "strategy_gap": "bot"}
@@ -210,7 +212,7 @@ def spec_regions(spec: dict) -> list[tuple[str, tuple[float, float]]]:
     bounds as "positions.K", "roles.NAME", "secret_roles.NAME"."""
     thr, out = spec.get("thresholds", {}), []
     order = ("position_spread", "first_player_advantage", "seat_spread", "turn_cap_share", "game_length",
-             "role_spread", "secret_role_spread", "strategy_gap", "cooperative_win_rate")
+             "role_spread", "secret_role_spread", "team_size_spread", "strategy_gap", "cooperative_win_rate")
     for q in order:
         _, low, high = QUANTITIES[q]
         if q == "game_length":
@@ -225,12 +227,14 @@ def spec_regions(spec: dict) -> list[tuple[str, tuple[float, float]]]:
 
 
 def measure(stats: pl.DataFrame, quantity: str, confidence: float = 0.95,
-            spec_path: str = "spec") -> tuple[str, float, float, float]:
+            spec_path: str = "spec", rows: pl.DataFrame | None = None) -> tuple[str, float, float, float]:
     """(criterion, estimate, low, high) of one quantity: the one place both `balance check` and
     the report's verdict measure it, so the two cannot disagree. A quantity these results
-    cannot answer (no roles dealt, not co-operative, an unknown group) is a UserError naming
-    the spec key."""
+    cannot answer (no roles dealt, not co-operative, an unknown group, team sizes without the
+    per-game rows) is a UserError naming the spec key."""
     z = z_of(confidence)
+    if quantity == "team_size_spread":
+        return (QUANTITIES[quantity][0], *team_size_spread(rows, confidence, spec_path))
     if quantity in SPREAD_OF:
         by = SPREAD_OF[quantity]
         if by in ("role", "secret_role", "bot"):
@@ -258,23 +262,38 @@ def measure(stats: pl.DataFrame, quantity: str, confidence: float = 0.95,
     raise ValueError(f"unknown quantity {quantity!r}")
 
 
+def team_size_spread(rows: pl.DataFrame | None, confidence: float, spec_path: str) -> tuple[float, float, float]:
+    """The largest gap between team sizes' win rates (analysis.teams): hidden sides dealt in
+    varying numbers, counted from the per-game rows."""
+    from analysis import teams
+
+    key = "thresholds.max_team_size_spread"
+    if rows is None:
+        raise UserError(spec_path, key, "needs the run's per-game rows (results.parquet; an --aggregate run keeps none)")
+    if not teams.sizes_vary(rows):
+        raise UserError(spec_path, key, "needs hidden sides dealt in more than one team size (these results "
+                        "have one or none)")
+    return teams.size_spread(rows, confidence)[1:]
+
+
 def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], confidence: float = 0.95,
-             spec_path: str = "spec") -> Verdict:
+             spec_path: str = "spec", rows: pl.DataFrame | None = None) -> Verdict:
     """One quantity judged on its interval against its allowed region: a gate line and a verdict mark."""
-    name, est, lo, hi = measure(stats, quantity, confidence, spec_path)
+    name, est, lo, hi = measure(stats, quantity, confidence, spec_path, rows)
     v = judge(name, est, lo, hi, region, game_count(stats))
     v.key = quantity
     return v
 
 
-def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec") -> list[Verdict]:
-    """Judge every criterion of the spec on these statistics."""
+def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec", rows: pl.DataFrame | None = None) -> list[Verdict]:
+    """Judge every criterion of the spec on these statistics (and the per-game rows, which
+    only the team-size spread needs)."""
     game = spec.get("spec", {}).get("game")
     present = set(stats["game"].unique())
     if game and present != {game}:
         raise UserError(spec_path, "spec.game", f"spec is for '{game}', results are for {', '.join(sorted(present))}")
     conf = spec.get("spec", {}).get("confidence", 0.95)
-    return [evaluate(stats, q, region, conf, spec_path) for q, region in spec_regions(spec)]
+    return [evaluate(stats, q, region, conf, spec_path, rows) for q, region in spec_regions(spec)]
 
 
 def groups_to_compare(stats: pl.DataFrame, by: str, key: str, spec_path: str) -> None:

@@ -38,6 +38,18 @@ def by_team_size(rows: pl.DataFrame, by_side: bool = False) -> pl.DataFrame:
                                  ci_high=pl.Series(hi), deals=pl.col("deals") / games)
 
 
+def size_spread(rows: pl.DataFrame, confidence: float = 0.95) -> tuple[pl.DataFrame, float, float, float]:
+    """(the by-size table, the largest gap between two team sizes' win rates, and its interval
+    from simultaneous Wilson intervals of the sizes)."""
+    from analysis.balance import simultaneous
+
+    t = by_team_size(rows)
+    lo, hi = simultaneous(t, confidence)
+    rates = t["win_rate"].to_numpy()
+    return (t, float(rates.max() - rates.min()), max(0.0, float(lo.max() - hi.min())),
+            float(hi.max() - lo.min()))
+
+
 def sizes_vary(rows: pl.DataFrame) -> bool:
     """Whether chance dealt sides of more than one size in these games (else nothing to ask)."""
     return "role" in rows.columns and with_team_size(rows)[TEAM].n_unique() > 1

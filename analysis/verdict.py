@@ -129,7 +129,7 @@ def allowed_text(region: tuple[float, float], unit: str, source: str) -> str:
     return f"{text} ({source})"
 
 
-def judged(stats: pl.DataFrame, quantity: str, thr: Thresholds):
+def judged(stats: pl.DataFrame, quantity: str, thr: Thresholds, rows: pl.DataFrame | None = None):
     """check.evaluate on the region the thresholds give: (Verdict, region, source). The gate and
     the verdict share this one evaluation, so a report with a spec marks what `balance check` says."""
     if "." in quantity:
@@ -140,7 +140,7 @@ def judged(stats: pl.DataFrame, quantity: str, thr: Thresholds):
         region, source = tuple(thr.values["game_length"]), "spec"
     else:
         region, source = thr.region(*QUANTITIES[quantity][1:])
-    return evaluate(stats, quantity, region, thr.confidence, str(thr.spec or "spec")), region, source
+    return evaluate(stats, quantity, region, thr.confidence, str(thr.spec or "spec"), rows), region, source
 
 
 def marked(line: Line, v: Verdict, region: tuple[float, float], source: str, unit: str) -> Line:
@@ -270,26 +270,21 @@ def bots_played(rows: pl.DataFrame) -> str:
     return f"played by {', '.join(bots)}" if bots else "bots not recorded"
 
 
-def team_size_line(rows: pl.DataFrame, thr: Thresholds, games: int) -> list[Line]:
+def team_size_line(stats: pl.DataFrame, rows: pl.DataFrame, thr: Thresholds) -> list[Line]:
     """Hidden sides dealt in varying numbers: each team size's win rate, the largest gap between
     two sizes (simultaneous intervals) and the whole-table test. Needs the per-game rows."""
     game = game_of(rows) if rows is not None else None
     if game is None or not game.hidden_sides or not teams.sizes_vary(rows):
         return []
     t = teams.by_team_size(rows)
-    lo, hi = simultaneous(t, thr.confidence)
-    rates = t["win_rate"].to_numpy()
-    est = (float(rates.max() - rates.min()), max(0.0, float(lo.max() - hi.min())), float(hi.max() - lo.min()))
+    v, region, source = judged(stats, "team_size_spread", thr, rows)
     test = equal_rates_of(t, teams.TEAM)
     each = "; ".join(f"{teams.size_words(r[teams.TEAM])} {100 * r['win_rate']:.1f}% ({r['games']:,} seat-games, "
                      f"in {100 * r['deals']:.0f}% of deals)" for r in t.iter_rows(named=True))
     whole = (f"team sizes do not win equally often (p {format_p(test.p)})" if test.differ
              else f"no difference between team sizes at this sample size (p {format_p(test.p)})")
-    line = Line("does the number of teammates dealt matter?", gap_text(*est),
+    line = Line("does the number of teammates dealt matter?", gap_text(v.estimate, v.low, v.high),
                 f"{each}; fair share {100 * test.fair:.1f}%; {whole}; {bots_played(rows)}")
-    region, source = thr.region(None, "max_team_size_spread")
-    v = judge(line.question, *est, region, games)
-    v.key = "team_size_spread"
     return [marked(line, v, region, source, "pp")]
 
 
@@ -322,7 +317,7 @@ def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None, rows: pl.Dat
     if is_cooperative(stats):
         lines = [cooperative_line(stats, thr, games), turn_cap_line(stats, thr)]
     else:
-        lines = [*turn_order_lines(stats, thr), *role_lines(stats, thr), *team_size_line(rows, thr, games),
+        lines = [*turn_order_lines(stats, thr), *role_lines(stats, thr), *team_size_line(stats, rows, thr),
                  *strategy_line(stats, thr), *penalty_line(rows, z_of(thr.confidence)), turn_cap_line(stats, thr)]
     return lines + spec_only_lines(stats, thr, {x.key for x in lines if x.key})
 

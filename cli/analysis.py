@@ -264,13 +264,16 @@ def check(run_dir, spec_path):
                                 load_spec, overall)
     from analysis.metrics import game_count
     from analysis.suffstats import load_stats
-    from sim.results import read_run_json
+    from sim.results import read_results, read_run_json
 
     spec = load_spec(spec_path)
     meta = read_run_json(run_dir) if (run_dir / "run.json").is_file() else None
     check_run(spec, meta, str(spec_path), run_dir)   # the spec's [run] table: is this the run it judges?
     stats = load_stats(run_dir)
-    verdicts = judge_all(stats, spec, str(spec_path))
+    # only the team-size spread needs the per-game rows (an --aggregate run keeps none: judge refuses it)
+    wants_rows = "max_team_size_spread" in spec.get("thresholds", {}) and (run_dir / "results.parquet").is_file()
+    rows = read_results(run_dir) if wants_rows else None
+    verdicts = judge_all(stats, spec, str(spec_path), rows)
     from analysis.whose import run_whose
 
     click.echo(f"Figures {run_whose(meta, stats)}:")   # a verdict belongs to the bots that played

@@ -93,6 +93,14 @@ def test_a_traced_game_narrates_the_castle_and_is_the_game_play_plays():
     codes = GAME.bot_codes(["greedy"], 6)
     lines = GAME.trace(c, codes, w, 3, 2, 0)
     assert any("the duke steps" in x for x in lines) and any("End:" in x for x in lines)
+    # issue 27 item 2: the one round goes round the table lap after lap (pendants keep players
+    # standing); each lap is numbered and in each a seat takes at most one turn
+    laps = [i for i, x in enumerate(lines) if x.startswith(" Round 1, lap ")]
+    assert [lines[i] for i in laps] == [f" Round 1, lap {k}:" for k in range(2, len(laps) + 2)] and laps
+    for lo, hi in zip([0, *laps], [*laps, len(lines)]):
+        turns = [x.split(":")[0].split(" (")[0].strip() for x in lines[lo:hi]
+                 if x.startswith("  seat ") and (" passes" in x or "): " in x)]
+        assert len(turns) == len(set(turns)), turns
     _, out, _ = GAME.trace_events(c, codes, w, 3, 2, 0)
     batch, _ = play(6, ("scenario6", "full"), "greedy", games=1, seed=3, start=2)
     assert out.end_reason.tolist() == batch.end_reason.tolist() and out.turns.tolist() == batch.turns.tolist()

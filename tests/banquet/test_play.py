@@ -235,12 +235,15 @@ def test_the_trace_prints_each_rounds_order_of_play_host_last():
     lines = narrate(c, events, [GAME.bots[0]] * n)
     rounds = [i for i, line in enumerate(lines) if line.startswith("Round ")]
     assert rounds
+    notes = []
     for i in rounds:
         host = int(lines[i].split("the host seat ")[1].split()[0])
         order = lines[i + 1].split("order of play: ")[1]
         seats = [int(x) for x in order.split(" (")[0].split(", ")]
-        # the host acting last is said only where it happened (whether the rules always make
-        # him last is issue 27's open item 2: in this game he is not)
+        # he acts last unless players were moved or the scepter turned (in this game he is not
+        # last in some round): the trace says which
         assert order.endswith(f"(the host, seat {host}, acts last)") == (seats[-1] == host)
+        notes.append(order.split(" (")[1])
         assert len(set(seats)) == len(seats)
+    assert any(x.startswith(f"the host, seat ") and "is not last: " in x for x in notes), notes
     assert not GAME.positions_meaningful

@@ -111,3 +111,33 @@ def test_the_report_verdict_carries_both_questions(lone_ahead, tmp_path):
     verdict = md.split("## Verdict")[1].split("\n## ")[0]
     assert TEAMS in verdict and PENALTY in verdict
     assert "| side dealt | seats on it |" in md
+
+
+@pytest.mark.parametrize("limit, outcome", [(0.05, "FAIL"), (0.5, "PASS")])
+def test_the_gate_judges_team_sizes_as_the_verdict_marks_them(lone_ahead, tmp_path, limit, outcome):
+    """`max_team_size_spread` is a spec threshold: `balance check` judges the same interval as the
+    verdict line (one measurement, analysis.check.measure), with the per-game rows."""
+    from analysis.check import check
+    from analysis.verdict import thresholds_for
+    from tests.analysis.synth_results import write_run
+    from tests.engine.helpers import cli
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text(f"[thresholds]\nmax_team_size_spread = {limit}\n")
+    code, text, err = cli(["check", write_run(lone_ahead, tmp_path / "run"), "--spec", spec])
+    assert code == {"FAIL": 1, "PASS": 0}[outcome], err
+    gate = next(x for x in text.splitlines() if "team-size win-rate spread" in x)
+    assert gate.split()[-1] == outcome
+    got = line(run_verdict(sufficient_stats(lone_ahead), thresholds_for({"thresholds": {"max_team_size_spread": limit}},
+                                                                          str(spec)), rows=lone_ahead), TEAMS)
+    assert got.mark == {"FAIL": UNBALANCED, "PASS": FINE}[outcome]
+    assert [v.outcome for v in check(sufficient_stats(lone_ahead), {"thresholds": {"max_team_size_spread": limit}},
+                                     rows=lone_ahead)] == [outcome.lower()]
+
+
+def test_the_gate_refuses_team_sizes_without_the_per_game_rows(lone_ahead):
+    from analysis.check import check
+    from sim.errors import UserError
+
+    with pytest.raises(UserError, match="per-game rows"):
+        check(sufficient_stats(lone_ahead), {"thresholds": {"max_team_size_spread": 0.1}})

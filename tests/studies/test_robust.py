@@ -143,3 +143,19 @@ def test_a_new_run_without_robust_in_the_same_directory_plays_no_strong_bots(tmp
     code, text, err = cli(["run", "--extend", out, "-n", "100"])
     assert code == 0, err
     assert "robust:" not in err and "across bots" not in text
+
+
+def test_robust_on_ray_plays_the_games_of_the_local_run(reversed_run, tmp_path):
+    """`--engine ray` (a local Ray) plays the strong line-ups on the same deals as the local
+    engine: the same results frames and the same verdict lines."""
+    pytest.importorskip("ray")
+    out, text = reversed_run
+    code, ray_text, err = cli(["run", "lean", "-p", "4", "-n", "3000", "--robust", "--robust-deals", "1500",
+                               "--engine", "ray", "--out", tmp_path / "ray"])
+    assert code == 0, err
+    key = ["game_index", "rotation", "seat"]
+    for run_dir in (".", "robust/rollout-2-playouts"):
+        local, ray = (pl.read_parquet(d / run_dir / "results.parquet").sort(key) for d in (out, tmp_path / "ray"))
+        assert ray.equals(local), run_dir
+    verdicts = lambda t: [x for x in t.splitlines() if "across bots:" in x]  # noqa: E731
+    assert verdicts(ray_text) == verdicts(text) and verdicts(text)

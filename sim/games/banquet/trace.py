@@ -30,22 +30,51 @@ def round_orders(events: list) -> dict[int, list[int]]:
     return orders
 
 
+def host_note(compiled, events: list, start: int, order: list[int]) -> str:
+    """Where the host stands in the order of play of the round starting at event row start. He
+    hands the scepter on and it comes round to him, so he acts last unless an action moved a
+    player or turned the scepter, or the round ended before his turn."""
+    host = events[start][1]
+    if order and order[-1] == host:
+        return f" (the host, seat {host}, acts last)"
+    if host not in order:
+        return f" (the host, seat {host}, does not act: the round ended first)"
+    moved = turned = False
+    chars: dict[int, int] = {}
+    for ev, s, a, b, _c, d in events[:start]:
+        if ev == L.EV_SETUP:
+            chars[s] = a
+    for ev, s, a, *_rest in events[start + 1:]:
+        if ev == L.EV_ROUND:
+            break
+        moved |= ev == L.EV_PLACE
+        turned |= (ev == L.EV_ACTION and s in chars
+                   and int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) == L.OP_REVERSE)
+    why = " and ".join(w for w, on in (("players were moved", moved), ("the scepter was turned", turned)) if on)
+    return f" (the host, seat {host}, is not last" + (f": {why})" if why else ")")
+
+
 def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
     out: list[str] = []
     chars: dict[int, int] = {}
     rows = events.tolist()
     orders = round_orders(rows)
+    rnd, lap, acted = 0, 1, set()
     for i, (ev, s, a, b, c, d) in enumerate(rows):
         who = _who(compiled, chars, s)
+        if ev in (L.EV_ACTION, L.EV_PASS):   # a seat's second turn in a round (a pendant kept it standing)
+            if s in acted:
+                lap, acted = lap + 1, set()
+                out.append(f" Round {rnd + 1}, lap {lap}:")
+            acted.add(s)
         if ev == L.EV_SETUP:
             chars[s] = a
             secret = f", secretly the {L.SECRET_ROLES[c]}" if c >= 0 else ""
             out.append(f"{_who(compiled, chars, s)} [{seat_bots[s]}]: faction {L.ROLES[b]}{secret}, at place {d}")
         elif ev == L.EV_ROUND:
             out.append(f"Round {a + 1}: the host {who} sends the scepter {'clockwise' if b > 0 else 'anticlockwise'}")
-            # the scepter leaves the host and comes back to him: the host acts last in his round
-            last = " (the host, seat %d, acts last)" % s if orders[i] and orders[i][-1] == s else ""
-            out.append(f"  order of play: {', '.join(map(str, orders[i]))}{last}")
+            out.append(f"  order of play: {', '.join(map(str, orders[i]))}{host_note(compiled, rows, i, orders[i])}")
+            rnd, lap, acted = a, 1, set()
         elif ev == L.EV_ACTION:
             op = int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) if s in chars else -1
             if op == L.OP_MOVE_TO:           # its target is a place, not a player
