@@ -11,7 +11,7 @@ from kernels.bastille.layout import (
     CGRP, DEC_CATACOMB, DEC_CHARACTER, DEC_MISSION, DEC_MONK, DEC_PILE, DEC_PLACE, DEC_UPGRADE,
     DEC_VERSAILLES, DEC_WEAPON, G_C0, G_C1, G_KIND, G_MI, G_MN, G_SEAT, MONKS_EXHAUSTIVE,
     SCR_MONK,
-    AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
+    AT_BOX, AT_DECK, AT_PILE_B, BGE, BN, BOT_GREEDY, BOT_RANDOM, CATOCC, DISP, FS_BLOCK, FS_BUMPED,
     FS_BUMPW, FS_CARD, FS_KEY, FS_COIN, FS_HENCH, FS_MISSIONS, FS_NCARDS, FS_SORT, FS_STEP, FS_UPG,
     FS_VA, FS_VB, GR_MONK, G_BW, G_DEC, G_DECK_TOP, G_ROUND, G_TORCH, G_VERS_TOP, K_BASTILLE,
     K_CHARACTER, K_COINS, K_HENCHMEN, K_TORCH, K_UPGRADE, K_VP, L_BANQUE, L_BASTILLE,
@@ -91,14 +91,15 @@ def gain_value(tb, st, rng, p, kind, amount, W, wb):
 @njit(cache=True, _nrt=False, inline="always")
 def missions_open(tb, st, p):
     """Mission cards p may expect to be able to take now, as p knows things: of the cards p
-    does not hold, those of a name p lacks, in the share of them that lies in the piles (the
-    piles' sizes are public; which cards the opponents hold, p does not see)."""
+    has not seen (not its own, not in the box), those of a name p lacks, in the share of them
+    that lies in the piles (the piles' sizes are public; which cards the opponents hold, p
+    does not see)."""
     unseen = 0
     lacking = 0
     in_piles = 0
     for m in range(tb[T_NMIS]):
         where = st[MLOC + m]
-        if where != p:
+        if where != p and where != AT_BOX:
             unseen += 1
             if (st[PL + p * NPF + P_MISMASK] >> tb[T_MN + m]) & 1 == 0:
                 lacking += 1

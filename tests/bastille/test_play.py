@@ -118,21 +118,34 @@ def test_mission_need_counts_what_each_held_mission_asks_of_a_card():
 
 
 def test_bots_value_a_mission_only_when_one_can_be_taken():
-    """A mission bonus (Versailles side, catacomb, Etats Generaux place) is worth something
-    only while a pile holds a card of a name the seat lacks; at Etats the later places lose it
-    first (each tile takes a card in turn)."""
+    """A mission bonus (Versailles side, catacomb, Etats Generaux place) is worth what the seat
+    may expect to take: the cards of a name it lacks among those it has not seen, in the piles'
+    share of them (it does not see which cards the opponents hold, issue 29's no-peek); at
+    Etats the later places lose it first (each tile takes a card in turn)."""
     from kernels.bastille.bots import gain_value, prepare_round_values, reward_at
 
     g = Pos(seed=3, bots="heuristic", log=False)
     wb, p = K.WB_HEUR, 1
     every = range(g.T.n_missions)
-    open_now = [m for m in every if g.st[K.MLOC + m] == K.AT_DECK and not (g.get(p, K.P_MISMASK) >> int(g.T.mis_name[m])) & 1]
-    for m in open_now[1:]:
-        g.st[K.MLOC + m] = K.AT_BOX                          # one card left that p could take
+    lacks = lambda m: not (g.get(p, K.P_MISMASK) >> int(g.T.mis_name[m])) & 1  # noqa: E731
+    open_now = [m for m in every if g.st[K.MLOC + m] == K.AT_DECK and lacks(m)]
+    for m in every:
+        if lacks(m) and m != open_now[0] and g.st[K.MLOC + m] != p:
+            g.st[K.MLOC + m] = K.AT_BOX                      # one card left that p could take, in the deck
+    held = next(m for m in every if g.st[K.MLOC + m] == K.AT_DECK and not lacks(m))
+    g.st[K.MLOC + held] = 0                                  # and seat 0 holds a card p does not see
+    unseen = [m for m in every if g.st[K.MLOC + m] not in (p, K.AT_BOX)]
+    piles = [m for m in unseen if g.st[K.MLOC + m] in (K.AT_DECK, K.AT_PILE_B)]
+    expect = sum(map(lacks, unseen)) * len(piles) / len(unseen)
+    assert 0 < expect < 1                                # p cannot tell it from an opponent's card
     worth = g.W[wb + K.W_MISSION]
-    assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == worth
+    assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == pytest.approx(expect * worth)
     prepare_round_values(g.tb, g.st, g.rng, p, g.W, wb, g.fs)
     etats = [reward_at(g.tb, g.st, p, K.L_ETATS, pos, 1, g.W, wb, g.fs, 0) for pos in (0, 1)]
     assert etats[1] == 0.0 and etats[0] == worth + g.tb[K.T_ETATS] * g.fs[p * K.FS_BLOCK + K.FS_COIN]
-    g.st[K.MLOC + open_now[0]] = K.AT_BOX                    # none left
+    g.st[K.MLOC + held], g.st[K.MLOC + open_now[0]] = K.AT_DECK, g.st[K.MLOC + held]
+    assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == pytest.approx(expect * worth)  # unseen swap
+    for m in every:
+        if lacks(m) and g.st[K.MLOC + m] != p:
+            g.st[K.MLOC + m] = K.AT_BOX                      # none left
     assert gain_value(g.tb, g.st, g.rng, p, K.K_MISSION, 2, g.W, wb) == 0.0
