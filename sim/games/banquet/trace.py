@@ -41,7 +41,7 @@ def host_note(compiled, events: list, start: int, order: list[int]) -> str:
         return f" (the host, seat {host}, does not act: the round ended first)"
     moved = turned = False
     chars: dict[int, int] = {}
-    for ev, s, a, b, _c, d in events[:start]:
+    for ev, s, a, *_rest in events[:start]:
         if ev == L.EV_SETUP:
             chars[s] = a
     for ev, s, a, *_rest in events[start + 1:]:
