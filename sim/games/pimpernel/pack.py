@@ -3,9 +3,15 @@ two locations, as a bit mask of its route spaces, by game.route_revisits_locatio
 once per content."""
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 import numpy as np
 
+import kernels
 from kernels.pimpernel import layout as L
+from kernels.pimpernel import moves
 from kernels.pimpernel.bots import deck_worth
 from kernels.pimpernel.moves import route_table
 from sim.content import Content
@@ -176,6 +182,10 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
 
 
 _ROUTES: dict = {}
+# Route tables kept on disk beside the kernels' compiled code, keyed by the map, the reading and
+# the kernel code that lists them: with the JIT disabled (balance bench's interpreted probe, its test)
+# listing them takes over three minutes, compiled a second.
+ROUTE_DIR = Path(kernels.__file__).resolve().parent / "__pycache__" / "routes"
 
 
 def routes_of(nloc, to, mask, deg, revisit):
@@ -183,5 +193,27 @@ def routes_of(nloc, to, mask, deg, revisit):
     sweep or a range test compiles the same map many times): kept per map and reading."""
     key = (nloc, to.tobytes(), mask.tobytes(), deg.tobytes(), int(revisit))
     if key not in _ROUTES:
-        _ROUTES[key] = route_table(nloc, to, mask, deg, ROUTE_CAP, int(revisit))
+        _ROUTES[key] = stored_routes(key, lambda: route_table(nloc, to, mask, deg, ROUTE_CAP, int(revisit)))
     return _ROUTES[key]
+
+
+def stored_routes(key, build):
+    """The table of key from ROUTE_DIR, else built and stored there (best effort: a read-only
+    checkout builds it each time)."""
+    code = b"".join(f.read_bytes() for f in sorted(Path(moves.__file__).parent.glob("*.py")))
+    h = hashlib.sha256(repr(key).encode() + code + str(ROUTE_CAP).encode())
+    path = ROUTE_DIR / f"{h.hexdigest()[:24]}.npz"
+    try:
+        with np.load(path) as z:
+            return z["starts"], z["masks"], int(z["ok"])
+    except (OSError, KeyError, ValueError):
+        pass
+    starts, masks, ok = build()
+    try:
+        ROUTE_DIR.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, starts=starts, masks=masks, ok=ok)
+        os.replace(tmp, path)                         # whole or not at all, for parallel workers
+    except OSError:
+        pass
+    return starts, masks, ok
