@@ -26,6 +26,9 @@ MEASURES = {
     "turn_cap_share": (MEAN, "capped", "pp", "turn-cap share"),
     "cooperative_win_rate": (MEAN, "table", "pp", "the table's win rate (co-operative)"),
 }
+# measures only `balance check` and the verdict judge, with why the studies cannot follow them
+GATE_ONLY = {"team_size_spread": "the team-size spread needs each seat's team size, which the per-deal "
+                                 "tables of compare, sensitivity, tune and skill do not keep"}
 # older spellings, still accepted: the documented `balance compare --measure spread`
 ALIASES = {"spread": "position_spread"}
 # one group's win rate: NAME:GROUP
@@ -95,6 +98,8 @@ def parse_measure(text: str, game, n_players: int, bots: list[str], variants: li
             raise UserError("--measure", text, f"bot '{group}' does not play (bots: {', '.join(bots)})")
         what = "role" if what == "faction" else what
         return Measure(f"{what}:{group}", MEAN, prefix + group, "pp", f"win rate of {what} {group}")
+    if name in GATE_ONLY:
+        raise UserError("--measure", text, GATE_ONLY[name] + " (balance check and the report judge it)")
     if name not in MEASURES:
         raise UserError("--measure", text, "unknown measure; expected one of " + ", ".join(MEASURES) + " or "
                         + ", ".join(f"{k}:NAME" for k in RATES))

@@ -5,7 +5,7 @@ import click
 import pytest
 
 from analysis.check import THRESHOLD_KEYS
-from analysis.measures import MEASURES, canonical, compare_focus, threshold_measure
+from analysis.measures import GATE_ONLY, MEASURES, canonical, compare_focus, parse_measure, threshold_measure
 from sim.errors import UserError
 from tests.tune.helpers import run
 
@@ -36,7 +36,10 @@ def test_compare_refuses_a_measure_it_cannot_follow_in_one_line(text, words):
 
 
 def test_check_thresholds_bound_measures_of_the_same_vocabulary():
-    assert {threshold_measure(k) for k in THRESHOLD_KEYS} <= set(MEASURES)
+    assert {threshold_measure(k) for k in THRESHOLD_KEYS} <= set(MEASURES) | set(GATE_ONLY)
+    from sim.registry import get_game
+    with pytest.raises(UserError, match="team size"):
+        parse_measure("team-size-spread", get_game("emerald"), 4, ["heuristic"])
     assert canonical("first-player-advantage") == "first_player_advantage"
 
 
