@@ -49,7 +49,7 @@ def win_rates(stats: pl.DataFrame, by: str | list[str]) -> pl.DataFrame:
     t = w.join(s, on=by, how="left", nulls_equal=True).sort(by, nulls_last=True)
     t = t.with_columns(pl.col("games").alias("seat_games"), (pl.col("wins") / pl.col("games")).alias("win_rate"))
     if any(layer in by for layer in ROLE_LAYERS) and shares_outcomes(stats):
-        t = per_faction_outcomes(stats, t, by)
+        t = faction_outcomes(stats, t, by) if faction_counted(stats, by) else per_faction_outcomes(stats, t, by)
     lo, hi = wilson(t["wins"].to_numpy(), t["games"].to_numpy())
     return t.with_columns(pl.Series("ci_low", lo), pl.Series("ci_high", hi))
 
@@ -66,6 +66,23 @@ def shares_outcomes(stats: pl.DataFrame) -> bool:
         return any(get_game(g).faction_outcomes for g in stats["game"].drop_nulls().unique())
     except UserError:          # a run of a game no longer registered: seats counted apart
         return False
+
+
+def faction_counted(stats: pl.DataFrame, by: list[str]) -> bool:
+    """Whether the statistics count each faction's games and wins (stat faction_win) for this
+    grouping: by role, with nothing finer than the run's configuration."""
+    return "role" in by and set(by) <= {"role", *CONFIG_KEYS} and (stats["stat"] == "faction_win").any()
+
+
+def faction_outcomes(stats: pl.DataFrame, t: pl.DataFrame, by: list[str]) -> pl.DataFrame:
+    """Where a faction's members win or lose together: each faction's games and the games it
+    won (the faction it finished in, counted once a game), so its rate is the faction's share
+    of wins, not its seats' (a faction that grows as it wins would otherwise look weaker)."""
+    f = (_stat(stats, "faction_win").group_by(by)
+         .agg(games=pl.col("count").sum().cast(pl.Float64),
+              wins=(pl.col("count") * pl.col("value")).sum().cast(pl.Float64)))
+    return (t.drop("games", "wins", "win_rate").join(f, on=by, how="left", nulls_equal=True)
+            .with_columns((pl.col("wins") / pl.col("games")).alias("win_rate")))
 
 
 def per_faction_outcomes(stats: pl.DataFrame, t: pl.DataFrame, by: list[str]) -> pl.DataFrame:

@@ -78,7 +78,19 @@ def sufficient_stats(df: pl.DataFrame) -> pl.DataFrame:
             .rename({"end_reason": "label"})
             .with_columns(*no_seat, pl.lit("end_reason").alias("stat"), pl.lit(0.0).alias("value")))
     return canonical(pl.concat([p.select([pl.col(k).cast(t) for k, t in SCHEMA.items()])
-                                for p in [*parts, ends]]))
+                                for p in [*parts, ends, faction_games(df, no_seat)]]))
+
+
+def faction_games(df: pl.DataFrame, no_seat: list) -> pl.DataFrame:
+    """Stat "faction_win": per role, the games it was in, by whether it won (1: a seat of it
+    won). Where a faction's members win or lose together this is the faction's outcome, counted
+    once a game whatever its size (The Last Banquet's converts change the sizes as games go)."""
+    keyed = df.drop_nulls("role")
+    won = keyed.group_by([*CONFIG, "seed", "game_index", "rotation", "role"]).agg(
+        value=(pl.col("win") > 0).any().cast(pl.Float64))
+    return (won.group_by([*CONFIG, "role", "value"]).agg(pl.len().cast(pl.Int64).alias("count"))
+            .with_columns(*[c for c in no_seat if c.meta.output_name() != "role"],
+                          pl.lit("faction_win").alias("stat"), pl.lit(None, pl.String).alias("label")))
 
 
 def write_stats(stats: pl.DataFrame, run_dir: Path) -> Path:

@@ -151,6 +151,7 @@ class Accumulator:
         self.metrics = np.zeros((self.M, 2, self.K), np.float64)
         self.hist: list[tuple[np.ndarray, np.ndarray]] = []               # (codes, counts) per batch
         self.game_hist: list[tuple[np.ndarray, np.ndarray]] = []          # per-game stats, same coding
+        self.factions = np.zeros((self.nr, 2), np.int64)                  # per role: games lost, won
 
     def add(self, out, seat_bot: np.ndarray) -> None:
         g, n = out.score.shape
@@ -191,6 +192,12 @@ class Accumulator:
             code = (np.uint64(si) << np.uint64(32)) | v.astype(np.int32).view(np.uint32).astype(np.uint64)
             uniq, counts = np.unique(code, return_counts=True)
             self.game_hist.append((uniq, counts.astype(np.int64)))
+        for r in range(self.nr):   # each role's games and the games a seat of it won (faction_win)
+            member = out.role == r
+            present = member.any(axis=1)
+            won = (member & (out.win > 0)).any(axis=1)
+            self.factions[r, 1] += int(won.sum())
+            self.factions[r, 0] += int((present & ~won).sum())
         if len(self.hist) > 256:
             self.hist = [self._reduce_hist()]
             self.game_hist = [self._reduce_hist(self.game_hist)]
@@ -265,4 +272,14 @@ class Accumulator:
             "secret_role": pl.Series([None] * len(codes), dtype=pl.String),
             "stat": names, "label": pl.Series(label, dtype=pl.String),
             "value": np.where(ends, 0.0, value.astype(np.float64)), "count": counts.astype(np.int64)})
-        return canonical(pl.concat([canonical(seat), canonical(game)]))
+        r, won = np.nonzero(self.factions)
+        k = len(r)
+        factions = pl.DataFrame({
+            "game": [self.game.id] * k, "variant": [self.variant] * k, "n_players": [self.n] * k,
+            "seat": pl.Series([-1] * k, dtype=pl.Int16), "position": pl.Series([-1] * k, dtype=pl.Int16),
+            "bot": pl.Series([None] * k, dtype=pl.String),
+            "role": pl.Series([self.game.roles[i] for i in r], dtype=pl.String),
+            "secret_role": pl.Series([None] * k, dtype=pl.String), "stat": ["faction_win"] * k,
+            "label": pl.Series([None] * k, dtype=pl.String), "value": won.astype(np.float64),
+            "count": self.factions[r, won].astype(np.int64)})
+        return canonical(pl.concat([canonical(seat), canonical(game), canonical(factions)]))
