@@ -65,7 +65,7 @@ def end_reason_counts(stats: pl.DataFrame) -> dict[str, int]:
 
 
 def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False, cooperative: bool = False,
-                 positions_meaningful: bool = True) -> str:
+                 positions_meaningful: bool = True, faction_rates: pl.DataFrame | None = None) -> str:
     """The run summary: turn order first, with the whole-table verdict (where positions mean
     something), then seats as identities, bots and roles (where a faction's members share one
     outcome a game, a role's interval counts each game once, as
@@ -93,7 +93,12 @@ def summary_text(stats: pl.DataFrame, faction_outcomes: bool = False, cooperativ
         dealt = stats.drop_nulls(layer) if layer in stats.columns else stats.clear()
         if dealt.height:
             t = win_table(dealt, layer)
-            if faction_outcomes:
+            if faction_outcomes and layer == "role" and faction_rates is not None:
+                # each faction's share of games won (analysis.metrics.faction_outcomes), not its seats'
+                t = t.select(layer, "mean_score", "mean_turns").join(
+                    faction_rates.select(layer, pl.col("games").cast(pl.UInt32), "wins", "win_rate", "ci_low", "ci_high"),
+                    on=layer)
+            elif faction_outcomes:
                 lo, hi = wilson(*per_game_outcomes(t["wins"].to_numpy(), t["games"].to_numpy(), played))
                 t = t.with_columns(pl.Series("ci_low", lo), pl.Series("ci_high", hi))
             parts.append(format_table(t, layer, title))

@@ -258,8 +258,13 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     if outcome is not None:   # None: a complete run whose --robust games were all this session played
         click.echo(speed_line(outcome.meta, game.name))
         click.echo(f"Figures {whose}:")
+        factions = None
+        if game.faction_outcomes:   # a faction's rate is its share of games won: from the run's histograms
+            from analysis.metrics import win_rates
+
+            factions = win_rates(load_stats(Path(out_dir)), "role")
         click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
-                                game.positions_meaningful))
+                                game.positions_meaningful, factions))
         if game.reconstructed:
             click.echo(f"Caveat: {game.reconstructed}.")
     if robust_record:

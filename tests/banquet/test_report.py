@@ -1,6 +1,7 @@
 """The Last Banquet's report section: faction win rate by scenario and player count, the basic
 and full rules side by side (analysis/banquet.py, reports/games.py)."""
 import polars as pl
+import pytest
 
 from analysis import banquet
 
@@ -89,3 +90,22 @@ def test_the_report_draws_rescues_by_guard_count(tmp_path):
     md = (tmp_path / "report" / "summary.md").read_text()
     assert (tmp_path / "report" / "banquet_rescues_by_guards.png").is_file()
     assert "| full | 6 | 2 | 12 |" in md and "| full | 6 | 5 | 12 |" in md
+
+
+def test_the_run_summary_gives_each_faction_its_share_of_games_won(tmp_path):
+    """Issue 27 item 1: `balance run`'s "Win rate by role" is each faction's share of the games
+    (the faction a player finished in, each game once), the direct count of results.parquet -
+    not its seats' share, which the maiden's converts weigh by the faction's size."""
+    from tests.engine.helpers import cli
+
+    code, text, err = cli(["run", "banquet", "-p", "12", "--variant", "scenario4,basic", "-n", "300", "--seed", "3",
+                           "--out", tmp_path / "r"])
+    assert code == 0, err
+    rows = pl.read_parquet(tmp_path / "r" / "results.parquet")
+    won = rows.group_by("game_index", "rotation", "role").agg(won=(pl.col("win") > 0).any())
+    block = text.split("Win rate by role")[1].split("\n\n")[0].splitlines()[2:]
+    shown = {line.split()[0]: float(line.split()[2]) for line in block}
+    for role, rate in shown.items():
+        assert rate == pytest.approx(won.filter(pl.col("role") == role)["won"].mean(), abs=5e-5), role
+    seats = rows.group_by("role").agg(pl.col("win").mean())
+    assert any(abs(r - shown[x]) > 0.01 for x, r in seats.iter_rows()), "the seats' share would pass too"
