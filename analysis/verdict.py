@@ -323,8 +323,9 @@ def run_verdict(stats: pl.DataFrame, thr: Thresholds | None = None, rows: pl.Dat
 
 
 # Said under the verdict of a game that deals roles: the seat-level statistics cannot do better.
-TEAM_CAVEAT = ("Where a faction's members win or lose together, a role's intervals and tests count each game "
-               "once (its seat-games over its seats per game), not each seat-game.")
+TEAM_CAVEAT = ("Where a faction's members win or lose together, a role's rate, interval and test count each game "
+               "once: the share of the games it was in that the faction won (the faction a player finished in), "
+               "not its seats' share.")
 
 
 def thresholds_note(used: list[Thresholds], teams: bool = False) -> str:
