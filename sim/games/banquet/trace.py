@@ -30,20 +30,17 @@ def round_orders(events: list) -> dict[int, list[int]]:
     return orders
 
 
-def host_note(compiled, events: list, start: int, order: list[int]) -> str:
+def host_note(compiled, events: list, start: int, order: list[int], chars: dict[int, int]) -> str:
     """Where the host stands in the order of play of the round starting at event row start. He
     hands the scepter on and it comes round to him, so he acts last unless an action moved a
-    player or turned the scepter, or the round ended before his turn."""
+    player or turned the scepter, or the round ended before his turn. chars: seat -> character,
+    as narrate has read them from the set-up."""
     host = events[start][1]
     if order and order[-1] == host:
         return f" (the host, seat {host}, acts last)"
     if host not in order:
         return f" (the host, seat {host}, does not act: the round ended first)"
     moved = turned = False
-    chars: dict[int, int] = {}
-    for ev, s, a, *_rest in events[:start]:
-        if ev == L.EV_SETUP:
-            chars[s] = a
     for ev, s, a, *_rest in events[start + 1:]:
         if ev == L.EV_ROUND:
             break
@@ -73,7 +70,7 @@ def narrate(compiled, events: np.ndarray, seat_bots: list[str]) -> list[str]:
             out.append(f"{_who(compiled, chars, s)} [{seat_bots[s]}]: faction {L.ROLES[b]}{secret}, at place {d}")
         elif ev == L.EV_ROUND:
             out.append(f"Round {a + 1}: the host {who} sends the scepter {'clockwise' if b > 0 else 'anticlockwise'}")
-            out.append(f"  order of play: {', '.join(map(str, orders[i]))}{host_note(compiled, rows, i, orders[i])}")
+            out.append(f"  order of play: {', '.join(map(str, orders[i]))}{host_note(compiled, rows, i, orders[i], chars)}")
             rnd, lap, acted = a, 1, set()
         elif ev == L.EV_ACTION:
             op = int(compiled.tables[L.T_ACTIONS][chars[s], a, L.A_OP]) if s in chars else -1
