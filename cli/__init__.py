@@ -269,7 +269,9 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
             click.echo(f"Caveat: {game.reconstructed}.")
     if robust_record:
         click.echo("")
-        click.echo(robust_verdict_text(Path(out_dir), meta, load_stats(Path(out_dir)), whose))
+        from analysis.studies.robust import verdict_text
+
+        click.echo(verdict_text(Path(out_dir), meta, load_stats(Path(out_dir)), whose))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     extra = f", {ROBUST_DIR_TEXT}" if robust_record else ""
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
@@ -304,15 +306,6 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
 
     with meter(total, "robust: strong bots", terminal=sys.stdout.isatty(), every=SLOW_RUN_SECONDS) as step:
         return play_robust(cfg, out_dir, deals, progress=step, log=log)
-
-
-def robust_verdict_text(out_dir: Path, meta: dict, stats, whose: str) -> str:
-    from analysis.metrics import game_count
-    from analysis.studies.robust import format_robust, lineup_deals, lineup_stats, robust_table
-    from analysis.verdict import run_verdict
-
-    table = robust_table(lineup_stats(out_dir, meta), deals=lineup_deals(meta))
-    return format_robust(run_verdict(stats), table, whose, game_count(stats), meta["robust"])
 
 
 def speed_line(meta: dict, game_name: str) -> str:
