@@ -295,8 +295,5 @@ def robust_verdict(run_dir: Path, thr: Thresholds | None = None) -> pl.DataFrame
 
 def verdict_text(out_dir: Path, meta: dict, stats: pl.DataFrame, whose: str) -> str:
     """The run's verdict with its across-bots column, as `balance run --robust` prints it."""
-    from analysis.metrics import game_count
-    from analysis.verdict import run_verdict
-
     table = robust_table(lineup_stats(out_dir, meta), deals=lineup_deals(meta))
     return format_robust(run_verdict(stats), table, whose, game_count(stats), meta["robust"])
