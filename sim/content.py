@@ -39,11 +39,16 @@ TEXT_KEYS = ("reconstructed", "provenance", "name", "title", "note", "readings")
 
 
 def load_toml(path: Path) -> dict:
-    """The parsed file, a fresh copy each call (callers edit it in place); a file is parsed
-    again only when it changes, since sweeps and tests load the same content many times."""
+    """The parsed file, a fresh copy each call (callers edit it in place)."""
+    return copy.deepcopy(parsed_toml(path))
+
+
+def parsed_toml(path: Path) -> dict:
+    """The parsed file, shared: never edit it. A file is parsed again only when it changes,
+    since sweeps and tests load the same content thousands of times."""
     try:
         st = Path(path).stat()
-        return copy.deepcopy(_parse_toml(str(path), st.st_mtime_ns, st.st_size))
+        return _parse_toml(str(path), st.st_mtime_ns, st.st_size)
     except FileNotFoundError:
         raise UserError(str(path), None, "file not found") from None
     except tomllib.TOMLDecodeError as e:
@@ -243,14 +248,62 @@ def validate(doc: Any, shape: Any, ranges: dict, where: str, key: str = "") -> N
             validate(item, item_shape, ranges, where, f"{key}.{i}")
 
 
+def value_at(node: Any, key: str, shape: bool = False) -> Any:
+    """The value at a dotted key; in a shape (shape=True) a list index reads the shape every
+    entry of the list must have."""
+    for p in key.split("."):
+        if isinstance(node, list):
+            node = _item_shape(node) if shape else node[int(p)]
+        else:
+            node = node[p]
+    return node
+
+
+def _validate_once(path: Path, shape_path: Path, variants: tuple[str, ...], doc: dict) -> None:
+    """validate() of a file with its variants (doc, before any --set), once per file version:
+    sweeps and tests build the same content with one value changed thousands of times."""
+    st, sh = Path(path).stat(), Path(shape_path).stat()
+    _validated((str(path), st.st_mtime_ns, st.st_size), (str(shape_path), sh.st_mtime_ns, sh.st_size),
+               variants, _Doc(doc))
+
+
+class _Doc:
+    """doc rides along the cache key of _validated without being part of it (it follows from
+    the rest of the key)."""
+    def __init__(self, doc: dict):
+        self.doc = doc
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Doc)
+
+
+@functools.lru_cache(maxsize=64)
+def _validated(file: tuple, shape_file: tuple, variants: tuple[str, ...], doc: _Doc) -> bool:
+    path = Path(file[0])
+    validate(doc.doc, file_shape(Path(shape_file[0])), parsed_toml(path).get("ranges", {}), path.name)
+    return True
+
+
 def _item_shape(items: list) -> Any:
-    """What every entry of a list must look like: a card table has every field any card has."""
+    """What every entry of a list must look like: a card table has every field any card has.
+    Remembered per list: the shapes are the shared parse of the shipped file (``file_shape``)."""
+    known = _ITEM_SHAPES.get(id(items))
+    if known is not None and known[0] is items:
+        return known[1]
     if all(isinstance(i, dict) for i in items):
         merged: dict = {}
         for i in items:
             merged = deep_merge(merged, i)
-        return merged
-    return items[0]
+    else:
+        merged = items[0]
+    _ITEM_SHAPES[id(items)] = (items, merged)
+    return merged
+
+
+_ITEM_SHAPES: dict[int, tuple[list, Any]] = {}
 
 
 class Content:
@@ -260,28 +313,30 @@ class Content:
                  shape_from: Path | None = None):
         """shape_from: the shipped content file a replacement file must match (default: path)."""
         self.path = Path(path)
-        raw = load_toml(self.path)
-        shipped = load_toml(Path(shape_from)) if shape_from else raw
+        raw = parsed_toml(self.path)        # shared: read here, copied into doc below
         self.ranges = raw.get("ranges", {})
         self.variant_overlays = raw.get("variants", {})
         self.groups = read_groups(raw, self.path.name)
         self.name_table = raw.get("names", {})
         self._entry_names: dict[str, list[str]] = {}
         self._comments: dict[str, str] | None = None
-        base = {k: v for k, v in raw.items() if k not in RESERVED}
         where = self.path.name
-        doc = base
+        doc = copy.deepcopy({k: v for k, v in raw.items() if k not in RESERVED})
         self.variants = self.resolve(variants)
         for v in self.variants:
             doc = deep_merge(doc, self.variant_overlays.get(v, {}))
+        shape = file_shape(Path(shape_from or self.path))
+        _validate_once(self.path, Path(shape_from or self.path), self.variants, doc)
         self.sets = tuple(sets)
+        keys = []
         for s in self.sets:
             if "=" not in s:
                 raise UserError("--set", s, "expected key=value")
             k, v = s.split("=", 1)
             set_dotted(doc, k.strip(), parse_value(v.strip()), "--set")
-        shipped_base = {k: v for k, v in shipped.items() if k not in RESERVED}
-        validate(doc, _shape(shipped_base, shipped.get("variants", {})), self.ranges, where)
+            keys.append(k.strip())
+        for k in keys:      # the rest of doc is the file and variants, validated above
+            validate(value_at(doc, k), value_at(shape, k, shape=True), self.ranges, where, k)
         self.doc = doc
 
     def known_variants(self) -> list[str]:
@@ -438,6 +493,18 @@ class Content:
         return out
 
 
+def shipped_content(path: Path) -> Content:
+    """The shipped content file as it is (no variant, no override), shared: for questions
+    about the file itself (its variants, groups, ranges), asked many times per command."""
+    st = Path(path).stat()
+    return _shipped(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _shipped(path: str, mtime_ns: int, size: int) -> Content:
+    return Content(Path(path))
+
+
 def read_groups(raw: dict, where: str) -> dict[str, tuple[list[str], str]]:
     """``[groups.NAME]`` -> {NAME: (choices, default)}, checked: a choice in one group only, the
     default one of the choices."""
@@ -457,9 +524,17 @@ def read_groups(raw: dict, where: str) -> dict[str, tuple[list[str], str]]:
     return out
 
 
-def _shape(base: dict, overlays: dict) -> dict:
-    """The structure every effective content must have: the base plus any key a variant adds."""
-    shape = base
-    for ov in overlays.values():
+def file_shape(path: Path) -> dict:
+    """The structure every effective content of a shipped file must have: its base plus any
+    key a variant adds (shared: never edit it)."""
+    st = Path(path).stat()
+    return _shape(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _shape(path: str, mtime_ns: int, size: int) -> dict:
+    raw = parsed_toml(Path(path))
+    shape = {k: v for k, v in raw.items() if k not in RESERVED}
+    for ov in raw.get("variants", {}).values():
         shape = deep_merge(shape, ov)
     return shape

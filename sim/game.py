@@ -9,7 +9,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from sim.content import Content
+from sim.content import Content, shipped_content
 from sim.errors import UserError
 
 
@@ -134,16 +134,16 @@ class Game:
 
     def variants(self) -> list[str]:
         """Every variant name ("base" first when no group is always in force)."""
-        shipped = Content(self.content_file)
+        shipped = shipped_content(self.content_file)
         return (["base"] if not shipped.groups else []) + shipped.known_variants()
 
     def variant_groups(self) -> dict[str, tuple[list[str], str]]:
         """{group: (choices, default)} of mutually exclusive variants."""
-        return Content(self.content_file).groups
+        return shipped_content(self.content_file).groups
 
     def resolve_variants(self, variants: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         """The variants in force: every group's choice (its default unless asked), then the rest."""
-        return Content(self.content_file).resolve(variants)
+        return shipped_content(self.content_file).resolve(variants)
 
     def is_cooperative(self, variants: tuple[str, ...] | list[str] = ()) -> bool:
         return any(v in self.cooperative_variants for v in self.resolve_variants(variants))

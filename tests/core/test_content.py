@@ -102,6 +102,29 @@ def test_list_length_range(path, tmp_path):
         Content(bad)
 
 
+def test_a_file_edited_between_loads_is_read_and_checked_again(path):
+    """The parse, the shape and the validation are remembered per file version (sweeps and
+    tests load one content thousands of times): an edit must show, and a bad edit must fail."""
+    import os
+    assert Content(path).get("coins.start") == 8
+    st = path.stat()
+    path.write_text(TOML.replace("start = 8", "start = 99"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    with pytest.raises(UserError, match="0..30, got 99"):
+        Content(path)
+
+
+def test_a_set_is_checked_where_it_lands(path):
+    """Only the values a --set changes are checked again: a card field, a whole list."""
+    with pytest.raises(UserError, match="0..10, got 11") as e:
+        Content(path, (), ("cards.1.vp=11",))
+    assert e.value.key == "cards.1.vp"
+    with pytest.raises(UserError, match="1..40 entries, got 0"):
+        Content(path, (), ("cards=[]",))
+    with pytest.raises(UserError, match="expected a number"):
+        Content(path, ("rich",), ("coins.start=true",))
+
+
 def test_unreadable_file(tmp_path):
     with pytest.raises(UserError, match="file not found"):
         Content(tmp_path / "none.toml")
