@@ -238,7 +238,8 @@ def play_jobs(cfgs: dict, jobs: list[tuple[str, int, int]], address: str | None 
 
     from sim import registry
 
-    connect(address)
+    global _STUDY_STARTED_RAY
+    _STUDY_STARTED_RAY = connect(address) or _STUDY_STARTED_RAY
     task = _job_task()
     pending = {}
     for job in jobs:
@@ -257,6 +258,12 @@ def play_jobs(cfgs: dict, jobs: list[tuple[str, int, int]], address: str | None 
 
 
 def shutdown() -> None:
-    ray = _ray()
-    if ray.is_initialized():
-        ray.shutdown()
+    """End the Ray a study's play_jobs started; a Ray the caller started (a notebook, a
+    cluster already connected) is theirs and stays up."""
+    global _STUDY_STARTED_RAY
+    if _STUDY_STARTED_RAY and _ray().is_initialized():
+        _ray().shutdown()
+    _STUDY_STARTED_RAY = False
+
+
+_STUDY_STARTED_RAY = False

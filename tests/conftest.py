@@ -5,6 +5,10 @@ file compiled every game a second time beside the game's own files."""
 import pytest
 
 from sim.registry import GAME_MODULES
+from tests.engine.helpers import ROOT
+
+# the files that play on a local Ray share one worker and one Ray (a start costs seconds)
+RAY_FILES = ("tests/engine/test_ray.py", "tests/tune/test_ray.py", "tests/studies/test_robust.py")
 
 
 def game_of(item) -> str | None:
@@ -18,7 +22,8 @@ def game_of(item) -> str | None:
 @pytest.hookimpl(tryfirst=True)        # before xdist's worker reads the marks into node ids
 def pytest_collection_modifyitems(items):
     for item in items:
-        group = game_of(item) or str(item.path.relative_to(item.config.rootpath))
+        where = item.path.relative_to(item.config.rootpath).as_posix()
+        group = game_of(item) or ("ray" if where in RAY_FILES else where)
         item.add_marker(pytest.mark.xdist_group(group))
 
 
@@ -29,3 +34,14 @@ def pytest_collection_finish(session):
     if getattr(session.config.option, "loadgroup", False):          # set in xdist workers only
         if session.items and not any("@" in item.nodeid for item in session.items):
             raise pytest.UsageError("--dist loadgroup did not group the tests (pytest-xdist issue 1386)")
+
+
+@pytest.fixture(scope="session")
+def local_ray():
+    """A two-CPU Ray for this worker's Ray tests; `--engine ray` finds it running and leaves it
+    up (sim/engine_ray.connect)."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+             runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
+    yield
+    ray.shutdown()

@@ -6,21 +6,12 @@ import pytest
 
 from sim.plan import RunConfig
 from sim.runner import execute
-from tests.engine.helpers import ROOT
 from tests.engine.test_timing import assert_honest
 
 ray = pytest.importorskip("ray")
 
 CFG = RunConfig(game="toy", players=4, bots=["greedy", "random", "random", "greedy"], games=6000,
                 seed=11, rotate_seats=True, shard_deals=500, ray_workers=2)
-
-
-@pytest.fixture(scope="module")
-def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
-             runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
-    yield
-    ray.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -145,7 +145,7 @@ def test_a_new_run_without_robust_in_the_same_directory_plays_no_strong_bots(tmp
     assert "robust:" not in err and "across bots" not in text
 
 
-def test_robust_on_ray_plays_the_games_of_the_local_run(reversed_run, tmp_path):
+def test_robust_on_ray_plays_the_games_of_the_local_run(reversed_run, tmp_path, local_ray):
     """`--engine ray` (a local Ray) plays the strong line-ups on the same deals as the local
     engine: the same results frames and the same verdict lines."""
     pytest.importorskip("ray")

@@ -7,7 +7,7 @@ from tests.tune.helpers import run, table
 pytest.importorskip("ray")
 
 
-def test_ray_equals_local(tmp_path):
+def test_ray_equals_local(tmp_path, local_ray):
     args = ["sensitivity", "knob", "--only", "knob.edge", "--only", "knob.dud", "-n", 2000, "--batch", 500,
             "--seed", 8]
     assert run([*args, "--out", tmp_path / "local"])[0] == 0
@@ -16,7 +16,7 @@ def test_ray_equals_local(tmp_path):
     assert table(tmp_path / "ray").equals(table(tmp_path / "local"))
 
 
-def test_tune_on_ray_equals_local(tmp_path):
+def test_tune_on_ray_equals_local(tmp_path, local_ray):
     import polars as pl
 
     args = ["tune", "knob", "--vary", "knob.edge", "--target", "first_player_advantage=0", "-n", 1000,
