@@ -21,23 +21,21 @@ def compiled_with(revisit: int):
     return _TABLES[revisit]
 
 
-def routes_by_dfs(edges, a, b, revisit):
-    """Every route a -> b as a set of edge numbers, by a plain depth-first walk: each edge once
-    (its route spaces once); with revisit 0 each location once too; a route ends where it
-    first reaches b."""
-    found = set()
+def routes_by_dfs(edges, a, revisit):
+    """Every route from a, by target: {b: routes a -> b, each a set of edge numbers}, by a plain
+    depth-first walk: each edge once (its route spaces once); with revisit 0 each location once
+    too; a route to b ends where it first reaches b (the walk goes on through b to the others)."""
+    found: dict = {}
+    touching = {v: [(e, y if v == x else x) for e, (x, y) in enumerate(edges) if v in (x, y)]
+                for xy in edges for v in xy}
 
     def walk(v, used, seen):
-        for e, (x, y) in enumerate(edges):
-            if v not in (x, y) or e in used:
+        for e, w in touching.get(v, ()):
+            if e in used or not revisit and w in seen:
                 continue
-            w = y if v == x else x
-            if not revisit and w in seen:
-                continue
-            if w == b:
-                found.add(frozenset(used | {e}))
-            else:
-                walk(w, used | {e}, seen | {w})
+            if w not in seen:
+                found.setdefault(w, set()).add(frozenset(used | {e}))
+            walk(w, used | {e}, seen | {w})
 
     walk(a, frozenset(), frozenset({a}))
     return found
@@ -92,13 +90,14 @@ def test_real_map_every_pair_matches_a_plain_walk(revisit):
     nloc = G.number_of_nodes()
     total = 0
     for a in range(nloc):
+        walked = routes_by_dfs(edges, a, revisit)
         for b in range(nloc):
             if a == b:
                 continue
             st, en = c.RS[a * L.MAXL + b], c.RS[a * L.MAXL + b + 1]
             got = edge_sets_kernel(c.RM[st:en], edge_masks)
             assert len(got) == en - st
-            assert got == routes_by_dfs(edges, a, b, revisit)
+            assert got == walked.get(b, set())
             total += en - st
     assert total == (48670 if revisit == 0 else 158289)
     assert GAME.content().doc["game"]["route_revisits_locations"] == 1
@@ -140,7 +139,7 @@ def test_random_graphs_match_networkx(seed):
             if len(edges) > 12:
                 continue   # trails of a dense graph outgrow the buffer (the kernel says -1)
             cnt = all_simple_routes(n, to, mask, deg, a, b, buf, len(buf), 1)
-            assert cnt >= 0 and edge_sets_kernel(buf[:cnt], edge_masks) == routes_by_dfs(edges, a, b, 1)
+            assert cnt >= 0 and edge_sets_kernel(buf[:cnt], edge_masks) == routes_by_dfs(edges, a, 1).get(b, set())
 
 
 def test_route_search_completeness_and_cubes():
