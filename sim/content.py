@@ -66,10 +66,15 @@ def _parse_toml(path: str, mtime_ns: int, size: int) -> dict:
 
 
 def deep_merge(base: dict, overlay: dict) -> dict:
-    out = copy.deepcopy(base)
+    """A new dict: base with overlay merged over it (tables merge, anything else replaces)."""
+    return merge_into(copy.deepcopy(base), overlay)
+
+
+def merge_into(out: dict, overlay: dict) -> dict:
+    """deep_merge in place: out (a private copy) takes a copy of overlay's values."""
     for k, v in overlay.items():
         if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = deep_merge(out[k], v)
+            merge_into(out[k], v)
         else:
             out[k] = copy.deepcopy(v)
     return out
@@ -324,7 +329,7 @@ class Content:
         doc = copy.deepcopy({k: v for k, v in raw.items() if k not in RESERVED})
         self.variants = self.resolve(variants)
         for v in self.variants:
-            doc = deep_merge(doc, self.variant_overlays.get(v, {}))
+            merge_into(doc, self.variant_overlays.get(v, {}))
         shape = file_shape(Path(shape_from or self.path))
         _validate_once(self.path, Path(shape_from or self.path), self.variants, doc)
         self.sets = tuple(sets)

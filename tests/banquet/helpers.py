@@ -25,7 +25,10 @@ def compiled(n=12, variants=("scenario1", "basic"), sets=()):
 
 
 def char_id(name: str) -> int:
-    return [c["name"] for c in content()["characters"]].index(name)
+    return CHARACTER_NAMES.index(name)
+
+
+CHARACTER_NAMES = [c["name"] for c in content()["characters"]]
 
 
 class Table:
