@@ -8,10 +8,20 @@ import sys
 import polars as pl
 import pytest
 
+from tests.engine.helpers import cli
+
 SEED = 11
 
 
 def balance(*args):
+    """`balance ARGS` in this process (a start-up per call cost a second each): exit code,
+    stdout, stderr; an uncaught exception fails the test with its traceback."""
+    code, out, err = cli(list(args))
+    return subprocess.CompletedProcess(args, code, out, err)
+
+
+def balance_process(*args):
+    """`balance ARGS` as its own process, the entry point a designer runs."""
     return subprocess.run([sys.executable, "-c", "from cli import main; main()", *map(str, args)],
                           capture_output=True, text=True, timeout=600)
 
@@ -130,6 +140,9 @@ def test_where_orders_by_game_then_rotation(rotated_dir):
 
 
 def test_mismatched_options_exit_2(run_dir):
+    r = balance_process("trace", "bastille", "--run", run_dir)
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and "drop GAME" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
     assert "drop GAME" in one_line_error("trace", "bastille", "--run", run_dir)
     assert "drop --seed, --bots" in one_line_error("trace", "--run", run_dir, "--seed", 3, "--bots", "greedy")
     assert "drop --players, --variant, --set" in one_line_error(
