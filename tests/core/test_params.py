@@ -2,17 +2,18 @@
 filter with "did you mean", bot weights apart; `--set` with a typo suggests the key."""
 import re
 import subprocess
-import sys
 
 import pytest
 
 from sim.content import Content, find_range, read_comments
 from sim.registry import get_game
+from tests.engine.helpers import cli
 
 
 def balance(*args):
-    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *args],
-                          capture_output=True, text=True, timeout=300)
+    """`balance ARGS` in this process (tests/core/test_cli.py checks the entry point itself)."""
+    code, out, err = cli(list(args))
+    return subprocess.CompletedProcess(args, code, out, err)
 
 
 def params(*args) -> list[str]:
