@@ -57,10 +57,6 @@ def provenance(page: Page, runs: list[Run]):
     page.heading("Runs and provenance")
     columns = [provenance_of(r) for r in runs]
     page.table(["", *[r.label for r in runs]], [[field, *[c[i] for c in columns]] for i, field in enumerate(PROVENANCE)])
-    for game_id in dict.fromkeys(c[0] for c in columns):     # a game's own caveat, once
-        note = getattr(GAME_MODULES.get(game_id) and get_game(game_id), "report_note", "")
-        if note:
-            page.para(f"Note ({game_id}): {note}")
 
 
 def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Path | None):

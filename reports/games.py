@@ -79,7 +79,6 @@ def banquet_section(page: Page, runs: list[Run]):
     if not frames:
         return
     page.heading("The Last Banquet: factions by scenario and player count", 3)
-    page.para("Every faction result measures the RECONSTRUCTED characters of sim/games/banquet/content.toml.")
     rows = pl.concat(frames, how="diagonal_relaxed")
     for chart in BANQUET_CHARTS:
         chart(page, rows)

@@ -112,7 +112,6 @@ class Game:
     turn_unit: str = "turn"             # what one count of `turns` is (a tile placement, a player turn)
     turn_order: str = ""                # what `position` means: who starts and how play goes round
     positions_meaningful: bool = True   # False where a seat's place in the turn order is only a player id
-    report_note: str = ""               # a caveat the report prints beside the game's runs
     # Where the rulebook does not print most of the content (card abilities, characters), the
     # one-line caveat every figure of the game carries: beside the report's verdict, under
     # `balance run`'s summary, in `balance trace`'s header and in run.json ("reconstructed").

@@ -72,9 +72,6 @@ class BanquetGame(Game):
     turn_order = ("the host (the king, or the baron in scenario 2) picks the direction each round and "
                   "acts last; position counts seats clockwise from the host, who is seat-dealt by chance")
     positions_meaningful = False
-    report_note = ("every faction result of The Last Banquet measures the RECONSTRUCTED characters of "
-                   "sim/games/banquet/content.toml (the rulebook prints about 1.5 of some 110 card abilities), "
-                   "not the published game.")
     reconstructed = ("the characters are RECONSTRUCTED (the rulebook prints about 1.5 of some 110 card "
                      "abilities): faction results measure sim/games/banquet/content.toml, not the published game")
     content_file = Path(__file__).parent / "content.toml"

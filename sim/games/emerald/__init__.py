@@ -66,11 +66,9 @@ class EmeraldGame(Game):
     max_turns = 600
     turn_unit = "player turn"
     turn_order = "a start player drawn by chance, then clockwise; position 0 = the start player"
-    report_note = ("the rulebook of A Study in Emerald prints its rules but few card values: these results "
-                   "measure the reconstructed card set of sim/games/emerald/content.toml (balance games "
-                   "--content emerald lists what is reconstructed), not the published cards.")
     reconstructed = ("the cards are RECONSTRUCTED (the rulebook prints few card values): results measure "
-                     "sim/games/emerald/content.toml, not the published cards")
+                     "sim/games/emerald/content.toml, not the published cards (balance games --content "
+                     "emerald lists what is reconstructed)")
     content_file = Path(__file__).parent / "content.toml"
     log_rows = 40_000
     kernel_figures = ("legal_action_lists_per_s",)
