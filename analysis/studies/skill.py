@@ -49,7 +49,7 @@ def search_key(content) -> str | None:
 BUDGETED = {"rollout": ("playouts", playout_key), "search": ("iterations", search_key)}
 
 
-def label(bot: str, budget: int | None) -> str:
+def lineup_label(bot: str, budget: int | None) -> str:
     return bot if budget is None else f"{bot} ({budget} {BUDGETED[bot][0]})"
 
 
@@ -61,7 +61,7 @@ def lineups(game, base, bots: list[str], budgets: dict) -> list[tuple[str, str, 
         if b in budgets:
             key, values = budgets[b]
             for p in values:
-                out.append((label(b, p), b, replace(base, bots=[b], sets=[*base.sets, f"{key}={p}"])))
+                out.append((lineup_label(b, p), b, replace(base, bots=[b], sets=[*base.sets, f"{key}={p}"])))
         else:
             out.append((b, b, replace(base, bots=[b])))
     return out
@@ -163,7 +163,7 @@ def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bo
         for name, b, _ in ups:
             # a budgeted bot's rating comes from the ladder it played at that budget, the
             # others' from the first ladder (the anchor's rating is 0 in each)
-            mine = name == label(b, at[b]) if b in at else j == 0
+            mine = name == lineup_label(b, at[b]) if b in at else j == 0
             if b in r and mine and name not in rating:
                 rating[name] = (r[b]["elo"] - zero, r[b]["elo_low"] - zero, r[b]["elo_high"] - zero)
     from analysis.studies.player import aligned
