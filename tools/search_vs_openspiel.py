@@ -2,7 +2,7 @@
 the same iterations per decision, on the same positions of a game played through the OpenSpiel
 adapter (sim/openspiel.py). Usage:
 
-    python tools/search_vs_openspiel.py bastille 4 50 6
+    PYTHONPATH=. python tools/search_vs_openspiel.py bastille 4 50 6
 
 (game, players, iterations per decision, decisions timed). The positions are the first
 decisions of seat 0 with more than one option in games the heuristic (or the game's default
