@@ -73,13 +73,16 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
       game is over (1/k for k tied winners), the game's estimate of it before.
 
     Returns ``search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth,
-    exploration, tree, gain, work, wbuf, srng, reward) -> i``: the index (in buf[:k], the
-    root's options) that seat ``me`` takes. ``scratch`` is a position the iterations play
-    in, ``wbuf`` their option rows, ``srng`` their streams and ``reward`` a value row."""
+    exploration, widening, tree, gain, work, wbuf, srng, reward) -> i``: the index (in
+    buf[:k], the root's options) that seat ``me`` takes. ``scratch`` is a position the
+    iterations play in, ``wbuf`` their option rows, ``srng`` their streams and ``reward`` a
+    value row. ``widening`` > 0 is progressive widening: a node visited V times has at most
+    1 + widening * sqrt(V) children (0: every option is tried before any is tried twice).
+    A node's first child is the heuristic's option, the others are drawn at random."""
 
     @njit(cache=True, _nrt=False)
     def search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth, exploration,
-               tree, gain, work, wbuf, srng, reward):
+               widening, tree, gain, work, wbuf, srng, reward):
         if k <= 1:
             return 0
         cap = tree.shape[0]
@@ -109,8 +112,10 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
                         untried += 1
                     else:
                         tree[c, N_AVAIL] += 1
-                if untried > 0 and nodes < cap:
-                    i = nth_untried(slot, m, below(srng, BOT0 + me, untried))
+                if untried > 0 and nodes < cap and room_to_widen(tree, node, m - untried, widening):
+                    i = policy(tables, scratch, wbuf, m, srng, weights)
+                    if not 0 <= i < m or slot[i] >= 0:     # the heuristic's option first
+                        i = nth_untried(slot, m, below(srng, BOT0 + me, untried))
                     c = nodes
                     nodes += 1
                     start_node(tree, gain, c, d)
@@ -175,6 +180,13 @@ def find_child(tree, node, d, row, width):
                 return c
         c = tree[c, N_NEXT]
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def room_to_widen(tree, node, tried, widening):
+    """Whether node may take one more child: always without widening, else while it has
+    fewer than 1 + widening * sqrt(its visits) of the options offered now."""
+    return widening <= 0.0 or tried < 1.0 + widening * math.sqrt(tree[node, N_VISITS])
 
 
 @njit(cache=True, _nrt=False)

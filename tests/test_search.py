@@ -170,7 +170,7 @@ def toy_choice(iterations, seed):
     toy_options(WIN, (st,), buf)
     tree, gain, work, reward = (a[0] for a in alloc_tree(1, 1, 2, nodes=iterations + 1, k_max=4))
     return toy_search(WIN, (st,), (np.zeros(5, np.int64),), rng, 0, np.zeros(1), buf, 4,
-                      iterations, 10, 0.7, tree, gain, work, np.zeros((4, 1), np.int64),
+                      iterations, 10, 0.7, 0.0, tree, gain, work, np.zeros((4, 1), np.int64),
                       np.zeros(3, np.uint64), reward)
 
 

@@ -8,7 +8,7 @@ from kernels.rng import CHANCE
 from kernels.search import make_search
 from kernels.bastille.layout import (BOT_HEURISTIC, G_KIND, G_LOGON, G_SEAT, MAXP, NPF, PL,
                                      P_COINS, P_VP, SEATBOT, ST_SIZE, T_NP, W_SEARCH_C,
-                                     W_SEARCH_DEPTH, W_SEARCH_ITER)
+                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.bastille.bots import choose_option, forget_values
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
@@ -93,5 +93,6 @@ def search_option(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
     kernels/search.py alloc_tree)."""
     tree, gain, work, reward = sx
     return search(tb, (st, fs, log), (d, dfs, log), rng, st[G_SEAT], W, buf, k,
-                  int(W[W_SEARCH_ITER]), int(W[W_SEARCH_DEPTH]), W[W_SEARCH_C], tree, gain, work,
+                  int(W[W_SEARCH_ITER]), int(W[W_SEARCH_DEPTH]), W[W_SEARCH_C], W[W_SEARCH_WIDEN],
+                  tree, gain, work,
                   dbuf, drng, reward)

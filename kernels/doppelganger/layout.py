@@ -156,11 +156,12 @@ W_ROLLOUT_HORIZON = 19
 W_SEARCH_ITER = 20      # search: iterations per decision
 W_SEARCH_DEPTH = 21     # search: decisions a playout plays before it is scored a draw
 W_SEARCH_C = 22         # search: UCT's exploration constant
+W_SEARCH_WIDEN = 23     # search: progressive widening (0: every option tried first)
 WEIGHT_NAMES = ("reveal", "who_step", "info", "focus", "gift", "setup", "weapon_kill",
                 "weapon_maybe", "weapon_any", "deny_own", "deny_hidden", "reveal_who_cost",
                 "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "patience", "rollout_playouts",
                 "rollout_candidates", "rollout_horizon", "search_iterations", "search_depth",
-                "search_exploration")
+                "search_exploration", "search_widening")
 
 # Room actions: one row of the action list
 ACT_NONE = 0

@@ -14,7 +14,7 @@ from kernels.doppelganger.layout import (BOT_HUNTER, DEC_MOVE, DEC_NONE, DEC_REV
                                          S_PSCORE, S_REACH, S_REWARD, S_RNG, S_RPLANS, S_RRNG,
                                          S_RSCORE, S_RSTATE, S_SMEMO, S_SOPTS, S_STATE, S_TREE,
                                          S_WALK, S_WORK, T_RULES, W_SEARCH_C, W_SEARCH_DEPTH,
-                                         W_SEARCH_ITER)
+                                         W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.doppelganger.rollout import determinize
 
 
@@ -113,5 +113,6 @@ def search_option(tables, scratch, r, met, weights, buf, k, log):
     tidy(buf, k, st[F_DEC])
     return search(tables, root, play, scratch[S_RNG][r], st[F_DEC_SEAT], weights, buf, k,
                   int(weights[W_SEARCH_ITER]), int(weights[W_SEARCH_DEPTH]), weights[W_SEARCH_C],
+                  weights[W_SEARCH_WIDEN],
                   scratch[S_TREE][rr], scratch[S_GAIN][rr], scratch[S_WORK][rr],
                   scratch[S_SOPTS][rr], scratch[S_RRNG][rr], scratch[S_REWARD][rr])
