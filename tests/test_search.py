@@ -2,6 +2,7 @@
 games do not depend on the batch, it never peeks at what its seat cannot see, a budget past
 its tree is refused, and on a toy game with a known best move it finds that move as its
 budget grows. Budgets here are tiny: the search's strength is measured in docs/search.md."""
+import numba
 import numpy as np
 import pytest
 from numba import njit
@@ -29,9 +30,10 @@ def lineup(game, n):
 
 
 @pytest.mark.parametrize("game_id", SEARCHING)
-def test_search_games_are_the_same_whatever_the_batch_and_the_trace(game_id):
-    """The same deals played as one batch of four, as four batches of one and traced alone
-    give the same scores: a decision depends only on the position and the seat's stream."""
+def test_search_games_are_the_same_whatever_the_threads_the_batch_and_the_trace(game_id):
+    """The same deals played as one batch of four on one thread and on two, as four batches
+    of one and traced alone give the same scores: a decision depends only on the position
+    and the seat's stream."""
     game = get_game(game_id)
     n = players(game)
     content = game.content((), TINY)
@@ -41,7 +43,16 @@ def test_search_games_are_the_same_whatever_the_batch_and_the_trace(game_id):
     gi = np.arange(4, dtype=np.uint64)
     rot = np.arange(4, dtype=np.int64) % n
     whole = Batch.alloc(4, n, len(game.metrics))
-    game.play(compiled, codes, W, SEED, gi, rot, whole)
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        game.play(compiled, codes, W, SEED, gi, rot, whole)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = Batch.alloc(4, n, len(game.metrics))
+        game.play(compiled, codes, W, SEED, gi, rot, two)
+    finally:
+        numba.set_num_threads(threads)
+    assert np.array_equal(whole.score, two.score) and np.array_equal(whole.decisions, two.decisions)
     for g in range(4):
         one = Batch.alloc(1, n, len(game.metrics))
         game.play(compiled, codes, W, SEED, gi[g:g + 1], rot[g:g + 1], one)
