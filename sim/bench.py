@@ -160,6 +160,7 @@ def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = (
         prep = prepare(game_id, "search", players, variants, (f"bots.search_iterations={it}",))
         play_games(prep, 1)  # compile or load from cache before timing
         row = throughput(prep, threads, 2)
+        row["games_per_s"] = round(row["games"] / row["seconds"], 3)    # a game can take seconds
         out[str(it)] = {"iterations": it, "threads": threads, **row}
         echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11,.2f} games/s "
              f"(range {row['games_per_s_range'][0]:,.2f}-{row['games_per_s_range'][1]:,.2f})   "
