@@ -19,6 +19,9 @@ from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, Measure
 @click.option("--bots", default=None, help="The bots to compare (default: every bot of the game).")
 @click.option("--playouts", default=None, metavar="P1,P2",
               help="The rollout bot's playout budgets (default: the content's value).")
+@click.option("--search", default=None, metavar="I1,I2",
+              help="The search bot's iterations per decision, one line-up and ladder each (default: the content's "
+                   "value), e.g. 50,200.")
 @click.option("--measure", "measures", multiple=True, metavar="MEASURE",
               help="Verdict measures to show (default: first-player advantage, position spread, role spreads where "
                    "roles are dealt, game length, turn-cap share).")
@@ -32,7 +35,7 @@ from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, Measure
 @click.option("--address", default=None, metavar="HOST:PORT")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out/skill"),
               show_default=True)
-def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, variant, sets, content_path, seed,
+def skill(game_id, n_games, ladder_deals, bots, playouts, search, measures, players, variant, sets, content_path, seed,
           threads, engine, address, out_dir):
     """Does the verdict hold for stronger play? Every bot of GAME plays every seat of the same
     deals; each verdict measure is shown with its interval against the bots' rating from a
@@ -44,7 +47,7 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, measures, players, var
 
     try:
         s = study(game_id, n_games, ladder_deals, bots, playouts, measures, players, variant, sets, content_path,
-                  seed, threads, engine, address, out_dir, progress=meter)
+                  seed, threads, engine, address, out_dir, progress=meter, search=search)
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished line-ups are kept; the same command with --out {out_dir} plays the rest",
                    err=True)

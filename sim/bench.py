@@ -41,12 +41,13 @@ REPEATS = 3               # measurements per figure; the median is reported
 BALANCE = [sys.executable, "-c", "from cli import main; main()"]  # `balance` in a fresh process
 
 
-def prepare(game_id: str, bot: str, players: int | None = None, variants: tuple[str, ...] = ()):
+def prepare(game_id: str, bot: str, players: int | None = None, variants: tuple[str, ...] = (),
+            sets: tuple[str, ...] = ()):
     from sim.plan import Prepared, RunConfig
 
     game = get_game(game_id)
     n = game.players_or_default(players, variants)
-    return Prepared(RunConfig(game=game_id, players=n, bots=[bot], variants=list(variants)))
+    return Prepared(RunConfig(game=game_id, players=n, bots=[bot], variants=list(variants), sets=list(sets)))
 
 
 def play_games(prep, n: int, first: int = 0, out: Batch | None = None) -> tuple[float, int]:
@@ -144,6 +145,30 @@ def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, v
     return row
 
 
+# The search bot's budgets the bench measures (iterations a decision), search in every seat
+SEARCH_BUDGETS = (50, 200, 800)
+
+
+def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = ()) -> dict:
+    """Search decisions/s and games/s on all threads at each budget of SEARCH_BUDGETS, the
+    search bot in every seat (every decision counted is a search's: a decision with one option
+    is answered without searching). No interpreted probe: a search game without the JIT takes
+    hours."""
+    threads = numba.config.NUMBA_NUM_THREADS
+    out = {}
+    for it in SEARCH_BUDGETS:
+        prep = prepare(game_id, "search", players, variants, (f"bots.search_iterations={it}",))
+        play_games(prep, 1)  # compile or load from cache before timing
+        row = throughput(prep, threads, 2)
+        row["games_per_s"] = round(row["games"] / row["seconds"], 3)    # a game can take seconds
+        out[str(it)] = {"iterations": it, "threads": threads, **row}
+        echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11,.2f} games/s "
+             f"(range {row['games_per_s_range'][0]:,.2f}-{row['games_per_s_range'][1]:,.2f})   "
+             f"{row['decisions_per_s']:>13,.1f} search decisions/s")
+    numba.set_num_threads(threads)
+    return out
+
+
 def with_variant(game, variants: tuple[str, ...], v: str) -> tuple[str, ...]:
     """The variants in force with v in place of its exclusive group's current choice."""
     group = next((choices for choices, _ in game.variant_groups().values() if v in choices), [v])
@@ -190,7 +215,10 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
                                         variants)
     out["cached_startup"] = run_probe(game_id, game.default_bots, first, 1, {}, variants)
     for n in counts:
-        out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots}
+        out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots
+                                if bot != "search"}
+        if "search" in game.bots:
+            out.setdefault("search", {})[f"{n}p"] = bench_search(game_id, n, echo, variants)
     if not players:            # a count asked for (-p) measures that count only
         out["variant_rows"] = bench_variants(game, n_games, echo, variants)
     prep = prepare(game_id, game.default_bots, first, variants)

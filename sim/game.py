@@ -189,12 +189,29 @@ class Game:
         raise NotImplementedError
 
     def rollout_bot(self, bots: np.ndarray) -> bool:
-        return "rollout" in self.bots and bool((np.asarray(bots) == self.bots.index("rollout")).any())
+        """A bot that plays positions out (rollout, search) plays: the scratch needs its rows."""
+        codes = [self.bots.index(b) for b in ("rollout", "search") if b in self.bots]
+        return bool(np.isin(np.asarray(bots), codes).any())
+
+    def check_search_budget(self, bots: np.ndarray, weights: np.ndarray) -> None:
+        """A search bot's iterations past its tree's capacity (one node per iteration) are
+        refused before any game is played."""
+        from kernels.search import MAX_ITERATIONS
+        if "search" not in self.bots or "search_iterations" not in self.weight_names:
+            return
+        if not (np.asarray(bots) == self.bots.index("search")).any():
+            return
+        it = float(weights[self.weight_names.index("search_iterations")])
+        if not 1 <= it <= MAX_ITERATIONS:
+            raise UserError(self.id, "bots.search_iterations",
+                            f"1 to {MAX_ITERATIONS} iterations a decision (the search tree holds "
+                            f"one node per iteration), got {it:g}")
 
     def play(self, compiled: Compiled, bots: np.ndarray, weights: np.ndarray, seed: int,
              game_index: np.ndarray, rotation: np.ndarray, out: Batch) -> tuple:
         """Play games ``game_index`` (u64) with seat ``rotation`` in parallel into ``out``;
         returns the scratch rows (with one row per game each holds its game's final state)."""
+        self.check_search_budget(bots, weights)
         rows = min(len(game_index), ROWS_PER_THREAD * numba.get_num_threads())
         scratch = compiled.scratch(rows, self.rollout_bot(bots))
         self.kernel.play_batch(compiled.tables, scratch, np.asarray(bots, np.int64),
@@ -209,6 +226,7 @@ class Game:
                      game_index: int, rotation: int) -> tuple[np.ndarray, Batch, tuple]:
         """(event rows, the game's one-row Batch, its scratch with the final state) of one
         game played with the log on: the same game ``play`` plays."""
+        self.check_search_budget(bots, weights)
         out = Batch.alloc(1, compiled.n_players, len(self.metrics))
         log = np.zeros((self.log_rows, 6), np.int64)
         scratch = compiled.alloc_scratch(1, self.rollout_bot(bots))

@@ -139,11 +139,11 @@ def test_every_content_value_at_either_end_of_its_range_plays(game_id):
 def test_every_bot_plays_the_same_games_with_the_jit_disabled(game_id):
     """`balance bench` measures the compiled speed-up against the same kernels run as plain
     Python (NUMBA_DISABLE_JIT=1, in a subprocess): every bot must play that way, and play the
-    same games as the compiled code. Rollout bots are left out: one interpreted rollout game
-    takes minutes."""
+    same games as the compiled code. Rollout and search bots are left out: one interpreted
+    rollout game takes minutes, a search game hours."""
     game = get_game(game_id)
     n = game.players_or_default(None)
-    bots = [b for b in game.bots if b != "rollout"]
+    bots = [b for b in game.bots if b not in ("rollout", "search")]
     compiled = run_probes(game_id, bots, n, 1, {})   # first: it stores the Pimpernel's route table
     interpreted = run_probes(game_id, bots, n, 1, {"NUMBA_DISABLE_JIT": "1"})
     for bot in bots:
@@ -183,11 +183,15 @@ def hook(game_id, name, required=True):
     return found
 
 
+QUICK_PREFIXES = ("bots.rollout", "bots.search_iterations", "bots.search_depth")
+
+
 def quick_rollout(game):
-    """Every rollout setting at 2 (or the end of its range nearest 2): the rollout bot still
-    re-deals and plays out, at a fraction of its cost."""
+    """Every rollout setting, the search's iterations and playout depth at 2 (or the end of
+    its range nearest 2): the rollout and search bots still re-deal and play out, at a
+    fraction of their cost."""
     return tuple(f"{k}={int(min(max(2, lo), hi))}" for k, _, r in game.content().params()
-                 if r is not None and k.startswith("bots.rollout") for lo, hi in [r])
+                 if r is not None and k.startswith(QUICK_PREFIXES) for lo, hi in [r])
 
 
 def quick(game_id):
@@ -292,9 +296,10 @@ def test_swapping_a_bot_leaves_the_deal_unchanged(game_id):
 
 
 def override(data, key, value, lo, hi):
-    """A value in [lo, hi] for key; a rollout setting stays at 4 or below (playouts cost)."""
+    """A value in [lo, hi] for key; a rollout or search budget stays at 4 or below (playouts
+    cost)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        top = min(int(hi), max(int(lo), 4)) if key.startswith("bots.rollout") else int(hi)
+        top = min(int(hi), max(int(lo), 4)) if key.startswith(QUICK_PREFIXES) else int(hi)
         return data.draw(hs.integers(int(lo), top))
     return data.draw(hs.floats(lo, hi, allow_nan=False))
 
@@ -326,7 +331,8 @@ def test_random_content_overrides_play_or_are_refused(game_id, data):
     variants += tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
     params = [p for p in game.content(variants).params() if p[2] is not None]
     picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
-    sets = [f"{key}={override(data, key, value, *r)}" for key, value, r in picks]
+    # the search bot at a quick budget unless a pick sets it (the later wins)
+    sets = [*(q for q in quick_rollout(game) if q.startswith("bots.search")), *(f"{key}={override(data, key, value, *r)}" for key, value, r in picks)]
     n = data.draw(hs.sampled_from(game.allowed_players(variants)))
     bots = data.draw(hs.lists(hs.sampled_from(game.bots), min_size=n, max_size=n))
     loaded = loads(game, variants, [s for s in sets if loads(game, variants, [s], n)], n)

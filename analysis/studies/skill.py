@@ -1,5 +1,6 @@
 """`balance skill` as a study: does the verdict hold for stronger play? Every bot of the game plays
-every seat of the same deals (rollout at one or more playout budgets); each verdict measure with
+every seat of the same deals (rollout at one or more playout budgets, search at one or more
+iteration budgets); each verdict measure with
 its interval against the bots' Bradley-Terry rating from a seat-rotated ladder of mixed line-ups,
 and the flags that read the whole ladder (analysis.sensitivity.skill_flags). Called from Python
 with the same arguments as the command, it returns the skill table as a Polars frame."""
@@ -40,38 +41,70 @@ def playout_key(content) -> str | None:
     return f"bots.{keys[0]}" if keys else None
 
 
-def lineups(game, base, bots: list[str], playouts: list[int], key: str | None) -> list[tuple[str, str, object]]:
-    """(label, bot, RunConfig) of every line-up: one bot in every seat; rollout once per budget."""
+def search_key(content) -> str | None:
+    return "bots.search_iterations" if "search_iterations" in content.doc.get("bots", {}) else None
+
+
+# The bots whose strength is a budget: (the budget's words, how the budget is found in content)
+BUDGETED = {"rollout": ("playouts", playout_key), "search": ("iterations", search_key)}
+
+
+def lineup_label(bot: str, budget: int | None) -> str:
+    return bot if budget is None else f"{bot} ({budget} {BUDGETED[bot][0]})"
+
+
+def lineups(game, base, bots: list[str], budgets: dict) -> list[tuple[str, str, object]]:
+    """(label, bot, RunConfig) of every line-up: one bot in every seat; a budgeted bot (rollout,
+    search) once per budget. budgets: {bot: (content key, [budget, ...])}."""
     out = []
     for b in bots:
-        if b == "rollout" and playouts and key:
-            for p in playouts:
-                out.append((f"rollout ({p} playouts)", b, replace(base, bots=[b], sets=[*base.sets, f"{key}={p}"])))
+        if b in budgets:
+            key, values = budgets[b]
+            for p in values:
+                out.append((lineup_label(b, p), b, replace(base, bots=[b], sets=[*base.sets, f"{key}={p}"])))
         else:
             out.append((b, b, replace(base, bots=[b])))
     return out
 
 
-def ladders(base, bots: list[str], playouts: list[int], key: str | None) -> list[tuple[int | None, list]]:
-    """The mixed, seat-rotated line-ups the ratings come from: (rollout budget, [RunConfig]).
-    With fewer seats than bots, one line-up per starting bot (every bot meets every other)."""
+def ladders(base, bots: list[str], budgets: dict) -> list[tuple[dict, list]]:
+    """The mixed, seat-rotated line-ups the ratings come from: ({bot: its budget}, [RunConfig]).
+    Ladder j gives each budgeted bot its j-th budget (its last when it has fewer). With fewer
+    seats than bots, one line-up per starting bot (every bot meets every other)."""
     n = base.players
-    budgets = playouts if ("rollout" in bots and playouts and key) else [None]
+    depth = max([len(v) for _, v in budgets.values()], default=1)
     out = []
-    for p in budgets:
-        sets = [*base.sets, f"{key}={p}"] if p is not None else list(base.sets)
+    for j in range(depth):
+        at = {b: v[min(j, len(v) - 1)] for b, (_, v) in budgets.items()}
+        sets = [*base.sets, *(f"{budgets[b][0]}={p}" for b, p in at.items())]
         if len(bots) <= n:
             ups = [[bots[k % len(bots)] for k in range(n)]]
         else:
             ups = [[bots[(i + k) % len(bots)] for k in range(n)] for i in range(len(bots))]
-        out.append((p, [replace(base, bots=u, sets=sets, rotate_seats=True) for u in ups]))
+        out.append((at, [replace(base, bots=u, sets=sets, rotate_seats=True) for u in ups]))
     return out
+
+
+def parse_budgets(text: str | None, bot: str, names: list[str], key: str | None, content, option: str) -> list[int]:
+    """The budgets asked for a budgeted bot (--playouts, --search), else its content value."""
+    if text:
+        if bot not in names or not key:
+            raise UserError(option, text, f"this game has no {bot} bot with a budget here")
+        try:
+            values = [int(p) for p in _list(text)]
+        except ValueError:
+            raise UserError(option, text, "expected whole numbers, e.g. 2,8") from None
+        if not values or min(values) < 1:
+            raise UserError(option, text, "expected whole numbers of at least 1, e.g. 2,8")
+        return values
+    return [int(content.get(key))] if bot in names and key else []
 
 
 def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bots: str | None = None,
           playouts: str | None = None, measures=(), players: int | None = None, variant: str = "base", sets=(),
           content_path: str | None = None, seed: int = 0, threads: int = 0, engine: str = "local",
-          address: str | None = None, out_dir: Path = Path("out/skill"), progress=no_progress) -> Skill:
+          address: str | None = None, out_dir: Path = Path("out/skill"), progress=no_progress,
+          search: str | None = None) -> Skill:
     """`balance skill GAME` (same arguments): plays, writes skill.parquet and skill.json in out_dir
     (kept batches make a rerun into the same out_dir resume) and returns the table and flags.
     A KeyboardInterrupt leaves the finished line-ups in out_dir."""
@@ -92,26 +125,22 @@ def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bo
     if len(names) < 2:
         raise UserError("--bots", bots, "expected at least two bots to compare")
     content = game.content(tuple(base.variants), tuple(base.sets), Path(content_path) if content_path else None)
-    key = playout_key(content)
-    budgets = []
-    if playouts:
-        if "rollout" not in names or not key:
-            raise UserError("--playouts", playouts, f"{game.id} has no rollout bot with a playout budget here")
-        try:
-            budgets = [int(p) for p in _list(playouts)]
-        except ValueError:
-            raise UserError("--playouts", playouts, "expected whole numbers, e.g. 2,8") from None
-    elif "rollout" in names and key:
-        budgets = [int(content.get(key))]
+    budgets = {}
+    for b, text, option in (("rollout", playouts, "--playouts"), ("search", search, "--search")):
+        key = BUDGETED[b][1](content)
+        values = parse_budgets(text, b, names, key, content, option)
+        if values:
+            budgets[b] = (key, values)
     if not measures:
         measures = [m for m in SKILL_MEASURES if not (m == "role_spread" and len(game.roles) < 2)
                     and not (m == "secret_role_spread" and len(game.secret_roles) < 2)
                     and not (m in ("first_player_advantage", "position_spread") and not game.positions_meaningful)]
     ms = _measures(measures, game, replace(base, bots=names))
-    ups = lineups(game, base, names, budgets, key)
-    lads = ladders(base, names, budgets, key)
+    ups = lineups(game, base, names, budgets)
+    lads = ladders(base, names, budgets)
     k_ladder = ladder_deals or n_games
-    plan = {"config": base.plan_fields(), "bots": names, "playouts": budgets, "measures": [m.name for m in ms],
+    plan = {"config": base.plan_fields(), "bots": names,
+            "playouts": budgets.get("rollout", (None, []))[1], "search": budgets.get("search", (None, []))[1], "measures": [m.name for m in ms],
             "n": n_games, "ladder": k_ladder}
     open_plan(out_dir, SKILL_FILE, plan, False)
     cfgs = {f"up-{i}": cfg for i, (_, _, cfg) in enumerate(ups)}
@@ -127,14 +156,16 @@ def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bo
         player.close()
     rating = {}
     anchor = "random" if "random" in names else names[0]
-    for j, (p, cs) in enumerate(lads):
+    for j, (at, cs) in enumerate(lads):
         rows = pl.concat([ladder_rows[(f"ladder-{j}-{i}", 0, k_ladder)] for i in range(len(cs))])
         r = {x["bot"]: x for x in ratings(rows, seed=seed).iter_rows(named=True)}
         zero = r[anchor]["elo"] if anchor in r else 0.0
-        for label, b, _ in ups:
-            if b in r and (b == "rollout" and p is not None and label == f"rollout ({p} playouts)"
-                           or b != "rollout" and j == 0 or b == "rollout" and p is None):
-                rating[label] = (r[b]["elo"] - zero, r[b]["elo_low"] - zero, r[b]["elo_high"] - zero)
+        for name, b, _ in ups:
+            # a budgeted bot's rating comes from the ladder it played at that budget, the
+            # others' from the first ladder (the anchor's rating is 0 in each)
+            mine = name == lineup_label(b, at[b]) if b in at else j == 0
+            if b in r and mine and name not in rating:
+                rating[name] = (r[b]["elo"] - zero, r[b]["elo_low"] - zero, r[b]["elo_high"] - zero)
     from analysis.studies.player import aligned
 
     order = sorted(range(len(ups)), key=lambda i: rating.get(ups[i][0], (0,))[0])

@@ -56,6 +56,7 @@ BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HEURISTIC = 2
 BOT_ROLLOUT = 3
+BOT_SEARCH = 4        # information-set MCTS (kernels/search.py) at every decision
 
 # the game's own fields at the front of the state row, st[G_*]
 G_ROUND = 0           # 0-based current round
@@ -231,7 +232,11 @@ W_SET = 16            # number of weights in a set
 WB_GREEDY = 0
 WB_HEUR = W_SET
 W_ROLLOUT_N = 2 * W_SET   # playouts per candidate move (rollout bot)
-W_TOTAL = 2 * W_SET + 1
+W_SEARCH_ITER = W_ROLLOUT_N + 1    # search bot: iterations per decision
+W_SEARCH_DEPTH = W_ROLLOUT_N + 2   # decisions a playout plays before the position value scores it
+W_SEARCH_C = W_ROLLOUT_N + 3       # UCT's exploration constant
+W_SEARCH_WIDEN = W_ROLLOUT_N + 4   # progressive widening (0: every option tried first)
+W_TOTAL = 2 * W_SET + 5
 
 # one game's state row st (int64): the game's fields, each seat's block, the board, the cards
 # and a scratch area the rules and bots reuse

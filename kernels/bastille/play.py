@@ -6,30 +6,35 @@ from numba import njit, prange
 
 from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
+from kernels.search import N_FIELDS
 from kernels.bastille.layout import (
-    BOT_RANDOM, BOT_ROLLOUT, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
+    BOT_RANDOM, BOT_ROLLOUT, BOT_SEARCH, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
-    P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP)
+    P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP, W_SEARCH_ITER)
 from kernels.bastille.state import log_ev, setup_game
 from kernels.bastille.bots import choose_option, choose_placement, forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
+from kernels.bastille.search import search_option
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log):
-    """The pending decision's seat's policy: the index of the option it takes."""
+def ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
+    """The pending decision's seat's policy: the index of the option it takes (sx: the
+    search bot's tree)."""
     p = st[G_SEAT]
+    if st[SEATBOT + p] == BOT_SEARCH:
+        return search_option(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx)
     if st[G_KIND] == DEC_PLACE and st[SEATBOT + p] == BOT_ROLLOUT:
         return rollout_placement(tb, st, rng, p, W, fs, buf, k, d, drng, dfs, dbuf, log)
     return choose_option(tb, st, rng, W, fs, buf, k)
 
 
 @njit(cache=True, _nrt=False)
-def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
+def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller), one loop:
     advance, options, the seat's policy, apply. d, drng, dfs and dbuf are the playout
-    scratch of the rollout bot."""
+    scratch of the rollout and search bots, sx the search's tree."""
     setup_game(tb, st, rng, CHANCE)
     forget_values(fs)
     st[G_LOGON] = log_on
@@ -37,7 +42,7 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
     kind = advance(tb, st, rng, log)
     while kind != DEC_NONE:
         p = st[G_SEAT]
-        if kind == DEC_PLACE and st[SEATBOT + p] != BOT_ROLLOUT and st[SEATBOT + p] != BOT_RANDOM:
+        if kind == DEC_PLACE and st[SEATBOT + p] < BOT_ROLLOUT and st[SEATBOT + p] != BOT_RANDOM:
             # the valuing bots' placement is the option row itself: listing every option of
             # the hottest decision only to find its index is skipped (the same games as
             # through options and choose_option: tests/bastille/test_forward.py)
@@ -47,7 +52,7 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
             i = 0
         else:
             k = options(tb, st, buf)
-            i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log)
+            i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx)
         kind = apply(tb, st, rng, buf[i], log)
 
 
@@ -55,12 +60,19 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on):
 def policy(tables, st, buf, k, seat, bot, rng, weights, memo):
     """The contract's policy: bot (BOT_*) choosing for seat at the pending decision of st
     (buf[:k] its options); memo is the bots' float row fs. Asks as play_game does, with
-    seat's bot set to bot for the question only; the rollout bot gets playout scratch of its
-    own."""
+    seat's bot set to bot for the question only; the rollout and search bots get playout
+    scratch of their own."""
     tb = tables[0]
     was = st[SEATBOT + seat]
     st[SEATBOT + seat] = bot
-    if st[G_KIND] == DEC_PLACE and bot == BOT_ROLLOUT:
+    if bot == BOT_SEARCH:
+        nodes = int(weights[W_SEARCH_ITER]) + 1
+        sx = (np.zeros((nodes, N_FIELDS + buf.shape[1]), np.int64),
+              np.zeros((nodes, MAXP), np.float64), np.zeros(nodes + buf.shape[0], np.int64),
+              np.zeros(MAXP, np.float64))
+        i = search_option(tb, st, rng, weights, memo, buf, k, np.zeros_like(st),
+                          np.zeros_like(rng), np.zeros_like(memo), np.zeros_like(buf), buf, sx)
+    elif st[G_KIND] == DEC_PLACE and bot == BOT_ROLLOUT:
         d = np.zeros_like(st)
         drng = np.zeros_like(rng)
         dfs = np.zeros_like(memo)
@@ -110,12 +122,12 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_position, out_metrics,
 
 
 @njit(cache=True, _nrt=False)
-def play_one(tb, st, rng, fs, buf, log, d, drng, dfs, dbuf, bots, W, seed, game_index, rotation,
-             log_on):
+def play_one(tb, st, rng, fs, buf, log, d, drng, dfs, dbuf, sx, bots, W, seed, game_index,
+             rotation, log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, st[SEATBOT:SEATBOT + MAXP])
-    play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, log_on)
+    play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on)
 
 
 @njit(cache=True, parallel=True)
@@ -125,19 +137,20 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
     after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
     for every game. With one row per game each row keeps its game's final state."""
     tb = tables[0]
-    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2 = scratch
+    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2, trees, gains, works, rewards = scratch
     B = game_index.shape[0]
     R = st.shape[0]
     n = score.shape[1]
     for r in prange(R):
         row = np.int64(r)
         j = row if st2.shape[0] == R else 0    # playout scratch exists only for rollout bots
+        sx = (borrow(trees[j]), borrow(gains[j]), borrow(works[j]), borrow(rewards[j]))
         tbv = borrow(tb)
         stv = borrow(st[row])
         log = borrow(logs[row])
         for g in range(row * B // R, (row + 1) * B // R):
             play_one(tbv, stv, borrow(rng[row]), borrow(fs[row]), borrow(bufs[row]), log,
-                     borrow(st2[j]), borrow(rng2[j]), borrow(fs2[j]), borrow(bufs2[j]),
+                     borrow(st2[j]), borrow(rng2[j]), borrow(fs2[j]), borrow(bufs2[j]), sx,
                      borrow(bots), borrow(weights), seed, game_index[g], np.int64(rotation[g]), 0)
             finish_game(tbv, stv, score[g], rank[g], win[g], position[g], metrics[g], log)
             for p in range(n):
@@ -152,12 +165,13 @@ def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
                score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """One game played exactly as play_batch plays it (scratch row 0), with the event log on;
     its outputs go to row 0. Returns the log rows written."""
-    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2 = scratch
+    st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2, trees, gains, works, rewards = scratch
+    sx = (borrow(trees[0]), borrow(gains[0]), borrow(works[0]), borrow(rewards[0]))
     tbv = borrow(tables[0])
     stv = borrow(st[0])
     logv = borrow(log)
     play_one(tbv, stv, borrow(rng[0]), borrow(fs[0]), borrow(bufs[0]), logv, borrow(st2[0]),
-             borrow(rng2[0]), borrow(fs2[0]), borrow(bufs2[0]), borrow(bots), borrow(weights),
+             borrow(rng2[0]), borrow(fs2[0]), borrow(bufs2[0]), sx, borrow(bots), borrow(weights),
              seed, game_index, rotation, 1)
     finish_game(tbv, stv, score[0], rank[0], win[0], position[0], metrics[0], logv)
     for p in range(score.shape[1]):

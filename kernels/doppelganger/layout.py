@@ -92,6 +92,14 @@ S_PBOTS = 17      # int64 [., n] the playout's bots (greedy in every seat)
 S_PMET = 18       # float64 [., n, N_METRICS] the playout's metrics (unread)
 S_WALK = 19       # int32 [R, WK_PADS + P, N] walks around blocking pawns (rules.pawns_block)
 S_OPTS = 20       # int64 [R, K_MAX, O_SIZE] the pending decision's options
+# the search bot's (kernels/search.py alloc_tree; a full tree only when a search bot plays)
+S_TREE = 21       # int64 [., nodes, N_FIELDS + O_SIZE] its tree
+S_GAIN = 22       # float64 [., nodes, n] each seat's reward summed at each node
+S_WORK = 23       # int64 [., nodes + K_MAX] an iteration's path, a decision's children
+S_REWARD = 24     # float64 [., n] an iteration's rewards
+S_SMEMO = 25      # int32 [., P_SIZE] the plan its playouts' bots keep (as S_GIVEN row 0)
+S_SOPTS = 26      # int64 [., K_MAX, O_SIZE] the options of its iterations' decisions
+S_COUNT = 27
 
 # Rows of S_WALK, filled per move only when another pawn blocks a corridor square
 WK_START = 0      # distance from the mover's square
@@ -122,6 +130,7 @@ BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HUNTER = 2
 BOT_ROLLOUT = 3
+BOT_SEARCH = 4    # information-set MCTS (kernels/search.py) at every decision
 
 # Bot weights (content [bots], in this order)
 W_REVEAL = 0
@@ -144,10 +153,15 @@ W_PATIENCE = 16
 W_ROLLOUT_PLAYOUTS = 17
 W_ROLLOUT_CANDIDATES = 18
 W_ROLLOUT_HORIZON = 19
+W_SEARCH_ITER = 20      # search: iterations per decision
+W_SEARCH_DEPTH = 21     # search: decisions a playout plays before it is scored a draw
+W_SEARCH_C = 22         # search: UCT's exploration constant
+W_SEARCH_WIDEN = 23     # search: progressive widening (0: every option tried first)
 WEIGHT_NAMES = ("reveal", "who_step", "info", "focus", "gift", "setup", "weapon_kill",
                 "weapon_maybe", "weapon_any", "deny_own", "deny_hidden", "reveal_who_cost",
                 "reveal_vuln_cost", "pair_cost", "true_form_cost", "contest", "patience", "rollout_playouts",
-                "rollout_candidates", "rollout_horizon")
+                "rollout_candidates", "rollout_horizon", "search_iterations", "search_depth",
+                "search_exploration", "search_widening")
 
 # Room actions: one row of the action list
 ACT_NONE = 0

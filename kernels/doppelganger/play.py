@@ -10,7 +10,8 @@ from numba import njit, prange
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.doppelganger.forward import (apply, chooser, decision, options, policy,
                                           start_game)
-from kernels.doppelganger.layout import (DEC_NONE, END_TURN_CAP, FIRST_SEAT, F_END, F_TURN,
+from kernels.doppelganger.search import search_option
+from kernels.doppelganger.layout import (BOT_SEARCH, DEC_NONE, END_TURN_CAP, FIRST_SEAT, F_END, F_TURN,
                                          F_WINNER, P_DEST, S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN,
                                          S_KN, S_OPTS, S_PBOTS, S_PLANS, S_PMET, S_PSCORE, S_REACH,
                                          S_RNG, S_RPLANS, S_RRNG, S_RSCORE, S_RSTATE,
@@ -51,8 +52,12 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     start_game(tables, st, met, li, rng, scratch[S_DECK][r], seed, game_index, weights, log, on)
     while decision(st) != DEC_NONE:
         k = options(tables, st, walk, reach, acts, buf)
-        i = policy(tables, st, buf, k, sb[chooser(st)], rng, weights, gplan[0], walk, reach, acts,
-                   plans, pscore, kn, wv, dec, rsc, log)
+        bot = sb[chooser(st)]
+        if bot == BOT_SEARCH:
+            i = search_option(tables, scratch, r, met, weights, buf, k, log)
+        else:
+            i = policy(tables, st, buf, k, bot, rng, weights, gplan[0], walk, reach, acts,
+                       plans, pscore, kn, wv, dec, rsc, log)
         apply(tables, st, met, li, rng, weights, buf[i], log, on)
     return st[F_TURN], st[F_END]
 

@@ -15,7 +15,8 @@ from kernels.rng import BOT0, below, seed_streams
 from sim.games.doppelganger import GAME
 
 CONTENT = GAME.content()
-FAST_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12")
+FAST_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.rollout_horizon=12",
+               "bots.search_iterations=4", "bots.search_depth=20")   # and a tiny search
 # The rollout at the no-peek positions: enough playouts, candidates and horizon that its plan
 # depends on them (with FAST_ROLLOUT few playouts end and it nearly always keeps the hunter's
 # best plan; test_no_peek.py shows the difference)

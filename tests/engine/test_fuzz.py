@@ -13,8 +13,8 @@ from sim.registry import get_game
 from tests.engine.helpers import cli, games
 
 CODES: list[int] = []
-# Flat Monte Carlo bots cost about a second a game: their own tests cover them.
-SLOW_BOTS = ("rollout",)
+# Flat Monte Carlo and tree search bots cost about a second a game: their own tests cover them.
+SLOW_BOTS = ("rollout", "search")
 JUNK = ["", " ", "nope", "-1", "1e309", "nan", "[1, 2]", "true", "{a = 1}", "é", "=", "0x10", "3.5"]
 
 

@@ -68,6 +68,7 @@ def test_the_report_shows_the_skill_chart(tug, tmp_path):
     (["--bots", "random"], "at least two bots"),
     (["--bots", "random,wizard"], "unknown bot"),
     (["--playouts", "2,8"], "no rollout bot"),
+    (["--search", "50,200"], "no search bot"),
     (["--measure", "fun"], "unknown measure"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):

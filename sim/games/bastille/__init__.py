@@ -10,6 +10,7 @@ import numpy as np
 import kernels.bastille
 from kernels.bastille import bench
 from kernels.bastille import layout as K
+from kernels.search import alloc_tree
 from sim.game import Batch, Compiled, Game
 from sim.games.bastille.pack import Tables, build_tables, pack
 from sim.games.bastille.trace import describe
@@ -22,8 +23,9 @@ assert len(WEIGHT_SET) == K.W_SET
 class BastilleCompiled(Compiled):
     """The content row as the kernel's tables, the named tables ``T`` the trace reads, and
     the scratch rows: per row a state row st, its random streams, the bots' float row fs and
-    a one-row log, then the same three for the rollout bot's playouts, then the option rows
-    of a decision for each (the game's own, the playouts')."""
+    a one-row log, then the same three for the rollout and search bots' playouts, then the
+    option rows of a decision for each (the game's own, the playouts'), then the search bot's
+    tree (kernels/search.py alloc_tree: a full tree per row only when a playing bot plays)."""
 
     k_max = K.K_MAX     # the most options a decision can have (OpenSpiel's action count)
 
@@ -41,7 +43,9 @@ class BastilleCompiled(Compiled):
                 np.zeros((playout_rows, 1 + K.MAXP), np.uint64),
                 np.zeros((playout_rows, K.FS_SIZE), np.float64),
                 np.zeros((rows, K.K_MAX, K.OPT_W), np.int64),
-                np.zeros((playout_rows, K.K_MAX, K.OPT_W), np.int64))
+                np.zeros((playout_rows, K.K_MAX, K.OPT_W), np.int64),
+                *alloc_tree(playout_rows, K.OPT_W, K.MAXP, k_max=K.K_MAX,
+                            **({} if rollout else {"nodes": 1})))
 
 
 class BastilleGame(Game):
@@ -50,14 +54,16 @@ class BastilleGame(Game):
     player_counts = (3, 4)
     bench_players = (4,)
     default_players = 4
-    bots = ("random", "greedy", "heuristic", "rollout")
+    bots = ("random", "greedy", "heuristic", "rollout", "search")
     default_bots = "heuristic"
     end_reasons = ("finished", "turn_cap")
     roles = ()
     metrics = ("coins", "characters", "bastille_steps", "mission_points", "unarmed")
     report_metrics = ("coins", "characters", "bastille_steps")   # shown per position in the report
     weight_names = tuple(f"greedy_{w}" for w in WEIGHT_SET) + tuple(
-        f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts",)
+        f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts", "search_iterations",
+                                                  "search_depth", "search_exploration",
+                                                  "search_widening")
     max_turns = 8 * 18      # placements: 8 rounds, at most 18 influence spaces a round
     turn_unit = "tile placement"
     turn_order = ("the start player is drawn at random for each deal (rulebook set-up); "

@@ -15,6 +15,7 @@ from kernels.bastille.rollout import redeal_hidden  # noqa: F401  (the no-peek h
 from kernels.bastille.state import log_ev, setup_game
 from kernels.common import as_row, seat_bots as rotate_bots
 from kernels.rng import CHANCE, seed_streams
+from kernels.search import alloc_tree
 from sim.game import Batch
 from sim.games.bastille.trace import GROUPS, LOCATIONS, WEAPONS, card_text, mission_text
 
@@ -35,6 +36,9 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
          # the rollout bot's playout scratch: overwritten by every playout, never read first
          "d": np.zeros(K.ST_SIZE, np.int64), "drng": np.zeros(1 + K.MAXP, np.uint64),
          "dfs": np.zeros(K.FS_SIZE, np.float64), "dbuf": np.zeros((K.K_MAX, K.OPT_W), np.int64),
+         # the search bot's tree (a full one only when a search bot plays)
+         "tree": [a[0] for a in alloc_tree(1, K.OPT_W, K.MAXP, k_max=K.K_MAX,
+                                           **({} if game.rollout_bot(bots) else {"nodes": 1}))],
          # the final ranking, as play_batch's Batch holds it (one game's row)
          "out": Batch.alloc(1, compiled.n_players, len(game.metrics)), "n": compiled.n_players}
     st, rng, log = as_row(s["st"]), as_row(s["rng"]), s["log"]
@@ -92,7 +96,8 @@ def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
     R = as_row
     return int(ask_seat(R(compiled.tables[0]), R(s["st"]), R(s["rng"]),
                         R(np.asarray(weights, np.float64)), R(s["memo"]), s["buf"], np.int64(k),
-                        R(s["d"]), R(s["drng"]), R(s["dfs"]), s["dbuf"], s["log"]))
+                        R(s["d"]), R(s["drng"]), R(s["dfs"]), s["dbuf"], s["log"],
+                        tuple(R(a) if a.ndim == 1 else a for a in s["tree"])))
 
 
 def events(s: dict) -> np.ndarray:

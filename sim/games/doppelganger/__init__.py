@@ -15,6 +15,7 @@ import numpy as np
 from kernels import doppelganger as K
 from kernels.doppelganger import layout as L
 from kernels.doppelganger.bench import bench_moves
+from kernels.search import alloc_tree
 from sim.content import Content
 from sim.game import Batch, Compiled, Game
 from sim.games.doppelganger import pack, trace
@@ -60,10 +61,10 @@ class DoppelgangerCompiled(Compiled):
         return self.tables[L.T_PAD_DIST]
 
     def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
-        """The scratch tuple in layout's S_* order; the playouts' arrays get a row per state
-        row only when a rollout bot plays."""
+        """The scratch tuple in layout's S_* order; the playouts' arrays (and the search's
+        tree) get a row per state row only when a rollout or search bot plays."""
         n, nodes, rr = self.n_players, self.board.n_nodes, rows if rollout else 1
-        s: list = [None] * 21
+        s: list = [None] * L.S_COUNT
         s[L.S_STATE] = np.zeros((rows, L.F_SIZE), np.int32)
         s[L.S_RNG] = np.zeros((rows, 1 + n), np.uint64)
         s[L.S_DECK] = np.zeros((rows, L.MAXC), np.int64)
@@ -85,6 +86,10 @@ class DoppelgangerCompiled(Compiled):
         s[L.S_PMET] = np.zeros((rr, n, L.N_METRICS), np.float64)
         s[L.S_WALK] = np.zeros((rows, L.WK_PADS + len(self.board.pads), nodes), np.int32)
         s[L.S_OPTS] = np.zeros((rows, self.k_max, L.O_SIZE), np.int64)
+        s[L.S_TREE], s[L.S_GAIN], s[L.S_WORK], s[L.S_REWARD] = alloc_tree(
+            rr, L.O_SIZE, n, k_max=self.k_max, **({} if rollout else {"nodes": 1}))
+        s[L.S_SMEMO] = np.zeros((rr, L.P_SIZE), np.int32)
+        s[L.S_SOPTS] = np.zeros((rr, self.k_max, L.O_SIZE), np.int64)
         return tuple(s)
 
     @property
@@ -100,7 +105,7 @@ class DoppelgangerGame(Game):
     name = "Miss Scarlet doppelganger Clue"
     player_counts = (3, 4, 6)
     bench_players = (4, 6)
-    bots = ("random", "greedy", "hunter", "rollout")
+    bots = ("random", "greedy", "hunter", "rollout", "search")
     default_bots = "greedy"
     end_reasons = ("finished", "turn_cap")
     roles = ()

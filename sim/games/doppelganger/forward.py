@@ -7,6 +7,7 @@ import numpy as np
 from kernels.doppelganger import forward as F
 from kernels.doppelganger import layout as L
 from kernels.doppelganger.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from kernels.doppelganger.search import search_option
 from kernels.common import seat_bots
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
@@ -63,6 +64,9 @@ def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
     rsc = (sc[L.S_RPLANS][0], sc[L.S_RSCORE][0], sc[L.S_RSTATE][0], sc[L.S_RRNG][0],
            sc[L.S_DECK][0], sc[L.S_PBOTS][0], sc[L.S_GIVEN][0][1:2], sc[L.S_PMET][0], ctr[2:4])
     bot = sc[L.S_SEAT_BOTS][0][seat(s)]
+    if bot == L.BOT_SEARCH:
+        return int(search_option(compiled.tables, sc, np.int64(0), s["met"], weights, buf,
+                                 np.int64(k), s["log"]))
     return int(F.policy(compiled.tables, sc[L.S_STATE][0], buf, k, bot, sc[L.S_RNG][0], weights,
                         sc[L.S_GIVEN][0][0], sc[L.S_WALK][0], sc[L.S_REACH][0], sc[L.S_ACTS][0],
                         sc[L.S_PLANS][0], sc[L.S_PSCORE][0], sc[L.S_KN][0], sc[L.S_FV][0],

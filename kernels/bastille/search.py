@@ -1,0 +1,98 @@
+"""The search bot: information-set MCTS (kernels/search.py) over Bastille's forward model.
+A position is ``(st, fs, log)``: the state row, the bots' float row (a cache keyed in itself,
+so a copy starts it afresh) and a log the playouts never write (their log switch is off).
+The playouts are the heuristic bot in every seat."""
+from numba import njit
+
+from kernels.rng import CHANCE
+from kernels.search import make_search
+from kernels.bastille.layout import (BOT_HEURISTIC, G_KIND, G_LOGON, G_SEAT, MAXP, NPF, PL,
+                                     P_COINS, P_VP, SEATBOT, ST_SIZE, T_NP, W_SEARCH_C,
+                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
+from kernels.bastille.bots import choose_option, forget_values
+from kernels.bastille.rules import apply as apply_row, options as list_options
+from kernels.bastille.rollout import redeal as redeal_unseen
+
+
+@njit(cache=True, _nrt=False)
+def copy_position(src, dst):
+    """A clone for one iteration: the state row, a fresh bots' cache, the log off and the
+    heuristic in every seat (the playouts' policy)."""
+    st, d = src[0], dst[0]
+    for j in range(ST_SIZE):
+        d[j] = st[j]
+    forget_values(dst[1])
+    d[G_LOGON] = 0
+    for q in range(MAXP):
+        d[SEATBOT + q] = BOT_HEURISTIC
+
+
+@njit(cache=True, _nrt=False)
+def decision(P):
+    return P[0][G_KIND]
+
+
+@njit(cache=True, _nrt=False)
+def chooser(P):
+    return P[0][G_SEAT]
+
+
+@njit(cache=True, _nrt=False)
+def options(tb, P, buf):
+    return list_options(tb, P[0], buf)
+
+
+@njit(cache=True, _nrt=False)
+def apply(tb, P, rng, W, row):
+    return apply_row(tb, P[0], rng, row, P[2])
+
+
+@njit(cache=True, _nrt=False)
+def redeal(tb, P, seat, rng):
+    redeal_unseen(tb, P[0], rng, seat, CHANCE)
+
+
+@njit(cache=True, _nrt=False)
+def heuristic(tb, P, buf, k, rng, W):
+    return choose_option(tb, P[0], rng, W, P[1], buf, k)
+
+
+@njit(cache=True, _nrt=False)
+def standing(tb, P, out):
+    """Each seat's win share if the game ended now: the most VP, then the most coins, equal
+    on both sharing (the final ranking's rule); at the end it is the game's result."""
+    st = P[0]
+    n = tb[T_NP]
+    top = 0
+    for p in range(n):
+        if better(st, p, top):
+            top = p
+    k = 0
+    for p in range(n):
+        if not better(st, top, p):
+            k += 1
+    for p in range(n):
+        out[p] = 0.0 if better(st, top, p) else 1.0 / k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def better(st, a, b):
+    """Seat a ranks above seat b (VP, then coins)."""
+    va, vb = st[PL + a * NPF + P_VP], st[PL + b * NPF + P_VP]
+    return va > vb or (va == vb and st[PL + a * NPF + P_COINS] > st[PL + b * NPF + P_COINS])
+
+
+search = make_search(copy_position, decision, chooser, options, apply, redeal, heuristic,
+                     standing)
+
+
+@njit(cache=True, _nrt=False)
+def search_option(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
+    """The search bot's option (an index in buf[:k]) for the seat choosing in st, its budget
+    the weights' W_SEARCH_* (d, drng, dfs, dbuf: the playouts' scratch; sx the tree's arrays,
+    kernels/search.py alloc_tree)."""
+    tree, gain, work, reward = sx
+    return search(tb, (st, fs, log), (d, dfs, log), rng, st[G_SEAT], W, buf, k,
+                  int(W[W_SEARCH_ITER]), int(W[W_SEARCH_DEPTH]), W[W_SEARCH_C], W[W_SEARCH_WIDEN],
+                  tree, gain, work,
+                  dbuf, drng, reward)
