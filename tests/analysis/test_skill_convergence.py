@@ -57,3 +57,15 @@ def test_one_budget_has_no_verdict_on_convergence():
     turns, wins = noisy(50)
     conv = convergence({"search (50 iterations)": deals(turns, wins)}, {"search": ("k", [50])}, [LENGTH])
     assert conv["settled"].to_list() == [None] and convergence_words(conv) == []
+
+
+def test_the_command_prints_settled_or_still_moving_per_bot_and_measure():
+    from cli.skill import format_convergence
+
+    turns, wins = noisy()
+    conv = convergence(tables(deals(turns, wins), deals(turns, wins), deals(turns + 1, wins)), BUDGETS,
+                       [LENGTH, SPREAD])
+    text = format_convergence(conv)
+    assert "search  game_length      still moving: +60.34 -> +61.34" in text
+    assert "search  position_spread  settled" in text
+    assert text.count("Convergence: ") == 2
