@@ -643,7 +643,7 @@ def convergence_section(page: Page, label: str, path: Path, game):
                [[r["bot"], words_of(r["measure"]), r["short"], r["along"]] for r in rows],
                "Each measure at each budget; still moving: the value at the next-largest budget -> the largest.")
     for m in conv.filter(pl.col("settled").is_not_null())["measure"].unique(maintain_order=True).to_list():
-        page.chart(charts.budget_chart(conv, m, words_of(m), f"{words_of(m)} against the budget - {game.name}"),
+        page.chart(charts.budget_chart(conv, m, words_of(m), f"Against the budget - {game.name}"),
                    f"converge_{label}_{m}".replace("/", "_").replace(":", "_"),
                    f"The {words_of(m)} against the budget")
 
