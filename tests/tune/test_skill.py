@@ -86,6 +86,9 @@ def test_the_study_called_from_python_gives_the_commands_table(tug, tmp_path):
     command = pl.read_parquet(out / "skill.parquet")
     assert isinstance(s.table, pl.DataFrame) and s.table.equals(command)
     assert s.flags == json.loads((out / "skill.json").read_text())["summary"]["flags"]
+    # no budgeted bot in tug: the convergence table is written, empty, and nothing is printed of it
+    assert s.convergence.height == 0 and pl.read_parquet(out / "convergence.parquet").height == 0
+    assert "Does the verdict converge?" not in tug[1]
 
 
 def test_the_report_draws_each_measure_against_the_budget(tug, tmp_path):
