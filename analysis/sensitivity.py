@@ -362,6 +362,7 @@ def _fair(m: Measure, game, n_players: int, text: str) -> float:
 
 SKILL_FILE = "skill.json"
 SKILL_TABLE = "skill.parquet"
+SKILL_CONVERGENCE = "convergence.parquet"   # each measure against each budgeted bot's budget
 SKILL_MEASURES = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "game_length",
                   "turn_cap_share")
 FLAGGED = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "turn_cap_share")

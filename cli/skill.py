@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import polars as pl
 
-from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, Measure
+from analysis.sensitivity import SKILL_CONVERGENCE, SKILL_FILE, SKILL_TABLE, Measure
 
 
 @click.command()
@@ -54,10 +54,28 @@ def skill(game_id, n_games, ladder_deals, bots, playouts, search, measures, play
         raise SystemExit(130) from None
     table, flags, ms, game, base, anchor = s.table, s.flags, s.measures, s.game, s.base, s.anchor
     click.echo(format_skill(table, ms, game, base, anchor))
+    if s.convergence.filter(pl.col("settled").is_not_null()).height:
+        click.echo(format_convergence(s.convergence))
     for f in flags or ["no verdict measure changes sign, turns, grows or stays unsettled along the ladder at this "
                        "sample size"]:
         click.echo(f"Flag: {f}" if flags else f"No flag: {f}")
-    click.echo(f"Results: {out_dir} ({SKILL_TABLE}, {SKILL_FILE}); `balance report {out_dir}` draws it")
+    click.echo(f"Results: {out_dir} ({SKILL_TABLE}, {SKILL_CONVERGENCE}, {SKILL_FILE}); `balance report {out_dir}` "
+               "draws it")
+
+
+def format_convergence(conv: pl.DataFrame) -> str:
+    """Does the verdict converge? Each measure along each budgeted bot's budgets, and whether the
+    two largest budgets agree (paired on the same deals), as a short table and in words."""
+    from analysis.studies.skill import convergence_rows, convergence_words
+
+    rows = convergence_rows(conv)
+    wb, wm = max(3, *[len(r["bot"]) for r in rows]), max(7, *[len(r["measure"]) for r in rows])
+    lines = ["Does the verdict converge? Each measure at each budget (95% interval); settled when the two largest "
+             "budgets' paired difference on the same deals contains 0",
+             f"  {'bot':<{wb}}  {'measure':<{wm}}  {'verdict':<32}  along the budgets"]
+    lines += [f"  {r['bot']:<{wb}}  {r['measure']:<{wm}}  {r['short']:<32}  {r['along']}" for r in rows]
+    lines += [f"Convergence: {w}." for w in convergence_words(conv)]
+    return "\n".join(lines)
 
 
 def format_skill(table: pl.DataFrame, ms: list[Measure], game, base, anchor: str) -> str:

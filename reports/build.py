@@ -616,11 +616,36 @@ def skill_section(page: Page, label: str, path: Path):
             f"{words_of(m)} is {t.filter(pl.col('measure') == m)['estimate'][0]:g} with every line-up" for m in constant)
             + ".")
     charted = [m for m in measures if m not in constant]
-    if not charted:
+    if charted:
+        page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in charted],
+                                      f"Verdict against playing strength - {game.name}"),
+                   f"skill_{label}".replace("/", "_"), "Verdict measures against the bots' rating")
+    convergence_section(page, label, path, game)
+
+
+def convergence_section(page: Page, label: str, path: Path, game):
+    """`balance skill` with two or more budgets: does the verdict converge? The table (each
+    measure along each budgeted bot's budgets, settled or still moving), in words, and one chart
+    per measure against the budget. Nothing for a study with one budget (or from before it)."""
+    from analysis.sensitivity import SKILL_CONVERGENCE, words_of
+    from analysis.studies.skill import convergence_rows, convergence_words
+
+    if not (path / SKILL_CONVERGENCE).is_file():
         return
-    page.chart(charts.skill_chart(t, [(m, words_of(m), units[m]) for m in charted],
-                                  f"Verdict against playing strength - {game.name}"),
-               f"skill_{label}".replace("/", "_"), "Verdict measures against the bots' rating")
+    conv = pl.read_parquet(path / SKILL_CONVERGENCE)
+    rows = convergence_rows(conv)
+    if not rows:
+        return
+    page.para("Does the verdict converge? Each budgeted bot played the same deals at each budget; a measure is "
+              "settled when its two largest budgets agree (their paired difference on the same deals has a 95% "
+              "interval containing 0). " + "; ".join(w[0].upper() + w[1:] for w in convergence_words(conv)) + ".")
+    page.table(["bot", "measure", "verdict", "along the budgets (95% interval)"],
+               [[r["bot"], words_of(r["measure"]), r["short"], r["along"]] for r in rows],
+               "Each measure at each budget; still moving: the value at the next-largest budget -> the largest.")
+    for m in conv.filter(pl.col("settled").is_not_null())["measure"].unique(maintain_order=True).to_list():
+        page.chart(charts.budget_chart(conv, m, words_of(m), f"Against the budget - {game.name}"),
+                   f"converge_{label}_{m}".replace("/", "_").replace(":", "_"),
+                   f"The {words_of(m)} against the budget")
 
 
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:

@@ -433,6 +433,38 @@ def skill_chart(table: pl.DataFrame, measures: list[tuple[str, str, str]], title
     return fig
 
 
+def budget_chart(conv: pl.DataFrame, measure: str, words: str, title: str):
+    """`balance skill`: one verdict measure against the budget (log scale), a line per budgeted
+    bot with its 95% interval bars; the two largest budgets' verdict (settled / still moving) in
+    the legend."""
+    part = conv.filter(pl.col("measure") == measure)
+    unit = part["unit"][0]
+    scale = 100.0 if unit == "pp" else 1.0
+    fig, ax = plt.subplots(figsize=(5.6, 3.4))
+    for i, bot in enumerate(part["bot"].unique(maintain_order=True).to_list()):
+        t = part.filter(pl.col("bot") == bot).sort("budget")
+        x, e = t["budget"].to_numpy(), scale * t["estimate"].to_numpy()
+        err = np.maximum(0, [e - scale * t["low"].to_numpy(), scale * t["high"].to_numpy() - e])
+        settled = t["settled"][0]
+        verdict = "" if settled is None else (", settled" if settled else ", still moving")
+        ax.errorbar(x, e, yerr=err, fmt="o-", capsize=3, color=OKABE_ITO[i % len(OKABE_ITO)],
+                    label=f"{bot} ({t['budget_words'][0]}){verdict}")
+    ax.set_xscale("log")
+    if part["bot"].n_unique() == 1:     # one bot: its budgets are the ticks (two bots' budgets may crowd)
+        ax.set_xticks(sorted(set(part["budget"].to_list())))
+        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    ax.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
+    ax.margins(x=0.15)
+    if unit == "pp":
+        ax.axhline(0, color="#555555", lw=1, ls="--")
+    ax.set_xlabel("budget (log scale)", fontsize=8)
+    ax.set_ylabel(f"{words} ({'pp' if unit == 'pp' else unit})", fontsize=8)
+    ax.set_title(title, fontsize=10)
+    legend_outside(ax)
+    fig.tight_layout()
+    return fig
+
+
 def faction_players_chart(table: pl.DataFrame, title: str):
     """The Last Banquet: each faction's win rate against the player count, a panel per
     scenario, the basic rules solid and the full rules dashed, with 95% intervals; None when

@@ -7,13 +7,13 @@ with the same arguments as the command, it returns the skill table as a Polars f
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
 
-from analysis.sensitivity import (SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, Measure, effect, estimate, per_deal,
-                                  skill_flags)
+from analysis.sensitivity import (SKILL_CONVERGENCE, SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, Measure, effect,
+                                  estimate, per_deal, skill_flags)
 from analysis.studies.player import no_progress
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
@@ -29,6 +29,7 @@ class Skill:
     game: object
     base: object
     anchor: str
+    convergence: pl.DataFrame = field(default_factory=pl.DataFrame)   # see convergence()
 
 
 def _list(text: str | None) -> list[str]:
@@ -191,8 +192,88 @@ def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bo
                         "step": step[0], "step_low": step[1], "step_high": step[2], "deals": n_games})
     table = pl.DataFrame(out, infer_schema_length=None)
     flags = skill_flags(table)
+    conv = convergence({label: tables[(f"up-{i}", 0, n_games)] for i, (label, _, _) in enumerate(ups)}, budgets, ms)
     write_parquet(table, out_dir / SKILL_TABLE)
+    write_parquet(conv, out_dir / SKILL_CONVERGENCE)
     write_json({"plan": plan, "complete": True, "summary": {
         "flags": flags, "anchor": anchor, "session_games": player.games, "threads": used_threads, "engine": engine,
         "wall_seconds": round(time.perf_counter() - t_start, 3)}}, out_dir / SKILL_FILE)
-    return Skill(table, flags, ms, game, base, anchor)
+    return Skill(table, flags, ms, game, base, anchor, conv)
+
+
+# -- does the verdict converge? ----------------------------------------------------------------
+
+def convergence(tables: dict, budgets: dict, ms: list[Measure]) -> pl.DataFrame:
+    """Each measure at each budget of each budgeted bot, with its 95% interval, one row per
+    (bot, measure, budget). `settled` (the same on every row of a bot and measure; null with one
+    budget): the two largest budgets agree - their paired difference on the same deals
+    (analysis.sensitivity.effect, per-deal for a mean, a paired bootstrap for a gap) has a 95%
+    interval that contains 0; `change`, `change_low`, `change_high`: that difference (largest -
+    next). tables: {line-up label: its per-deal table}; budgets: {bot: (content key, [budget, ...])}."""
+    out = []
+    for bot, (_, values) in budgets.items():
+        ordered = sorted(set(values))
+        for m in ms:
+            last = _last_step(m, *(tables[lineup_label(bot, p)] for p in ordered[-2:])) if len(ordered) > 1 else None
+            for p in ordered:
+                est, lo, hi = estimate(m, per_deal(m, tables[lineup_label(bot, p)]))
+                out.append({"bot": bot, "budget_words": BUDGETED[bot][0], "measure": m.name, "unit": m.unit,
+                            "budget": p, "estimate": est, "low": lo, "high": hi,
+                            "settled": None if last is None else bool(last[1] <= 0 <= last[2]),
+                            "change": None if last is None else last[0],
+                            "change_low": None if last is None else last[1],
+                            "change_high": None if last is None else last[2]})
+    return pl.DataFrame(out, schema=CONVERGENCE_SCHEMA)
+
+
+CONVERGENCE_SCHEMA = {"bot": pl.String, "budget_words": pl.String, "measure": pl.String, "unit": pl.String,
+                      "budget": pl.Int64, "estimate": pl.Float64, "low": pl.Float64, "high": pl.Float64,
+                      "settled": pl.Boolean, "change": pl.Float64, "change_low": pl.Float64, "change_high": pl.Float64}
+
+
+def _last_step(m: Measure, below: pl.DataFrame, top: pl.DataFrame) -> tuple[float, float, float]:
+    """(largest budget - the next) on the deals both played, with its paired 95% interval (a NaN
+    interval, e.g. a measure no deal defines, is not settled)."""
+    from analysis.studies.player import aligned
+
+    a, b = aligned(top, below)
+    return effect(m, per_deal(m, a), per_deal(m, b))
+
+
+def _show(unit: str, x) -> str:
+    return "-" if x is None else f"{(100.0 if unit == 'pp' else 1.0) * x:+.2f}"
+
+
+def convergence_rows(conv: pl.DataFrame) -> list[dict]:
+    """One row per (budgeted bot, measure) with two or more budgets: bot, measure, unit, the
+    values along the budgets ("50: +3.10 [+1.0, +5.2]; 200: ..."), settled, and the verdict in
+    short ("settled" / "still moving: X -> Y")."""
+    out = []
+    for (bot, name), part in conv.filter(pl.col("settled").is_not_null()).group_by(
+            ["bot", "measure"], maintain_order=True):
+        part = part.sort("budget")
+        u = part["unit"][0]
+        top, below = part.row(-1, named=True), part.row(-2, named=True)
+        out.append({"bot": bot, "measure": name, "unit": u, "settled": top["settled"],
+                    "along": "; ".join(f"{r['budget']}: {_show(u, r['estimate'])} [{_show(u, r['low'])}, "
+                                       f"{_show(u, r['high'])}]" for r in part.iter_rows(named=True)),
+                    "short": "settled" if top["settled"] else
+                    f"still moving: {_show(u, below['estimate'])} -> {_show(u, top['estimate'])}",
+                    "top": top, "below": below})
+    return out
+
+
+def convergence_words(conv: pl.DataFrame) -> list[str]:
+    """The convergence table in words, one sentence per budgeted bot and measure."""
+    from analysis.sensitivity import words_of
+
+    out = []
+    for r in convergence_rows(conv):
+        top, below, u = r["top"], r["below"], " pp" if r["unit"] == "pp" else " turns"
+        unit = top["budget_words"]
+        step = (f"{_show(r['unit'], top['change'])}{u} [{_show(r['unit'], top['change_low'])}, "
+                f"{_show(r['unit'], top['change_high'])}] from {below['budget']} to {top['budget']} {unit}")
+        out.append(f"the {words_of(r['measure'])} with {r['bot']} "
+                   + ("has settled: the two largest budgets agree (paired difference " if r["settled"] else
+                      "is still moving: the two largest budgets disagree (paired difference ") + step + ")")
+    return out

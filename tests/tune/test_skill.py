@@ -86,3 +86,37 @@ def test_the_study_called_from_python_gives_the_commands_table(tug, tmp_path):
     command = pl.read_parquet(out / "skill.parquet")
     assert isinstance(s.table, pl.DataFrame) and s.table.equals(command)
     assert s.flags == json.loads((out / "skill.json").read_text())["summary"]["flags"]
+    # no budgeted bot in tug: the convergence table is written, empty, and nothing is printed of it
+    assert s.convergence.height == 0 and pl.read_parquet(out / "convergence.parquet").height == 0
+    assert "Does the verdict converge?" not in tug[1]
+
+
+def test_the_report_draws_each_measure_against_the_budget(tug, tmp_path):
+    """tug has no budgeted bot, so its study is given a hand-built convergence table (search at
+    50, 200 and 800 iterations, the game length still moving): one chart per measure and the
+    table, in the report's own build."""
+    import shutil
+
+    import numpy as np
+
+    from analysis.measures import MEASURES, Measure
+    from analysis.sensitivity import SKILL_CONVERGENCE
+    from analysis.studies.skill import convergence
+
+    out, _ = tug
+    study = tmp_path / "s"
+    shutil.copytree(out, study)
+    rng = np.random.default_rng(1)
+    turns, wins = rng.normal(60, 10, 200), rng.integers(0, 2, 200).astype(float)
+    deals = lambda t: pl.DataFrame({"game_index": np.arange(200), "turns": t, "pos_0": wins,  # noqa: E731
+                                    "pos_1": 1 - wins})
+    conv = convergence({"search (50 iterations)": deals(turns), "search (200 iterations)": deals(turns),
+                        "search (800 iterations)": deals(turns + 1)}, {"search": ("k", [50, 200, 800])},
+                       [Measure(m, *MEASURES[m]) for m in ("game_length", "first_player_advantage")])
+    conv.write_parquet(study / SKILL_CONVERGENCE)
+    code, _, err = cli(["report", study, "--out", tmp_path / "r"])
+    assert code == 0, err
+    assert (tmp_path / "r" / "converge_s_game_length.png").is_file()
+    assert (tmp_path / "r" / "converge_s_first_player_advantage.png").is_file()
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert "Does the verdict converge?" in page and "still moving: +59.26 -&gt; +60.26" in page
