@@ -20,11 +20,12 @@ QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2"
 # a walk may name its player count (Banquet's scenarios each have their own range)
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
          "bastille": [((), ()), (("secret_mission",), ())],
-         # marks (1), bribes (2), vetoes and reactions (full rules), the castle's Keyring,
-         # gatehouse and re-flips (6: one guard, so the Keyring comes into play)
+         # marks (1), bribes (2), vetoes and reactions (full rules), the castle's Keyring (6: one
+         # guard, so the Keyring comes into play), the players' set-up places (the switch on)
          "banquet": [(("scenario1", "full"), (), 11), (("scenario2", "full"), (), 11),
                      (("scenario6", "full"), ("scenario6.guards=1",), 6), (("scenario5", "full"), (), 12),
-                     (("scenario4", "full"), (), 10), (("scenario6", "basic"), ("scenario6.guards=1",), 7)]}
+                     (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
+                     (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)]}
 # decision kinds no random walk can be counted on to reach: the game's own tests reach them
 # with its bots (Banquet: random play never brings a lady with the Keyring beside the
 # gatehouse; tests/banquet/test_forward.py)

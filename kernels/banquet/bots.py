@@ -14,7 +14,7 @@ from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import (castle_side_value, castle_value, choose_enter, choose_keyring_pass,
                                          choose_reflip)
 from kernels.banquet.layout import (DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_GATEHOUSE, DEC_KEYRING,
-                                    DEC_MARK, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_VETO, F_AC_A,
+                                    DEC_MARK, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT, DEC_VETO, F_AC_A,
                                     F_AC_X, F_AC_Y, F_AC_Z, F_DEC, F_EF_A, F_EF_SLOT, F_EN_FORMER, F_MK_I, F_RE_PA,
                                     F_RE_SLOT, F_RE_X, F_RE_Y, F_RE_Z, O_CHOICE)
 from kernels.banquet.layout import F_GATE, F_KEYRING, KEY_ON_TOWER, SCEN_CASTLE
@@ -636,4 +636,31 @@ def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
         return 0 if choose_enter(st, tables, seat, bot, rng) else 1
     if kind == DEC_REFLIP:
         return 0 if choose_reflip(st, seat, bot, rng) else 1
+    if kind == DEC_SEAT:
+        return choose_seat(st, tables, seat, bot, w, rng, pl, od, buf, k)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k):
+    """A set-up place of buf[:k] (reading B1's switch): uniform (random), else the seating (p
+    there, whoever holds it in p's place) the bot values most."""
+    if bot == BOT_RANDOM or k == 1:
+        return below(rng, BOT0 + p, k)
+    n = tables[T_RULES][R_N]
+    odds(st, tables, p, od, lean(w, bot))
+    best = 0
+    best_v = -1e18
+    for i in range(k):
+        q = buf[i, O_CHOICE]
+        copy_places(st, n, pl)
+        for o in range(n):
+            if o != p and pl[o] == q:
+                pl[o] = pl[p]
+                break
+        pl[p] = q
+        x = value(st, tables, p, pl, od, bot, w)
+        if x > best_v + 1e-9:
+            best_v = x
+            best = i
+    return best

@@ -34,23 +34,26 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, AC_EFFECT_D
                                     F_RE_PA, F_RE_SLOT, F_RE_WIN, F_RE_X, F_RE_Y, F_RE_Z, F_REACTED, F_RING,
                                     F_RMOVED, F_ROUND, F_SCAN_I, F_SCAN_Q, F_SCAN_R, F_SE_FOUND, F_SE_SPENT,
                                     F_SEARCH, F_SECRET, F_SPENT, F_STAND, F_STEP, F_TOKEN, F_TURNS, F_VETO,
-                                    F_VETOS, F_WINDOW, FAVOR, GENTLEMAN, LADY, MAXP, MV_PASS, MV_SLOT, MV_X,
+                                    F_VETOS, F_WINDOW, FAVOR, GENTLEMAN, LADY, MAXP, MV_PASS, MV_X,
                                     MV_Y, MV_Z, M_ACTIONS, M_FAVORS, M_MARKS, M_PASSES, M_REACTIONS, M_VETOES,
                                     O_CHOICE, ON_MOVED, ON_OBJECTIVE, ON_TARGETED, OP_BRING_NEXT_TO,
                                     OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO, OP_MOVE_TO, OP_PROTECT,
                                     OP_REVEAL, OP_REVERSE, OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH, REACTION,
                                     R_ACTION_CAP, R_BRIBE_SEATED, R_DUKE_EVERY_PASS, R_FULL, R_HOST_RECEIPT,
                                     R_KEYRING_AT_ARRIVAL, R_N, R_NPL, R_PASS_CAP, R_REFLIP_REPEATS, R_RING,
-                                    R_ROUNDS, R_SCEN, S_ACT, S_AFTER_DIRECTION, S_ARRIVE, S_ARRIVE_END, S_BRIBE,
+                                    R_SCEN, S_ACT, S_AFTER_DIRECTION, S_ARRIVE, S_ARRIVE_END, S_BRIBE,
                                     S_NEAR_MARKED, S_NEXT, S_OBJ_REACT, S_OBJ_SCORE, S_OVER, S_ROUND, S_SCAN,
                                     S_SCAN_MARKED, S_SEARCH, S_TURN_END, S_TURN_SIT, SCEN_BANQUET, SCEN_CASTLE,
                                     SCEN_ESTATE, SCEN_SPIES, SPY, T_ACTIONS, T_RULES)
+from kernels.banquet.layout import (BARON_F, DEC_SEAT, DUKE_F, F_SU_DISP, F_SU_I, F_SU_N, F_SU_ORDER,
+                                    F_SU_PICKED, KING_F, MAIDEN_F, QUEEN_F, R_SETUP_CHOSEN, S_SETUP,
+                                    SCEN_LEAGUE, SCEN_MAIDEN)
 from kernels.banquet.bots import free_place, traitor_factions
 from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok, place_open)
 from kernels.banquet.objectives import objective_scoring
 from kernels.banquet.rules import (EMPTY, beside_watched, chooses_player, leader, log_event, note_signs,
                                    scepter_step, standing_at, switch_places)
-from kernels.banquet.state import (adjacent, initiative, learn, lowest_initiative_at, player_place,
+from kernels.banquet.state import (across_from, adjacent, initiative, learn, lowest_initiative_at, player_place,
                                    reveal_to_all, standing_count, step)
 from kernels.rng import CHANCE, below
 
@@ -66,10 +69,11 @@ def ask(st, io, kind, seat):
 
 # -- the entry points -------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def begin(st, io):
-    """A set-up game (state.setup_game, the seat bots in F_SEATBOT) about to play round 1."""
+def begin(st, tables):
+    """A set-up game (state.setup_game, the seat bots in F_SEATBOT) about to play round 1, or
+    (R_SETUP_CHOSEN) its players about to pick their places."""
     st[F_ROUND] = 0
-    st[F_STEP] = S_ROUND
+    st[F_STEP] = S_SETUP if begin_seating(st, tables) else S_ROUND
     st[F_DEC] = DEC_NONE
     st[F_AC_STEP] = AC_IDLE
     st[F_EF_STEP] = EF_IDLE
@@ -130,6 +134,10 @@ def options(tables, st, io, met, sim, mv, buf):
         for q in range(npl):
             if free_place(st, n, q):
                 k = put(buf, k, q)
+    elif kind == DEC_SEAT:
+        for q in range(npl):
+            if seat_open(st, tables, p, q):
+                k = put(buf, k, q)
     elif kind == DEC_PARTNER:
         row = tables[T_ACTIONS][st[F_CHAR + st[F_EF_A]], st[F_EF_SLOT]]
         for o in range(n):
@@ -183,6 +191,8 @@ def apply(tables, st, io, met, sim, mv, rng, weights, row, log, on):
         if c == 1:
             enter_gatehouse(st, tables, p, log, io, on)
             st[F_STEP] = S_NEXT         # her turn ends: the scepter goes on
+    elif kind == DEC_SEAT:
+        seat_pick(st, tables, p, c, log, io, on)
     elif kind == DEC_REFLIP:
         if c == 1:
             st[F_PENDANTS + p] -= 1
@@ -286,6 +296,8 @@ def round_step(st, tables, io, met, sim, mv, rng, log, on):
             st[F_STEP] = S_NEXT
     elif s == S_SEARCH:
         search_step(st, tables, io, log, on)
+    elif s == S_SETUP:
+        seating_step(st, tables, io, rng, log, on)
 
 
 @njit(cache=True, _nrt=False)
@@ -912,3 +924,143 @@ def end_search(st, g, log, io, on):
         st[F_FOUND] = 1
     log_event(log, io, on, EV_SEARCH, g, st[F_SE_FOUND], st[F_SEARCH], st[F_SE_SPENT], 0)
     st[F_STEP] = S_NEXT
+
+
+# -- set-up places chosen (reading B1's switch, R_SETUP_CHOSEN) --------------------------------
+@njit(cache=True, _nrt=False)
+def begin_seating(st, tables):
+    """The players pick their places in the scenario's order over the seating chance drew (a
+    place held by a player yet to pick counts as free: he picks his own later): scenario 1
+    everyone but the king, then the king any place (its occupant takes the king's); scenario 3
+    the king, his faction, then the duke's and the baron's alternately, the duke's first;
+    scenario 4 the queen, the king across from her (no choice), the rest of her faction, then
+    the maiden's, who may take a place a queen's-faction member holds (he then picks a free
+    one); scenario 6 every player a place of the line. False: chance seats them (switch off,
+    or scenarios 2 and 5, whose places the rulebook fixes)."""
+    rules = tables[T_RULES]
+    n, scen = rules[R_N], rules[R_SCEN]
+    if rules[R_SETUP_CHOSEN] == 0 or scen == SCEN_SPIES or scen == SCEN_ESTATE:
+        return False
+    m = 0
+    if scen == SCEN_BANQUET:
+        for p in range(n):
+            if p != st[F_KING]:
+                m = pick_next(st, m, p)
+        m = pick_next(st, m, st[F_KING])
+    elif scen == SCEN_LEAGUE:
+        m = pick_next(st, m, st[F_KING])
+        for p in range(n):
+            if st[F_FACTION + p] == KING_F and p != st[F_KING]:
+                m = pick_next(st, m, p)
+        d = member_from(st, n, DUKE_F, 0)
+        b = member_from(st, n, BARON_F, 0)
+        while d < n or b < n:
+            if d < n:
+                m = pick_next(st, m, d)
+                d = member_from(st, n, DUKE_F, d + 1)
+            if b < n:
+                m = pick_next(st, m, b)
+                b = member_from(st, n, BARON_F, b + 1)
+    elif scen == SCEN_MAIDEN:
+        m = pick_next(st, m, st[F_HOST])
+        m = pick_next(st, m, st[F_PATRON])
+        for p in range(n):
+            if st[F_FACTION + p] == QUEEN_F and p != st[F_HOST] and p != st[F_PATRON]:
+                m = pick_next(st, m, p)
+        for p in range(n):
+            if st[F_FACTION + p] == MAIDEN_F:
+                m = pick_next(st, m, p)
+    else:
+        for p in range(n):
+            m = pick_next(st, m, p)
+    st[F_SU_N] = m
+    st[F_SU_I] = 0
+    st[F_SU_DISP] = -1
+    for p in range(MAXP):
+        st[F_SU_PICKED + p] = 0
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pick_next(st, m, p):
+    st[F_SU_ORDER + m] = p
+    return m + 1
+
+
+@njit(cache=True, _nrt=False)
+def member_from(st, n, f, p):
+    """The first seat from p on of faction f (n: none)."""
+    while p < n and st[F_FACTION + p] != f:
+        p += 1
+    return p
+
+
+@njit(cache=True, _nrt=False)
+def holder(st, n, q, p):
+    """Another player than p at place q, -1 none."""
+    for o in range(n):
+        if o != p and st[F_PLACE + o] == q:
+            return o
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def seat_open(st, tables, p, q):
+    """p may pick place q now: a player's place, free or held by one yet to pick; any place
+    for the scenario 1 king; for a scenario 4 maiden, any not held by a faction-mate who
+    picked."""
+    rules = tables[T_RULES]
+    if not player_place(st, q):
+        return False
+    h = holder(st, rules[R_N], q, p)
+    if h < 0 or st[F_SU_PICKED + h] == 0:
+        return True
+    if st[F_SU_DISP] == p:
+        return False
+    if rules[R_SCEN] == SCEN_BANQUET:
+        return p == st[F_KING]
+    return rules[R_SCEN] == SCEN_MAIDEN and st[F_FACTION + p] == MAIDEN_F and st[F_FACTION + h] != MAIDEN_F
+
+
+@njit(cache=True, _nrt=False)
+def take_place(st, tables, p, q, log, io, on):
+    """p takes place q; a player there takes p's former place. Returns him (-1 none)."""
+    h = holder(st, tables[T_RULES][R_N], q, p)
+    if h >= 0:
+        st[F_PLACE + h] = st[F_PLACE + p]
+    st[F_PLACE + p] = q
+    st[F_SU_PICKED + p] = 1
+    log_event(log, io, on, EV_PLACE, p, q, 0, 0, 0)
+    if h >= 0:
+        log_event(log, io, on, EV_PLACE, h, st[F_PLACE + h], 1, 0, 0)
+    return h
+
+
+@njit(cache=True, _nrt=False)
+def seating_step(st, tables, io, rng, log, on):
+    """The next player to pick (the scenario 4 king goes across from the queen), or round 1."""
+    rules = tables[T_RULES]
+    if st[F_SU_DISP] >= 0:
+        ask(st, io, DEC_SEAT, st[F_SU_DISP])
+        return
+    while st[F_SU_I] < st[F_SU_N]:
+        p = st[F_SU_ORDER + st[F_SU_I]]
+        if rules[R_SCEN] == SCEN_MAIDEN and p == st[F_PATRON]:
+            take_place(st, tables, p, across_from(rules, rng, st[F_PLACE + st[F_HOST]], rules[R_NPL]), log, io, on)
+            st[F_SU_I] += 1
+            continue
+        ask(st, io, DEC_SEAT, p)
+        return
+    st[F_STEP] = S_ROUND
+
+
+@njit(cache=True, _nrt=False)
+def seat_pick(st, tables, p, q, log, io, on):
+    h = take_place(st, tables, p, q, log, io, on)
+    if st[F_SU_DISP] == p:              # the displaced queen's-faction member has his place
+        st[F_SU_DISP] = -1
+    elif (tables[T_RULES][R_SCEN] == SCEN_MAIDEN and st[F_FACTION + p] == MAIDEN_F and h >= 0
+            and st[F_SU_PICKED + h] == 1):
+        st[F_SU_DISP] = h               # he picks an unoccupied place (seating_step asks)
+        return
+    st[F_SU_I] += 1

@@ -129,7 +129,8 @@ R_SEARCH = R_GUARDS + 1             # search tokens on the gatehouse
 R_PENDANTS_EACH = R_GUARDS + 2      # pendants each at this player count
 R_GUARDS_BACK = R_GUARDS + 3        # guards returning with the Keyring when the duke meets its carrier
 R_CH_WITCH = R_GUARDS + 4           # removed in scenario 6 (with the First Knight and the White Maiden)
-R_SIZE = R_CH_WITCH + 1
+R_SETUP_CHOSEN = R_CH_WITCH + 1     # reading B1: 1 = the players choose their places at set-up (scenarios 1, 3, 4, 6)
+R_SIZE = R_SETUP_CHOSEN + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
@@ -241,7 +242,12 @@ F_OB_I = F_RE_Z + 1             # the objective phase: the seat (in initiative o
 F_CA_CARRIER = F_OB_I + 1       # scenario 6: the receiver carried the Keyring when the scepter came
 F_SE_SPENT = F_CA_CARRIER + 1   # scenario 6: pendants spent on re-flips in this search
 F_SE_FOUND = F_SE_SPENT + 1     # ... 1 = this search's flip found her
-F_SIZE = F_SE_FOUND + 1
+F_SU_N = F_SE_FOUND + 1          # set-up places chosen (R_SETUP_CHOSEN): the players to pick, in order
+F_SU_I = F_SU_N + 1             # ... the next of them
+F_SU_DISP = F_SU_I + 1          # ... scenario 4: the player a maiden displaced, choosing his new place (-1 none)
+F_SU_ORDER = F_SU_DISP + 1      # [MAXP] ... the picking order
+F_SU_PICKED = F_SU_ORDER + MAXP  # [MAXP] ... 1 = has picked (a place held by a player yet to pick is free)
+F_SIZE = F_SU_PICKED + MAXP
 
 # Decisions (F_DEC): who chooses (F_DEC_SEAT) and an option row of forward.options (buf rows
 # of MV_SIZE ints: an action or a reaction is a move row; every other decision's choice is
@@ -258,9 +264,10 @@ DEC_PARTNER = 8         # each_adjacent_switch: a chooser's partner
 DEC_KEYRING = 9         # scenario 6, the Keyring's carrier: hand it to (a seat, -1 keep it)
 DEC_GATEHOUSE = 10      # scenario 6, the carrier beside the gatehouse: enter (1) or wait (0)
 DEC_REFLIP = 11         # scenario 6, the searcher after a failed flip: spend a pendant (1) or stop (0)
-N_DEC = 12
+DEC_SEAT = 12           # set-up places chosen (R_SETUP_CHOSEN): a player's place
+N_DEC = 13
 DEC_NAMES = ("game over", "direction", "mark", "bribe", "action", "veto", "reaction", "displaced place",
-             "switch partner", "Keyring hand-off", "gatehouse", "re-flip")
+             "switch partner", "Keyring hand-off", "gatehouse", "re-flip", "set-up place")
 O_CHOICE = 0            # an option row's choice (all but DEC_ACTION and DEC_REACTION)
 
 # Where a round stands (F_STEP)
@@ -280,6 +287,7 @@ S_ARRIVE = 12           # scenario 6: after the gatehouse question, the Keyring 
 S_ARRIVE_END = 13       # ... then the receiver acts if standing
 S_SEARCH = 14           # scenario 6: a search's re-flips
 S_OVER = 15             # the game is over
+S_SETUP = 16            # set-up places chosen: the next player picks
 # the action resolving (F_AC_STEP)
 AC_IDLE, AC_TARGETED, AC_EFFECT_DONE, AC_MOVED = 0, 1, 2, 3
 # the effect resolving (F_EF_STEP)

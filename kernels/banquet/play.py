@@ -48,7 +48,7 @@ def deal(tables, st, rng, io, sim, sb, bots, seed, game_index, rotation, log, on
     for s in range(n):
         st[F_SEATBOT + s] = sb[s]
         log_event(log, io, on, EV_SETUP, s, st[F_CHAR + s], st[F_FACTION + s], st[F_SECRET + s], st[F_PLACE + s])
-    begin(st, io)
+    begin(st, tables)
 
 
 @njit(cache=True, _nrt=False)

@@ -143,6 +143,8 @@ def describe(compiled, state: dict, row) -> str:
         return "keep the Keyring" if c < 0 else f"hand the Keyring to seat {c}"
     if k == L.DEC_GATEHOUSE:
         return "enter the gatehouse" if c == 1 else "wait beside the gatehouse"
+    if k == L.DEC_SEAT:
+        return f"take place {c}"
     if k == L.DEC_REFLIP:
         return "spend a pendant on another flip" if c == 1 else "stop searching"
     return "nothing (the game is over)"
