@@ -8,7 +8,7 @@ from kernels.banquet.layout import (BOT_ROLLOUT, DEC_ACTION, DEC_NONE, END_PASS_
                                     F_CHAR, F_DEC, F_DEC_SEAT, F_END, F_FACTION, F_HOST, F_PLACE, F_SEATBOT,
                                     F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_NF, R_SCEN, SCEN_CASTLE, SCEN_ESTATE,
                                     S_IO, S_MOVES, S_ODDS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE,
-                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, T_RULES, END_RESCUED)
+                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, SIM_SIZE, T_RULES, END_RESCUED)
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.rollout import rollout_choose
 from kernels.banquet.rules import leader, log_event
@@ -64,6 +64,19 @@ def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
                               scratch[S_RRNG][r], scratch[S_RMOVES][r], scratch[S_RSIM][r], scratch[S_RSCORE][r],
                               scratch[S_RIO][r], scratch[S_RMET][r], log)
     return choose_option(tables, st, buf, k, seat, bot, rng, weights, sim[0:MAXP], od, sim[2 * MAXP:6 * MAXP])
+
+
+@njit(cache=True)
+def policy(tables, st, io, met, sim, mv, buf, k, seat, bot, rng, weights, memo):
+    """The contract's policy (kernels/README.md): bot (BOT_*) choosing for seat at the pending
+    decision of the state (st, io, met, sim, mv), buf[:k] its options; memo is the bots' odds
+    row. As play_game asks; the rollout bot's own turn gets playout scratch of its own."""
+    if bot == BOT_ROLLOUT and st[F_DEC] == DEC_ACTION:
+        log = np.zeros((1, 6), np.int64)
+        return rollout_choose(tables, st, seat, weights, rng, buf, k, sim[0:MAXP], memo, np.zeros_like(st),
+                              np.zeros_like(rng), np.zeros_like(mv), np.zeros(SIM_SIZE + 3 * MAXP, np.int64),
+                              np.zeros(mv.shape[0], np.float64), np.zeros(4, np.int64), np.zeros_like(met), log)
+    return choose_option(tables, st, buf, k, seat, bot, rng, weights, sim[0:MAXP], memo, sim[2 * MAXP:6 * MAXP])
 
 
 @njit(cache=True, _nrt=False)

@@ -41,3 +41,25 @@ def test_random_walks_keep_the_tables_invariants_after_every_apply(variants, n):
             assert broken_invariants(g.compiled, g.arrays["sc"]) == [], (gi, steps, g.decision)
             steps += 1
         assert g.result()["turns"] > 0
+
+
+def test_the_contract_policy_is_the_seats_bot_as_play_game_asks_it():
+    """play.policy (the contract's shape) with each seat's own bot takes the option the
+    seat's bot takes in play (bot_choice), at every decision of a mixed full-rules table."""
+    from kernels.banquet import layout as L
+    from kernels.banquet.play import policy
+    g = new_game("banquet", 11, [("random", "greedy", "heuristic", "rollout")[s % 4] for s in range(11)],
+                 variants=("scenario1", "full"),
+                 overrides=("bots.rollout_playouts=1", "bots.rollout_candidates=2"), seed=2)
+    asked = 0
+    while not g.over and asked < 60:
+        twin = g.clone()
+        h, s = twin.hooks, twin.arrays
+        k = len(twin.options())
+        st = h.state_row(s)
+        i = policy(twin.compiled.tables, *h._state(s), h._row(s, L.S_MOVES), np.int64(k), np.int64(twin.seat),
+                   np.int64(st[L.F_SEATBOT + twin.seat]), h.chance_row(s), twin.weights, h._row(s, L.S_ODDS))
+        assert i == g.bot_choice(), (asked, g.decision)
+        g.apply(i)
+        asked += 1
+    assert asked == 60 or g.over
