@@ -15,9 +15,21 @@ CONVERTED = [g for g, m in GAME_MODULES.items() if m.startswith("sim.games.") an
 # pile exists only in the Secret Mission variant)
 QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2",
                           "bots.rollout_horizon=12"),
-         "bastille": ("bots.rollout_playouts=1",)}
+         "bastille": ("bots.rollout_playouts=1",),
+         "banquet": ("bots.rollout_playouts=1", "bots.rollout_candidates=2")}
+# a walk may name its player count (Banquet's scenarios each have their own range)
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
-         "bastille": [((), ()), (("secret_mission",), ())]}
+         "bastille": [((), ()), (("secret_mission",), ())],
+         # marks (1), bribes (2), vetoes and reactions (full rules), the castle's Keyring (6: one
+         # guard, so the Keyring comes into play), the players' set-up places (the switch on)
+         "banquet": [(("scenario1", "full"), (), 11), (("scenario2", "full"), (), 11),
+                     (("scenario6", "full"), ("scenario6.guards=1",), 6), (("scenario5", "full"), (), 12),
+                     (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
+                     (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)]}
+# decision kinds no random walk can be counted on to reach: the game's own tests reach them
+# with its bots (Banquet: random play never brings a lady with the Keyring beside the
+# gatehouse; tests/banquet/test_forward.py)
+BOTS_REACH = {"banquet": {"gatehouse", "re-flip"}}
 SEED = 5
 
 
@@ -84,8 +96,9 @@ def test_random_walks_over_the_options_reach_every_decision_kind_and_end(game_id
     seen = set()
     walks = WALKS.get(game_id, [((), ())])
     for gi in range(6):
-        variants, settings = walks[gi % len(walks)]
-        g = new_game(game_id, n, variants=variants, overrides=settings, seed=SEED, game_index=gi)
+        variants, settings, *count = walks[gi % len(walks)]
+        g = new_game(game_id, count[0] if count else n, variants=variants, overrides=settings, seed=SEED,
+                     game_index=gi)
         for _ in range(10_000):
             if g.over:
                 break
@@ -96,7 +109,7 @@ def test_random_walks_over_the_options_reach_every_decision_kind_and_end(game_id
             g.apply(int(pick.integers(k)))
         assert g.over and g.result() is not None
     print(game_id, "decision kinds seen:", sorted(seen))
-    assert seen == set(hooks.DECISION_KINDS.values()) - {hooks.DECISION_KINDS[0]}
+    assert seen == set(hooks.DECISION_KINDS.values()) - {hooks.DECISION_KINDS[0]} - BOTS_REACH.get(game_id, set())
 
 
 @pytest.mark.parametrize("game_id", CONVERTED)

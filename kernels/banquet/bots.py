@@ -11,7 +11,12 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT, W_MARK_PATIENCE)
 from kernels.banquet.castle_places import gatehouse, tower_side
-from kernels.banquet.castle_team import castle_side_value, castle_value
+from kernels.banquet.castle_team import (castle_side_value, castle_value, choose_enter, choose_keyring_pass,
+                                         choose_reflip)
+from kernels.banquet.layout import (DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_GATEHOUSE, DEC_KEYRING,
+                                    DEC_MARK, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT, DEC_VETO, F_AC_A,
+                                    F_AC_X, F_AC_Y, F_AC_Z, F_DEC, F_EF_A, F_EF_SLOT, F_EN_FORMER, F_MK_I, F_RE_PA,
+                                    F_RE_SLOT, F_RE_X, F_RE_Y, F_RE_Z, O_CHOICE)
 from kernels.banquet.layout import F_GATE, F_KEYRING, KEY_ON_TOWER, SCEN_CASTLE
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.layout import (F_ESTATE, F_PLACE_KIND, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F, R_CH_MAIDEN,
@@ -575,4 +580,87 @@ def choose_bribe(st, tables, spy, cand, m, bot, w, rng, od):
         if not knows(st, spy, o) and od[o] > best_o:
             best_o = od[o]
             best = o
+    return best
+
+
+# -- the bots as policies (the forward model, kernels/banquet/forward.py) ---------------------
+@njit(cache=True, _nrt=False)
+def option_of(buf, k, c):
+    """The index of the option row whose choice is c (the last row if none is)."""
+    for i in range(k):
+        if buf[i, O_CHOICE] == c:
+            return i
+    return k - 1
+
+
+@njit(cache=True, _nrt=False)
+def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
+    """The shipped bots as a policy: the index of the option of buf[:k] that bot (BOT_*,
+    the rollout bot's choices off its turn included) takes for seat at the pending decision
+    (F_DEC); each asks the bot's valuation (or draws) as it was asked before the forward
+    model, so the games are the same. pl, cand: scratch seatings and lists."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    kind = st[F_DEC]
+    if kind == DEC_ACTION:
+        return choose_move(st, tables, seat, bot, w, buf, k, rng, pl, od)
+    if kind == DEC_REACTION:
+        return choose_reaction(st, tables, seat, bot, w, buf, k, rng, pl, od, st[F_RE_PA], st[F_RE_SLOT],
+                               st[F_RE_X], st[F_RE_Y], st[F_RE_Z])
+    if kind == DEC_DIRECTION:
+        return option_of(buf, k, choose_direction(st, tables, seat, bot, w, rng, od))
+    if kind == DEC_MARK:
+        f1, f2 = traitor_factions(rules[R_SCEN])
+        p = choose_mark(st, tables, seat, bot, w, f1 if st[F_MK_I] == 0 else f2, rng, od)
+        return option_of(buf, k, p) if p >= 0 else 0
+    if kind == DEC_BRIBE or kind == DEC_PARTNER:
+        m = k - 1 if kind == DEC_BRIBE else k       # a bribe's last row: nobody
+        for i in range(m):
+            cand[i] = buf[i, O_CHOICE]
+        if kind == DEC_BRIBE:
+            o = choose_bribe(st, tables, seat, cand, m, bot, w, rng, od)
+        else:
+            a = st[F_EF_A]
+            o = choose_partner(st, tables, seat, a, tables[T_ACTIONS][st[F_CHAR + a], st[F_EF_SLOT]], n, npl,
+                               bot, w, rng, pl, od, cand, m)
+        return option_of(buf, k, o)
+    if kind == DEC_VETO:
+        a = st[F_AC_A]
+        yes = choose_veto(st, tables, seat, a, FAVOR, st[F_AC_X], st[F_AC_Y], st[F_AC_Z], bot, w, rng, pl, od)
+        return 0 if yes else 1
+    if kind == DEC_PLACE:
+        return option_of(buf, k, choose_place(st, tables, seat, n, npl, bot, w, rng, pl, od, st[F_EN_FORMER]))
+    if kind == DEC_KEYRING:
+        return option_of(buf, k, choose_keyring_pass(st, tables, seat, bot, w, rng))
+    if kind == DEC_GATEHOUSE:
+        return 0 if choose_enter(st, tables, seat, bot, rng) else 1
+    if kind == DEC_REFLIP:
+        return 0 if choose_reflip(st, seat, bot, rng) else 1
+    if kind == DEC_SEAT:
+        return choose_seat(st, tables, seat, bot, w, rng, pl, od, buf, k)
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k):
+    """A set-up place of buf[:k] (reading B1's switch): uniform (random), else the seating (p
+    there, whoever holds it in p's place) the bot values most."""
+    if bot == BOT_RANDOM or k == 1:
+        return below(rng, BOT0 + p, k)
+    n = tables[T_RULES][R_N]
+    odds(st, tables, p, od, lean(w, bot))
+    best = 0
+    best_v = -1e18
+    for i in range(k):
+        q = buf[i, O_CHOICE]
+        copy_places(st, n, pl)
+        for o in range(n):
+            if o != p and pl[o] == q:
+                pl[o] = pl[p]
+                break
+        pl[p] = q
+        x = value(st, tables, p, pl, od, bot, w)
+        if x > best_v + 1e-9:
+            best_v = x
+            best = i
     return best

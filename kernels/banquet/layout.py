@@ -129,7 +129,8 @@ R_SEARCH = R_GUARDS + 1             # search tokens on the gatehouse
 R_PENDANTS_EACH = R_GUARDS + 2      # pendants each at this player count
 R_GUARDS_BACK = R_GUARDS + 3        # guards returning with the Keyring when the duke meets its carrier
 R_CH_WITCH = R_GUARDS + 4           # removed in scenario 6 (with the First Knight and the White Maiden)
-R_SIZE = R_CH_WITCH + 1
+R_SETUP_CHOSEN = R_CH_WITCH + 1     # reading B1: 1 = the players choose their places at set-up (scenarios 1, 3, 4, 6)
+R_SIZE = R_SETUP_CHOSEN + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
@@ -191,7 +192,106 @@ F_DUKE_DIR = F_DUKE + 1         # his step: +1 or -1
 F_GATE = F_DUKE_DIR + 1         # the seat in the gatehouse, -1 none
 F_SEARCH = F_GATE + 1           # search tokens left on the gatehouse
 F_FOUND = F_SEARCH + 1          # 1 = the princess is found
-F_SIZE = F_FOUND + 1
+# -- the forward model (issue 29; kernels/banquet/forward.py): the pending decision and where
+# the rules stand, so that the state row holds the whole position
+F_SEATBOT = F_FOUND + 1         # [MAXP] the bot in each seat (BOT_*)
+F_DEC = F_SEATBOT + MAXP        # the pending decision (DEC_*; DEC_NONE = the game is over)
+F_DEC_SEAT = F_DEC + 1          # the seat that chooses
+F_STEP = F_DEC_SEAT + 1         # where the round stands (S_*)
+F_FIRST = F_STEP + 1            # 1 = the host's opening hand-off of the scepter is next
+F_SCAN_Q = F_FIRST + 1          # the scepter's search: the place reached
+F_SCAN_I = F_SCAN_Q + 1         # ... and the places looked at
+F_SCAN_R = F_SCAN_I + 1         # ... the receiver found before the king's marks
+F_ACTOR = F_SCAN_R + 1          # the seat whose turn it is
+F_MK_ON = F_ACTOR + 1           # the king's marks: 1 while he is receiving the scepter
+F_MK_I = F_MK_ON + 1            # ... the traitor faction (0, 1) asked next
+F_MK_DONE = F_MK_I + 1          # ... 1 once a mark was placed or moved
+F_FV_ON = F_MK_DONE + 1         # a favor being declared on: 1 (the patron), 2 (scenario 5's three)
+F_FV_DONE = F_FV_ON + 1         # ... scenario 5: the patrons (factions, a bit set) that declared
+F_FV_F = F_FV_DONE + 1          # ... the patron faction asked
+F_AC_STEP = F_FV_F + 1          # the action resolving (AC_*; AC_IDLE = none)
+F_AC_A = F_AC_STEP + 1          # ... its actor, slot and targets (a, slot, x, y, z)
+F_AC_SLOT = F_AC_A + 1
+F_AC_X = F_AC_SLOT + 1
+F_AC_Y = F_AC_X + 1
+F_AC_Z = F_AC_Y + 1
+F_AC_I = F_AC_Z + 1             # ... the chosen target (0, 1) or moved seat whose reaction is offered next
+F_AC_BEFORE = F_AC_I + 1        # ... the players beside the king (baron) before the effect (bit set)
+F_EF_STEP = F_AC_BEFORE + 1     # the effect resolving (EF_*; EF_IDLE = none): an action's or a reaction's
+F_EF_A = F_EF_STEP + 1          # ... its actor, slot and targets
+F_EF_SLOT = F_EF_A + 1
+F_EF_X = F_EF_SLOT + 1
+F_EF_Y = F_EF_X + 1
+F_EF_Z = F_EF_Y + 1
+F_EF_REACT = F_EF_Z + 1         # ... 1 = a reaction's effect (its moves are F_RMOVED's)
+F_EN_P = F_EF_REACT + 1         # ... entering: the mover, the place and his former place
+F_EN_Q = F_EN_P + 1
+F_EN_FORMER = F_EN_Q + 1
+F_CH_N = F_EN_FORMER + 1        # ... each_adjacent_switch: the choosers and the next one
+F_CH_I = F_CH_N + 1
+F_CHOOSERS = F_CH_I + 1         # [MAXP] in initiative order, as the table stood
+F_MOVED = F_CHOOSERS + MAXP     # [MAXP] 1 = moved by the action resolving
+F_RMOVED = F_MOVED + MAXP       # [MAXP] 1 = moved by the reaction resolving
+F_RE_WIN = F_RMOVED + MAXP      # the reaction offered: its window (ON_*) and the pending action
+F_RE_PA = F_RE_WIN + 1          # ... (actor, -1 none; slot, x, y, z)
+F_RE_SLOT = F_RE_PA + 1
+F_RE_X = F_RE_SLOT + 1
+F_RE_Y = F_RE_X + 1
+F_RE_Z = F_RE_Y + 1
+F_OB_I = F_RE_Z + 1             # the objective phase: the seat (in initiative order) offered a reaction next
+F_CA_CARRIER = F_OB_I + 1       # scenario 6: the receiver carried the Keyring when the scepter came
+F_SE_SPENT = F_CA_CARRIER + 1   # scenario 6: pendants spent on re-flips in this search
+F_SE_FOUND = F_SE_SPENT + 1     # ... 1 = this search's flip found her
+F_SU_N = F_SE_FOUND + 1          # set-up places chosen (R_SETUP_CHOSEN): the players to pick, in order
+F_SU_I = F_SU_N + 1             # ... the next of them
+F_SU_DISP = F_SU_I + 1          # ... scenario 4: the player a maiden displaced, choosing his new place (-1 none)
+F_SU_ORDER = F_SU_DISP + 1      # [MAXP] ... the picking order
+F_SU_PICKED = F_SU_ORDER + MAXP  # [MAXP] ... 1 = has picked (a place held by a player yet to pick is free)
+F_SIZE = F_SU_PICKED + MAXP
+
+# Decisions (F_DEC): who chooses (F_DEC_SEAT) and an option row of forward.options (buf rows
+# of MV_SIZE ints: an action or a reaction is a move row; every other decision's choice is
+# column O_CHOICE)
+DEC_NONE = 0            # the game is over
+DEC_DIRECTION = 1       # the host: the round's direction (+1, -1)
+DEC_MARK = 2            # the king: a traitor faction's mark (-1 leave it, else a member)
+DEC_BRIBE = 3           # scenario 2, a spy before his action: whom to bribe (a seat, -1 nobody)
+DEC_ACTION = 4          # the scepter's receiver: his turn (a move row: pass, an action, a favor)
+DEC_VETO = 5            # the patron (scenario 5: each of the three): decline (1) or accept (0) a favor
+DEC_REACTION = 6        # full rules: a player offered his reaction (a move row; row 0 = none)
+DEC_PLACE = 7           # a displaced player: his free place
+DEC_PARTNER = 8         # each_adjacent_switch: a chooser's partner
+DEC_KEYRING = 9         # scenario 6, the Keyring's carrier: hand it to (a seat, -1 keep it)
+DEC_GATEHOUSE = 10      # scenario 6, the carrier beside the gatehouse: enter (1) or wait (0)
+DEC_REFLIP = 11         # scenario 6, the searcher after a failed flip: spend a pendant (1) or stop (0)
+DEC_SEAT = 12           # set-up places chosen (R_SETUP_CHOSEN): a player's place
+N_DEC = 13
+DEC_NAMES = ("game over", "direction", "mark", "bribe", "action", "veto", "reaction", "displaced place",
+             "switch partner", "Keyring hand-off", "gatehouse", "re-flip", "set-up place")
+O_CHOICE = 0            # an option row's choice (all but DEC_ACTION and DEC_REACTION)
+
+# Where a round stands (F_STEP)
+S_ROUND = 0             # a round begins: everyone stands, the host chooses the direction
+S_AFTER_DIRECTION = 1   # the direction chosen
+S_NEXT = 2              # the scepter goes on (castle: castle_next_turn's loop)
+S_NEAR_MARKED = 3       # the king received it at the holder's place and marked
+S_SCAN = 4              # the scepter looks place by place
+S_SCAN_MARKED = 5       # the king received it on the way and marked
+S_BRIBE = 6             # a turn begins (a spy may bribe)
+S_ACT = 7               # the turn's move
+S_TURN_END = 8          # the move resolved: the Keyring hand-off (scenario 6), sitting down
+S_TURN_SIT = 9          # ... sitting down (or a pendant), the action cap
+S_OBJ_REACT = 10        # the objective phase's reactions
+S_OBJ_SCORE = 11        # the objective, the end of the round
+S_ARRIVE = 12           # scenario 6: after the gatehouse question, the Keyring at arrival
+S_ARRIVE_END = 13       # ... then the receiver acts if standing
+S_SEARCH = 14           # scenario 6: a search's re-flips
+S_OVER = 15             # the game is over
+S_SETUP = 16            # set-up places chosen: the next player picks
+# the action resolving (F_AC_STEP)
+AC_IDLE, AC_TARGETED, AC_EFFECT_DONE, AC_MOVED = 0, 1, 2, 3
+# the effect resolving (F_EF_STEP)
+EF_IDLE, EF_ENTER, EF_PARTNER, EF_DONE = 0, 1, 2, 3
 KEY_ON_TOWER = -1
 HOUND_AWAY, HOUND_GONE = -1, -2
 

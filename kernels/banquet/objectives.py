@@ -225,8 +225,15 @@ def initiative_sum(st, tables, t, n):
 
 @njit(cache=True, _nrt=False)
 def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    rules = tables[T_RULES]
     objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
+    objective_scoring(st, tables, rng, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def objective_scoring(st, tables, rng, log, io, on, met):
+    """The objective phase after its reactions: the scenario's objective, the end after the
+    last round (scenario 5's portions claimed), the scepter back to the host."""
+    rules = tables[T_RULES]
     scen = rules[R_SCEN]
     if scen == SCEN_BANQUET:
         banquet_objective(st, tables, log, io, on)

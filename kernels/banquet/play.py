@@ -2,18 +2,16 @@
 import numpy as np
 from numba import njit, prange
 
-from kernels.banquet.castle import castle_metrics
-from kernels.banquet.layout import (BOT_ROLLOUT, END_NONE, END_PASS_CAP, END_RESCUED, END_TURN_CAP, EV_END,
-                                    EV_SETUP, F_CHAR, F_END, F_FACTION, F_HOST, F_PLACE, F_ROUND,
-                                    F_SECRET, F_TURNS, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_N,
-                                    R_NF, R_ROUNDS, R_SCEN, SCEN_CASTLE, SCEN_ESTATE, S_IO, S_MOVES, S_ODDS,
-                                    S_RBOTS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE, S_RSIM,
-                                    S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, T_RULES)
-from kernels.banquet.moves import list_moves
-from kernels.banquet.objectives import final_scores, objective_phase, team_of
+from kernels.banquet.bots import choose_option
+from kernels.banquet.forward import advance, apply, begin, options
+from kernels.banquet.layout import (BOT_ROLLOUT, DEC_ACTION, DEC_NONE, END_PASS_CAP, END_TURN_CAP, EV_SETUP,
+                                    F_CHAR, F_DEC, F_DEC_SEAT, F_END, F_FACTION, F_HOST, F_PLACE, F_SEATBOT,
+                                    F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_NF, R_SCEN, SCEN_CASTLE, SCEN_ESTATE,
+                                    S_IO, S_MOVES, S_ODDS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE,
+                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, SIM_SIZE, T_RULES, END_RESCUED)
+from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.rollout import rollout_choose
-from kernels.banquet.rules import (begin_turn, finish_turn, leader, log_event, next_turn, start_round,
-                                   take_turn)
+from kernels.banquet.rules import leader, log_event
 from kernels.banquet.state import setup_game
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams
@@ -22,60 +20,63 @@ from kernels.rng import seed_streams
 @njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats. io[0] = log rows written, io[1] = bot decisions."""
-    rules = tables[T_RULES]
+    seats: one loop (advance; the pending decision's options; its seat's policy; apply).
+    io[0] = log rows written, io[1] = bot decisions."""
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
     mv = scratch[S_MOVES][r]
     io = scratch[S_IO][r]
-    sb = scratch[S_SEAT_BOTS][r]
     sim = scratch[S_SIM][r]
-    od = scratch[S_ODDS][r]
-    pl = sim[0:MAXP]
-    moved = sim[MAXP:2 * MAXP]
-    cand = sim[2 * MAXP:6 * MAXP]
-    n = rules[R_N]
+    deal(tables, st, rng, io, sim, scratch[S_SEAT_BOTS][r], bots, seed, game_index, rotation, log, on)
+    kind = advance(tables, st, io, met, sim, mv, rng, weights, log, on)
+    while kind != DEC_NONE:
+        k = options(tables, st, io, met, sim, mv, mv)
+        i = ask_seat(tables, scratch, r, st, mv, k, rng, weights, log)
+        kind = apply(tables, st, io, met, sim, mv, rng, weights, mv[i], log, on)
+
+
+@njit(cache=True, _nrt=False)
+def deal(tables, st, rng, io, sim, sb, bots, seed, game_index, rotation, log, on):
+    """The set-up of game game_index (its streams, the seats' bots, chance's deal), logged,
+    ready for round 1."""
+    n = tables[T_RULES][R_N]
     seed_streams(rng, seed, game_index)
     seat_bots(bots, rotation, sb)
     io[0] = 0
     io[1] = 0
     setup_game(st, tables, rng, sim[6 * MAXP:7 * MAXP], sim[7 * MAXP:10 * MAXP])
     for s in range(n):
+        st[F_SEATBOT + s] = sb[s]
         log_event(log, io, on, EV_SETUP, s, st[F_CHAR + s], st[F_FACTION + s], st[F_SECRET + s], st[F_PLACE + s])
-    for rd in range(rules[R_ROUNDS]):
-        st[F_ROUND] = rd
-        start_round(st, tables, sb, weights, rng, od, log, io, on, met)
-        first = True
-        while st[F_END] == END_NONE:
-            a = next_turn(st, tables, first, sb, weights, rng, od, log, io, on, met)
-            first = False
-            if a < 0:
-                break
-            if sb[a] == BOT_ROLLOUT:
-                rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
-            else:
-                take_turn(st, tables, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
-        if st[F_END] != END_NONE:
-            break
-        objective_phase(st, tables, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met)
-        if st[F_END] != END_NONE:
-            break
-    if rules[R_SCEN] == SCEN_CASTLE:
-        castle_metrics(tables, met)
-    log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
+    begin(st, tables)
 
 
 @njit(cache=True, _nrt=False)
-def rollout_turn(tables, scratch, r, st, a, sb, weights, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """A rollout seat's turn: the bribe, then the move its playouts favour."""
-    begin_turn(st, tables, a, sb, weights, rng, od, cand, log, io, on)
-    k = list_moves(st, tables, a, mv)
-    io[1] += 1
-    i = rollout_choose(tables, st, a, weights, rng, mv, k, pl, od, scratch[S_RSTATE][r], scratch[S_RRNG][r],
-                       scratch[S_RMOVES][r], scratch[S_RSIM][r], scratch[S_RBOTS][r], scratch[S_RSCORE][r],
-                       scratch[S_RIO][r], scratch[S_RMET][r], log)
-    finish_turn(st, tables, a, mv[i, MV_SLOT], mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], sb, weights, rng, mv, pl, od,
-                moved, cand, log, io, on, met)
+def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
+    """The pending decision's seat's policy (its bot, F_SEATBOT): the index of the option of
+    buf[:k] it takes; the rollout bot's own turn is its playouts' choice."""
+    seat = st[F_DEC_SEAT]
+    bot = st[F_SEATBOT + seat]
+    sim = scratch[S_SIM][r]
+    od = scratch[S_ODDS][r]
+    if bot == BOT_ROLLOUT and st[F_DEC] == DEC_ACTION:
+        return rollout_choose(tables, st, seat, weights, rng, buf, k, sim[0:MAXP], od, scratch[S_RSTATE][r],
+                              scratch[S_RRNG][r], scratch[S_RMOVES][r], scratch[S_RSIM][r], scratch[S_RSCORE][r],
+                              scratch[S_RIO][r], scratch[S_RMET][r], log)
+    return choose_option(tables, st, buf, k, seat, bot, rng, weights, sim[0:MAXP], od, sim[2 * MAXP:6 * MAXP])
+
+
+@njit(cache=True)
+def policy(tables, st, io, met, sim, mv, buf, k, seat, bot, rng, weights, memo):
+    """The contract's policy (kernels/README.md): bot (BOT_*) choosing for seat at the pending
+    decision of the state (st, io, met, sim, mv), buf[:k] its options; memo is the bots' odds
+    row. As play_game asks; the rollout bot's own turn gets playout scratch of its own."""
+    if bot == BOT_ROLLOUT and st[F_DEC] == DEC_ACTION:
+        log = np.zeros((1, 6), np.int64)
+        return rollout_choose(tables, st, seat, weights, rng, buf, k, sim[0:MAXP], memo, np.zeros_like(st),
+                              np.zeros_like(rng), np.zeros_like(mv), np.zeros(SIM_SIZE + 3 * MAXP, np.int64),
+                              np.zeros(mv.shape[0], np.float64), np.zeros(4, np.int64), np.zeros_like(met), log)
+    return choose_option(tables, st, buf, k, seat, bot, rng, weights, sim[0:MAXP], memo, sim[2 * MAXP:6 * MAXP])
 
 
 @njit(cache=True, _nrt=False)

@@ -3,15 +3,15 @@ end by greedy bots from deals re-dealt for what the seat cannot know), and redea
 import numpy as np
 from numba import njit
 
-from kernels.banquet.bots import odds, copy_places, side_value, value
-from kernels.banquet.layout import (BOT_GREEDY, END_NONE, F_CHAR,
-                                    F_END, F_FACTION, F_ITEM, F_ROUND, F_SECRET, F_SIZE, IT_RING, MAX_CANDIDATES, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER,
-                                    R_CH_SENESCHAL, R_FULL, R_N, R_SCEN,
-                                    R_SENESCHAL_COURIER, R_NF, SCEN_SPIES, T_RULES,
-                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS, MAXF, SIM_SIZE)
+from kernels.banquet.bots import choose_option, copy_places, odds, side_value, value
+from kernels.banquet.forward import apply, options
+from kernels.banquet.layout import (BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
+                                    IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON,
+                                    R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN,
+                                    R_SENESCHAL_COURIER, SCEN_SPIES, SIM_SIZE, T_RULES, W_ROLLOUT_CANDIDATES,
+                                    W_ROLLOUT_PLAYOUTS)
 from kernels.banquet.moves import sim_apply
-from kernels.banquet.rules import continue_turn_phase, finish_turn, turn_phase
-from kernels.banquet.objectives import final_scores, objective_phase, team_of
+from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.state import knows
 from kernels.rng import BOT0, CHANCE, below, next_u64
 
@@ -85,24 +85,17 @@ def base_item(st, tables, p):
 
 
 @njit(cache=True, _nrt=False)
-def playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, rod, rio, rmet, log):
-    """From rs (a's move (slot, x, y, z) not yet played), play the game out with greedy bots;
-    returns 1 if a's faction won, 1/k for a k-way tie, else 0."""
+def playout(tables, rs, a, w, rrng, rmv, rsim, rod, rio, rmet, log):
+    """From rs (a's move rmv[0] pending), play the game out with greedy bots through the
+    forward model's loop; returns 1 if a's faction won, 1/k for a k-way tie, else 0."""
     rules = tables[T_RULES]
-    pl = rsim[0:MAXP]
-    moved = rsim[MAXP:2 * MAXP]
-    cand = rsim[2 * MAXP:6 * MAXP]
-    finish_turn(rs, tables, a, slot, x, y, z, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
-    continue_turn_phase(rs, tables, False, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
-    if rs[F_END] == END_NONE:
-        objective_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
-    while rs[F_END] == END_NONE:
-        rs[F_ROUND] += 1
-        turn_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
-        if rs[F_END] != END_NONE:
-            break
-        objective_phase(rs, tables, rsb, w, rrng, rmv, pl, rod, moved, cand, log, rio, False, rmet)
-    team = cand[0:MAXF]
+    kind = apply(tables, rs, rio, rmet, rsim, rmv, rrng, w, rmv[0], log, False)
+    while kind != DEC_NONE:
+        k = options(tables, rs, rio, rmet, rsim, rmv, rmv)
+        i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_GREEDY, rrng, w, rsim[0:MAXP], rod,
+                          rsim[2 * MAXP:6 * MAXP])
+        kind = apply(tables, rs, rio, rmet, rsim, rmv, rrng, w, rmv[i], log, False)
+    team = rsim[2 * MAXP:2 * MAXP + MAXF]
     final_scores(rs, tables, team)
     mine = team_of(rules[R_SCEN], rs[F_FACTION + a])
     top = 0
@@ -115,7 +108,7 @@ def playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, rod, rio, rme
 
 
 @njit(cache=True, _nrt=False)
-def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rsb, rscore, rio, rmet, log):
+def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rscore, rio, rmet, log):
     """The move of mv[:k] with the most playout wins among the greedy's best few."""
     rules = tables[T_RULES]
     n = rules[R_N]
@@ -159,7 +152,11 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
             rrng[CHANCE] = base + np.uint64(t + 1) * np.uint64(11400714819323198485)
             redeal_into(tables, rs, a, rrng, rsim[SIM_SIZE:SIM_SIZE + 3 * MAXP])
             rio[0] = 0
-            total += playout(tables, rs, a, slot, x, y, z, rsb, w, rrng, rmv, rsim, od, rio, rmet, log)
+            rmv[0, MV_SLOT] = slot
+            rmv[0, MV_X] = x
+            rmv[0, MV_Y] = y
+            rmv[0, MV_Z] = z
+            total += playout(tables, rs, a, w, rrng, rmv, rsim, od, rio, rmet, log)
         if total > best_v:
             best_v = total
             best_i = i

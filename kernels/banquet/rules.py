@@ -1,13 +1,21 @@
 """Applying a move and what follows, in the rulebook's order: an action (divine judgment,
 reactions of the chosen, the effect, reactions of the moved), favors through the patron, a
 turn, the scepter going round, the king's marks. The objective phase, the end and scoring
-follow in objectives.py."""
+follow in objectives.py.
+
+The games are played by the forward model (forward.py), which stops at every decision and
+reuses this module's pieces that ask nobody (switch_places, beside_watched, note_signs,
+scepter_step, standing_at, leader, log_event). The functions here that ask the seats' bots
+in the middle of the rules (enter, resolve_action, ask_favor, take_turn, next_turn,
+start_round, ...) are the pre-forward-model drivers, kept only for the rule tests that set
+up a position and call them, and for kernel_bench; the golden hashes
+(tests/banquet/test_golden.py) show they and the forward model play the same games."""
 from numba import njit
 
 from kernels.banquet.bots import (choose_bribe, choose_direction, choose_mark, choose_move, choose_partner,
                                   choose_place, choose_reaction, choose_veto, traitor_factions)
 from kernels.banquet.castle import castle_after_effect, castle_next_turn, castle_turn_end
-from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, BARON_F, END_NONE, END_PASS_CAP,
+from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, BARON_F, END_PASS_CAP,
                                     END_TURN_CAP, EV_ACTION, EV_BRIBE, EV_FAVOR, EV_JUDGMENT, EV_MARK,
                                     EV_PASS, EV_PLACE, EV_REACT, EV_REVEAL, EV_ROUND, EV_SIT, FAVOR,
                                     F_ACTIONS, F_BRIBED, F_CAN_MARK, F_CHAR, F_DIR, F_END, F_FACTION,
@@ -526,21 +534,3 @@ def next_turn(st, tables, first, sb, w, rng, od, log, io, on, met):
     if r >= 0:
         st[F_HOLDER] = r
     return r
-
-
-@njit(cache=True, _nrt=False)
-def turn_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """A whole turn phase with every seat's bot choosing (the rollout's playouts)."""
-    start_round(st, tables, sb, w, rng, od, log, io, on, met)
-    continue_turn_phase(st, tables, True, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-
-
-@njit(cache=True, _nrt=False)
-def continue_turn_phase(st, tables, first, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """The turn phase from the scepter's holder on, until everyone sits (or a cap)."""
-    while st[F_END] == END_NONE:
-        r = next_turn(st, tables, first, sb, w, rng, od, log, io, on, met)
-        first = False
-        if r < 0:
-            return
-        take_turn(st, tables, r, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)

@@ -230,7 +230,7 @@ class Unseen:
                 if bot == "rollout":
                     c = t.c.alloc_scratch(1, True)
                     i = rollout_choose(tb, st, p, self.w, rng, mv, k, sim[:L.MAXP], od, c[L.S_RSTATE][0],
-                                       c[L.S_RRNG][0], c[L.S_RMOVES][0], c[L.S_RSIM][0], c[L.S_RBOTS][0],
+                                       c[L.S_RRNG][0], c[L.S_RMOVES][0], c[L.S_RSIM][0],
                                        c[L.S_RSCORE][0], c[L.S_RIO][0], c[L.S_RMET][0], t.log)
                 else:
                     i = B.choose_move(st, tb, p, code, self.w, mv, k, rng, sim[:L.MAXP], od)

@@ -22,6 +22,7 @@ __all__ = ["GAME", "BanquetCompiled", "BanquetGame"]
 
 class BanquetCompiled(Compiled):
     """The tables and the character names of one content, scenario, rule set and player count."""
+    k_max = L.MAX_MOVES     # the most options a decision can have (OpenSpiel's action count)
 
     def __init__(self, tables: tuple, n_players: int, names: list[str]):
         super().__init__(tables, n_players)

@@ -245,6 +245,7 @@ def tables(content: Content, n_players: int) -> tuple:
     C, A, names = character_tables(content)
     t: list = [None] * 3
     t[L.T_RULES] = rules_vector(content, n_players, C, names)
+    t[L.T_RULES][L.R_SETUP_CHOSEN] = content["rules"]["setup_places_chosen"]
     t[L.T_CHARS] = C
     t[L.T_ACTIONS] = A
     return tuple(t)
