@@ -262,8 +262,9 @@ S_RESOURCES = 5     # the mission's resources part (areas O_M_AREA..3)
 S_SUPPORTERS = 6    # the supporters part
 S_FIRST = 7         # the first-player part
 S_ROUTE = 8         # the route part
-S_LOCATION = 9      # the Pimpernel moves, the location part, Chauvelin, the next mission's cards
-S_NEXT = 10         # the next mission set out (its top card settled), a new round
+S_LOCATION = 9      # the Pimpernel moves, the location part, Chauvelin
+S_PREPARE = 10      # the next mission's cards turned up (its leader O_M_LEADER)
+S_NEXT = 11         # the next mission set out (its top card settled), a new round
 
 # heuristic context: per decision, computed once (float row ctx)
 C_AREA = 0                # per area: worth of one more cube of the deciding player

@@ -24,7 +24,7 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     O_PRISON, O_ROUTE, O_STEP, O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD,
     O_TRAIL, O_TRAIL_LEN, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS,
     P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD,
-    RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_RESOURCES, S_REST,
+    RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
     S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
 from kernels.pimpernel.state import (area_total, mission_need, occupied_mask, place_marker, refill_next,
     score_of, stamp, start_round)
@@ -616,6 +616,8 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
         s[O_MISSIONS_DONE] += 1
         if s[O_MISSION] >= K[K_NMISSIONS]:
             return end_game(s, END_FINISHED, log, nlog, log_on)
+        enter(s, S_PREPARE)
+    elif step == S_PREPARE:
         enter(s, S_NEXT)
         if next_mission_cards(s, K):
             return pending(s, DEC_TOP, leader)
