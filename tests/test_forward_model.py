@@ -15,9 +15,11 @@ CONVERTED = [g for g, m in GAME_MODULES.items() if m.startswith("sim.games.") an
 # pile exists only in the Secret Mission variant)
 QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2",
                           "bots.rollout_horizon=12"),
-         "bastille": ("bots.rollout_playouts=1",)}
+         "bastille": ("bots.rollout_playouts=1",),
+         "pimpernel": ("bots.rollout_playouts=1", "bots.rollout_width=2")}
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
-         "bastille": [((), ()), (("secret_mission",), ())]}
+         "bastille": [((), ()), (("secret_mission",), ())],
+         "pimpernel": [((), ()), (("short",), ())]}
 SEED = 5
 
 
