@@ -43,6 +43,11 @@ class PimpernelCompiled(Compiled):
         locations (a leader's route with none complete: up to 1,544 on the rulebook's map)."""
         return max(L.MAXM, int(np.diff(self.RS).max()))
 
+    @property
+    def k_max(self) -> int:
+        """The most options a decision can have (the OpenSpiel adapter's distinct actions)."""
+        return self.option_rows
+
     def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
         """Per state row, in the kernel's order (kernels/pimpernel/jit.py SCRATCH): the game's
         state, a playout's state and the rollout's candidates (empty without a rollout bot),
