@@ -556,20 +556,28 @@ def option_of(buf, k, v):
     return 0
 
 
+@kernel(inline=True)
+def leader_choice(s, K, RS, RM, W, bot, rng, om):
+    """bot's choice at a leader's decision (DEC_CUBE, DEC_ROUTE, DEC_TOP) as its option's first
+    column: the owner whose cube moves, the route (in RM), the card put on top (0/1). The game's
+    loop applies it as the option row itself, without listing the options (a route decision
+    lists up to 1,544 routes)."""
+    kind = s[O_DEC]
+    p = s[O_DEC_SEAT]
+    if kind == DEC_CUBE:
+        a = s[O_M_AREA]
+        return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng)
+    if kind == DEC_ROUTE:
+        r, ncomp = choose_route(s, K, RS, RM, W, p, bot, rng, om)
+        return r
+    return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
+
+
 @kernel
 def choose_option(s, K, RS, RM, W, bot, buf, k, tmp, ctx, om, rng):
     """bot's choice at the pending decision (O_DEC, for seat O_DEC_SEAT): the index of one of
     the options buf[:k] (rules.list_options). The rollout bot, but for its main move
     (rollout.rollout_choice), decides as the heuristic."""
-    kind = s[O_DEC]
-    p = s[O_DEC_SEAT]
-    if kind == DEC_CUBE:
-        a = s[O_M_AREA]
-        o = choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng)
-        return option_of(buf, k, o)
-    if kind == DEC_ROUTE:
-        r, ncomp = choose_route(s, K, RS, RM, W, p, bot, rng, om)
-        return option_of(buf, k, r)
-    if kind == DEC_TOP:
-        return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
-    return choose_index(s, K, RS, RM, W, bot, p, buf, k, tmp, ctx, rng)
+    if s[O_DEC] >= DEC_CUBE:
+        return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om))
+    return choose_index(s, K, RS, RM, W, bot, s[O_DEC_SEAT], buf, k, tmp, ctx, rng)

@@ -6,13 +6,13 @@ from numba import prange, types
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_ROLLOUT, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
+from kernels.pimpernel.layout import (BOT_ROLLOUT, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
     NAREA, O_CAPTURES, O_DEC, O_DEC_SEAT, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
     O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_STARTER, O_STOP, O_TRAIL, O_TURNS, PLK, P_CUBE_PTS,
     P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
 from kernels.pimpernel.state import score_of, setup_game
 from kernels.pimpernel.moves import short_routes
-from kernels.pimpernel.bots import choose_option
+from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
 from kernels.pimpernel.rollout import rollout_choice
 
@@ -43,6 +43,12 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
     game is over, or O_STOP was reached)."""
     dec = advance(s, K, RS, RM, tmp, owner_masks, log, nlog, log_on)
     while dec != DEC_NONE:
+        if dec >= DEC_CUBE:
+            # a leader's choice is read as its option row itself (the same games as through
+            # list_options and choose_option: tests/test_forward_model.py)
+            c0 = leader_choice(s, K, RS, RM, W, seat_bot[s[O_DEC_SEAT]], rng, owner_masks)
+            dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
+            continue
         nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
         i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
         dec = apply_option(s, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3],

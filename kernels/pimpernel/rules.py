@@ -491,7 +491,7 @@ def end_game(s, reason, log, nlog, log_on):
     return pending(s, DEC_NONE, -1)
 
 
-@kernel
+@kernel(inline=True)
 def enter(s, step):
     """Go to step, with the counters a mission part keeps while its cubes are moved."""
     s[O_STEP] = step
@@ -627,7 +627,7 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
     return DEC_NONE
 
 
-@kernel
+@kernel(inline=True)
 def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
     """Play the rules until a decision is pending or the game is over; returns O_DEC. A turn
     begins with its main move; a favor card's other half and the rest cube are offered when
@@ -668,7 +668,7 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
             return DEC_NONE
 
 
-@kernel
+@kernel(inline=True)
 def play_move(s, K, p, kind, a, b, from_rest, other, after, log, nlog, log_on):
     """Play one action's move; an icon it lands on leaves its follow-up pending (its options
     keeping the favor card's other action possible, if other >= 0), then step after."""
@@ -680,7 +680,7 @@ def play_move(s, K, p, kind, a, b, from_rest, other, after, log, nlog, log_on):
         pending(s, DEC_ICON, p)
 
 
-@kernel
+@kernel(inline=True)
 def play_main(s, K, p, kind, a, b, log, nlog, log_on):
     """The turn's main move: a pass, a favor card (its first half is asked next: gen_main
     offers a card only when a first half has an option), or one action."""
@@ -719,7 +719,7 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@kernel
+@kernel(inline=True)
 def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
     """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
     returns the decision now pending."""
@@ -771,7 +771,7 @@ def put_option(buf, k, c0, c1, c2, c3):
     return k + 1
 
 
-@kernel
+@kernel(inline=True)
 def list_options(s, K, RS, RM, tmp, om, buf, nlog):
     """The pending decision's options as rows of buf (kind, a, b, favor slot for the moves;
     (owner, cubes there) for a cube; (route in RM, complete) for a route; (card 0/1, its
