@@ -12,11 +12,11 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     K_MC_NEED, K_NB, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
     L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
     MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
-    O_BLD, O_BLDTILE, O_CUR_CARDS, O_DEC, O_DEC_SEAT, O_HOLDER, O_M_AREA, O_M_MOVED, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
+    O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
     O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
     UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
     W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
-from kernels.pimpernel.state import area_total, bot_stream, mission_need, occupied_mask, popcount64, score_of
+from kernels.pimpernel.state import area_total, bot_stream, chooser, decision, mission_need, occupied_mask, popcount64, score_of
 from kernels.pimpernel.moves import count_complete, route_masks_of
 
 
@@ -562,8 +562,8 @@ def leader_choice(s, K, RS, RM, W, bot, rng, om):
     column: the owner whose cube moves, the route (in RM), the card put on top (0/1). The game's
     loop applies it as the option row itself, without listing the options (a route decision
     lists up to 1,544 routes)."""
-    kind = s[O_DEC]
-    p = s[O_DEC_SEAT]
+    kind = decision(s)
+    p = chooser(s)
     if kind == DEC_CUBE:
         a = s[O_M_AREA]
         return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng)
@@ -578,6 +578,6 @@ def choose_option(s, K, RS, RM, W, bot, buf, k, tmp, ctx, om, rng):
     """bot's choice at the pending decision (O_DEC, for seat O_DEC_SEAT): the index of one of
     the options buf[:k] (rules.list_options). The rollout bot, but for its main move
     (rollout.rollout_choice), decides as the heuristic."""
-    if s[O_DEC] >= DEC_CUBE:
+    if decision(s) >= DEC_CUBE:
         return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om))
-    return choose_index(s, K, RS, RM, W, bot, s[O_DEC_SEAT], buf, k, tmp, ctx, rng)
+    return choose_index(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)

@@ -7,7 +7,8 @@ The state is the row ``s``, its log counter ``nlog`` and two scratch arrays the 
 import numpy as np
 
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import BOT_ROLLOUT, DEC_MAIN, O_DEC, S_SIZE
+from kernels.pimpernel.layout import BOT_ROLLOUT, DEC_MAIN, S_SIZE
+from kernels.pimpernel.state import decision
 from kernels.pimpernel import rules
 from kernels.pimpernel.bots import choose_option
 from kernels.pimpernel.rollout import rollout_choice
@@ -37,7 +38,7 @@ def policy(tables, s, nlog, tmp, om, buf, k, seat, bot, rng, weights, memo):
     """bot (BOT_*) choosing for seat at the pending decision of s (buf[:k] its options), as
     play_game asks it; memo is the heuristic's float context row (play.ask_seat's ctx)."""
     K, RS, RM = tables
-    if bot == BOT_ROLLOUT and s[O_DEC] == DEC_MAIN and k > 1:
+    if bot == BOT_ROLLOUT and decision(s) == DEC_MAIN and k > 1:
         cand = np.zeros_like(buf)
         s2 = np.zeros(S_SIZE, np.int64)
         return rollout_choice(s, K, RS, RM, weights, seat, buf, k, tmp, memo, cand, s2, rng, om, tmp, nlog)

@@ -7,10 +7,10 @@ from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_posi
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_ROLLOUT, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
-    NAREA, O_CAPTURES, O_DEC, O_DEC_SEAT, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
+    NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
     O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_STARTER, O_STOP, O_TRAIL, O_TURNS, PLK, P_CUBE_PTS,
     P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
-from kernels.pimpernel.state import score_of, setup_game
+from kernels.pimpernel.state import chooser, decision, pending, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
@@ -29,9 +29,9 @@ def begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on):
 def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
     """The index of the option moves[:nm] the pending decision's seat's bot takes: the rollout
     bot's main move by playouts, every other choice by bots.choose_option."""
-    bot = seat_bot[s[O_DEC_SEAT]]
-    if bot == BOT_ROLLOUT and s[O_DEC] == DEC_MAIN and nm > 1:
-        return rollout_choice(s, K, RS, RM, W, s[O_DEC_SEAT], moves, nm, tmp, ctx, cand, s2, rng, owner_masks,
+    bot = seat_bot[chooser(s)]
+    if bot == BOT_ROLLOUT and decision(s) == DEC_MAIN and nm > 1:
+        return rollout_choice(s, K, RS, RM, W, chooser(s), moves, nm, tmp, ctx, cand, s2, rng, owner_masks,
                               log, nlog)
     return choose_option(s, K, RS, RM, W, bot, moves, nm, tmp, ctx, owner_masks, rng)
 
@@ -46,7 +46,7 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
         if dec >= DEC_CUBE:
             # a leader's choice is read as its option row itself (the same games as through
             # list_options and choose_option: tests/test_forward_model.py)
-            c0 = leader_choice(s, K, RS, RM, W, seat_bot[s[O_DEC_SEAT]], rng, owner_masks)
+            c0 = leader_choice(s, K, RS, RM, W, seat_bot[chooser(s)], rng, owner_masks)
             dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
             continue
         nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
@@ -70,7 +70,7 @@ def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks
     """Play from step first (-1: from where s stands) with the seats' bots until step stop is
     reached with no decision pending, or the game ends (tests: a turn, a mission part)."""
     if first >= 0:
-        s[O_DEC] = DEC_NONE
+        pending(s, DEC_NONE, -1)
         enter(s, first)
     s[O_STOP] = stop
     dec = play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)

@@ -4,9 +4,9 @@ playouts are the game's own loop over the forward model (rules.advance/list_opti
 from kernels.rng import BOT0, shuffle, uniform
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, DEC_CUBE, DEC_MAIN, DEC_NONE, K_REMOVED, NEVER,
-    O_CAP, O_DEC_SEAT, O_DECK, O_DECK_LEN, O_DECK_PTR, O_MISSIONS_DONE, O_N, O_REMOVED, O_STREAM, S_SIZE, TRIED,
+    O_CAP, O_DECK, O_DECK_LEN, O_DECK_PTR, O_MISSIONS_DONE, O_N, O_REMOVED, O_STREAM, S_SIZE, TRIED,
     W_PLAYOUTS, W_ROUNDS, W_WIDTH)
-from kernels.pimpernel.state import score_of
+from kernels.pimpernel.state import chooser, score_of
 from kernels.pimpernel.bots import choose_heuristic, choose_index, leader_choice
 from kernels.pimpernel.rules import apply_option, list_options
 
@@ -82,7 +82,7 @@ def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, own
                 dec = apply_option(s2, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, False)
                 continue
             k = list_options(s2, K, RS, RM, tmp, owner_masks, moves, nlog)
-            i = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, s2[O_DEC_SEAT], moves, k, tmp, ctx, rng)
+            i = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, chooser(s2), moves, k, tmp, ctx, rng)
             dec = apply_option(s2, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2],
                                moves[i, 3], log, nlog, False)
         tot += playout_value(s2, p)

@@ -26,7 +26,7 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD,
     RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
     S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
-from kernels.pimpernel.state import (area_total, mission_need, occupied_mask, place_marker, refill_next,
+from kernels.pimpernel.state import (area_total, chooser, decision, mission_need, pending, occupied_mask, place_marker, refill_next,
     score_of, stamp, start_round)
 from kernels.pimpernel.moves import (action_possible, area_open, count_complete, gen_action, gen_basic,
     gen_rest, route_masks_of, short_routes)
@@ -343,13 +343,20 @@ def round_over(s):
     return full or s[O_PASSES] >= s[O_N]
 
 
+@kernel(inline=True)
+def cube_scores(s, K, o):
+    """One of o's cubes leaves the board for the mission: o scores a cube point, the cube goes
+    home to o's supply."""
+    s[O_PL + o * PLK + P_SUPPLY] += 1
+    add_score(s, o, K[K_CUBE_PT])
+    s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+
+
 @kernel
 def score_cube(s, K, a, q):
     """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
     s[O_AREA + q * NAREA + a] -= 1
-    s[O_PL + q * PLK + P_SUPPLY] += 1
-    add_score(s, q, K[K_CUBE_PT])
-    s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+    cube_scores(s, K, q)
 
 
 @kernel
@@ -416,9 +423,7 @@ def resolve_location(s, K, log, nlog, log_on):
                 full = False
             else:
                 s[O_LOC + l * MAXSLOT + i] = -1
-                s[O_PL + o * PLK + P_SUPPLY] += 1
-                add_score(s, o, K[K_CUBE_PT])
-                s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+                cube_scores(s, K, o)
                 scored += 1
     settle_leader(s, K, L_LOCATION, leader, full, log, nlog, log_on, scored)
     return leader
@@ -456,24 +461,6 @@ def move_chauvelin(s, K, log, nlog, log_on):
 
 
 # -- the forward model: the pending decision in the state row ----------------------------------
-
-@kernel(inline=True)
-def decision(s):
-    """The pending decision's DEC_* (DEC_NONE: none pending, or the game is over)."""
-    return s[O_DEC]
-
-
-@kernel(inline=True)
-def chooser(s):
-    return s[O_DEC_SEAT]
-
-
-@kernel(inline=True)
-def pending(s, kind, seat):
-    s[O_DEC] = kind
-    s[O_DEC_SEAT] = seat
-    return kind
-
 
 @kernel(inline=True)
 def favor_acts(s, K, t):
@@ -634,8 +621,8 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
     they have options; a round ends when every leader space is taken or every player passed in
     succession, and its five mission parts are resolved in order (cube owners, the route and
     the next top card asked of the leaders)."""
-    if s[O_DEC] != DEC_NONE:
-        return s[O_DEC]
+    if decision(s) != DEC_NONE:
+        return decision(s)
     while True:
         step = s[O_STEP]
         if step == s[O_STOP]:
@@ -663,7 +650,7 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
         elif step == S_ROUND:
             enter(s, S_RESOURCES if round_over(s) else S_TURN)
         elif step_mission(s, K, RS, RM, om, log, nlog, log_on) != DEC_NONE:
-            return s[O_DEC]
+            return decision(s)
         elif s[O_DONE] == 1:
             return DEC_NONE
 
@@ -711,9 +698,7 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
             o = s[O_ROUTE + sp]
             if o >= 0:
                 s[O_ROUTE + sp] = -1
-                s[O_PL + o * PLK + P_SUPPLY] += 1
-                add_score(s, o, K[K_CUBE_PT])
-                s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+                cube_scores(s, K, o)
                 scored += 1
     log_event(log, nlog, log_on, EV_ROUTE, leader, r - RS[s[O_PIMP] * MAXL + s[O_MLOC]], ncomp, scored, 0)
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
@@ -723,9 +708,9 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
 def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
     """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
     returns the decision now pending."""
-    kind = s[O_DEC]
-    p = s[O_DEC_SEAT]
-    s[O_DEC] = DEC_NONE
+    kind = decision(s)
+    p = chooser(s)
+    pending(s, DEC_NONE, -1)
     if kind == DEC_MAIN:
         s[O_DECISIONS] += 1
         play_main(s, K, p, c0, c1, c2, log, nlog, log_on)
@@ -777,8 +762,8 @@ def list_options(s, K, RS, RM, tmp, om, buf, nlog):
     (owner, cubes there) for a cube; (route in RM, complete) for a route; (card 0/1, its
     card) for the top card); returns how many. Reads the state, changes nothing in the end
     (a favor half's check is tried on s and undone)."""
-    kind = s[O_DEC]
-    p = s[O_DEC_SEAT]
+    kind = decision(s)
+    p = chooser(s)
     if kind == DEC_MAIN:
         return gen_main(s, K, p, buf, tmp, tmp, nlog)
     if kind == DEC_ICON:
