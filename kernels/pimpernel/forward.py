@@ -9,7 +9,7 @@ import numpy as np
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import BOT_ROLLOUT, DEC_MAIN, S_SIZE
 from kernels.pimpernel.state import decision
-from kernels.pimpernel import rules
+from kernels.pimpernel.rules import advance as rules_advance, apply_option, list_options
 from kernels.pimpernel.bots import choose_option
 from kernels.pimpernel.rollout import rollout_choice
 
@@ -18,19 +18,19 @@ from kernels.pimpernel.rollout import rollout_choice
 def advance(tables, s, nlog, tmp, om, rng, weights, log, on):
     """Chance and the rules until a decision is pending or the game is over: its DEC_*."""
     K, RS, RM = tables
-    return rules.advance(s, K, RS, RM, tmp, om, log, nlog, on)
+    return rules_advance(s, K, RS, RM, tmp, om, log, nlog, on)
 
 
 @kernel
 def options(tables, s, nlog, tmp, om, buf):
     K, RS, RM = tables
-    return rules.list_options(s, K, RS, RM, tmp, om, buf, nlog)
+    return list_options(s, K, RS, RM, tmp, om, buf, nlog)
 
 
 @kernel
 def apply(tables, s, nlog, tmp, om, rng, weights, row, log, on):
     K, RS, RM = tables
-    return rules.apply_option(s, K, RS, RM, tmp, om, row[0], row[1], row[2], row[3], log, nlog, on)
+    return apply_option(s, K, RS, RM, tmp, om, row[0], row[1], row[2], row[3], log, nlog, on)
 
 
 @kernel(nrt=True)   # the rollout's playout scratch is allocated per question
