@@ -16,7 +16,8 @@ CONVERTED = [g for g, m in GAME_MODULES.items() if m.startswith("sim.games.") an
 QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2",
                           "bots.rollout_horizon=12"),
          "bastille": ("bots.rollout_playouts=1",),
-         "banquet": ("bots.rollout_playouts=1", "bots.rollout_candidates=2")}
+         "banquet": ("bots.rollout_playouts=1", "bots.rollout_candidates=2"),
+         "pimpernel": ("bots.rollout_playouts=1", "bots.rollout_width=2")}
 # a walk may name its player count (Banquet's scenarios each have their own range)
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
          "bastille": [((), ()), (("secret_mission",), ())],
@@ -25,7 +26,8 @@ WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"
          "banquet": [(("scenario1", "full"), (), 11), (("scenario2", "full"), (), 11),
                      (("scenario6", "full"), ("scenario6.guards=1",), 6), (("scenario5", "full"), (), 12),
                      (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
-                     (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)]}
+                     (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)],
+         "pimpernel": [((), ()), (("short",), ())]}
 # decision kinds no random walk can be counted on to reach: the game's own tests reach them
 # with its bots (Banquet: random play never brings a lady with the Keyring beside the
 # gatehouse; tests/banquet/test_forward.py)

@@ -3,6 +3,6 @@ from kernels import keyed_cache
 
 with keyed_cache(__file__):
     from kernels.pimpernel.play import play_batch, trace_game
-    from kernels.pimpernel import bench  # noqa: F401  (its loops are cached under the same key)
+    from kernels.pimpernel import bench, forward  # noqa: F401  (cached under the same key)
 
 __all__ = ["play_batch", "trace_game"]

@@ -7,16 +7,16 @@ from kernels.rng import below
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
     ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
-    C_LEAD, C_LOC, C_NEED, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
+    C_LEAD, C_LOC, C_NEED, DEC_CUBE, DEC_ROUTE, DEC_TOP, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
     IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
     K_MC_NEED, K_NB, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
     L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
     MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
-    O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
+    O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
     O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
     UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
     W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
-from kernels.pimpernel.state import area_total, bot_stream, occupied_mask, popcount64, score_of
+from kernels.pimpernel.state import area_total, bot_stream, chooser, decision, mission_need, occupied_mask, popcount64, score_of
 from kernels.pimpernel.moves import count_complete, route_masks_of
 
 
@@ -545,3 +545,39 @@ def choose_top_card(s, K, W, leader, bot, rng):
     v0 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS]])
     v1 = top_choice_value(s, K, W, leader, bot, K[K_MC_LOC + s[O_CUR_CARDS + 1]])
     return 1 if v1 > v0 else 0
+
+
+@kernel
+def option_of(buf, k, v):
+    """The index of the option whose first column is v (a cube's owner, a route)."""
+    for i in range(k):
+        if buf[i, 0] == v:
+            return i
+    return 0
+
+
+@kernel(inline=True)
+def leader_choice(s, K, RS, RM, W, bot, rng, om):
+    """bot's choice at a leader's decision (DEC_CUBE, DEC_ROUTE, DEC_TOP) as its option's first
+    column: the owner whose cube moves, the route (in RM), the card put on top (0/1). The game's
+    loop applies it as the option row itself, without listing the options (a route decision
+    lists up to 1,544 routes)."""
+    kind = decision(s)
+    p = chooser(s)
+    if kind == DEC_CUBE:
+        a = s[O_M_AREA]
+        return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng)
+    if kind == DEC_ROUTE:
+        r, ncomp = choose_route(s, K, RS, RM, W, p, bot, rng, om)
+        return r
+    return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
+
+
+@kernel
+def choose_option(s, K, RS, RM, W, bot, buf, k, tmp, ctx, om, rng):
+    """bot's choice at the pending decision (O_DEC, for seat O_DEC_SEAT): the index of one of
+    the options buf[:k] (rules.list_options). The rollout bot, but for its main move
+    (rollout.rollout_choice), decides as the heuristic."""
+    if decision(s) >= DEC_CUBE:
+        return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om))
+    return choose_index(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)

@@ -24,7 +24,7 @@ SCRATCH = types.Tuple((_I2, _I2, _I3, _I3, _I3, _F2, _U2, _I2, _U2, _I2, _I3, _I
 
 ARG_TYPES = {
     "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
-    "moves": _I2, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
+    "moves": _I2, "buf": _I2, "row": _I1, "om": _U1, "on": types.boolean, "tmp": _I2, "cand": _I2, "log": _I2, "nlog": _I1, "rng": _U1,
     "owner_masks": _U1, "bots": _I1, "seat_bot": _I1, "adj_to": _I2, "adj_mask": _U2,
     "adj_deg": _I1, "out": _U1, "scr": _I1, "rem": _I1, "out_complete": types.Array(types.boolean, 1, "C"),
     "out_cubes": _I2, "x": types.uint64, "occ": types.uint64, "best": types.uint64,
@@ -32,7 +32,7 @@ ARG_TYPES = {
     "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
     "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
     "b_move": types.float64,
-    "tables": TABLES, "scratch": SCRATCH, "weights": _F1,
+    "tables": TABLES, "memo": _F1, "scratch": SCRATCH, "weights": _F1,
     "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
     "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
     "win": types.Array(types.float32, 2, "C"), "role": types.Array(types.int8, 2, "C"), "secret_role": types.Array(types.int8, 2, "C"),

@@ -210,8 +210,7 @@ O_ST_LOC = O_ST_ROUTE + MAXS
 O_ST_BLD = O_ST_LOC + MAXL * MAXSLOT
 O_ST_LEAD = O_ST_BLD + MAXB
 O_SHORT = O_ST_LEAD + NLEAD           # NSHORT route indices into RM
-O_RESBOT = O_SHORT + NSHORT           # MAXP: how each seat decides as a leader at round end
-O_PL = O_RESBOT + MAXP                # MAXP * PLK
+O_PL = O_SHORT + NSHORT               # MAXP * PLK
 P_SCORE = 0
 P_SUPPLY = 1
 P_REGION = 2
@@ -221,7 +220,51 @@ P_LEADER_PTS = 5
 P_CUBE_PTS = 6
 P_ICON_PTS = 7
 PLK = 8
-S_SIZE = O_PL + MAXP * PLK
+# the pending decision and where the rules stand (the forward model, issue 29)
+O_DEC = O_PL + MAXP * PLK   # the pending decision's DEC_* (DEC_NONE once the game is over)
+O_DEC_SEAT = O_DEC + 1      # the seat that chooses
+O_STEP = O_DEC + 2          # the S_* step advance resumes at
+O_ACT = O_DEC + 3           # an icon's follow-up action (ACT_*)
+O_ACT_PENDING = O_DEC + 4   # the favor card's other action the icon's options must leave possible (-1)
+O_FAV_TILE = O_DEC + 5      # the favor tile being played
+O_FAV_OTHER = O_DEC + 6     # the favor card's half still to play
+O_M_LEADER = O_DEC + 7      # the leader of the mission part being resolved (or of the top card)
+O_M_AREA = O_DEC + 8        # the planning area cubes are being moved out of
+O_M_MOVED = O_DEC + 9       # cubes moved out of it so far
+O_M_OK = O_DEC + 10         # the resources part still succeeds (1/0)
+O_M_SCORED = O_DEC + 11     # cubes scored in the resources part so far
+O_M_NCOMP = O_DEC + 12      # complete routes of the route decision
+O_M_LOC = O_DEC + 13        # the next mission's location once its top card is settled
+O_CAP = O_DEC + 14          # the turn at which the game stops (the turn cap; playouts: never)
+O_STOP = O_DEC + 15         # a step advance stops at with no decision pending (-1: none; tests)
+S_SIZE = O_DEC + 16
+NEVER = 1 << 62
+
+# decision kinds (O_DEC)
+DEC_NONE = 0        # the game is over (O_END)
+DEC_MAIN = 1        # the turn's choice: pass, a basic action, a favor tile
+DEC_ICON = 2        # an icon's optional follow-up action
+DEC_FAVOR1 = 3      # a favor card's first half (either action)
+DEC_FAVOR2 = 4      # its other half
+DEC_REST = 5        # the optional rest cube
+DEC_CUBE = 6        # whose cube the leader moves out of a planning area next
+DEC_ROUTE = 7       # the leader's route
+DEC_TOP = 8         # the leader's top card of the next mission
+N_DEC = 9
+
+# steps of the rules (O_STEP), where advance resumes when no decision is pending
+S_TURN = 0          # a turn to begin, or the game to end at the turn cap
+S_FAVOR2 = 1        # a favor card's other half
+S_REST = 2          # the optional rest cube
+S_END = 3           # the turn passes on
+S_ROUND = 4         # the round ends if every leader space is taken or every player passed
+S_RESOURCES = 5     # the mission's resources part (areas O_M_AREA..3)
+S_SUPPORTERS = 6    # the supporters part
+S_FIRST = 7         # the first-player part
+S_ROUTE = 8         # the route part
+S_LOCATION = 9      # the Pimpernel moves, the location part, Chauvelin
+S_PREPARE = 10      # the next mission's cards turned up (its leader O_M_LEADER)
+S_NEXT = 11         # the next mission set out (its top card settled), a new round
 
 # heuristic context: per decision, computed once (float row ctx)
 C_AREA = 0                # per area: worth of one more cube of the deciding player

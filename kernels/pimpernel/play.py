@@ -1,58 +1,81 @@
-"""A whole game, and the two entry points of the kernel contract (kernels/README.md)."""
+"""A whole game as the forward model's one loop (advance; options; the seat's bot; apply), and
+the two entry points of the kernel contract (kernels/README.md)."""
 
 from numba import prange, types
 
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, END_TURN_CAP, EV_END, EV_SETUP,
-    K_MAX_TURNS, MAXP, NAREA, O_CAPTURES, O_CUR, O_DECISIONS, O_DONE, O_END, O_FIRST, O_HOLDER,
-    O_MISSIONS_DONE, O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_RESBOT, O_STARTER, O_TRAIL, O_TURNS, PLK,
-    P_CUBE_PTS, P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
-from kernels.pimpernel.state import score_of, setup_game
+from kernels.pimpernel.layout import (BOT_ROLLOUT, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
+    NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
+    O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_STARTER, O_STOP, O_TRAIL, O_TURNS, PLK, P_CUBE_PTS,
+    P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
+from kernels.pimpernel.state import chooser, decision, pending, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
-from kernels.pimpernel.bots import choose_index
-from kernels.pimpernel.rules import begin_turn, gen_main, log_event, play_main, resolve_mission, round_over
+from kernels.pimpernel.bots import choose_option, leader_choice
+from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
 from kernels.pimpernel.rollout import rollout_choice
 
 
+@kernel
+def begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on):
+    """A new game on row s, dealt from the chance stream (no decision pending yet)."""
+    setup_game(s, K, n, rng, scr)
+    short_routes(s, K, RS, RM)
+    log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
+
+
 @kernel(inline=True)
-def play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
-    """The seat to act chooses its main move (the rollout bot by playouts) and plays the turn."""
-    p = s[O_CUR]
-    bot = seat_bot[p]
-    begin_turn(s)
-    nm = gen_main(s, K, p, moves, tmp, log, nlog)
-    if bot == BOT_ROLLOUT and nm > 1:
-        i = rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
-        sub = BOT_HEURISTIC
-    else:
-        i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-        sub = bot
-    s[O_DECISIONS] += 1
-    play_main(s, K, RS, RM, W, sub, p, moves[i, 0], moves[i, 1], moves[i, 2], moves, tmp, ctx, rng,
-              log, nlog, log_on)
+def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
+    """The index of the option moves[:nm] the pending decision's seat's bot takes: the rollout
+    bot's main move by playouts, every other choice by bots.choose_option."""
+    bot = seat_bot[chooser(s)]
+    if bot == BOT_ROLLOUT and decision(s) == DEC_MAIN and nm > 1:
+        return rollout_choice(s, K, RS, RM, W, chooser(s), moves, nm, tmp, ctx, cand, s2, rng, owner_masks,
+                              log, nlog)
+    return choose_option(s, K, RS, RM, W, bot, moves, nm, tmp, ctx, owner_masks, rng)
+
+
+@kernel
+def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
+    """The game's one loop: advance; while a decision is pending, its options, the seat's
+    bot's choice, apply (which advances). Returns the decision it stopped at (DEC_NONE: the
+    game is over, or O_STOP was reached)."""
+    dec = advance(s, K, RS, RM, tmp, owner_masks, log, nlog, log_on)
+    while dec != DEC_NONE:
+        if dec >= DEC_CUBE:
+            # a leader's choice is read as its option row itself (the same games as through
+            # list_options and choose_option: tests/test_forward_model.py)
+            c0 = leader_choice(s, K, RS, RM, W, seat_bot[chooser(s)], rng, owner_masks)
+            dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
+            continue
+        nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
+        i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
+        dec = apply_option(s, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3],
+                           log, nlog, log_on)
+    return dec
 
 
 @kernel
 def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on,
               scr):
     """One game on row s, from set-up until the last mission is done or the turn cap."""
-    setup_game(s, K, n, rng, scr)
-    short_routes(s, K, RS, RM)
-    log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
-    for p in range(n):
-        # leaders at the end of a round decide as their seat's bot (rollout as heuristic)
-        s[O_RESBOT + p] = seat_bot[p] if seat_bot[p] != BOT_ROLLOUT else BOT_HEURISTIC
-    while s[O_DONE] == 0:
-        if s[O_TURNS] >= K[K_MAX_TURNS]:
-            s[O_DONE] = 1
-            s[O_END] = END_TURN_CAP
-            break
-        play_turn(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
-        if round_over(s):
-            resolve_mission(s, K, RS, RM, W, s[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, log_on)
-    log_event(log, nlog, log_on, EV_END, -1, s[O_END], 0, 0, 0)
+    begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on)
+    play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
+
+
+@kernel
+def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, first,
+          stop):
+    """Play from step first (-1: from where s stands) with the seats' bots until step stop is
+    reached with no decision pending, or the game ends (tests: a turn, a mission part)."""
+    if first >= 0:
+        pending(s, DEC_NONE, -1)
+        enter(s, first)
+    s[O_STOP] = stop
+    dec = play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
+    s[O_STOP] = -1
+    return dec
 
 
 @kernel

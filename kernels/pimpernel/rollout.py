@@ -1,13 +1,14 @@
-"""The rollout bot: flat Monte Carlo over the main moves, with the hidden cards re-dealt."""
+"""The rollout bot: flat Monte Carlo over the main moves, with the hidden cards re-dealt; its
+playouts are the game's own loop over the forward model (rules.advance/list_options/apply_option)."""
 
 from kernels.rng import BOT0, shuffle, uniform
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, K_REMOVED, MAXP, O_CUR, O_DECK,
-    O_DECK_LEN, O_DECK_PTR, O_DONE, O_N, O_REMOVED, O_RESBOT, O_STREAM, S_SIZE, TRIED, W_PLAYOUTS,
-    W_ROUNDS, W_WIDTH)
-from kernels.pimpernel.state import score_of
-from kernels.pimpernel.bots import choose_heuristic, choose_index
-from kernels.pimpernel.rules import begin_turn, gen_main, play_main, resolve_mission, round_over
+from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, DEC_CUBE, DEC_MAIN, DEC_NONE, K_REMOVED, NEVER,
+    O_CAP, O_DECK, O_DECK_LEN, O_DECK_PTR, O_MISSIONS_DONE, O_N, O_REMOVED, O_STREAM, S_SIZE, TRIED,
+    W_PLAYOUTS, W_ROUNDS, W_WIDTH)
+from kernels.pimpernel.state import chooser, score_of
+from kernels.pimpernel.bots import choose_heuristic, choose_index, leader_choice
+from kernels.pimpernel.rules import apply_option, list_options
 
 
 @kernel(nrt=True)   # the array sort allocates
@@ -47,10 +48,13 @@ def playout_value(s, p):
 
 @kernel
 def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, owner_masks, log, nlog):
-    """p's mean margin over the leader after N playouts of the main move (kind, a, b): each
-    on a copy of s with the hidden cards re-dealt from p's stream, every seat heuristic, to the
-    end of the round's scoring, and on through W_ROUNDS rounds in all (the later ones on
-    mission cards drawn from the re-dealt deck) unless the game ends first."""
+    """p's mean margin over the leader after N playouts of the main move (kind, a, b) (its
+    decision pending in s): each on a copy of s with the hidden cards re-dealt from p's
+    stream, every seat heuristic drawing from that stream (O_STREAM), played by the game's
+    own loop (list_options, choose_option, apply_option) to the end of the round's scoring,
+    and on through W_ROUNDS rounds in all (the later ones on mission cards drawn from the
+    re-dealt deck) unless the game ends first; a round of more than 400 turns ends the
+    playout unscored. The turn cap does not stop a playout."""
     stream = BOT0 + p
     nplay = int(W[W_PLAYOUTS])
     rounds = int(W[W_ROUNDS])
@@ -59,25 +63,28 @@ def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, own
         for k in range(S_SIZE):   # (an array assignment would need a temporary)
             s2[k] = s[k]
         s2[O_STREAM] = stream
-        for q in range(MAXP):
-            s2[O_RESBOT + q] = BOT_HEURISTIC
+        s2[O_CAP] = NEVER
         hide_deck(s2, K[K_REMOVED], rng, stream)
-        play_main(s2, K, RS, RM, W, BOT_HEURISTIC, p, kind, a, b, moves, tmp, ctx, rng, log, nlog, False)
-        for rnd in range(rounds):
-            guard = 0
-            while not round_over(s2) and guard < 400:
-                q = s2[O_CUR]
-                begin_turn(s2)
-                mn = gen_main(s2, K, q, moves, tmp, log, nlog)
-                i = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves, mn, tmp, ctx, rng)
-                play_main(s2, K, RS, RM, W, BOT_HEURISTIC, q, moves[i, 0], moves[i, 1], moves[i, 2],
-                          moves, tmp, ctx, rng, log, nlog, False)
+        first = s2[O_MISSIONS_DONE]
+        seen = first
+        guard = 0
+        dec = apply_option(s2, K, RS, RM, tmp, owner_masks, kind, a, b, -1, log, nlog, False)
+        while dec != DEC_NONE:
+            if dec == DEC_MAIN:
+                if s2[O_MISSIONS_DONE] != seen:   # a new round
+                    seen = s2[O_MISSIONS_DONE]
+                    guard = 0
+                if seen - first >= rounds or guard >= 400:
+                    break
                 guard += 1
-            if not round_over(s2):
-                break
-            resolve_mission(s2, K, RS, RM, W, s2[O_RESBOT:O_RESBOT + MAXP], rng, owner_masks, log, nlog, False)
-            if s2[O_DONE] == 1:
-                break
+            if dec >= DEC_CUBE:   # a leader's choice: its option row itself (as play.play_on)
+                c0 = leader_choice(s2, K, RS, RM, W, BOT_HEURISTIC, rng, owner_masks)
+                dec = apply_option(s2, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, False)
+                continue
+            k = list_options(s2, K, RS, RM, tmp, owner_masks, moves, nlog)
+            i = choose_index(s2, K, RS, RM, W, BOT_HEURISTIC, chooser(s2), moves, k, tmp, ctx, rng)
+            dec = apply_option(s2, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2],
+                               moves[i, 3], log, nlog, False)
         tot += playout_value(s2, p)
     return tot / nplay
 

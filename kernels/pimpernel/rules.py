@@ -1,29 +1,35 @@
-"""A turn and the end of a round, in the rulebook's order: applying a move, the icon's
-follow-up, favor cards, the rest cube; then the five mission spaces, Chauvelin and the next
-mission. The bots are asked at each decision."""
+"""A turn and the end of a round, in the rulebook's order, as a forward model (issue 29):
+applying a move, the icon's follow-up, favor cards, the rest cube; then the five mission
+parts, Chauvelin and the next mission. ``advance`` plays the rules up to the next decision
+(kept in the state row: O_DEC, O_DEC_SEAT and its context), ``list_options`` lists it,
+``apply_option`` applies one; the rules never ask a bot."""
 
 import numpy as np
 
 from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, END_FINISHED, EV_BUMP, EV_CHAUV, EV_HOJ, EV_MOVE,
-    EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT, IC_NONE, K_CHAUVELIN,
-    K_CUBE_PT, K_EMPTY_LEAD_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC,
-    K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP,
-    L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA,
-    MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
-    MV_ROUTE, NAREA, NLEAD, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CAPTURES, O_CHAUV, O_CUR,
-    O_CUR_CARDS, O_DECISIONS, O_DONE, O_END, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD,
-    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED,
-    O_PASSES, O_PIMP, O_PL, O_PRISON, O_ROUTE, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE,
-    O_TILECARD, O_TRAIL_LEN, O_TRAIL, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK,
-    P_CUBE_PTS, P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY,
-    RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
-from kernels.pimpernel.state import (area_total, mission_need, occupied_mask, place_marker, refill_next,
+    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, DEC_CUBE, DEC_FAVOR1, DEC_FAVOR2, DEC_ICON,
+    DEC_MAIN, DEC_NONE, DEC_REST, DEC_ROUTE, DEC_TOP, END_FINISHED, END_TURN_CAP, EV_BUMP, EV_CHAUV,
+    EV_END, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT,
+    IC_NONE, K_CHAUVELIN, K_CUBE_PT, K_EMPTY_LEAD_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON,
+    K_LC_NSLOT, K_LEADER_PT, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE,
+    K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL,
+    MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS,
+    MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NRES, O_ACT, O_ACT_PENDING, O_AREA, O_BLD,
+    O_BLDTILE, O_CAP, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DECISIONS, O_DEC_SEAT,
+    O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD,
+    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK,
+    O_M_SCORED, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP, O_PL,
+    O_PRISON, O_ROUTE, O_STEP, O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD,
+    O_TRAIL, O_TRAIL_LEN, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS,
+    P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD,
+    RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
+    S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
+from kernels.pimpernel.state import (area_total, chooser, decision, mission_need, pending, occupied_mask, place_marker, refill_next,
     score_of, stamp, start_round)
-from kernels.pimpernel.moves import action_possible, area_open, gen_action, gen_basic, gen_rest, short_routes
-from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
+from kernels.pimpernel.moves import (action_possible, area_open, count_complete, gen_action, gen_basic,
+    gen_rest, route_masks_of, short_routes)
 
 
 @kernel(inline=True)
@@ -320,97 +326,12 @@ def gen_main(s, K, p, moves, tmp, log, nlog):
 
 
 @kernel(inline=True)
-def do_icon(s, K, RS, RM, W, bot, p, act, pending, moves, tmp, ctx, rng, log, nlog, log_on):
-    """An icon's optional follow-up action (in a favor card's first half, only the options
-    after which the card's other action, pending, can still be taken)."""
-    moves[0, 0] = MV_DECLINE
-    moves[0, 1] = 0
-    moves[0, 2] = 0
-    moves[0, 3] = -1
-    nm = 1
-    nm = gen_action(s, K, p, act, moves, nm, -1, False)
-    if pending >= 0:
-        nm = keep_if_other_possible(s, K, p, moves, 1, nm, pending, pending, tmp, log, nlog)
-    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-    s[O_DECISIONS] += 1
-    if moves[i, 0] != MV_DECLINE:
-        apply_move(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], False, log, nlog, log_on)
-
-
-@kernel(inline=True)
-def play_action(s, K, RS, RM, W, bot, p, kind, a, b, from_rest, pending, moves, tmp, ctx, rng, log, nlog,
-                log_on):
-    act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
-    if act >= 0:
-        do_icon(s, K, RS, RM, W, bot, p, act, pending, moves, tmp, ctx, rng, log, nlog, log_on)
-
-
-@kernel
-def play_favor(s, K, RS, RM, W, bot, p, t, moves, tmp, ctx, rng, log, nlog, log_on):
-    """Both actions of the favor card on tile t, in the order the bot likes: the first from
-    the options after which the other can still be taken, the other from the position the
-    first leaves."""
-    c = s[O_TILECARD + t]
-    act0 = K[K_FC_ACT + c * 2]
-    act1 = K[K_FC_ACT + c * 2 + 1]
-    nm = gen_action(s, K, p, act0, moves, 0, 0, False)
-    nm = gen_action(s, K, p, act1, moves, nm, 1, False)
-    nm = keep_if_other_possible(s, K, p, moves, 0, nm, act0, act1, tmp, log, nlog)
-    if nm == 0:
-        return
-    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-    s[O_DECISIONS] += 1
-    other = act1 if moves[i, 3] == 0 else act0
-    play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False, other,
-                moves, tmp, ctx, rng, log, nlog, log_on)
-    nm = gen_action(s, K, p, other, moves, 0, 1, False)
-    if nm == 0:
-        return
-    i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-    s[O_DECISIONS] += 1
-    play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], False, -1,
-                moves, tmp, ctx, rng, log, nlog, log_on)
-
-
-@kernel(inline=True)
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
     s[O_T_ACTED] = 0
     for a in range(NAREA):
         s[O_T_AREA + a] = 0
-
-
-@kernel(inline=True)
-def finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on):
-    """The optional rest cube, then pass the turn on."""
-    if s[O_T_ACTED] == 1:
-        nm = gen_rest(s, K, p, moves)
-        if nm > 1:
-            i = choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
-            s[O_DECISIONS] += 1
-            if moves[i, 0] != MV_DECLINE:
-                play_action(s, K, RS, RM, W, bot, p, moves[i, 0], moves[i, 1], moves[i, 2], True, -1,
-                            moves, tmp, ctx, rng, log, nlog, log_on)
-    s[O_TURNS] += 1
-    s[O_CUR] = (p + 1) % s[O_N]
-
-
-@kernel
-def play_main(s, K, RS, RM, W, bot, p, kind, a, b, moves, tmp, ctx, rng, log, nlog, log_on):
-    """Carry out the turn's chosen main move and the rest of the turn."""
-    if kind == MV_PASS:
-        s[O_PASSES] += 1
-        log_event(log, nlog, log_on, EV_PASS, p, 0, 0, 0, 0)
-    else:
-        s[O_PASSES] = 0
-        s[O_T_ACTED] = 1
-        if kind == MV_FAVOR:
-            log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
-            play_favor(s, K, RS, RM, W, bot, p, a, moves, tmp, ctx, rng, log, nlog, log_on)
-        else:
-            play_action(s, K, RS, RM, W, bot, p, kind, a, b, False, -1, moves, tmp, ctx, rng, log, nlog, log_on)
-    finish_turn(s, K, RS, RM, W, bot, p, moves, tmp, ctx, rng, log, nlog, log_on)
 
 
 @kernel(inline=True)
@@ -422,23 +343,20 @@ def round_over(s):
     return full or s[O_PASSES] >= s[O_N]
 
 
+@kernel(inline=True)
+def cube_scores(s, K, o):
+    """One of o's cubes leaves the board for the mission: o scores a cube point, the cube goes
+    home to o's supply."""
+    s[O_PL + o * PLK + P_SUPPLY] += 1
+    add_score(s, o, K[K_CUBE_PT])
+    s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+
+
 @kernel
 def score_cube(s, K, a, q):
     """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
     s[O_AREA + q * NAREA + a] -= 1
-    s[O_PL + q * PLK + P_SUPPLY] += 1
-    add_score(s, q, K[K_CUBE_PT])
-    s[O_PL + q * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
-
-
-@kernel
-def pick_cubes(s, K, W, a, need, leader, bot, rng, log, nlog, log_on):
-    """Leader moves up to need cubes out of area a; owners score per cube. Returns cubes moved."""
-    moved = 0
-    while moved < need and area_total(s, a) > 0:
-        score_cube(s, K, a, choose_cube_owner(s, K, W, a, need - moved, leader, bot, rng))
-        moved += 1
-    return moved
+    cube_scores(s, K, q)
 
 
 @kernel
@@ -478,55 +396,10 @@ def leader_of(s, k):
 
 
 @kernel
-def resolve_resources(s, K, W, bots, rng, log, nlog, log_on):
-    leader = leader_of(s, L_RESOURCES)
-    ok = True
-    scored = 0
-    for a in range(NRES):
-        need = mission_need(s, K, a)
-        got = pick_cubes(s, K, W, a, need, leader, bots[leader], rng, log, nlog, log_on)
-        scored += got
-        if got < need:
-            ok = False
-    for a in range(NRES):
-        update_majority(s, a, log, nlog, log_on)
-    settle_leader(s, K, L_RESOURCES, leader, ok, log, nlog, log_on, scored)
-
-
-@kernel
-def resolve_supporters(s, K, W, bots, rng, log, nlog, log_on):
-    leader = leader_of(s, L_SUPPORTERS)
-    need = mission_need(s, K, NNEED - 1)
-    got = pick_cubes(s, K, W, A_SUPPORTER, need, leader, bots[leader], rng, log, nlog, log_on)
-    update_majority(s, A_SUPPORTER, log, nlog, log_on)
-    settle_leader(s, K, L_SUPPORTERS, leader, got >= need, log, nlog, log_on, got)
-
-
-@kernel
 def resolve_first(s, K, log, nlog, log_on):
     leader = leader_of(s, L_FIRST)
     s[O_FIRST] = leader
     settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
-
-
-@kernel
-def resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
-    leader = leader_of(s, L_ROUTE)
-    r, ncomp = choose_route(s, K, RS, RM, W, leader, bots[leader], rng, owner_masks)
-    scored = 0
-    if r >= 0:
-        m = RM[r]
-        for sp in range(K[K_NS]):
-            if (m >> np.uint64(sp)) & np.uint64(1):
-                o = s[O_ROUTE + sp]
-                if o >= 0:
-                    s[O_ROUTE + sp] = -1
-                    s[O_PL + o * PLK + P_SUPPLY] += 1
-                    add_score(s, o, K[K_CUBE_PT])
-                    s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
-                    scored += 1
-        log_event(log, nlog, log_on, EV_ROUTE, leader, r - RS[s[O_PIMP] * MAXL + s[O_MLOC]], ncomp, scored, 0)
-    settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
 @kernel
@@ -550,9 +423,7 @@ def resolve_location(s, K, log, nlog, log_on):
                 full = False
             else:
                 s[O_LOC + l * MAXSLOT + i] = -1
-                s[O_PL + o * PLK + P_SUPPLY] += 1
-                add_score(s, o, K[K_CUBE_PT])
-                s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+                cube_scores(s, K, o)
                 scored += 1
     settle_leader(s, K, L_LOCATION, leader, full, log, nlog, log_on, scored)
     return leader
@@ -589,59 +460,346 @@ def move_chauvelin(s, K, log, nlog, log_on):
             s[O_PL + p * PLK + P_HOJ] = 0
 
 
+# -- the forward model: the pending decision in the state row ----------------------------------
+
+@kernel(inline=True)
+def favor_acts(s, K, t):
+    """The two actions of the favor card on tile t."""
+    c = s[O_TILECARD + t]
+    return K[K_FC_ACT + c * 2], K[K_FC_ACT + c * 2 + 1]
+
+
 @kernel
-def prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on):
-    """Next mission: the leader picks the top card (not for Vienna; Richmond if in prison)."""
+def end_game(s, reason, log, nlog, log_on):
+    s[O_DONE] = 1
+    s[O_END] = reason
+    log_event(log, nlog, log_on, EV_END, -1, reason, 0, 0, 0)
+    s[O_STEP] = S_TURN
+    return pending(s, DEC_NONE, -1)
+
+
+@kernel(inline=True)
+def enter(s, step):
+    """Go to step, with the counters a mission part keeps while its cubes are moved."""
+    s[O_STEP] = step
+    if step == S_RESOURCES:
+        s[O_M_LEADER] = leader_of(s, L_RESOURCES)
+        s[O_M_AREA] = 0
+        s[O_M_MOVED] = 0
+        s[O_M_OK] = 1
+        s[O_M_SCORED] = 0
+    elif step == S_SUPPORTERS:
+        s[O_M_LEADER] = leader_of(s, L_SUPPORTERS)
+        s[O_M_AREA] = A_SUPPORTER
+        s[O_M_MOVED] = 0
+
+
+@kernel(inline=True)
+def cubes_to_move(s, K):
+    """Does the leader still move a cube out of area O_M_AREA (short of the mission's need,
+    and a cube there)? (mission_need's index is the area's: supporters come after the four
+    resources in both.)"""
+    a = s[O_M_AREA]
+    return s[O_M_MOVED] < mission_need(s, K, a) and area_total(s, a) > 0
+
+
+@kernel
+def next_mission_cards(s, K):
+    """The next mission's cards become the current ones; the top card is settled here when the
+    leader has no choice (Vienna on top of the last mission, Richmond while the Pimpernel is in
+    prison, a single card): returns True when the leader chooses it (DEC_TOP)."""
     m = s[O_MISSION] + 1
     s[O_MISSION] = m
     nn = s[O_NNEXT]
     for i in range(nn):
         s[O_CUR_CARDS + i] = s[O_NEXT_CARDS + i]
     s[O_NCUR] = nn
-    last = K[K_NMISSIONS]
-    if m == last:
-        loc = K[K_MC_LOC + s[O_CUR_CARDS]]  # Vienna on top
+    if m == K[K_NMISSIONS]:
+        s[O_M_LOC] = K[K_MC_LOC + s[O_CUR_CARDS]]  # Vienna on top
     elif s[O_PRISON] == 1:
         for i in range(nn, 0, -1):
             s[O_CUR_CARDS + i] = s[O_CUR_CARDS + i - 1]
         s[O_CUR_CARDS] = K[K_RESCUE_CARD]
         s[O_NCUR] = nn + 1
-        loc = K[K_RESCUE]
+        s[O_M_LOC] = K[K_RESCUE]
+    elif nn > 1:
+        return True
     else:
-        top = 0
-        if nn > 1:
-            top = choose_top_card(s, K, W, leader, bots[leader], rng)
-            s[O_DECISIONS] += 1
-        if top == 1:
-            t = s[O_CUR_CARDS]
-            s[O_CUR_CARDS] = s[O_CUR_CARDS + 1]
-            s[O_CUR_CARDS + 1] = t
-        loc = K[K_MC_LOC + s[O_CUR_CARDS]]
-    s[O_MLOC] = loc
-    place_marker(s, loc)
-    log_event(log, nlog, log_on, EV_NEXT, leader, m, loc, 0, 0)
-    refill_next(s, K, m)
+        s[O_M_LOC] = K[K_MC_LOC + s[O_CUR_CARDS]]
+    return False
 
 
 @kernel
-def resolve_mission(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on):
-    """All five mission spaces in order, Chauvelin, then the next mission or the game's end."""
-    resolve_resources(s, K, W, bots, rng, log, nlog, log_on)
-    resolve_supporters(s, K, W, bots, rng, log, nlog, log_on)
-    resolve_first(s, K, log, nlog, log_on)
-    resolve_route(s, K, RS, RM, W, bots, rng, owner_masks, log, nlog, log_on)
-    move_pimpernel(s, log, nlog, log_on)
-    leader = resolve_location(s, K, log, nlog, log_on)
-    if K[K_CHAUVELIN] == 1:
-        move_chauvelin(s, K, log, nlog, log_on)
-    s[O_MISSIONS_DONE] += 1
-    if s[O_MISSION] >= K[K_NMISSIONS]:
-        s[O_DONE] = 1
-        s[O_END] = END_FINISHED
-        return
-    prepare_next(s, K, W, leader, bots, rng, log, nlog, log_on)
+def set_out_next(s, K, RS, RM, log, nlog, log_on):
+    """The next mission's marker, its cards drawn for the one after, and the new round."""
+    loc = s[O_M_LOC]
+    s[O_MLOC] = loc
+    place_marker(s, loc)
+    log_event(log, nlog, log_on, EV_NEXT, s[O_M_LEADER], s[O_MISSION], loc, 0, 0)
+    refill_next(s, K, s[O_MISSION])
     if s[O_MISSION] == K[K_NMISSIONS]:
         for p in range(s[O_N]):
             s[O_PL + p * PLK + P_FINAL_START] = score_of(s, p)
     start_round(s)
     short_routes(s, K, RS, RM)
+
+
+@kernel
+def route_span(s, RS):
+    """(first, end) of the routes between the Pimpernel and the mission in RM."""
+    src = s[O_PIMP]
+    dst = s[O_MLOC]
+    return RS[src * MAXL + dst], RS[src * MAXL + dst + 1]
+
+
+@kernel
+def step_mission(s, K, RS, RM, om, log, nlog, log_on):
+    """One step of the end of a round (O_STEP >= S_RESOURCES); returns the decision it leaves
+    pending (DEC_NONE: none, go on)."""
+    step = s[O_STEP]
+    leader = s[O_M_LEADER]
+    if step == S_RESOURCES:
+        a = s[O_M_AREA]
+        if a < NRES:
+            if cubes_to_move(s, K):
+                return pending(s, DEC_CUBE, leader)
+            if s[O_M_MOVED] < mission_need(s, K, a):
+                s[O_M_OK] = 0
+            s[O_M_SCORED] += s[O_M_MOVED]
+            s[O_M_AREA] = a + 1
+            s[O_M_MOVED] = 0
+            return DEC_NONE
+        for a in range(NRES):
+            update_majority(s, a, log, nlog, log_on)
+        settle_leader(s, K, L_RESOURCES, leader, s[O_M_OK] == 1, log, nlog, log_on, s[O_M_SCORED])
+        enter(s, S_SUPPORTERS)
+    elif step == S_SUPPORTERS:
+        if cubes_to_move(s, K):
+            return pending(s, DEC_CUBE, leader)
+        update_majority(s, A_SUPPORTER, log, nlog, log_on)
+        got = s[O_M_MOVED]
+        settle_leader(s, K, L_SUPPORTERS, leader, got >= mission_need(s, K, A_SUPPORTER), log, nlog, log_on,
+                      got)
+        enter(s, S_FIRST)
+    elif step == S_FIRST:
+        resolve_first(s, K, log, nlog, log_on)
+        enter(s, S_ROUTE)
+    elif step == S_ROUTE:
+        leader = leader_of(s, L_ROUTE)
+        s[O_M_LEADER] = leader
+        st, en = route_span(s, RS)
+        if en > st:
+            occ = route_masks_of(s, s[O_N], om)
+            s[O_M_NCOMP] = count_complete(RS, RM, s[O_PIMP], s[O_MLOC], occ)
+            return pending(s, DEC_ROUTE, leader)
+        settle_leader(s, K, L_ROUTE, leader, False, log, nlog, log_on, 0)
+        enter(s, S_LOCATION)
+    elif step == S_LOCATION:
+        move_pimpernel(s, log, nlog, log_on)
+        leader = resolve_location(s, K, log, nlog, log_on)
+        s[O_M_LEADER] = leader
+        if K[K_CHAUVELIN] == 1:
+            move_chauvelin(s, K, log, nlog, log_on)
+        s[O_MISSIONS_DONE] += 1
+        if s[O_MISSION] >= K[K_NMISSIONS]:
+            return end_game(s, END_FINISHED, log, nlog, log_on)
+        enter(s, S_PREPARE)
+    elif step == S_PREPARE:
+        enter(s, S_NEXT)
+        if next_mission_cards(s, K):
+            return pending(s, DEC_TOP, leader)
+    elif step == S_NEXT:
+        set_out_next(s, K, RS, RM, log, nlog, log_on)
+        enter(s, S_TURN)
+    return DEC_NONE
+
+
+@kernel(inline=True)
+def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
+    """Play the rules until a decision is pending or the game is over; returns O_DEC. A turn
+    begins with its main move; a favor card's other half and the rest cube are offered when
+    they have options; a round ends when every leader space is taken or every player passed in
+    succession, and its five mission parts are resolved in order (cube owners, the route and
+    the next top card asked of the leaders)."""
+    if decision(s) != DEC_NONE:
+        return decision(s)
+    while True:
+        step = s[O_STEP]
+        if step == s[O_STOP]:
+            return DEC_NONE
+        if step == S_TURN:
+            if s[O_DONE] == 1:
+                return DEC_NONE
+            if s[O_TURNS] >= s[O_CAP]:
+                return end_game(s, END_TURN_CAP, log, nlog, log_on)
+            begin_turn(s)
+            return pending(s, DEC_MAIN, s[O_CUR])
+        p = s[O_CUR]
+        if step == S_FAVOR2:
+            s[O_STEP] = S_REST
+            if gen_action(s, K, p, s[O_FAV_OTHER], tmp, 0, 1, False) > 0:
+                return pending(s, DEC_FAVOR2, p)
+        elif step == S_REST:
+            s[O_STEP] = S_END
+            if s[O_T_ACTED] == 1 and gen_rest(s, K, p, tmp) > 1:
+                return pending(s, DEC_REST, p)
+        elif step == S_END:
+            s[O_TURNS] += 1
+            s[O_CUR] = (p + 1) % s[O_N]
+            s[O_STEP] = S_ROUND
+        elif step == S_ROUND:
+            enter(s, S_RESOURCES if round_over(s) else S_TURN)
+        elif step_mission(s, K, RS, RM, om, log, nlog, log_on) != DEC_NONE:
+            return decision(s)
+        elif s[O_DONE] == 1:
+            return DEC_NONE
+
+
+@kernel(inline=True)
+def play_move(s, K, p, kind, a, b, from_rest, other, after, log, nlog, log_on):
+    """Play one action's move; an icon it lands on leaves its follow-up pending (its options
+    keeping the favor card's other action possible, if other >= 0), then step after."""
+    act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
+    s[O_STEP] = after
+    if act >= 0:
+        s[O_ACT] = act
+        s[O_ACT_PENDING] = other
+        pending(s, DEC_ICON, p)
+
+
+@kernel(inline=True)
+def play_main(s, K, p, kind, a, b, log, nlog, log_on):
+    """The turn's main move: a pass, a favor card (its first half is asked next: gen_main
+    offers a card only when a first half has an option), or one action."""
+    if kind == MV_PASS:
+        s[O_PASSES] += 1
+        log_event(log, nlog, log_on, EV_PASS, p, 0, 0, 0, 0)
+        s[O_STEP] = S_REST
+        return
+    s[O_PASSES] = 0
+    s[O_T_ACTED] = 1
+    if kind == MV_FAVOR:
+        log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 0)
+        s[O_FAV_TILE] = a
+        s[O_STEP] = S_REST
+        pending(s, DEC_FAVOR1, p)
+    else:
+        play_move(s, K, p, kind, a, b, False, -1, S_REST, log, nlog, log_on)
+
+
+@kernel
+def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
+    """The leader's route r: its cubes score for their owners and go home."""
+    ncomp = s[O_M_NCOMP]
+    m = RM[r]
+    scored = 0
+    for sp in range(K[K_NS]):
+        if (m >> np.uint64(sp)) & np.uint64(1):
+            o = s[O_ROUTE + sp]
+            if o >= 0:
+                s[O_ROUTE + sp] = -1
+                cube_scores(s, K, o)
+                scored += 1
+    log_event(log, nlog, log_on, EV_ROUTE, leader, r - RS[s[O_PIMP] * MAXL + s[O_MLOC]], ncomp, scored, 0)
+    settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
+
+
+@kernel(inline=True)
+def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
+    """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
+    returns the decision now pending."""
+    kind = decision(s)
+    p = chooser(s)
+    pending(s, DEC_NONE, -1)
+    if kind == DEC_MAIN:
+        s[O_DECISIONS] += 1
+        play_main(s, K, p, c0, c1, c2, log, nlog, log_on)
+    elif kind == DEC_ICON:
+        s[O_DECISIONS] += 1
+        if c0 != MV_DECLINE:
+            apply_move(s, K, p, c0, c1, c2, False, log, nlog, log_on)
+    elif kind == DEC_FAVOR1:
+        s[O_DECISIONS] += 1
+        act0, act1 = favor_acts(s, K, s[O_FAV_TILE])
+        other = act1 if c3 == 0 else act0
+        s[O_FAV_OTHER] = other
+        play_move(s, K, p, c0, c1, c2, False, other, S_FAVOR2, log, nlog, log_on)
+    elif kind == DEC_FAVOR2:
+        s[O_DECISIONS] += 1
+        play_move(s, K, p, c0, c1, c2, False, -1, S_REST, log, nlog, log_on)
+    elif kind == DEC_REST:
+        s[O_DECISIONS] += 1
+        if c0 != MV_DECLINE:
+            play_move(s, K, p, c0, c1, c2, True, -1, S_END, log, nlog, log_on)
+    elif kind == DEC_CUBE:
+        score_cube(s, K, s[O_M_AREA], c0)
+        s[O_M_MOVED] += 1
+    elif kind == DEC_ROUTE:
+        take_route(s, K, RS, RM, p, c0, log, nlog, log_on)
+        enter(s, S_LOCATION)
+    elif kind == DEC_TOP:
+        s[O_DECISIONS] += 1
+        if c0 == 1:
+            t = s[O_CUR_CARDS]
+            s[O_CUR_CARDS] = s[O_CUR_CARDS + 1]
+            s[O_CUR_CARDS + 1] = t
+        s[O_M_LOC] = K[K_MC_LOC + s[O_CUR_CARDS]]
+    return advance(s, K, RS, RM, tmp, om, log, nlog, log_on)
+
+
+@kernel
+def put_option(buf, k, c0, c1, c2, c3):
+    buf[k, 0] = c0
+    buf[k, 1] = c1
+    buf[k, 2] = c2
+    buf[k, 3] = c3
+    return k + 1
+
+
+@kernel(inline=True)
+def list_options(s, K, RS, RM, tmp, om, buf, nlog):
+    """The pending decision's options as rows of buf (kind, a, b, favor slot for the moves;
+    (owner, cubes there) for a cube; (route in RM, complete) for a route; (card 0/1, its
+    card) for the top card); returns how many. Reads the state, changes nothing in the end
+    (a favor half's check is tried on s and undone)."""
+    kind = decision(s)
+    p = chooser(s)
+    if kind == DEC_MAIN:
+        return gen_main(s, K, p, buf, tmp, tmp, nlog)
+    if kind == DEC_ICON:
+        nm = put_option(buf, 0, MV_DECLINE, 0, 0, -1)
+        nm = gen_action(s, K, p, s[O_ACT], buf, nm, -1, False)
+        other = s[O_ACT_PENDING]
+        if other >= 0:
+            nm = keep_if_other_possible(s, K, p, buf, 1, nm, other, other, tmp, tmp, nlog)
+        return nm
+    if kind == DEC_FAVOR1:
+        act0, act1 = favor_acts(s, K, s[O_FAV_TILE])
+        nm = gen_action(s, K, p, act0, buf, 0, 0, False)
+        nm = gen_action(s, K, p, act1, buf, nm, 1, False)
+        return keep_if_other_possible(s, K, p, buf, 0, nm, act0, act1, tmp, tmp, nlog)
+    if kind == DEC_FAVOR2:
+        return gen_action(s, K, p, s[O_FAV_OTHER], buf, 0, 1, False)
+    if kind == DEC_REST:
+        return gen_rest(s, K, p, buf)
+    if kind == DEC_CUBE:
+        a = s[O_M_AREA]
+        k = 0
+        for o in range(s[O_N]):
+            c = s[O_AREA + o * NAREA + a]
+            if c > 0:
+                k = put_option(buf, k, o, c, 0, 0)
+        return k
+    if kind == DEC_ROUTE:
+        occ = route_masks_of(s, s[O_N], om)
+        st, en = route_span(s, RS)
+        k = 0
+        for r in range(st, en):
+            comp = (RM[r] & ~occ) == np.uint64(0)
+            if (comp or s[O_M_NCOMP] == 0) and k < buf.shape[0]:
+                k = put_option(buf, k, r, 1 if comp else 0, 0, 0)
+        return k
+    if kind == DEC_TOP:
+        k = put_option(buf, 0, 0, s[O_CUR_CARDS], 0, 0)
+        return put_option(buf, k, 1, s[O_CUR_CARDS + 1], 0, 0)
+    return 0

@@ -6,11 +6,11 @@ import numpy as np
 from kernels.rng import BOT0, CHANCE, below, shuffle
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_CARD, K_FIRST_GAME,
-    K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NMC,
+    K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MAX_TURNS, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NMC,
     K_NMISSIONS, K_REMOVED, K_RESCUE_CARD, K_TP, MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD,
-    NNEED, O_AREA, O_BLD, O_BLDTILE, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECK, O_DECK_LEN, O_DECK_PTR,
+    NNEED, O_AREA, O_BLD, O_BLDTILE, O_CAP, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DEC_SEAT, O_DECK, O_DECK_LEN, O_DECK_PTR,
     O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
-    O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE, O_STARTER, O_STREAM,
+    O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE, O_STARTER, O_STOP, O_STREAM,
     O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS, PLK, P_REGION, P_SCORE, P_SUPPLY)
 
 
@@ -22,6 +22,24 @@ def popcount64(x):
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@kernel(inline=True)
+def decision(s):
+    """The pending decision's DEC_* (DEC_NONE: none pending, or the game is over)."""
+    return s[O_DEC]
+
+
+@kernel(inline=True)
+def chooser(s):
+    return s[O_DEC_SEAT]
+
+
+@kernel(inline=True)
+def pending(s, kind, seat):
+    s[O_DEC] = kind
+    s[O_DEC_SEAT] = seat
+    return kind
 
 
 @kernel(inline=True)
@@ -119,6 +137,8 @@ def setup_game(s, K, n, rng, scr):
     s[:] = 0
     s[O_N] = n
     s[O_STREAM] = -1
+    s[O_STOP] = -1
+    s[O_CAP] = K[K_MAX_TURNS]
     nloc = K[K_NLOC]
     for i in range(MAXL):
         s[O_LOCCARD + i] = -1

@@ -9,8 +9,8 @@ from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import area_total, setup_game
 from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
-from kernels.pimpernel.rules import apply_move, begin_turn, gen_main, resolve_mission, round_over
-from kernels.pimpernel.play import play_turn
+from kernels.pimpernel.rules import apply_move, apply_option, begin_turn, gen_main, round_over
+from kernels.pimpernel.play import drive
 from kernels.pimpernel.rollout import playout_margin, redeal_hidden, rollout_choice
 from kernels.rng import seed_streams
 from sim.games.pimpernel import GAME
@@ -39,7 +39,7 @@ class Table:
         self.W = weights(variants)
         self.s = np.zeros(L.S_SIZE, np.int64)
         self.s2 = np.zeros(L.S_SIZE, np.int64)
-        self.moves = np.zeros((L.MAXM, 4), np.int64)
+        self.moves = np.zeros((self.c.option_rows, 4), np.int64)
         self.tmp = np.zeros((L.MAXM, 8), np.int64)
         self.cand = np.zeros((L.MAXM, 4), np.int64)
         self.ctx = np.zeros(L.C_SIZE, np.float64)
@@ -119,13 +119,46 @@ class Table:
     def apply(self, p: int, kind: int, a: int, b: int = 0, from_rest: bool = False) -> int:
         return apply_move(self.s, self.K, p, kind, a, b, from_rest, self.log, self.nlog, False)
 
-    def play_turn(self, seat_bot: np.ndarray) -> None:
-        play_turn(self.s, self.K, self.c.RS, self.c.RM, self.W, seat_bot, self.moves, self.tmp,
-                     self.ctx, self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False)
+    def drive(self, bots, first: int, stop: int) -> int:
+        """Play from step first (-1: where the state stands) until step stop, every decision
+        asked of the seats' bots (bots: one code for every seat, or one per seat)."""
+        sb = np.full(L.MAXP, bots, np.int64) if np.ndim(bots) == 0 else np.asarray(bots, np.int64)
+        return drive(self.s, self.K, self.c.RS, self.c.RM, self.W, sb, self.moves, self.tmp, self.ctx,
+                     self.cand, self.s2, self.rng, self.om, self.log, self.nlog, False, first, stop)
 
-    def resolve(self, bots: np.ndarray) -> None:
-        resolve_mission(self.s, self.K, self.c.RS, self.c.RM, self.W, bots, self.rng, self.om,
-                           self.log, self.nlog, False)
+    def play_turn(self, seat_bot: np.ndarray) -> None:
+        """The seat to act's whole turn (the round's end is not checked)."""
+        self.drive(seat_bot, L.S_TURN, L.S_ROUND)
+
+    def play_main(self, bot, p: int, kind: int, a: int, b: int = 0) -> None:
+        """p plays this main move (its turn begun by the caller) and the rest of the turn, the
+        follow-ups asked of bot."""
+        self.s[L.O_STOP] = L.S_ROUND
+        self.s[L.O_DEC] = L.DEC_MAIN
+        self.s[L.O_DEC_SEAT] = p
+        self.s[L.O_CUR] = p
+        apply_option(self.s, self.K, self.c.RS, self.c.RM, self.tmp, self.om, kind, a, b, -1, self.log,
+                     self.nlog, False)
+        self.drive(bot, -1, L.S_ROUND)
+
+    def finish_turn(self, bot, p: int) -> None:
+        """The rest of p's turn after its actions: the optional rest cube, the turn passed on."""
+        self.s[L.O_CUR] = p
+        self.drive(bot, L.S_REST, L.S_ROUND)
+
+    def resolve(self, bots) -> None:
+        """The end of the round: the five mission parts, Chauvelin, the next mission."""
+        self.drive(bots, L.S_RESOURCES, L.S_TURN)
+
+    def resolve_part(self, step: int, bots) -> None:
+        """One mission part alone (S_RESOURCES, S_SUPPORTERS, S_FIRST or S_ROUTE)."""
+        self.drive(bots, step, {L.S_RESOURCES: L.S_SUPPORTERS, L.S_SUPPORTERS: L.S_FIRST,
+                                L.S_FIRST: L.S_ROUTE, L.S_ROUTE: L.S_LOCATION}[step])
+
+    def prepare_next(self, leader: int, bots) -> None:
+        """The next mission set out, its top card chosen by leader, and its round begun."""
+        self.s[L.O_M_LEADER] = leader
+        self.drive(bots, L.S_PREPARE, L.S_TURN)
 
 
 # -- hooks of the generic tests (tests/test_every_game.py) -----------------------------------
@@ -227,6 +260,7 @@ class Unseen:
         a = SimpleNamespace(s=self.s.copy(), rng=self.rng.copy(), **{
             k: np.zeros_like(getattr(t, k)) for k in ("s2", "moves", "tmp", "cand", "ctx", "om", "log", "nlog")})
         begin_turn(a.s)
+        a.s[L.O_DEC], a.s[L.O_DEC_SEAT] = L.DEC_MAIN, self.p   # the main move pending (the rollout's playouts apply one)
         return f(a)
 
 

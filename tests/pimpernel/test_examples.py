@@ -4,8 +4,7 @@ import numpy as np
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import mission_need
 from kernels.pimpernel.bots import choose_route
-from kernels.pimpernel.rules import (move_chauvelin, prepare_next, resolve_first, resolve_location,
-                                     resolve_resources, resolve_route, resolve_supporters, score_cube,
+from kernels.pimpernel.rules import (move_chauvelin, resolve_first, resolve_location, score_cube,
                                      settle_leader, update_majority)
 from tests.pimpernel.helpers import Table
 
@@ -37,7 +36,7 @@ def test_resources_example_one_horse_short():
     t.set_pl(BROWN, L.P_SCORE, 5)  # the leader hands the cart point to the trailing brown
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
     supply = [t.pl(p, L.P_SUPPLY) for p in range(4)]
-    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    t.resolve_part(L.S_RESOURCES, HEUR)
     assert [t.score(p) for p in range(4)] == [13, 11, 6, 11]  # 3/1/1/1, no leader point
     assert t.area(BLUE, L.A_CART) == 1 and t.area(BROWN, L.A_CART) == 0
     assert t.pl(PINK, L.P_SUPPLY) == supply[PINK] + 3 + 1   # cubes and the leader cube home
@@ -55,7 +54,7 @@ def test_resources_met_gives_leader_point():
     t.set_area(GREEN, L.A_DISGUISE, 1)
     t.set_area(GREEN, L.A_HORSE, 2)
     t.put(L.O_LEADER + L.L_RESOURCES, PINK)
-    resolve_resources(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    t.resolve_part(L.S_RESOURCES, HEUR)
     assert t.score(PINK) == 1 and t.score(GREEN) == 2
     assert t.area(GREEN, L.A_HORSE) == 1  # only what the mission needs leaves
 
@@ -74,7 +73,7 @@ def test_supporter_example_politician():
     t.set_area(GREEN, L.A_SUPPORTER, 1)
     t.s[L.O_HOLDER + L.A_SUPPORTER] = PINK
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    t.resolve_part(L.S_SUPPORTERS, HEUR)
     assert [t.score(p) for p in (PINK, GREEN, BLUE)] == [2, 1, 2]
     assert t.s[L.O_HOLDER + L.A_SUPPORTER] == GREEN  # the Politician
     assert t.area(GREEN, L.A_SUPPORTER) == 1
@@ -88,7 +87,7 @@ def test_supporters_short_no_leader_point():
     t.set_need(card, [0, 0, 0, 0, 3])
     t.set_area(BLUE, L.A_SUPPORTER, 2)
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    t.resolve_part(L.S_SUPPORTERS, HEUR)
     assert t.score(BLUE) == 2 and t.score(GREEN) == 0
 
 
@@ -122,7 +121,7 @@ def test_route_example_calais_london_leader_choice():
     direct, via = _calais_london(t)
     t.put(L.O_LEADER + L.L_ROUTE, 0)
     before = [t.score(p) for p in range(4)]
-    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
+    t.resolve_part(L.S_ROUTE, HEUR)
     # two complete routes: the leader takes the direct one, opponents gain only one point
     assert all(t.s[L.O_ROUTE + sp] == -1 for sp in direct)
     assert all(t.s[L.O_ROUTE + sp] >= 0 for sp in via)
@@ -141,7 +140,7 @@ def test_route_exactly_one_complete_is_forced():
         assert ncomp == 1
         assert int(t.c.RM[r]) == sum(1 << sp for sp in direct)
     t.put(L.O_LEADER + L.L_ROUTE, 2)
-    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, rnd, t.rng, t.om, t.log, t.nlog, False)
+    t.resolve_part(L.S_ROUTE, rnd)
     assert t.score(2) == 1  # complete route: leader point
 
 
@@ -153,7 +152,7 @@ def test_route_none_complete_any_route_no_point():
     direct = t.route_spaces("London", "Calais")
     t.put(L.O_ROUTE + direct[0], 1)
     t.put(L.O_LEADER + L.L_ROUTE, 2)
-    resolve_route(t.s, t.K, t.c.RS, t.c.RM, t.W, HEUR, t.rng, t.om, t.log, t.nlog, False)
+    t.resolve_part(L.S_ROUTE, HEUR)
     assert t.score(2) == 0
 
 
@@ -244,7 +243,7 @@ def test_chauvelin_catches_the_pimpernel():
     assert t.s[L.O_CHAUV] == -1
     assert t.score(PINK) == 2 and t.score(BLUE) == 1 and t.pl(PINK, L.P_HOJ) == 0
     # next mission: the rescue to Richmond, Richmond's card on top of the two next cards
-    prepare_next(t.s, t.K, t.W, PINK, HEUR, t.rng, t.log, t.nlog, False)
+    t.prepare_next(PINK, HEUR)
     assert t.s[L.O_MLOC] == t.loc("Richmond") and t.s[L.O_NCUR] == 3
     assert t.s[L.O_CUR_CARDS] == t.card_of("Richmond")
 
@@ -269,7 +268,7 @@ def test_chauvelin_failed_part_sends_leader_cube_to_house_of_justice():
     t.set_mission([card])
     t.set_need(card, [0, 0, 0, 0, 2])
     t.put(L.O_LEADER + L.L_SUPPORTERS, GREEN)
-    resolve_supporters(t.s, t.K, t.W, HEUR, t.rng, t.log, t.nlog, False)
+    t.resolve_part(L.S_SUPPORTERS, HEUR)
     assert t.pl(GREEN, L.P_HOJ) == 1 and t.score(GREEN) == 0
 
 
@@ -310,12 +309,11 @@ def test_chauvelin_catches_on_the_pimpernels_location_not_his_marker():
 
 def _turn(t, p, move, bot=L.BOT_HEURISTIC):
     """Seat p plays this main move as a whole turn through the rules (icons and all)."""
-    from kernels.pimpernel.rules import begin_turn, play_main
+    from kernels.pimpernel.rules import begin_turn
     t.s[L.O_CUR] = p
     begin_turn(t.s)
     assert move in t.gen_main(p)
-    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, bot, p, *move, t.moves, t.tmp, t.ctx, t.rng, t.log,
-              t.nlog, False)
+    t.play_main(bot, p, *move)
 
 
 def test_orange_example_supporter_icon_places_an_extra_supporter_cube():

@@ -4,8 +4,7 @@ import pytest
 
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.moves import gen_remove, gen_rest
-from kernels.pimpernel.rules import (begin_turn, finish_turn, play_main, prepare_next, resolve_mission,
-                                     round_over)
+from kernels.pimpernel.rules import begin_turn, round_over
 from kernels.pimpernel.play import finish_game
 from tests.pimpernel.helpers import Table
 
@@ -103,7 +102,7 @@ def test_remove_restrictions_same_turn_and_point_icon():
     t.apply(0, L.MV_ROUTE, 0)
     nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert nm == 0  # the route cube is new this turn, the point cube never leaves
-    finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.finish_turn(L.BOT_RANDOM, 0)
     begin_turn(t.s)
     nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert [tuple(t.moves[i, :3]) for i in range(nm)] == [(L.MV_REMOVE, L.RM_ROUTE, 0)]
@@ -119,7 +118,7 @@ def test_rest_cube_rules():
     assert gen_rest(t.s, t.K, 0, t.moves) == 1  # nothing in rest: only decline
     t.apply(0, L.MV_AREA, L.A_REST)
     assert gen_rest(t.s, t.K, 0, t.moves) == 1  # placed on rest this turn: no rest cube
-    finish_turn(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.finish_turn(L.BOT_RANDOM, 0)
     begin_turn(t.s)
     assert gen_rest(t.s, t.K, 0, t.moves) == 1  # no action taken yet
     t.s[L.O_T_ACTED] = 1
@@ -151,8 +150,7 @@ def test_favor_turn_takes_both_actions():
     t.s[L.O_CUR] = 0
     sup = t.pl(0, L.P_SUPPLY)
     begin_turn(t.s)
-    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_GREEDY, 0, L.MV_FAVOR, L.A_CART, 0,
-                 t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.play_main(L.BOT_GREEDY, 0, L.MV_FAVOR, L.A_CART, 0)
     assert t.pl(0, L.P_SUPPLY) <= sup - 2
 
 
@@ -170,10 +168,10 @@ def test_round_ends_on_five_leaders_or_all_passes():
 def test_vienna_last_two_rounds_and_no_refill():
     t = Table(4)
     t.s[L.O_MISSION] = 5
-    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    t.prepare_next(0, L.BOT_HEURISTIC)
     assert t.s[L.O_MISSION] == 6 and t.s[L.O_NNEXT] == 3
     assert t.s[L.O_NEXT_CARDS] == t.card_of("Vienna")
-    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    t.prepare_next(0, L.BOT_HEURISTIC)
     assert t.s[L.O_MISSION] == 7 and t.s[L.O_MLOC] == t.loc("Vienna")
     assert t.s[L.O_NCUR] == 3 and t.s[L.O_NNEXT] == 0
     assert t.s[L.O_TRAIL + t.s[L.O_TRAIL_LEN] - 1] == t.loc("Vienna")
@@ -185,7 +183,7 @@ def test_leader_picks_top_card_location():
     lb = int(t.K[L.K_MC_LOC + b])
     c = t.s[L.O_LOCCARD + lb]
     t.put(L.O_LOC + lb * L.MAXSLOT, 0)   # seat 0 already has a cube at b's location
-    prepare_next(t.s, t.K, t.W, 0, np.full(6, L.BOT_HEURISTIC, np.int64), t.rng, t.log, t.nlog, False)
+    t.prepare_next(0, L.BOT_HEURISTIC)
     assert t.s[L.O_MLOC] == lb and t.s[L.O_CUR_CARDS] == b and c >= 0
 
 
@@ -213,7 +211,7 @@ def test_final_mission_score_starts_with_the_last_round():
     for p in range(4):
         t.set_pl(p, L.P_SCORE, 10 + p)
     bots = np.full(6, L.BOT_HEURISTIC, np.int64)
-    resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
+    t.resolve(bots)
     assert t.s[L.O_MISSION] == 7
     assert [t.pl(p, L.P_FINAL_START) for p in range(4)] == [t.score(p) for p in range(4)]
 
@@ -271,8 +269,7 @@ def test_favor_remove_then_place_with_an_empty_supply():
     begin_turn(t.s)
     assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
     t.s[L.O_CUR] = 0
-    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
-              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.play_main(L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0)
     assert t.pl(0, L.P_SUPPLY) == 0 and t.cubes_of(0) == 1   # the freed cube is back on the board
     assert t.s[L.O_LAST] == 0
     # with nothing of its own on the board, the card cannot be played
@@ -300,8 +297,7 @@ def test_favor_move_and_route_keeps_the_route_possible(seed):
     begin_turn(t.s)
     t.s[L.O_CUR] = 0
     assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
-    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
-              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.play_main(L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0)
     assert t.s[L.O_ROUTE + england_only[0]] == 0 and t.pl(0, L.P_REGION) == 1
 
 
@@ -390,8 +386,7 @@ def test_favor_first_half_icon_never_takes_the_cube_the_second_half_needs(seed):
     begin_turn(t.s)
     t.s[L.O_CUR] = 0
     assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
-    play_main(t.s, t.K, t.c.RS, t.c.RM, t.W, L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0,
-              t.moves, t.tmp, t.ctx, t.rng, t.log, t.nlog, False)
+    t.play_main(L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0)
     assert t.s[L.O_LOC + l * L.MAXSLOT + k] == 0 and t.s[L.O_ROUTE + route] == 0
     assert t.area(0, L.A_SUPPORTER) == 0 and t.pl(0, L.P_SUPPLY) == 0
 
@@ -464,7 +459,7 @@ def test_reading_empty_leader_space_led_by_the_last_placer(point):
     t.s[L.O_LAST] = 2
     before = t.score(2)
     bots = np.full(6, L.BOT_HEURISTIC, np.int64)
-    resolve_mission(t.s, t.K, t.c.RS, t.c.RM, t.W, bots, t.rng, t.om, t.log, t.nlog, False)
+    t.resolve(bots)
     assert t.s[L.O_FIRST] == 2
     if point:
         assert t.pl(2, L.P_LEADER_PTS) >= int(t.K[L.K_FIRST_PT]) > 0

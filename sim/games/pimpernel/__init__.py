@@ -37,16 +37,27 @@ class PimpernelCompiled(Compiled):
     def RM(self) -> np.ndarray:
         return self.tables[2]
 
+    @property
+    def option_rows(self) -> int:
+        """Rows of an options buffer: a main move's MAXM, or all the routes between two
+        locations (a leader's route with none complete: up to 1,544 on the rulebook's map)."""
+        return max(L.MAXM, int(np.diff(self.RS).max()))
+
+    @property
+    def k_max(self) -> int:
+        """The most options a decision can have (the OpenSpiel adapter's distinct actions)."""
+        return self.option_rows
+
     def alloc_scratch(self, rows: int, rollout: bool) -> tuple:
         """Per state row, in the kernel's order (kernels/pimpernel/jit.py SCRATCH): the game's
         state, a playout's state and the rollout's candidates (empty without a rollout bot),
-        moves, tmp (a favor card's trial moves in columns 0..3, the state a trial restores in
+        moves (the options, option_rows of them), tmp (a favor card's trial moves in columns 0..3, the state a trial restores in
         4..7), ctx (the heuristic's per-decision values), the random streams, each seat's bot, route owner masks, set-up scratch, and a one-row
         event log with its count (the log is off in play_batch)."""
         n, playout = self.n_players, L.S_SIZE if rollout else 0
         return (np.zeros((rows, L.S_SIZE), np.int64),
                 np.zeros((rows, playout), np.int64),
-                np.zeros((rows, L.MAXM, 4), np.int64),
+                np.zeros((rows, self.option_rows, 4), np.int64),
                 np.zeros((rows, L.MAXM, 8), np.int64),
                 np.zeros((rows, L.MAXM if rollout else 0, 4), np.int64),
                 np.zeros((rows, L.C_SIZE), np.float64),

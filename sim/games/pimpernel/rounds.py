@@ -2,10 +2,10 @@
 
     python -m sim.games.pimpernel.rounds --games 2000 --players 4 --bots heuristic [--set K=V]
 
-Plays each game turn by turn with the kernel's own pieces (setup, turn, round end) from Python
-and looks at the board when a round ends, before the mission is resolved: did every player
-pass, how many cubes each player still holds in supply, which leader spaces are empty, and
-which requirements of the mission are met. Then the position table of the same games."""
+Plays each game with the kernel's own loop (play.drive), stopping it when a round ends to look
+at the board before the mission is resolved: did every player pass, how many cubes each player
+still holds in supply, which leader spaces are empty, and which requirements of the mission are
+met. Then the position table of the same games."""
 from __future__ import annotations
 
 import argparse
@@ -16,10 +16,9 @@ import numpy as np
 from kernels.rng import seed_streams
 from kernels.common import seat_bots
 from kernels.pimpernel import layout as L
-from kernels.pimpernel.moves import count_complete, route_masks_of, short_routes
-from kernels.pimpernel.play import finish_game, play_turn
-from kernels.pimpernel.rules import resolve_mission, round_over
-from kernels.pimpernel.state import area_total, mission_need, setup_game
+from kernels.pimpernel.moves import count_complete, route_masks_of
+from kernels.pimpernel.play import begin_game, drive, finish_game
+from kernels.pimpernel.state import area_total, mission_need
 from sim.errors import UserError
 from sim.game import Batch
 from sim.games.pimpernel import GAME
@@ -55,22 +54,20 @@ def measure(games: int, n: int, bots: list[str], sets: tuple[str, ...], seed: in
     for g in range(games):
         seed_streams(RNG[0], np.uint64(seed), np.uint64(g))
         seat_bots(codes, g % n, SB[0])
-        setup_game(s, K, n, RNG[0], SCR[0])
-        short_routes(s, K, RS, RM)
-        for p in range(n):
-            s[L.O_RESBOT + p] = SB[0][p]
-        while s[L.O_DONE] == 0 and s[L.O_TURNS] < K[L.K_MAX_TURNS]:
-            play_turn(s, K, RS, RM, W, SB[0], MOVES[0], TMP[0], CTX[0], CAND[0], S2[0], RNG[0], OM[0],
-                      LOG[0], NLOG[0], False)
-            if round_over(s):
-                f = round_facts(s, K, RS, RM, OM[0])
-                rounds += 1
-                for k in tally:
-                    tally[k] += sum(f[k]) if k == "held3" else int(f[k])
-                resolve_mission(s, K, RS, RM, W, s[L.O_RESBOT:L.O_RESBOT + L.MAXP], RNG[0], OM[0],
-                                LOG[0], NLOG[0], False)
-        if s[L.O_DONE] == 0:
-            s[L.O_END] = L.END_TURN_CAP
+        begin_game(s, K, RS, RM, n, RNG[0], SCR[0], LOG[0], NLOG[0], False)
+        play = (s, K, RS, RM, W, SB[0], MOVES[0], TMP[0], CTX[0], CAND[0], S2[0], RNG[0], OM[0], LOG[0], NLOG[0],
+                False, -1)
+        while True:
+            drive(*play, L.S_RESOURCES)     # the turns up to the round's end
+            if s[L.O_DONE] == 1:
+                break
+            f = round_facts(s, K, RS, RM, OM[0])
+            rounds += 1
+            for k in tally:
+                tally[k] += sum(f[k]) if k == "held3" else int(f[k])
+            drive(*play, L.S_TURN)          # the mission resolved, the next round set out
+            if s[L.O_DONE] == 1:
+                break
         finish_game(s, K, g, out.score, out.rank, out.win, out.role, out.position, out.turns,
                     out.end_reason, out.metrics, out.decisions, SCR[0])
     # win share by turn position (ties split), as the position table

@@ -93,6 +93,7 @@ def narrate(c, log: np.ndarray, out, seat_bot: list[str]) -> list[str]:
         elif ev == L.EV_END:
             reason = ("all missions done", "turn cap")[a]
             lines.append(f"Game over ({reason}).")
-    for s in range(c.n_players):
-        lines.append(f"{who(s)}: {int(out.score[0, s])} points, rank {int(out.rank[0, s])}.")
+    if out is not None:     # (a game told while it goes on has no final ranking yet)
+        for s in range(c.n_players):
+            lines.append(f"{who(s)}: {int(out.score[0, s])} points, rank {int(out.rank[0, s])}.")
     return lines

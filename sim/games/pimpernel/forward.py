@@ -1,0 +1,201 @@
+"""The Scarlet Pimpernel's hooks for the generic Python game API (sim/api.py) and the OpenSpiel
+adapter (sim/openspiel.py), the same names and signatures as Bastille's: one game's state is a
+dict of numpy arrays (the kernel's scratch row: the state row ``s``, the streams, the seats'
+bots, the options buffer and the scratch the options and the bots need; the event log and its
+count; once the game is over, its final ranking), and the forward model's kernels
+(kernels/pimpernel/forward.py) and the shipped bots as play_game asks them (play.ask_seat) are
+called by name."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.common import seat_bots as rotate_bots
+from kernels.pimpernel import forward as F
+from kernels.pimpernel import layout as L
+from kernels.pimpernel.play import ask_seat, begin_game, finish_game
+from kernels.pimpernel.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from kernels.rng import seed_streams
+from sim.game import Batch
+from sim.games.pimpernel.trace import PARTS, route_text
+
+DECISION_KINDS = {L.DEC_NONE: "game over", L.DEC_MAIN: "main move", L.DEC_ICON: "icon follow-up",
+                  L.DEC_FAVOR1: "favor first half", L.DEC_FAVOR2: "favor second half",
+                  L.DEC_REST: "rest cube", L.DEC_CUBE: "cube owner", L.DEC_ROUTE: "route",
+                  L.DEC_TOP: "top card"}
+# the scratch tuple's parts (kernels/pimpernel/jit.py SCRATCH)
+S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR = range(10)
+
+
+def _row(s: dict, part: int) -> np.ndarray:
+    return s["scratch"][part][0]
+
+
+def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game_index: int,
+          rotation: int = 0) -> dict:
+    """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
+    to its first decision with the log on: the game play_batch plays (play.play_game)."""
+    s = {"scratch": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, L.LOGW), np.int64),
+         "nlog": np.zeros(1, np.int64), "n": compiled.n_players,
+         # the final ranking, as play_batch's Batch holds it (one game's row)
+         "out": Batch.alloc(1, compiled.n_players, len(game.metrics))}
+    K, RS, RM = compiled.tables
+    rng = _row(s, RNG)
+    seed_streams(rng, np.uint64(seed), np.uint64(game_index))
+    rotate_bots(np.asarray(bots, np.int64), np.int64(rotation), _row(s, SB))
+    begin_game(_row(s, S), K, RS, RM, np.int64(compiled.n_players), rng, _row(s, SCR), s["log"], s["nlog"], True)
+    F.advance(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), rng,
+              np.asarray(weights, np.float64), s["log"], True)
+    _finish_if_over(compiled, s)
+    return s
+
+
+def _finish_if_over(compiled, s: dict) -> None:
+    """At the end, once: the final ranking, as play_batch does."""
+    if kind(s) == L.DEC_NONE and "done" not in s:
+        s["done"] = True
+        out = s["out"]
+        finish_game(_row(s, S), compiled.K, np.int64(0), out.score, out.rank, out.win, out.role, out.position,
+                    out.turns, out.end_reason, out.metrics, out.decisions, _row(s, SCR))
+
+
+def state_row(s: dict) -> np.ndarray:
+    return _row(s, S)
+
+
+def kind(s: dict) -> int:
+    return int(_row(s, S)[L.O_DEC])
+
+
+def seat(s: dict) -> int:
+    return int(_row(s, S)[L.O_DEC_SEAT])
+
+
+def _options(compiled, s: dict) -> int:
+    return int(F.options(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), _row(s, MOVES)))
+
+
+def options(compiled, s: dict) -> np.ndarray:
+    return _row(s, MOVES)[:_options(compiled, s)].copy()
+
+
+def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
+    F.apply(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), _row(s, RNG),
+            np.asarray(weights, np.float64), np.ascontiguousarray(row, np.int64), s["log"], True)
+    _finish_if_over(compiled, s)
+
+
+def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
+    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
+    that seat's stream)."""
+    k = _options(compiled, s)
+    K, RS, RM = compiled.tables
+    return int(ask_seat(_row(s, S), K, RS, RM, np.asarray(weights, np.float64), _row(s, SB), _row(s, MOVES),
+                        np.int64(k), _row(s, TMP), _row(s, CTX), _row(s, CAND), _row(s, S2), _row(s, RNG),
+                        _row(s, OM), s["log"], s["nlog"]))
+
+
+def events(s: dict) -> np.ndarray:
+    return s["log"][:int(s["nlog"][0])]
+
+
+def bots_in_seats(s: dict) -> np.ndarray:
+    """The bot code in each seat."""
+    return _row(s, SB)[:s["n"]]
+
+
+def chance_row(s: dict) -> np.ndarray:
+    """The game's stream states (the chance stream and each seat's bot stream)."""
+    return _row(s, RNG)
+
+
+def turn_cap(compiled) -> int:
+    """Player turns (rules.max_turns)."""
+    return int(compiled.K[L.K_MAX_TURNS])
+
+
+def move_text(compiled, kind: int, a: int, b: int) -> str:
+    """One move (an MV_* row of a main move, an icon, a favor half or the rest cube) in words."""
+    K, nm = compiled.K, compiled.names
+    if kind == L.MV_PASS:
+        return "pass"
+    if kind == L.MV_DECLINE:
+        return "decline"
+    if kind == L.MV_MOVE:
+        return f"move the pawn to {nm['regions'][a]}"
+    if kind == L.MV_ROUTE:
+        e = int(K[L.K_SPACE_EDGE + a])
+        return (f"place a cube on the route {nm['locations'][K[L.K_EDGE_A + e]]} - "
+                f"{nm['locations'][K[L.K_EDGE_B + e]]} (space {a})")
+    if kind == L.MV_LOC:
+        return f"place a cube on {nm['locations'][a // L.MAXSLOT]} (space {a % L.MAXSLOT + 1})"
+    if kind == L.MV_LEADER:
+        return f"place a cube on the {PARTS[a]} leader space"
+    if kind == L.MV_BUILD:
+        return f"place a cube on building space {a + 1}"
+    if kind == L.MV_AREA:
+        return f"place a cube in the {nm['areas'][a]} planning area"
+    if kind == L.MV_FAVOR:
+        return f"call on the {nm['tiles'][a]}'s special favor"
+    if kind == L.MV_POINT:
+        return "take one point"
+    if kind == L.MV_REMOVE:
+        return "take back a cube from " + ("a route space", "a location space", "a building",
+                                           "a planning area", "a leader space")[a] + f" ({b})"
+    return f"move {kind}"
+
+
+def describe(compiled, state: dict, row) -> str:
+    """An option row of the pending decision in words."""
+    st, nm = _row(state, S), compiled.names
+    k, a, b = int(st[L.O_DEC]), int(row[0]), int(row[1])
+    if k in (L.DEC_MAIN, L.DEC_ICON, L.DEC_FAVOR1, L.DEC_FAVOR2, L.DEC_REST):
+        text = move_text(compiled, a, b, int(row[2]))
+        return text + " with the rest cube" if k == L.DEC_REST and a != L.MV_DECLINE else text
+    if k == L.DEC_CUBE:
+        return f"move one of seat {a}'s {b} cubes out of the {nm['areas'][int(st[L.O_M_AREA])]} area"
+    if k == L.DEC_ROUTE:
+        src, dst = int(st[L.O_PIMP]), int(st[L.O_MLOC])
+        idx = a - int(compiled.RS[src * L.MAXL + dst])
+        return f"take the route {route_text(compiled, src, dst, idx)}" + (" (complete)" if b else "")
+    if k == L.DEC_TOP:
+        return f"put the {nm['locations'][int(compiled.K[L.K_MC_LOC + b])]} card on top"
+    return "nothing (the game is over)"
+
+
+def observe(compiled, state: dict, seat: int) -> dict:
+    """What seat may see: the whole table (the board's cubes, the planning areas, the favor
+    tiles, the mission cards turned up, the scores), not the order of the mission deck nor
+    which cards were removed unseen."""
+    st, n = _row(state, S), compiled.n_players
+    K = compiled.K
+    pl = lambda p, f: int(st[L.O_PL + p * L.PLK + f])  # noqa: E731
+    players = [{"score": pl(p, L.P_SCORE), "supply": pl(p, L.P_SUPPLY), "region": pl(p, L.P_REGION),
+                "house_of_justice": pl(p, L.P_HOJ),
+                "areas": [int(x) for x in st[L.O_AREA + p * L.NAREA:L.O_AREA + (p + 1) * L.NAREA]]}
+               for p in range(n)]
+    return {"seat": seat, "mission": int(st[L.O_MISSION]), "pimpernel": int(st[L.O_PIMP]),
+            "mission_location": int(st[L.O_MLOC]), "chauvelin": int(st[L.O_CHAUV]),
+            "current_cards": [int(c) for c in st[L.O_CUR_CARDS:L.O_CUR_CARDS + st[L.O_NCUR]]],
+            "next_cards": [int(c) for c in st[L.O_NEXT_CARDS:L.O_NEXT_CARDS + st[L.O_NNEXT]]],
+            "deck_left": int(st[L.O_DECK_LEN] - st[L.O_DECK_PTR]), "players": players,
+            "routes": [int(x) for x in st[L.O_ROUTE:L.O_ROUTE + K[L.K_NS]]],
+            "location_spaces": [int(x) for x in st[L.O_LOC:L.O_LOC + L.MAXL * L.MAXSLOT]],
+            "leaders": [int(x) for x in st[L.O_LEADER:L.O_LEADER + L.NLEAD]],
+            "buildings": [int(x) for x in st[L.O_BLD:L.O_BLD + K[L.K_NB]]],
+            "favor_holders": [int(x) for x in st[L.O_HOLDER:L.O_HOLDER + L.NAREA]],
+            "first_player": int(st[L.O_FIRST]), "turn": int(st[L.O_TURNS]),
+            "decision": DECISION_KINDS[int(st[L.O_DEC])], "to_choose": int(st[L.O_DEC_SEAT])}
+
+
+def result(compiled, s: dict) -> dict | None:
+    """None while the game goes on; else the winners (a tie on points goes to the best score
+    on the final mission, then is shared; a turn-capped game has none), the scores, each seat's
+    win, rank and place in the turn order, the end reason and the player turns."""
+    if kind(s) != L.DEC_NONE:
+        return None
+    n, out = compiled.n_players, s["out"]
+    win = [float(v) for v in out.win[0, :n]]
+    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
+            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
+            "position": [int(v) for v in out.position[0, :n]],
+            "end_reason": ("finished", "turn_cap")[int(out.end_reason[0])], "turns": int(out.turns[0])}
