@@ -255,6 +255,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
     cfg_used = meta["config"]
     game = get_game(cfg_used["game"])
     whose = run_whose(meta)
+    stats = load_stats(Path(out_dir)) if robust_record or (outcome is not None and game.faction_outcomes) else None
     if outcome is not None:   # None: a complete run whose --robust games were all this session played
         click.echo(speed_line(outcome.meta, game.name))
         click.echo(f"Figures {whose}:")
@@ -262,7 +263,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         if game.faction_outcomes:   # a faction's rate is its share of games won: from the run's histograms
             from analysis.metrics import win_rates
 
-            factions = win_rates(load_stats(Path(out_dir)), "role")
+            factions = win_rates(stats, "role")
         click.echo(summary_text(outcome.stats, game.faction_outcomes, game.is_cooperative(cfg_used["variants"]),
                                 game.positions_meaningful, factions))
         if game.reconstructed:
@@ -271,7 +272,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         click.echo("")
         from analysis.studies.robust import verdict_text
 
-        click.echo(verdict_text(Path(out_dir), meta, load_stats(Path(out_dir)), whose))
+        click.echo(verdict_text(Path(out_dir), meta, stats, whose))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
     extra = f", {ROBUST_DIR_TEXT}" if robust_record else ""
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
@@ -295,14 +296,11 @@ def play_robust_run(out_dir: Path, deals: int | None, threads, engine, address, 
     with a progress bar on a terminal and one line per line-up otherwise."""
     from dataclasses import replace
 
-    from analysis.studies.robust import is_the_run, lineup_config, play_robust, read_plan, strong_lineups
+    from analysis.studies.robust import planned_games, play_robust
+    from cli.progress import meter
 
     cfg = replace(run_config(out_dir), threads=threads, engine=engine, ray_address=address, batch_size=batch_size)
-    if deals is None:
-        deals = read_plan(out_dir)[0]
-    total = sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg)   # deals, as the runner counts
-                if not is_the_run(cfg, u))
-    from cli.progress import meter
+    deals, total = planned_games(cfg, out_dir, deals)
 
     with meter(total, "robust: strong bots", terminal=sys.stdout.isatty(), every=SLOW_RUN_SECONDS) as step:
         return play_robust(cfg, out_dir, deals, progress=step, log=log)

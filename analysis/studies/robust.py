@@ -112,6 +112,14 @@ def is_complete(run_dir: Path, cfg) -> bool:
     return {k: played.get(k) for k in cfg.plan_fields()} == {k: v for k, v in cfg.plan_fields().items()}
 
 
+def planned_games(cfg, out_dir: Path, deals: int | None) -> tuple[int, int]:
+    """(deals, games): the deals the strong line-ups play (None = the recorded plan's) and the
+    games that takes beyond the run's own, as the runner counts them (for a progress meter)."""
+    if deals is None:
+        deals = read_plan(out_dir)[0]
+    return deals, sum(lineup_config(cfg, u, deals).games for u in strong_lineups(cfg) if not is_the_run(cfg, u))
+
+
 def play_robust(cfg, out_dir: Path, deals: int = DEFAULT_DEALS, progress=None, log=None) -> dict:
     """Play the run's first ``deals`` deals with each strong line-up (each resumes or is skipped
     when already complete), then record them in RUN/run.json under "robust". ``cfg`` is the
