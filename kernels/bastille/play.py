@@ -12,7 +12,8 @@ from kernels.bastille.layout import (
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP, W_SEARCH_ITER)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_option, choose_placement, forget_values
+from kernels.bastille.bots import choose_option, choose_placement
+from kernels.bastille.values import forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
 from kernels.bastille.search import search_option

@@ -12,7 +12,8 @@ from kernels.bastille.layout import (
     P_MISMASK, P_VP, SCR_MPLACE, SEATBOT, ST_SIZE, T_CH_DECK, T_MAXV, T_MN, T_NBONUS, T_NCHARS, T_NEND,
     T_NMIS, T_NP, T_NPOOL, T_NVERS, T_ROUNDS, T_SPACES, VERS, WPOOL, W_ROLLOUT_N)
 from kernels.bastille.state import bot_stream
-from kernels.bastille.bots import choose_option, forget_values
+from kernels.bastille.bots import choose_option
+from kernels.bastille.values import forget_values
 from kernels.bastille.rules import apply, options
 
 

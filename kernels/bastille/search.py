@@ -9,7 +9,8 @@ from kernels.search import make_search
 from kernels.bastille.layout import (BOT_HEURISTIC, G_KIND, G_LOGON, G_SEAT, MAXP, NPF, PL,
                                      P_COINS, P_VP, SEATBOT, ST_SIZE, T_NP, W_SEARCH_C,
                                      W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
-from kernels.bastille.bots import choose_option, forget_values
+from kernels.bastille.bots import choose_option
+from kernels.bastille.values import forget_values
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
 

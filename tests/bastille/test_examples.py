@@ -7,7 +7,8 @@ from kernels.bastille import layout as K
 from kernels.bastille import state
 from kernels.bastille.state import owned_characters, unarmed_count, unarmed_penalty, weapon_count
 from kernels.bastille.moves import location_order
-from kernels.bastille.bots import choose_placement, mission_value
+from kernels.bastille.bots import choose_placement
+from kernels.bastille.values import mission_value
 from kernels.bastille.rules import advance_turn, henchmen_to_bag, place_tile, score_gems_and_crowns
 from tests.bastille.helpers import Pos, end_of_placing, score_bastille, score_catacombs, score_flags
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from kernels.bastille import layout as K
-from kernels.bastille.bots import mission_need
+from kernels.bastille.values import mission_need
 from kernels.bastille.rollout import redeal_hidden
 from kernels.common import as_row
 from kernels.rng import seed_streams
@@ -122,7 +122,7 @@ def test_bots_value_a_mission_only_when_one_can_be_taken():
     may expect to take: the cards of a name it lacks among those it has not seen, in the piles'
     share of them (it does not see which cards the opponents hold, issue 29's no-peek); at
     Etats the later places lose it first (each tile takes a card in turn)."""
-    from kernels.bastille.bots import gain_value, prepare_round_values, reward_at
+    from kernels.bastille.values import gain_value, prepare_round_values, reward_at
 
     g = Pos(seed=3, bots="heuristic", log=False)
     wb, p = K.WB_HEUR, 1

@@ -8,7 +8,7 @@ from collections import namedtuple
 import numpy as np
 
 from kernels.bastille import layout as K
-from kernels.bastille.bots import note_mission_needs
+from kernels.bastille.values import note_mission_needs
 from sim.content import Content
 from sim.errors import UserError
 
