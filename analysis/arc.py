@@ -1,0 +1,149 @@
+"""When is a game decided? Measures over its arc: each seat's standing at the game's natural
+checkpoints (Bastille after each round, ...), the last checkpoint being the final score.
+
+An arc frame has one row per (game_index, rotation, checkpoint, seat) with the seat's
+``standing``, ``win`` (its share of the win, from results.parquet) and ``position``. A game is
+one (game_index, rotation). Leaders at a checkpoint are the seats with the highest standing
+(several on a tie); the eventual winners are the seats with a win share above 0 (a game
+nobody won counts in no winner measure). The measures, each with a 95% interval:
+
+- lead changes: checkpoints whose set of leaders differs from the one before, per game;
+- decided at: the first checkpoint from which a winner leads at every checkpoint to the end;
+- winner behind (drama, after Browne and Maire): the share of checkpoints before the end at
+  which no winner leads, and how far the best winner then trails the leader;
+- runaway leader: P(win | sole leader at checkpoint k), for every checkpoint before the end;
+- comebacks: the share of winners who were last (the lowest standing, not everyone tied) at
+  some checkpoint before the end."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from analysis.intervals import mean_interval, wilson
+
+ARC_FILE = "arc.parquet"
+RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this often is a runaway leader
+
+
+@dataclass
+class Arcs:
+    """A run's arcs as arrays: standing[g, k, s], win[g, s], position[g, s]."""
+
+    standing: np.ndarray
+    win: np.ndarray
+    position: np.ndarray
+    checkpoints: list[str]
+
+    @classmethod
+    def of(cls, frame: pl.DataFrame, checkpoints: list[str] | None = None) -> "Arcs":
+        f = frame.sort("game_index", "rotation", "checkpoint", "seat")
+        games = f.select("game_index", "rotation").unique().height
+        k = int(f["checkpoint"].max()) + 1
+        n = int(f["seat"].max()) + 1
+        if f.height != games * k * n:
+            raise ValueError(f"an arc frame needs every (game, checkpoint, seat): {f.height} rows for "
+                             f"{games} games x {k} checkpoints x {n} seats")
+        standing = f["standing"].to_numpy().astype(np.float64).reshape(games, k, n)
+        win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
+        position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
+        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)])
+
+
+def leaders(standing: np.ndarray) -> np.ndarray:
+    """[g, k, s] True where the seat has the highest standing at that checkpoint."""
+    return standing == standing.max(axis=2, keepdims=True)
+
+
+def lead_changes(a: Arcs) -> np.ndarray:
+    """Per game: checkpoints whose set of leaders is not the previous checkpoint's."""
+    lead = leaders(a.standing)
+    return (lead[:, 1:] != lead[:, :-1]).any(axis=2).sum(axis=1)
+
+
+def winner_leads(a: Arcs) -> np.ndarray:
+    """[g, k] True where some eventual winner is among the leaders."""
+    return (leaders(a.standing) & (a.win > 0)[:, None, :]).any(axis=2)
+
+
+def decided_at(a: Arcs) -> np.ndarray:
+    """Per game with a winner: the first checkpoint from which a winner leads to the end."""
+    won = (a.win > 0).any(axis=1)
+    leads = winner_leads(a)[won]
+    k = leads.shape[1]
+    # leads for good from j = leads at j and at every later checkpoint: the reversed cumulative AND
+    for_good = np.flip(np.logical_and.accumulate(np.flip(leads, axis=1), axis=1), axis=1)
+    return np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), k - 1)
+
+
+def winner_behind(a: Arcs) -> tuple[np.ndarray, np.ndarray]:
+    """Per game with a winner: the share of checkpoints before the end at which no winner
+    leads, and per such checkpoint the gap from the leader to the best winner."""
+    won = (a.win > 0).any(axis=1)
+    st, win = a.standing[won][:, :-1], a.win[won]
+    behind = ~winner_leads(a)[won][:, :-1]
+    best_winner = np.where((win > 0)[:, None, :], st, -np.inf).max(axis=2)
+    gaps = (st.max(axis=2) - best_winner)[behind]
+    return behind.mean(axis=1), gaps
+
+
+def runaway(a: Arcs) -> pl.DataFrame:
+    """P(win | sole leader at checkpoint k) for each checkpoint before the end, with the
+    games that had a sole leader there and the Wilson interval."""
+    lead = leaders(a.standing)
+    rows = []
+    for k in range(a.standing.shape[1] - 1):
+        sole = lead[:, k].sum(axis=1) == 1
+        seat = np.argmax(lead[:, k], axis=1)
+        won = a.win[np.arange(len(seat)), seat][sole] > 0
+        n, w = int(sole.sum()), int(won.sum())
+        lo, hi = wilson(w, n)
+        rows.append({"checkpoint": k, "name": a.checkpoints[k], "games": n, "leader_wins": w,
+                     "p": w / n if n else float("nan"), "low": float(lo), "high": float(hi)})
+    return pl.DataFrame(rows)
+
+
+def comebacks(a: Arcs) -> tuple[int, int]:
+    """(winners who were last at some checkpoint before the end, winners)."""
+    st = a.standing[:, :-1]
+    last = (st == st.min(axis=2, keepdims=True)) & (st.max(axis=2, keepdims=True) > st.min(axis=2, keepdims=True))
+    winners = a.win > 0
+    return int((last.any(axis=1) & winners).sum()), int(winners.sum())
+
+
+def mean_row(name: str, x: np.ndarray, unit: str = "") -> dict:
+    x = np.asarray(x, np.float64)
+    mean, _, lo, hi = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+    return {"measure": name, "estimate": mean, "low": lo, "high": hi, "n": len(x), "unit": unit}
+
+
+def share_row(name: str, w: int, n: int) -> dict:
+    lo, hi = wilson(w, n)
+    return {"measure": name, "estimate": w / n if n else float("nan"), "low": float(lo), "high": float(hi),
+            "n": n, "unit": "share"}
+
+
+def measures(a: Arcs) -> pl.DataFrame:
+    """Every arc measure of a run, one row each (estimate, 95% interval, how many games or
+    winners it rests on, its unit)."""
+    behind_share, gaps = winner_behind(a)
+    come, winners = comebacks(a)
+    return pl.DataFrame([
+        mean_row("lead changes per game", lead_changes(a), "changes"),
+        mean_row("decided at checkpoint", decided_at(a) + 1, "checkpoint"),
+        mean_row("winner behind, share of checkpoints", behind_share, "share"),
+        mean_row("winner behind, gap to the leader", gaps if len(gaps) else np.array([0.0]), "points"),
+        share_row("winners who were last at some checkpoint", come, winners),
+    ])
+
+
+def runaway_verdict(table: pl.DataFrame, threshold: float = RUNAWAY) -> tuple[str, str]:
+    """(mark, words) on the first checkpoint: a sole leader there who wins at least
+    ``threshold`` of the time is a runaway leader (unbalanced: the interval lies above it),
+    fine when the interval lies below, worth a look when it straddles it."""
+    r = table.row(0, named=True)
+    mark = "unbalanced" if r["low"] >= threshold else "fine" if r["high"] < threshold else "worth a look"
+    words = (f"the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
+             f"{100 * r['high']:.1f}] of {r['games']:,} games (a runaway leader at {100 * threshold:.0f}% or more)")
+    return mark, words

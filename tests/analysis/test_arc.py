@@ -1,0 +1,86 @@
+"""The arc measures (analysis/arc.py) on toy arcs whose answers are known in closed form: a
+fixed leader, and a race whose standings are a fresh random order at every checkpoint (the
+leader is then any seat with chance 1/n, independently: lead changes, runaway and comeback
+rates follow by counting)."""
+import numpy as np
+import polars as pl
+import pytest
+
+from analysis.arc import Arcs, decided_at, lead_changes, measures, runaway, runaway_verdict, winner_behind
+
+
+def frame(standing: np.ndarray, win: np.ndarray) -> pl.DataFrame:
+    g, k, n = standing.shape
+    gi, kk, ss = np.meshgrid(np.arange(g), np.arange(k), np.arange(n), indexing="ij")
+    return pl.DataFrame({"game_index": gi.ravel(), "rotation": np.zeros(g * k * n, np.int64),
+                         "checkpoint": kk.ravel(), "seat": ss.ravel(), "standing": standing.ravel(),
+                         "win": np.broadcast_to(win[:, None, :], standing.shape).ravel(),
+                         "position": ss.ravel()})
+
+
+def shuffled_race(games: int, k: int, n: int, seed: int) -> Arcs:
+    """Every checkpoint a fresh random order of the seats; the leader at the end wins."""
+    rng = np.random.default_rng(seed)
+    standing = rng.permuted(np.broadcast_to(np.arange(n, dtype=np.float64), (games, k, n)), axis=2)
+    win = (standing[:, -1] == standing[:, -1].max(axis=1, keepdims=True)).astype(np.float64)
+    return Arcs.of(frame(standing, win))
+
+
+def test_a_fixed_leader_changes_nothing_and_decides_the_game_at_once():
+    standing = np.tile(np.array([[3.0, 1, 0], [5, 2, 1], [9, 4, 2]]), (10, 1, 1))
+    win = np.tile([1.0, 0, 0], (10, 1))
+    a = Arcs.of(frame(standing, win))
+    assert lead_changes(a).tolist() == [0] * 10
+    assert decided_at(a).tolist() == [0] * 10
+    share, gaps = winner_behind(a)
+    assert share.tolist() == [0.0] * 10 and len(gaps) == 0
+    table = runaway(a)
+    assert table["p"].to_list() == [1.0, 1.0] and table["games"].to_list() == [10, 10]
+    assert measures(a).filter(pl.col("measure").str.starts_with("winners who were last"))["estimate"][0] == 0.0
+
+
+def test_ties_share_the_lead_and_a_late_winner_is_behind_by_the_gap():
+    # seats 0 and 1 tie at checkpoint 0; seat 1 trails by 2 at checkpoint 1 and wins at the end
+    standing = np.array([[[2.0, 2, 0], [4, 2, 1], [4, 6, 1]]])
+    win = np.array([[0.0, 1, 0]])
+    a = Arcs.of(frame(standing, win))
+    assert lead_changes(a).tolist() == [2]            # {0,1} -> {0} -> {1}
+    assert decided_at(a).tolist() == [2]              # seat 1 leads for good only at the end
+    share, gaps = winner_behind(a)
+    assert share.tolist() == [0.5] and gaps.tolist() == [2.0]
+    table = runaway(a)
+    assert table["games"].to_list() == [0, 1]         # no sole leader at the tie
+    assert table["p"][1] == 0.0                       # the sole leader after checkpoint 1 lost
+
+
+@pytest.mark.parametrize("n,k", [(4, 5), (2, 3)])
+def test_a_shuffled_race_gives_the_closed_form_rates(n, k):
+    a = shuffled_race(20_000, k, n, seed=1)
+    m = {r["measure"]: r for r in measures(a).iter_rows(named=True)}
+    truth = {"lead changes per game": (k - 1) * (1 - 1 / n),
+             "decided at checkpoint": k - sum(n ** -j for j in range(1, k)),
+             "winner behind, share of checkpoints": 1 - 1 / n,
+             "winners who were last at some checkpoint": 1 - (1 - 1 / n) ** (k - 1)}
+    # within two half-widths (about four standard errors): eight checks at once, none by luck
+    near = lambda r, t: abs(r["estimate"] - t) <= r["high"] - r["low"]  # noqa: E731
+    for name, t in truth.items():
+        assert near(m[name], t), (name, t, m[name])
+    for r in runaway(a).iter_rows(named=True):
+        assert near({**r, "estimate": r["p"]}, 1 / n), r
+
+
+def test_the_intervals_cover_the_truth_at_about_their_rate_over_seeds():
+    n, k, covered, seeds = 4, 5, 0, 120
+    truth = (k - 1) * (1 - 1 / n)
+    for seed in range(seeds):
+        r = measures(shuffled_race(300, k, n, seed)).row(0, named=True)
+        covered += r["low"] <= truth <= r["high"]
+    assert covered / seeds >= 0.88
+
+
+def test_the_runaway_verdict_reads_the_first_checkpoint():
+    a = shuffled_race(4_000, 3, 2, seed=3)           # a leader wins half the time
+    mark, words = runaway_verdict(runaway(a), 0.6)
+    assert mark == "fine" and "checkpoint 1" in words
+    assert runaway_verdict(runaway(a), 0.5)[0] == "worth a look"
+    assert runaway_verdict(runaway(a), 0.3)[0] == "unbalanced"
