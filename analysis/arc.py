@@ -107,7 +107,8 @@ def runaway(a: Arcs) -> pl.DataFrame:
 def comebacks(a: Arcs) -> tuple[int, int]:
     """(winners who were last at some checkpoint before the end, winners)."""
     st = a.standing[:, :-1]
-    last = (st == st.min(axis=2, keepdims=True)) & (st.max(axis=2, keepdims=True) > st.min(axis=2, keepdims=True))
+    last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
+    last = last & (st == st.min(axis=2, keepdims=True))
     winners = a.win > 0
     return int((last.any(axis=1) & winners).sum()), int(winners.sum())
 

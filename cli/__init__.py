@@ -163,10 +163,15 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
 @click.option("--shard-deals", type=click.IntRange(1, 1 << 24), default=None,
               help="Deals per shard: the unit of resuming and of Ray work (results do not depend on it). "
                    "Default: about 262,144 result rows a shard (65,536 four-player deals).")
+@click.option("--arc", "with_arc", is_flag=True,
+              help="Also record the game's arc on the run's first --arc-deals deals (each seat's standing at every "
+                   "checkpoint: arc.parquet) and say when the games are decided (see `balance arc`).")
+@click.option("--arc-deals", type=click.IntRange(1), default=2000, show_default=True,
+              help="Deals whose arc --arc records (replayed one by one with the event log on).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
         rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None,
-        robust=False, robust_deals=4000) -> None:
+        robust=False, robust_deals=4000, with_arc=False, arc_deals=2000) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out.
 
     Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
@@ -273,12 +278,43 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         from analysis.studies.robust import verdict_text
 
         click.echo(verdict_text(Path(out_dir), meta, stats, whose))
+    if with_arc:
+        click.echo("")
+        click.echo("\n".join(record_arc(Path(out_dir), arc_deals, whose)))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
-    extra = f", {ROBUST_DIR_TEXT}" if robust_record else ""
+    extra = (f", {ROBUST_DIR_TEXT}" if robust_record else "") + (", arc.parquet" if with_arc else "")
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
 
 
 ROBUST_DIR_TEXT = "robust/<bot>/ (each strong bot's games)"
+
+
+def record_arc(out_dir: Path, deals: int, whose: str) -> list[str]:
+    """Record and measure the arc of the run in out_dir: its lines in words."""
+    from analysis.studies.arc import arc, arc_lines
+    from cli.progress import meter
+
+    cfg = run_config(out_dir)
+    games = min(deals, cfg.games) * (cfg.players if cfg.rotate_seats else 1)
+    with meter(games, "arc", unit="games", terminal=sys.stdout.isatty(), every=SLOW_RUN_SECONDS) as step:
+        a = arc(out_dir, cfg, deals, progress=lambda done, total: step(1))
+    return arc_lines(a, whose)
+
+
+@cli.command("arc")
+@click.argument("run_dir", metavar="RUN", type=click.Path(file_okay=False))
+@click.option("--deals", type=click.IntRange(1), default=2000, show_default=True,
+              help="The run's first deals to replay for their arc.")
+def arc_command(run_dir, deals) -> None:
+    """When is the game decided? Replay the run's first deals with the event log on, record
+    each seat's standing at every checkpoint of the game (RUN/arc.parquet) and measure lead
+    changes, when the winner leads for good, how often and how far the winner trails, the
+    leader's chance to win at each checkpoint, and comebacks, each with a 95% interval."""
+    from analysis.whose import run_whose
+    from sim.results import read_run_json
+
+    whose = run_whose(read_run_json(Path(run_dir)))
+    click.echo("\n".join(record_arc(Path(run_dir), deals, whose)))
 # Off a terminal, a run says how far it is at most this often: a slow bot's run reports as it
 # goes (a line a shard, at least 10 s apart), a fast run prints nothing but its tables.
 SLOW_RUN_SECONDS = 10.0

@@ -17,7 +17,7 @@ from analysis.metrics import ROLE_LAYERS, constant_length, end_reasons, win_rate
 from analysis.ratings import matrix, ratings
 from analysis.suffstats import CONFIG
 from analysis.sweep import SWEEP_FILE, is_player_sweep, read_sweep
-from analysis.verdict import run_verdict, thresholds_for, thresholds_note
+from analysis.verdict import Line, run_verdict, thresholds_for, thresholds_note
 from analysis.whose import run_whose
 from reports import charts
 from reports.games import ACROSS_RUNS, SECTIONS
@@ -77,7 +77,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         table = (robust_table(lineup_stats(r.path, r.meta), thr, lineup_deals(r.meta)) if (r.meta or {}).get("robust")
                  else None)
         name = f"{r.label} ({run_whose(r.meta, r.stats)})"
-        for i, line in enumerate(run_verdict(r.stats, thr, r.rows)):   # the run named once
+        for i, line in enumerate(run_verdict(r.stats, thr, r.rows) + arc_verdict(r)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
                 row.append(across_text(table, line.question) if table is not None and line.mark else "-")
@@ -97,6 +97,21 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         caveat = reconstructed_caveat(game_id)
         if caveat:
             page.para(f"Caveat ({game_id}): {caveat}.")
+
+
+def arc_verdict(r: Run) -> list[Line]:
+    """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc)."""
+    from analysis.arc import RUNAWAY, runaway_verdict
+    from analysis.studies.arc import read_arc
+
+    a = read_arc(r.path)
+    if a is None or a.runaway.height == 0:
+        return []
+    first = a.runaway.row(0, named=True)
+    mark, words = runaway_verdict(a.runaway)
+    return [Line("Is there a runaway leader?", f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, "
+                 f"{100 * first['high']:.1f}]", f"{words}; the run's first {a.deals:,} deals", mark,
+                 f"below {100 * RUNAWAY:.0f}% (default)")]
 
 
 def reconstructed_caveat(game_id: str) -> str:
@@ -396,6 +411,29 @@ def ladder(page: Page, runs: list[Run]):
         page.chart(charts.ratings_chart(rt, games), f"ratings_{game}", f"Strategy ratings for {game}")
 
 
+def arc_section(page: Page, r: Run, i: int):
+    """When is it decided (a run recorded with --arc or `balance arc`): the leader's chance at
+    every checkpoint, and the arc measures with their intervals."""
+    from analysis.studies.arc import read_arc
+
+    a = read_arc(r.path)
+    if a is None:
+        return
+    whose = run_whose(r.meta, r.stats)
+    n = int(a.frame["seat"].max()) + 1
+    page.heading(f"When is it decided: {r.label}")
+    page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.frame.select("game_index", "rotation").n_unique()},
+                                    f"Does the leader win? {r.label}, {whose}"),
+               f"decided_{i}", f"The sole leader's win rate at each checkpoint of {r.label}")
+    rows = [[m["measure"], f"{pct(m['estimate'])} {interval(m['low'], m['high'])}" if m["unit"] == "share"
+             else f"{m['estimate']:.2f} {interval(m['low'], m['high'], 1)}", f"{m['n']:,}"]
+            for m in a.measures.iter_rows(named=True)]
+    page.table(["arc measure", "estimate [95% interval]", "games or winners"], rows,
+               f"Over the run's first {a.deals:,} deals, {whose}; checkpoints: {', '.join(a.checkpoints)}. "
+               "Leaders are the seats with the highest standing (ties share the lead); decided at = the first "
+               "checkpoint from which a winner leads to the end; comebacks count winners who were alone last.")
+
+
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:
     """Write the charts, index.html and summary.md for these run and sweep directories; the
     verdict's marks by the spec's thresholds when one is given (else the defaults)."""
@@ -444,6 +482,8 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
         page.heading("Comparisons")
         comparisons(page, runs)
     ladder(page, runs)
+    for i, r in enumerate(runs):
+        arc_section(page, r, i)
     for d, lab in sweeps.items():
         if d in counts:
             player_sweep_section(page, lab, d, counts[d])

@@ -521,3 +521,19 @@ def rescue_guards_chart(table: pl.DataFrame, title: str):
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
+
+
+def decided_chart(runaway: pl.DataFrame, fair: float, counts: dict[str, int], title: str):
+    """When is it decided: P(win | sole leader at checkpoint k) with its 95% interval at every
+    checkpoint before the end, against the fair share (dashed: a leader with no edge) and
+    certainty (1: the leader always wins)."""
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    x = np.arange(runaway.height)
+    p, lo, hi = (100 * runaway[c].to_numpy() for c in ("p", "low", "high"))
+    ax.errorbar(x, p, yerr=np.maximum(0, [p - lo, hi - p]), fmt="o-", capsize=3, color=OKABE_ITO[0],
+                label="the sole leader wins")
+    ax.axhline(100 * fair, color="#555555", lw=1, ls="--", label=f"fair share ({100 * fair:.0f}%)")
+    ax.set_xticks(x, [f"after {n}" for n in runaway["name"].to_list()], rotation=30, ha="right", fontsize=8)
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("leader's wins (%)", fontsize=8)
+    return _finish(fig, ax, title, counts)

@@ -247,6 +247,11 @@ class Game:
         """Event rows -> plain words (the game's trace.py); seat_bots names each seat's bot."""
         raise NotImplementedError
 
+    def arc(self, compiled: Compiled, events: np.ndarray, out: Batch) -> tuple[list[str], np.ndarray]:
+        """The game's arc from one traced game's events: the checkpoint names and each seat's
+        standing at them, [checkpoint, seat], the last row the final scores (analysis/arc.py)."""
+        raise UserError(self.id, "--arc", "this game records no arc yet")
+
     def draw_board(self, content: Content, path: Path) -> None:
         """Draw the game's board (content) to an image file, for games with a board graph."""
         raise UserError(self.id, "board", "this game has no board drawing")

@@ -13,7 +13,7 @@ from kernels.bastille import layout as K
 from kernels.search import alloc_tree
 from sim.game import Batch, Compiled, Game
 from sim.games.bastille.pack import Tables, build_tables, pack
-from sim.games.bastille.trace import describe
+from sim.games.bastille.trace import describe, standings
 
 WEIGHT_SET = ("coin", "step", "henchman", "torch", "upgrade", "start", "character", "gem",
               "crown", "flag", "need", "mission", "unarmed", "bump", "card", "keep")
@@ -80,6 +80,10 @@ class BastilleGame(Game):
     def narrate(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch,
                 seat_bots: list[str]) -> list[str]:
         return describe(compiled.T, events, seat_bots)
+
+    def arc(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch) -> tuple[list[str], np.ndarray]:
+        vp = standings(compiled.T, events, compiled.T.n_players)
+        return [f"round {r + 1}" for r in range(len(vp) - 1)] + ["the end"], vp
 
     def kernel_bench(self, compiled: BastilleCompiled) -> dict[str, float]:
         """Location evaluations per second on mid-game positions (one thread)."""
