@@ -65,7 +65,7 @@ def redeal(tables, P, seat, rng):
     determinize(P[0], P[0], rules[R_N], seat, rules, rng, P[14])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def hunter(tables, P, buf, k, rng, weights):
     """The hunter's option. After a move the tree chose, the plan it keeps is not this move's:
     its action after the move is then none (row 0)."""
@@ -92,7 +92,7 @@ search = make_search(copy_position, decision, chooser, options, apply, redeal, h
                      killer_takes_all)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def search_option(tables, scratch, r, met, weights, buf, k, log):
     """The search bot's option (an index in buf[:k]) for the seat choosing in scratch row r,
     its budget the weights' W_SEARCH_*; its playouts use the rollout's rows of the scratch."""
