@@ -81,6 +81,8 @@ class BastilleGame(Game):
                 seat_bots: list[str]) -> list[str]:
         return describe(compiled.T, events, seat_bots)
 
+    arc_checkpoints = "after each round (VP so far plus the held characters' printed VP)"
+
     def arc(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch) -> tuple[list[str], np.ndarray]:
         vp = standings(compiled.T, events, compiled.T.n_players)
         return [f"round {r + 1}" for r in range(len(vp) - 1)] + ["the end"], vp
