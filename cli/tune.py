@@ -24,7 +24,8 @@ from cli.progress import meter
                    "secret_role:NAME, bot:NAME.")
 @click.option("--only", "only", multiple=True, metavar="PATTERN",
               help="Only the content values whose key matches (glob, or a prefix such as `locations.`; "
-                   "repeatable). Bot weights ([bots]) are studied only when named here.")
+                   "repeatable); `reconstructed` names every value the rulebook does not print (the tables "
+                   "marked reconstructed). Bot weights ([bots]) are studied only when named here.")
 @click.option("-n", "--games", "n_games", type=click.IntRange(1), default=20_000, show_default=True,
               help="Most deals played at each end of each value's step.")
 @click.option("--budget", type=click.IntRange(1), default=None,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import polars as pl
 
+from analysis.sensitivity import STATUS_DROPPED, STATUS_IDENTICAL
 from analysis.sweep import read_sweep, sweep_table
 from reports import charts
 from reports.page import Page, Run, load_run
@@ -158,12 +159,32 @@ def sensitivity_section(page: Page, label: str, path: Path):
                                         study_games=n),
                    name, f"Tornado chart: the effect of each content value on {words_of(m)}"
                    + (f" ({n:,} games in the study)" if n else ""))
+    rebuilt = reconstructed_ranked(t, plan)
+    if rebuilt:
+        page.para("Reconstructed values the verdict rests on most (replace these first with the real components): "
+                  + "; ".join(rebuilt) + ".")
     if s:
         saved = s["fixed_design_games"] - s["games"]
         page.para(f"{s['games']:,} games in all; a fixed design playing every value to {plan['n']:,} deals would need "
                   f"{s['fixed_design_games']:,}: the sequential test saved {saved:,}. {s['dropped']} of {s['values']} "
                   f"values were dropped as negligible ({s['negligible_text']}). Wall time {s.get('wall_seconds', '?')} s "
                   f"(play {s.get('play_seconds', '?')} s, {s.get('engine', '?')} engine, {s.get('threads', '?')} threads).")
+
+
+def reconstructed_ranked(t: pl.DataFrame, plan: dict, top: int = 5) -> list[str]:
+    """The studied values that are reconstructed (content the rulebook does not print) and
+    were not dropped as negligible, largest effect first, each with its measure and effect."""
+    from analysis.sensitivity import words_of
+
+    cfg = plan["config"]
+    content = get_game(cfg["game"]).content(tuple(cfg["variants"]), tuple(cfg["sets"]),
+                                            Path(cfg["content_path"]) if cfg.get("content_path") else None)
+    rebuilt = content.reconstructed_keys()
+    part = t.filter(pl.col("key").is_in(list(rebuilt)) & ~pl.col("status").is_in([STATUS_DROPPED, STATUS_IDENTICAL])
+                    & pl.col("effect").is_not_null())
+    part = part.with_columns(pl.col("effect").abs().alias("_size")).sort("_size", descending=True).head(top)
+    return [f"{r['label']} ({words_of(r['measure'])} {100 * r['effect'] if r['unit'] == 'pp' else r['effect']:+.2f}"
+            f"{' pp' if r['unit'] == 'pp' else ''})" for r in part.iter_rows(named=True)]
 
 
 def tune_section(page: Page, label: str, path: Path):

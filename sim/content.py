@@ -497,6 +497,25 @@ class Content:
         walk(self.doc, "")
         return out
 
+    def reconstructed_keys(self) -> set[str]:
+        """The dotted key (list entries by index, as ``params`` names them) of every value
+        inside a table marked ``reconstructed``: what `--only reconstructed` selects."""
+        out: set[str] = set()
+
+        def walk(node: Any, key: str, inside: bool) -> None:
+            inside = inside or (isinstance(node, dict) and "reconstructed" in node)
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    walk(v, f"{key}.{k}".lstrip("."), inside)
+            elif isinstance(node, list):
+                for i, v in enumerate(node):
+                    walk(v, f"{key}.{i}", inside)
+            elif inside:
+                out.add(key)
+
+        walk(self.doc, "", False)
+        return out
+
 
 def shipped_content(path: Path) -> Content:
     """The shipped content file as it is (no variant, no override), shared: for questions

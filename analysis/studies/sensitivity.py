@@ -61,7 +61,7 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
         content = game.content(tuple(base.variants), tuple(base.sets),
                                Path(base.content_path) if base.content_path else None)
         params = content.params()
-        picked = match_keys(params, list(only))
+        picked = select_values(content, params, list(only))
         if not only:
             picked = [p for p in picked if not p[0].startswith("bots.")]
         if only and not picked:
@@ -128,6 +128,23 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
     summary.update({"versions": versions(), "git_revision": git_revision()})
     write_json({"plan": plan, "complete": True, "summary": summary}, out_dir / SENSITIVITY_FILE)
     return Sensitivity(table, summary, plan, measures_, game, base, out_dir)
+
+
+RECONSTRUCTED = "reconstructed"      # --only's word for every ranged value the rulebook does not print
+
+
+def select_values(content, params: list, only: list[str]) -> list:
+    """The ranged values --only names: patterns matched by match_keys, and the word
+    "reconstructed" for every value inside a table marked reconstructed (content-notes: the
+    component data the rulebooks leave out), so that a designer sees which of them the
+    balance rests on."""
+    patterns = [o for o in only if o != RECONSTRUCTED]
+    picked = match_keys(params, patterns) if patterns or not only else []
+    if RECONSTRUCTED in only:
+        rebuilt = content.reconstructed_keys()
+        have = {p[0] for p in picked}
+        picked += [p for p in params if p[0] in rebuilt and p[0] not in have and p[2] is not None]
+    return picked
 
 
 def playable_steps(base, knobs: list[Knob]) -> tuple[list[Knob], dict[str, str]]:
