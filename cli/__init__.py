@@ -123,8 +123,8 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
             click.echo(f"  co-operative: {', '.join(g.cooperative_variants)} (all players win or lose together)")
         click.echo(f"  bots:     {', '.join(g.bots)} (default {g.default_bots})")
         click.echo(f"  turns:    {g.turn_order}; a turn is a {g.turn_unit}")
-        if g.arc_checkpoints:
-            click.echo(f"  arc:      {g.arc_checkpoints} (balance run --arc, balance arc)")
+        if g.arc_checkpoint:
+            click.echo(f"  arc:      after each {g.arc_checkpoint}: {g.arc_standing} (balance run --arc, balance arc)")
         click.echo(f"  content:  {g.content_file}")
 
 
@@ -226,7 +226,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
             if not game_id:
                 raise UserError("balance run", "GAME", "missing (see `balance games`), or use --resume DIR")
             game = get_game(game_id)
-            if with_arc and not game.arc_checkpoints:
+            if with_arc and not game.arc_checkpoint:
                 raise UserError("--arc", None, f"{game.id} records no arc yet (`balance games` lists the games that do)")
             cfg = RunConfig(
                 game=game.id, players=game.players_or_default(players, split_list(variant)),

@@ -98,7 +98,10 @@ class Game:
     # The strong line-ups `balance run --robust` checks the verdict with, each bot in every seat
     # (those the game has): a search bot or a tuned bot joins by being listed here.
     strong_bots: tuple[str, ...] = ("heuristic", "rollout")
-    arc_checkpoints: str = ""           # where the game's arc stands still ("after each round"); "" = no arc yet
+    # the game's arc (analysis/studies/arc.py): where it stands still ("round": after each round)
+    # and what a seat's standing is there; "" = no arc yet (its forward hooks' arc_point reads it)
+    arc_checkpoint: str = ""
+    arc_standing: str = ""
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
     no_winner_reasons: tuple[str, ...] = ("turn_cap",)  # end reasons after which nobody wins
     cooperative_variants: tuple[str, ...] = ()  # variants in which all seats win or lose together
@@ -247,12 +250,6 @@ class Game:
     def narrate(self, compiled: Compiled, events: np.ndarray, out: Batch, seat_bots: list[str]) -> list[str]:
         """Event rows -> plain words (the game's trace.py); seat_bots names each seat's bot."""
         raise NotImplementedError
-
-    def arc(self, compiled: Compiled, events: np.ndarray, out: Batch) -> tuple[list[str], np.ndarray]:
-        """The game's arc from one traced game's events: the checkpoint names and each seat's
-        standing at them, [checkpoint, seat], the last row the final scores (analysis/arc.py)."""
-        raise UserError(self.id, "--arc", "this game records no arc yet (games with one: "
-                        "balance games lists their checkpoints)")
 
     def draw_board(self, content: Content, path: Path) -> None:
         """Draw the game's board (content) to an image file, for games with a board graph."""

@@ -1,8 +1,12 @@
-"""`balance arc RUN` (and `balance run --arc`) as a study: the run's first deals replayed one by
-one with the event log on (the same games the run played: trace_game is play_batch's game), each
-turned into its arc by the game's own reading of its events (``Game.arc``), then measured
-(analysis/arc.py). Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing,
-win, position) and RUN/arc.json (the checkpoint names and the deals); returns the frames."""
+"""`balance arc RUN` (and `balance run --arc`) as a study: the run's first deals replayed decision
+by decision through the game's forward model (the same games the run played: the generic
+forward-model tests hold play_batch to it), the game's standing read at every checkpoint from
+its state (its forward hook ``arc_point``: the checkpoint counter and each seat's standing), then
+measured (analysis/arc.py). The arc stands still where the counter moves and at the end; the
+last row is the final state's standing, checked against the game's final scores. A game that
+ends before the usual number of checkpoints (a turn cap) keeps its final standings to the last.
+Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, position) and
+RUN/arc.json (the checkpoint names and the deals); returns the frames."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,27 +32,53 @@ class Arc:
     deals: int
 
 
+def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, object]:
+    """One game's standings at each checkpoint and at the end [checkpoint, seat], and its final
+    ranking (a one-row Batch)."""
+    c, w = prep.compiled, prep.weights
+    s = hooks.start(prep.game, c, prep.bots, w, prep.cfg.seed, game_index, rotation)
+    last, _ = hooks.arc_point(c, s)
+    rows = []
+    while hooks.kind(s):
+        i = hooks.bot_choice(c, s, w)
+        hooks.apply(c, s, w, hooks.options(c, s)[i])
+        k, standing = hooks.arc_point(c, s)
+        if k != last and hooks.kind(s):
+            rows.append(standing)
+            last = k
+    rows.append(hooks.arc_point(c, s)[1])
+    out = s["out"]
+    if not np.array_equal(rows[-1], out.score[0]):
+        raise RuntimeError(f"{prep.game.id} game {game_index} rotation {rotation}: the arc ends at "
+                           f"{rows[-1].tolist()}, the game at {out.score[0].tolist()}")
+    return np.array(rows), out
+
+
 def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str]]:
     """The arcs of deals [0, deals) of the run configured by cfg, every rotation it played."""
+    from sim.api import hooks_of
     from sim.plan import Prepared
 
     prep = Prepared(cfg)
     game, n = prep.game, cfg.players
+    hooks = hooks_of(game.id)
+    if not game.arc_checkpoint or hooks is None or not hasattr(hooks, "arc_point"):
+        raise UserError(game.id, "--arc", "this game records no arc yet (`balance games` lists the games that do)")
     gi, rot = prep.rows(0, min(deals, cfg.games))
-    parts, names = [], None
-    for i, (g, r) in enumerate(zip(gi.tolist(), rot.tolist())):
-        events, out, _ = game.trace_events(prep.compiled, prep.bots, prep.weights, cfg.seed, g, r)
-        names, standing = game.arc(prep.compiled, events, out)
-        if not np.array_equal(standing[-1], out.score[0]):
-            raise RuntimeError(f"{game.id} game {g} rotation {r}: the arc ends at {standing[-1].tolist()}, "
-                               f"the game at {out.score[0].tolist()}")
-        k = len(standing)
+    arcs = []
+    for g, r in zip(gi.tolist(), rot.tolist()):
+        arcs.append(play_arc(prep, hooks, g, r))
+        progress(len(arcs), len(gi))
+    k = max(len(a) for a, _ in arcs)
+    parts = []
+    for (a, out), g, r in zip(arcs, gi.tolist(), rot.tolist()):
+        a = np.vstack([a, np.repeat(a[-1:], k - len(a), axis=0)])     # ended early: the final standings stay
         parts.append(pl.DataFrame({
             "game_index": np.full(k * n, g, np.uint64), "rotation": np.full(k * n, r, np.uint8),
             "checkpoint": np.repeat(np.arange(k, dtype=np.int16), n), "seat": np.tile(np.arange(n, dtype=np.uint8), k),
-            "standing": standing.ravel().astype(np.float64), "win": np.tile(out.win[0], k).astype(np.float64),
-            "position": np.tile(out.position[0], k)}))
-        progress(i + 1, len(gi))
+            "standing": a.ravel().astype(np.float64), "win": np.tile(out.win[0, :n], k).astype(np.float64),
+            "position": np.tile(out.position[0, :n], k)}))
+    names = [f"{game.arc_checkpoint} {i + 1}" for i in range(k - 1)] + ["the end"]
     return pl.concat(parts), names
 
 

@@ -13,7 +13,7 @@ from kernels.bastille import layout as K
 from kernels.search import alloc_tree
 from sim.game import Batch, Compiled, Game
 from sim.games.bastille.pack import Tables, build_tables, pack
-from sim.games.bastille.trace import describe, standings
+from sim.games.bastille.trace import describe
 
 WEIGHT_SET = ("coin", "step", "henchman", "torch", "upgrade", "start", "character", "gem",
               "crown", "flag", "need", "mission", "unarmed", "bump", "card", "keep")
@@ -51,6 +51,8 @@ class BastilleCompiled(Compiled):
 class BastilleGame(Game):
     id = "bastille"
     name = "Bastille"
+    arc_checkpoint = "round"
+    arc_standing = "VP so far plus the VP printed on the characters held"
     player_counts = (3, 4)
     bench_players = (4,)
     default_players = 4
@@ -80,12 +82,6 @@ class BastilleGame(Game):
     def narrate(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch,
                 seat_bots: list[str]) -> list[str]:
         return describe(compiled.T, events, seat_bots)
-
-    arc_checkpoints = "after each round (VP so far plus the held characters' printed VP)"
-
-    def arc(self, compiled: BastilleCompiled, events: np.ndarray, out: Batch) -> tuple[list[str], np.ndarray]:
-        vp = standings(compiled.T, events, compiled.T.n_players)
-        return [f"round {r + 1}" for r in range(len(vp) - 1)] + ["the end"], vp
 
     def kernel_bench(self, compiled: BastilleCompiled) -> dict[str, float]:
         """Location evaluations per second on mid-game positions (one thread)."""

@@ -162,13 +162,23 @@ def observe(compiled, state: dict, seat: int) -> dict:
 
 def result(compiled, s: dict) -> dict | None:
     """None while the game goes on; else the winners (equal VP and coins share the win), the
-    VP scores, each seat's win (1/0), rank and place in the turn order, the end reason and
+    VP scores, each seat's win share, rank and place in the turn order, the end reason and
     the tile placements (the game's turns)."""
     if kind(s) != K.DEC_NONE:
         return None
     n, out = compiled.n_players, s["out"]
-    win = [int(v) for v in out.win[0, :n]]
-    return {"winner": [p for p in range(n) if win[p]], "score": [int(v) for v in out.score[0, :n]],
+    win = [float(v) for v in out.win[0, :n]]       # 1/k for each of k tied winners
+    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
             "win": win, "rank": [int(v) for v in out.rank[0, :n]],
             "position": [int(v) for v in out.position[0, :n]], "end_reason": "finished",
             "turns": int(s["st"][K.G_NPLACED])}
+
+
+def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
+    """(rounds begun, each seat's standing): its VP so far plus, until the final scoring has
+    counted them, the VP printed on the characters it holds (nothing takes a character away).
+    The arc stands still after each round, interim scoring included (analysis/studies/arc.py)."""
+    st, n = s["st"], s["n"]
+    held = 0 if kind(s) == K.DEC_NONE else 1
+    return int(st[K.G_ROUND]), np.array([st[K.PL + p * K.NPF + K.P_VP] + held * st[K.PL + p * K.NPF + K.P_CVP]
+                                         for p in range(n)], np.int64)

@@ -1,8 +1,6 @@
 """Bastille's event log told in plain language (``balance trace bastille``)."""
 from __future__ import annotations
 
-import numpy as np
-
 from kernels.bastille import layout as K
 
 LOCATIONS = ("Banque de Paris", "Notre Dame", "Versailles", "Catacombes", "Place Louis",
@@ -100,22 +98,3 @@ def describe(T, events, bot_names: list[str]) -> list[str]:
             lines.append(f"{who(p)} ends with {a} VP and {b} coins: rank {c}")
     return lines
 
-
-def standings(T, events, n: int) -> np.ndarray:
-    """Each seat's standing at the end of every round (an interim scoring counts in the round
-    it follows) and after the final scoring: its VP so far plus the VP printed on the character
-    cards it holds (they score only at the end, but nothing takes them away). The game's arc,
-    [checkpoint, seat]; the last row is the final score."""
-    vp = np.zeros(n, np.int64)
-    rows = []
-    for ev, p, a, b, c, d in events.tolist():
-        if ev == K.EV_ROUND and a > 1:          # round a begins: round a - 1 and its scoring are over
-            rows.append(vp.copy())
-        elif ev == K.EV_BUY:
-            vp[p] += T.char_vp[a]
-        elif ev == K.EV_GAIN and a == K.K_VP or ev == K.EV_POINTS and a != K.PT_CHARACTERS:
-            vp[p] += b
-        elif ev == K.EV_UNARMED:
-            vp[p] -= b
-    rows.append(vp)
-    return np.array(rows)

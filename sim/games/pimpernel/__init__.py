@@ -72,6 +72,8 @@ class PimpernelCompiled(Compiled):
 class PimpernelGame(Game):
     id = "pimpernel"
     name = "The Scarlet Pimpernel"
+    arc_checkpoint = "mission"
+    arc_standing = "points so far"
     player_counts = (2, 3, 4, 5, 6)
     bench_players = (4,)
     bots = ("random", "greedy", "heuristic", "rollout")

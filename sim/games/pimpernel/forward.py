@@ -199,3 +199,10 @@ def result(compiled, s: dict) -> dict | None:
             "win": win, "rank": [int(v) for v in out.rank[0, :n]],
             "position": [int(v) for v in out.position[0, :n]],
             "end_reason": ("finished", "turn_cap")[int(out.end_reason[0])], "turns": int(out.turns[0])}
+
+
+def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
+    """(missions resolved, each seat's score so far): the arc stands still after each mission
+    (analysis/studies/arc.py)."""
+    st, n = _row(s, S), s["n"]
+    return int(st[L.O_MISSIONS_DONE]), np.array([st[L.O_PL + p * L.PLK + L.P_SCORE] for p in range(n)], np.int64)
