@@ -148,3 +148,24 @@ def runaway_verdict(table: pl.DataFrame, threshold: float = RUNAWAY) -> tuple[st
     words = (f"the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
              f"{100 * r['high']:.1f}] of {r['games']:,} games (a runaway leader at {100 * threshold:.0f}% or more)")
     return mark, words
+
+
+def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
+    """Per decision kind and for every decision: how many a game has, the options offered
+    (branching) and the share with a single option (forced). Each game is one unit: its mean
+    options and its forced share, averaged over games with a 95% interval (a game's decisions
+    are not independent of each other)."""
+    per_game = (pl.concat([dec, dec.with_columns(pl.lit("every decision").alias("kind"))])
+                .group_by("kind", "game_index", "rotation")
+                .agg(pl.len().alias("n"), pl.col("options").mean().alias("opts"),
+                     (pl.col("options") == 1).mean().alias("forced")))
+    rows = []
+    games = dec.select("game_index", "rotation").n_unique()
+    for kind, part in per_game.group_by("kind", maintain_order=True):
+        o, f = part["opts"].to_numpy(), part["forced"].to_numpy()
+        mo, _, olo, ohi = mean_interval(float(o.sum()), float((o * o).sum()), len(o))
+        mf, _, flo, fhi = mean_interval(float(f.sum()), float((f * f).sum()), len(f))
+        rows.append({"kind": kind[0], "per_game": float(part["n"].sum()) / games, "games": len(o),
+                     "options": mo, "options_low": olo, "options_high": ohi,
+                     "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
+    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", descending=[False, True])

@@ -432,6 +432,11 @@ def arc_section(page: Page, r: Run, i: int):
                f"Over the run's first {a.deals:,} deals, {whose}; checkpoints: {', '.join(a.checkpoints)}. "
                "Leaders are the seats with the highest standing (ties share the lead); decided at = the first "
                "checkpoint from which a winner leads to the end; comebacks count winners who were alone last.")
+    page.table(["decision", "a game", "options offered [95%]", "forced (one option) [95%]"],
+               [[d["kind"], f"{d['per_game']:.1f}", f"{d['options']:.1f} {interval(d['options_low'], d['options_high'], 1)}",
+                 f"{pct(d['forced'])} {interval(d['forced_low'], d['forced_high'])}"] for d in a.decisions.iter_rows(named=True)],
+               f"Are the choices real? Every decision of the same games, {whose}: each game's mean options and share of "
+               "forced decisions, averaged over games.")
 
 
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:

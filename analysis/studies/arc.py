@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.arc import ARC_FILE, Arcs, measures, runaway
+from analysis.arc import ARC_FILE, Arcs, decision_measures, measures, runaway
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
 ARC_META = "arc.json"
+DECISIONS_FILE = "decisions.parquet"
 DEFAULT_DEALS = 2000
 
 
@@ -30,18 +31,20 @@ class Arc:
     measures: pl.DataFrame
     runaway: pl.DataFrame
     deals: int
+    decisions: pl.DataFrame
 
 
-def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, object]:
-    """One game's standings at each checkpoint and at the end [checkpoint, seat], and its final
-    ranking (a one-row Batch)."""
+def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, object, list]:
+    """One game's standings at each checkpoint and at the end [checkpoint, seat], its final
+    ranking (a one-row Batch) and its decisions as (kind, options offered)."""
     c, w = prep.compiled, prep.weights
     s = hooks.start(prep.game, c, prep.bots, w, prep.cfg.seed, game_index, rotation)
     last, _ = hooks.arc_point(c, s)
-    rows = []
+    rows, decisions = [], []
     while hooks.kind(s):
-        i = hooks.bot_choice(c, s, w)
-        hooks.apply(c, s, w, hooks.options(c, s)[i])
+        offered = hooks.options(c, s)
+        decisions.append((hooks.kind(s), len(offered)))
+        hooks.apply(c, s, w, offered[hooks.bot_choice(c, s, w)])
         k, standing = hooks.arc_point(c, s)
         if k != last and hooks.kind(s):
             rows.append(standing)
@@ -51,11 +54,12 @@ def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, o
     if not np.array_equal(rows[-1], out.score[0]):
         raise RuntimeError(f"{prep.game.id} game {game_index} rotation {rotation}: the arc ends at "
                            f"{rows[-1].tolist()}, the game at {out.score[0].tolist()}")
-    return np.array(rows), out
+    return np.array(rows), out, decisions
 
 
-def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str]]:
-    """The arcs of deals [0, deals) of the run configured by cfg, every rotation it played."""
+def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
+    """The arcs of deals [0, deals) of the run configured by cfg, every rotation it played, and
+    every decision of those games (game_index, rotation, kind, options offered)."""
     from sim.api import hooks_of
     from sim.plan import Prepared
 
@@ -69,9 +73,12 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
     for g, r in zip(gi.tolist(), rot.tolist()):
         arcs.append(play_arc(prep, hooks, g, r))
         progress(len(arcs), len(gi))
-    k = max(len(a) for a, _ in arcs)
-    parts = []
-    for (a, out), g, r in zip(arcs, gi.tolist(), rot.tolist()):
+    k = max(len(a) for a, _, _ in arcs)
+    parts, dec = [], []
+    for (a, out, d), g, r in zip(arcs, gi.tolist(), rot.tolist()):
+        dec.append(pl.DataFrame({"game_index": np.full(len(d), g, np.uint64), "rotation": np.full(len(d), r, np.uint8),
+                                 "kind": [hooks.DECISION_KINDS[x] for x, _ in d],
+                                 "options": np.array([o for _, o in d], np.int32)}))
         a = np.vstack([a, np.repeat(a[-1:], k - len(a), axis=0)])     # ended early: the final standings stay
         parts.append(pl.DataFrame({
             "game_index": np.full(k * n, g, np.uint64), "rotation": np.full(k * n, r, np.uint8),
@@ -79,7 +86,7 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
             "standing": a.ravel().astype(np.float64), "win": np.tile(out.win[0, :n], k).astype(np.float64),
             "position": np.tile(out.position[0, :n], k)}))
     names = [f"{game.arc_checkpoint} {i + 1}" for i in range(k - 1)] + ["the end"]
-    return pl.concat(parts), names
+    return pl.concat(parts), names, pl.concat(dec)
 
 
 def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, total: None) -> Arc:
@@ -87,16 +94,17 @@ def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, to
     and measure them."""
     if deals < 1:
         raise UserError("--arc-deals", None, f"expected a positive number of deals, got {deals}")
-    frame, names = record(cfg, deals, progress)
+    frame, names, dec = record(cfg, deals, progress)
     write_parquet(frame, Path(run_dir) / ARC_FILE)
+    write_parquet(dec, Path(run_dir) / DECISIONS_FILE)
     played = min(deals, cfg.games)
     write_json({"checkpoints": names, "deals": played}, Path(run_dir) / ARC_META)
-    return measured(frame, names, played)
+    return measured(frame, names, played, dec)
 
 
-def measured(frame: pl.DataFrame, names: list[str], deals: int) -> Arc:
+def measured(frame: pl.DataFrame, names: list[str], deals: int, dec: pl.DataFrame) -> Arc:
     a = Arcs.of(frame, names)
-    return Arc(frame, names, measures(a), runaway(a), deals)
+    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec))
 
 
 def read_arc(run_dir: Path) -> Arc | None:
@@ -107,7 +115,8 @@ def read_arc(run_dir: Path) -> Arc | None:
     if not path.is_file():
         return None
     meta = json.loads((Path(run_dir) / ARC_META).read_text())
-    return measured(pl.read_parquet(path), meta["checkpoints"], meta["deals"])
+    return measured(pl.read_parquet(path), meta["checkpoints"], meta["deals"],
+                    pl.read_parquet(Path(run_dir) / DECISIONS_FILE))
 
 
 def arc_lines(a: Arc, bots: str) -> list[str]:
@@ -119,4 +128,9 @@ def arc_lines(a: Arc, bots: str) -> list[str]:
     for r in a.runaway.iter_rows(named=True):
         lines.append(f"  the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
                      f"{100 * r['high']:.1f}] of {r['games']:,} games")
+    lines.append("Decisions (per game; options offered and forced decisions, means over games with 95% intervals):")
+    for r in a.decisions.iter_rows(named=True):
+        lines.append(f"  {r['kind']}: {r['per_game']:.1f} a game, {r['options']:.1f} options "
+                     f"[{r['options_low']:.1f}, {r['options_high']:.1f}], forced {100 * r['forced']:.1f}% "
+                     f"[{100 * r['forced_low']:.1f}, {100 * r['forced_high']:.1f}]")
     return lines

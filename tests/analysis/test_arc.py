@@ -84,3 +84,18 @@ def test_the_runaway_verdict_reads_the_first_checkpoint():
     assert mark == "fine" and "checkpoint 1" in words
     assert runaway_verdict(runaway(a), 0.5)[0] == "worth a look"
     assert runaway_verdict(runaway(a), 0.3)[0] == "unbalanced"
+
+
+def test_decision_measures_count_branching_and_forced_decisions_per_game():
+    from analysis.arc import decision_measures
+
+    # game 0: three moves offering 1, 3 and 5 options; game 1: one move offering 1, one bid offering 2
+    dec = pl.DataFrame({"game_index": [0, 0, 0, 1, 1], "rotation": [0] * 5,
+                        "kind": ["move", "move", "move", "move", "bid"], "options": [1, 3, 5, 1, 2]})
+    t = {r["kind"]: r for r in decision_measures(dec).iter_rows(named=True)}
+    assert t["move"]["per_game"] == 2.0 and t["bid"]["per_game"] == 0.5
+    assert t["move"]["options"] == pytest.approx((3 + 1) / 2)        # game means 3 and 1, then their mean
+    assert t["move"]["forced"] == pytest.approx((1 / 3 + 1) / 2)
+    assert t["every decision"]["per_game"] == 2.5
+    assert t["every decision"]["forced"] == pytest.approx((1 / 3 + 1 / 2) / 2)
+    assert list(t)[-1] == "every decision"
