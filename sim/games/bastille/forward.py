@@ -133,7 +133,7 @@ def describe(compiled, state: dict, row) -> str:
     if kind == K.DEC_PILE:
         return f"take a mission from pile {'A' if a == K.AT_DECK else 'B'} ({b} cards)"
     if kind == K.DEC_MISSION:
-        return f"keep the mission {mission_text(T, a)}"
+        return f"keep mission card {a + 1}, {mission_text(T, a)}"     # the deck has several of a kind
     if kind == K.DEC_CATACOMB:
         return f"put the henchman on catacomb bonus {a + 1}"
     if kind == K.DEC_WEAPON:

@@ -150,13 +150,16 @@ def describe(compiled, state: dict, row) -> str:
     k, a, b = int(st[L.O_DEC]), int(row[0]), int(row[1])
     if k in (L.DEC_MAIN, L.DEC_ICON, L.DEC_FAVOR1, L.DEC_FAVOR2, L.DEC_REST):
         text = move_text(compiled, a, b, int(row[2]))
+        if k == L.DEC_FAVOR1:                  # either half may come first, the same move in both
+            return f"{text} as the favor's {('first', 'second')[int(row[3])]} half"
         return text + " with the rest cube" if k == L.DEC_REST and a != L.MV_DECLINE else text
     if k == L.DEC_CUBE:
         return f"move one of seat {a}'s {b} cubes out of the {nm['areas'][int(st[L.O_M_AREA])]} area"
     if k == L.DEC_ROUTE:
         src, dst = int(st[L.O_PIMP]), int(st[L.O_MLOC])
         idx = a - int(compiled.RS[src * L.MAXL + dst])
-        return f"take the route {route_text(compiled, src, dst, idx)}" + (" (complete)" if b else "")
+        # routes through the same towns differ by the road spaces they take: numbered apart
+        return f"take route {idx + 1}, {route_text(compiled, src, dst, idx)}" + (" (complete)" if b else "")
     if k == L.DEC_TOP:
         return f"put the {nm['locations'][int(compiled.K[L.K_MC_LOC + b])]} card on top"
     return "nothing (the game is over)"
