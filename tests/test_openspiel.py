@@ -1,0 +1,41 @@
+"""The OpenSpiel adapter (sim/openspiel.py) on every game it serves: OpenSpiel's own consistency
+check (`pyspiel.random_sim_test`: clones, legal actions, unique action strings, returns) passes,
+and its ISMCTSBot finishes a game against our bots. open_spiel is in the test extra, so these
+run wherever the suite runs."""
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from sim.openspiel import register  # noqa: E402
+
+# game: (players, content settings that keep a game short and the rollouts cheap, the bot
+# answering bot_choice in the other seats)
+GAMES = {"doppelganger": (3, ("rules.max_turns=50",), "hunter"),
+         "bastille": (3, (), "heuristic"),
+         "banquet": (11, ("bots.rollout_playouts=1",), "heuristic")}
+
+
+@pytest.fixture(scope="module", params=list(GAMES))
+def name(request):
+    n, settings, bot = GAMES[request.param]
+    return register(request.param, n, overrides=settings, bots=[bot])
+
+
+def test_random_sim_test_passes(name):
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=False, verbose=False)
+
+
+def test_ismcts_finishes_a_game_against_our_bots(name):
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = pyspiel.load_game(name)
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, max_simulations=2, random_state=rs)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(state.g.bot_choice())
+    returns = state.returns()
+    assert len(returns) == game.num_players() and set(returns) <= {0.0, 1.0} | {1 / k for k in range(2, 12)}
