@@ -103,7 +103,10 @@ W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
 W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and the next ones)
-N_WEIGHTS = 16
+W_LEAD_FLOOR = 16  # a free leader space's worth whatever its part's chance (0: the old valuation)
+W_LEAD_LAST = 17   # the last free leader space (it ends the round): its worth less this share per part unmet
+W_BUILD_NEED = 18  # a building whose tile's area the mission still lacks (0: valued as any other)
+N_WEIGHTS = 19
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
