@@ -43,6 +43,7 @@ def round_facts(s, K, RS, RM, om) -> dict:
     return {"all_passed": bool(s[L.O_PASSES] >= n),
             "held3": [int(s[L.O_PL + p * L.PLK + L.P_SUPPLY] >= 3) for p in range(n)],
             "res_leader_empty": bool(s[L.O_LEADER + L.L_RESOURCES] < 0),
+            "empty_parts": int((s[L.O_LEADER:L.O_LEADER + L.NLEAD] < 0).sum()),
             "resources": res, "supporters": sup, "route": route, "location": full}
 
 
@@ -54,7 +55,7 @@ def measure(games: int, n: int, bots: list[str], sets: tuple[str, ...], seed: in
     codes = GAME.bot_codes(bots, n)
     S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = comp.alloc_scratch(1, False)
     out = Batch.alloc(games, n, len(GAME.metrics))
-    rounds, tally = 0, {"all_passed": 0, "held3": 0, "res_leader_empty": 0, "resources": 0,
+    rounds, tally = 0, {"all_passed": 0, "held3": 0, "res_leader_empty": 0, "empty_parts": 0, "resources": 0,
                         "supporters": 0, "route": 0, "location": 0}
     s = S[0]
     for g in range(games):
@@ -81,14 +82,16 @@ def measure(games: int, n: int, bots: list[str], sets: tuple[str, ...], seed: in
     for g in range(games):
         for p in range(n):
             pos[out.position[g, p]] += out.win[g, p]
-    share = {k: (v / (rounds * n) if k == "held3" else v / rounds) for k, v in tally.items()}
+    per = {"held3": rounds * n, "empty_parts": rounds * L.NLEAD}
+    share = {k: v / per.get(k, rounds) for k, v in tally.items()}
     return {"games": games, "rounds": rounds, "share": share, "positions": pos / pos.sum()}
 
 
 def ladder(games: int, n: int, sets: tuple[str, ...], vs: tuple[str, ...], seed: int = 1) -> dict:
     """Deals 0..games-1, each played n times: the heuristic with the weights of sets in seat r,
     with the weights of sets + vs in the others (r = 0..n-1). Returns the first one's win share
-    (ties split; a turn-capped game counts 0) and its 95% Wilson interval, and the games."""
+    (ties split; a turn-capped game counts 0) and its 95% Wilson interval, and the games (out:
+    game g * n + r is deal g with the first weights in seat r)."""
     from kernels.pimpernel import forward as F
     from kernels.pimpernel.play import ask_seat
     content = GAME.content((), sets)
@@ -120,7 +123,7 @@ def ladder(games: int, n: int, sets: tuple[str, ...], vs: tuple[str, ...], seed:
     centre = (p + z * z / (2 * m)) / (1 + z * z / m)
     half = z * np.sqrt(p * (1 - p) / m + z * z / (4 * m * m)) / (1 + z * z / m)
     return {"games": m, "share": p, "wilson": (centre - half, centre + half), "fair": 1 / n,
-            "turn_capped": int((out.end_reason == L.END_TURN_CAP).sum())}
+            "turn_capped": int((out.end_reason == L.END_TURN_CAP).sum()), "out": out}
 
 
 def main(argv=None) -> int:
@@ -145,6 +148,7 @@ def main(argv=None) -> int:
     print(f"  rounds ending with every player passing   {sh['all_passed']:6.1%}")
     print(f"  players holding 3+ cubes at round end     {sh['held3']:6.1%}")
     print(f"  rounds with the resources leader space empty {sh['res_leader_empty']:6.1%}")
+    print(f"  mission parts led from an empty leader space {sh['empty_parts']:6.1%}")
     print(f"  requirement met: resources {sh['resources']:.1%}, supporters {sh['supporters']:.1%}, "
           f"complete route {sh['route']:.1%}, full location {sh['location']:.1%}")
     print("  wins by turn position: " + " / ".join(f"{x:.1%}" for x in r["positions"]))
