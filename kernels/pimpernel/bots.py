@@ -9,13 +9,13 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
     C_LEAD, C_LOC, C_NEED, DEC_CUBE, DEC_ROUTE, DEC_TOP, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
     IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
-    K_MC_NEED, K_NB, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
+    K_MC_NEED, K_NB, NLEAD, O_LEADER, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
     L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
     MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
     O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
     O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
     UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
-    W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
+    W_BUILD_NEED, W_LEAD_FLOOR, W_LEAD_LAST, W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
 from kernels.pimpernel.state import area_total, bot_stream, chooser, decision, mission_need, occupied_mask, popcount64, score_of
 from kernels.pimpernel.moves import count_complete, route_masks_of
 
@@ -75,6 +75,48 @@ def tile_worth(s, K, t):
 
 
 @kernel
+def parts_unmet(s, K, be, ctx):
+    """How many of the four requirements (resources, supporters, a complete route, a full
+    location) the board does not meet yet (ctx's needs and cubes filled)."""
+    unmet = 0
+    for a in range(NRES):
+        if ctx[C_HAVE + a] < ctx[C_NEED + a]:
+            unmet += 1
+            break
+    if ctx[C_HAVE + A_SUPPORTER] < ctx[C_NEED + A_SUPPORTER]:
+        unmet += 1
+    if be > 0:
+        unmet += 1
+    ml = s[O_MLOC]
+    mc = s[O_LOCCARD + ml]
+    if mc >= 0:
+        for i in range(K[K_LC_NSLOT + mc]):
+            if s[O_LOC + ml * MAXSLOT + i] < 0:
+                unmet += 1
+                break
+    return unmet
+
+
+@kernel
+def contest_leader_spaces(s, K, W, be, ctx):
+    """Issue #34's leader spaces: each part's space is worth leader_floor more whatever its
+    chance (leading chooses whose cubes score; a failed part costs the leader nothing outside
+    Chauvelin), and the last free space, which ends the round, loses leader_last of its worth
+    per requirement still unmet (of four), so the round is not closed on a mission half done."""
+    for k in range(NLEAD):
+        if k != L_FIRST:
+            ctx[C_LEAD + k] += W[W_LEAD_FLOOR]
+    free = 0
+    for k in range(NLEAD):
+        if s[O_LEADER + k] < 0:
+            free += 1
+    if free == 1 and W[W_LEAD_LAST] > 0.0:
+        keep = max(0.0, 1.0 - W[W_LEAD_LAST] * parts_unmet(s, K, be, ctx) / 4.0)
+        for k in range(NLEAD):
+            ctx[C_LEAD + k] *= keep
+
+
+@kernel
 def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
     """What the heuristic needs for the moves of one decision, computed once; kinds has bit k
     set when a move of kind k is on offer, and only the parts those moves read are filled."""
@@ -82,7 +124,8 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
     ml = s[O_MLOC]
     want_area = (kinds & ((1 << MV_AREA) | (1 << MV_LOC) | (1 << MV_FAVOR))) != 0
     want_lead = (kinds & (1 << MV_LEADER)) != 0
-    if want_area or want_lead:
+    want_build = (kinds & (1 << MV_BUILD)) != 0 and W[W_BUILD_NEED] > 0.0
+    if want_area or want_lead or want_build:
         # the mission's needs, the cubes in each area and the most any rival has there, each
         # read card by card and player by player (rows in memory order)
         for a in range(NAREA):
@@ -143,6 +186,8 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
                     f += 1
             frac = f / ns
             ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
+        if W[W_LEAD_FLOOR] > 0.0 or W[W_LEAD_LAST] > 0.0:
+            contest_leader_spaces(s, K, W, be, ctx)
     if (kinds & (1 << MV_MOVE)) != 0:
         # region potential: empty spaces worth filling now (mission location, best route)
         for r in range(MAXR):
@@ -252,6 +297,8 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
         elif kind == MV_BUILD:
             ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
             v = W[W_FUTURE]
+            if W[W_BUILD_NEED] > 0.0 and ar != A_REST and ctx[C_HAVE + ar] < ctx[C_NEED + ar]:
+                v = W[W_BUILD_NEED]   # a way to the resource or supporters the mission lacks
             for b2 in range(K[K_NB]):
                 if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
                     v = 0.1

@@ -103,10 +103,22 @@ W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
 W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and the next ones)
-N_WEIGHTS = 16
+W_LEAD_FLOOR = 16  # a free leader space's worth whatever its part's chance (0: the old valuation)
+W_LEAD_LAST = 17   # the last free leader space (it ends the round): its worth less this share per part unmet
+W_BUILD_NEED = 18  # a building whose tile's area the mission still lacks (0: valued as any other)
+N_WEIGHTS = 19
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
+
+# who leads a leader space nobody placed on (game.empty_leader_space_leader)
+EMPTY_BY_LAST_ROUND = 0   # the last player to place a cube this round (else the first player)
+EMPTY_BY_LAST_GAME = 1    # the last player to place a cube in the game (else the first player)
+EMPTY_BY_LAST_LEADER = 2  # the last player to place on a leader space this round (else as 0)
+
+# who takes an unheld tile when the first cube in its area is another player's bumped cube
+BUMP_TILE_OWNER = 0       # the cube's owner (the majority)
+BUMP_TILE_PLACER = 1      # the player who placed it there (the one using the building)
 
 END_FINISHED = 0
 END_TURN_CAP = 1
@@ -138,6 +150,11 @@ K_MAX_TURNS = 22
 K_FINAL_CARD = 23     # mission card index of Vienna
 K_RESCUE_CARD = 24    # mission card index of Richmond
 K_EMPTY_LEAD_PT = 25  # reading: 1 = a leader space led without a cube still scores its point
+K_EMPTY_LEADER = 26   # reading: who leads an empty leader space (EMPTY_BY_*)
+K_CHAUV_BY_LOC = 27   # reading: 1 = Chauvelin landing on any marker at the Pimpernel's location catches him
+K_RESCUE_AGAIN = 28   # reading: 1 = the Richmond card serves every rescue, 0 = only the first
+K_BUMP_TILE = 29      # reading: a first cube bumped into an area gives its tile to BUMP_TILE_*
+K_REST_ICON = 30      # reading: 1 = a location space filled with the rest cube offers its icon (paid from supply)
 K_SPACE_RA = 32
 K_SPACE_RB = K_SPACE_RA + MAXS
 K_SPACE_EDGE = K_SPACE_RB + MAXS
@@ -191,6 +208,10 @@ O_MISSIONS_DONE = 29
 O_NSHORT = 30
 O_DECISIONS = 31
 O_STARTER = 32        # seat that started the game (O_FIRST moves with the marker)
+O_LAST_EVER = 33      # last player to place a cube in the game (-1 none)
+O_LAST_LEAD = 34      # last player to place a cube on a leader space this round (-1 none)
+O_T_REST_RM = 35      # this turn: a cube was removed from the rest area by "remove a cube"
+O_RESCUES = 36        # rescue missions the Richmond card has served
 O_STREAM = 38         # bot stream override inside rollouts (-1 = the acting seat's own)
 O_T_AREA = 39                         # NAREA: cubes the acting player put in each area this turn
 O_DECK = O_T_AREA + NAREA             # MAXDECK: draw pile, next card at O_DECK_PTR

@@ -12,7 +12,7 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NSHORT, O_AREA, O_BLD, O_BLDTILE,
     O_HOLDER, O_LEADER, O_LOC, O_LOCCARD, O_MLOC, O_NSHORT, O_PIMP, O_PL, O_ROUTE, O_SHORT,
     O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_T_ACTED, O_T_AREA, O_T_REST_IN,
-    O_T_REST_OUT, PLK, P_REGION, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
+    O_T_REST_OUT, O_T_REST_RM, PLK, P_REGION, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
 from kernels.pimpernel.state import occupied_mask, popcount64, stamp
 
 
@@ -21,7 +21,8 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap, revis
     """Every route src -> dst, each as the OR of its edges' masks (its route spaces).
 
     revisit 0: no location twice (a simple path); 1: no route space twice (a trail: locations
-    may repeat, the route ends where it first reaches dst). adj_to[v, k] / adj_mask[v, k]:
+    may repeat, the route ends where it first reaches dst); 2: a trail that may also pass
+    through dst and come back to it (each arrival ends a route). adj_to[v, k] / adj_mask[v, k]:
     k-th neighbour of v and the mask of that edge. Returns the number of routes found (a
     trail's set of spaces may come more than once: route_table keeps one) or -1 if more
     than cap."""
@@ -59,7 +60,8 @@ def all_simple_routes(nloc, adj_to, adj_mask, adj_deg, src, dst, out, cap, revis
                 return -1
             out[count] = m
             count += 1
-            continue
+            if revisit != 2:
+                continue   # the route ends at its first arrival
         depth += 1
         stack_v[depth] = w
         stack_k[depth] = 0
@@ -270,8 +272,9 @@ def gen_place(s, K, p, moves, nm, slot):
 
 @kernel(inline=True)
 def area_open(s, p, a):
-    """May p put a cube in area a now? Not into rest once the rest cube was used."""
-    return not (a == A_REST and s[O_T_REST_OUT] == 1)
+    """May p put a cube in area a now? Not into rest once a cube left it this turn (the rest
+    cube used, or one taken back by "remove a cube": in or out, not both)."""
+    return not (a == A_REST and (s[O_T_REST_OUT] == 1 or s[O_T_REST_RM] == 1))
 
 
 @kernel

@@ -71,7 +71,7 @@ def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks
     reached with no decision pending, or the game ends (tests: a turn, a mission part)."""
     if first >= 0:
         pending(s, DEC_NONE, -1)
-        enter(s, first)
+        enter(s, K, first)
     s[O_STOP] = stop
     dec = play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
     s[O_STOP] = -1

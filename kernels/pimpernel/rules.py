@@ -9,20 +9,21 @@ import numpy as np
 from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_ROUTE, A_REST, A_SUPPORTER, DEC_CUBE, DEC_FAVOR1, DEC_FAVOR2, DEC_ICON,
+    ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, DEC_CUBE, DEC_FAVOR1, DEC_FAVOR2, DEC_ICON,
     DEC_MAIN, DEC_NONE, DEC_REST, DEC_ROUTE, DEC_TOP, END_FINISHED, END_TURN_CAP, EV_BUMP, EV_CHAUV,
     EV_END, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT,
-    IC_NONE, K_CHAUVELIN, K_CUBE_PT, K_EMPTY_LEAD_PT, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON,
+    BUMP_TILE_PLACER, EMPTY_BY_LAST_GAME, EMPTY_BY_LAST_LEADER, IC_NONE, K_BUMP_TILE, K_CHAUVELIN,
+    K_CHAUV_BY_LOC, K_CUBE_PT, K_EMPTY_LEAD_PT, K_EMPTY_LEADER, K_RESCUE_AGAIN, K_REST_ICON, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON,
     K_LC_NSLOT, K_LEADER_PT, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE,
     K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL,
     MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS,
     MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NRES, O_ACT, O_ACT_PENDING, O_AREA, O_BLD,
     O_BLDTILE, O_CAP, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DECISIONS, O_DEC_SEAT,
-    O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE, O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD,
+    O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE, O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD,
     O_MISSION, O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK,
     O_M_SCORED, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP, O_PL,
-    O_PRISON, O_ROUTE, O_STEP, O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD,
-    O_TRAIL, O_TRAIL_LEN, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, PLK, P_CUBE_PTS,
+    O_PRISON, O_RESCUES, O_ROUTE, O_STEP, O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD,
+    O_TRAIL, O_TRAIL_LEN, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, O_T_REST_RM, PLK, P_CUBE_PTS,
     P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD,
     RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
     S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
@@ -72,6 +73,22 @@ def take_cube(s, p, from_rest, log, nlog, log_on):
     else:
         s[O_PL + p * PLK + P_SUPPLY] -= 1
     s[O_LAST] = p
+    s[O_LAST_EVER] = p
+
+
+@kernel
+def bump_cube(s, K, p, q, ar, bld, log, nlog, log_on):
+    """q's cube on building bld, which p takes, goes to area ar. The first cube ever in an area brings its
+    tile to "the player placing the cube": by the reading game.bumped_first_cube_tile, the cube's
+    owner (as a majority would) or p, who placed it there."""
+    first = s[O_HOLDER + ar] < 0 and area_total(s, ar) == 0
+    s[O_AREA + q * NAREA + ar] += 1
+    log_event(log, nlog, log_on, EV_BUMP, q, ar, bld, 0, 0)
+    if first and K[K_BUMP_TILE] == BUMP_TILE_PLACER:
+        s[O_HOLDER + ar] = p
+        log_event(log, nlog, log_on, EV_TILE, p, ar, 0, 0, 0)
+    else:
+        update_majority(s, ar, log, nlog, log_on)
 
 
 @kernel
@@ -97,14 +114,12 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
         take_cube(s, p, from_rest, log, nlog, log_on)
         s[O_LEADER + a] = p
         s[O_ST_LEAD + a] = st
+        s[O_LAST_LEAD] = p
     elif kind == MV_BUILD:
         take_cube(s, p, from_rest, log, nlog, log_on)
         q = s[O_BLD + a]
         if q >= 0:
-            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
-            s[O_AREA + q * NAREA + ar] += 1
-            log_event(log, nlog, log_on, EV_BUMP, q, ar, a, 0, 0)
-            update_majority(s, ar, log, nlog, log_on)
+            bump_cube(s, K, p, q, K[K_TILE_AREA + s[O_BLDTILE + a]], a, log, nlog, log_on)
         s[O_BLD + a] = p
         s[O_ST_BLD + a] = st
     elif kind == MV_AREA:
@@ -127,6 +142,8 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
             s[O_BLD + b] = -1
         elif a == RM_AREA:
             s[O_AREA + p * NAREA + b] -= 1
+            if b == A_REST:   # removed from rest: no cube goes in this turn
+                s[O_T_REST_RM] = 1
             update_majority(s, b, log, nlog, log_on)
         else:
             s[O_LEADER + b] = -1
@@ -142,14 +159,16 @@ def keep_cell(s, tmp, j, i):
 
 
 @kernel
-def journal_move(s, K, p, kind, a, b, tmp):
+def journal_move(s, K, p, kind, a, b, tmp, j):
     """Keep every cell of s that apply_move may change when p plays (kind, a, b) from supply
-    with the log off: p's row, the last placer, the favor tiles' holders, and the space,
-    area and stamp the move names. Returns the entries kept (undo_move puts them back)."""
-    j = 0
+    with the log off: p's row, the last placers, the favor tiles' holders, and the space,
+    area and stamp the move names, in tmp's journal from entry j. Returns the next entry
+    (undo_move puts them back)."""
     for f in range(PLK):
         j = keep_cell(s, tmp, j, O_PL + p * PLK + f)
     j = keep_cell(s, tmp, j, O_LAST)
+    j = keep_cell(s, tmp, j, O_LAST_EVER)
+    j = keep_cell(s, tmp, j, O_LAST_LEAD)
     for t in range(NAREA):
         j = keep_cell(s, tmp, j, O_HOLDER + t)
     if kind == MV_ROUTE:
@@ -180,27 +199,50 @@ def journal_move(s, K, p, kind, a, b, tmp):
             j = keep_cell(s, tmp, j, O_BLD + b)
         elif a == RM_AREA:
             j = keep_cell(s, tmp, j, O_AREA + p * NAREA + b)
+            j = keep_cell(s, tmp, j, O_T_REST_RM)
         else:
             j = keep_cell(s, tmp, j, O_LEADER + b)
     return j
 
 
 @kernel
-def undo_move(s, tmp, j):
-    """Put back the j cells journal_move kept, last first."""
-    for i in range(j - 1, -1, -1):
+def undo_move(s, tmp, lo, j):
+    """Put back the cells journal_move kept in entries lo..j-1, last first."""
+    for i in range(j - 1, lo - 1, -1):
         s[tmp[i, 4]] = tmp[i, 5]
 
 
 @kernel
+def other_half_after_icon(s, K, p, act, other, tmp, lo, log, nlog):
+    """Does one of the options of icon action act (its cube from supply) leave action other an
+    option? Each is played on s and undone, its journal from entry lo; the options are listed
+    afresh before each (action_possible overwrites tmp's move columns)."""
+    n = gen_action(s, K, p, act, tmp, 0, 0, False)
+    for i in range(n):
+        if i > 0:
+            gen_action(s, K, p, act, tmp, 0, 0, False)
+        kind, a, b = tmp[i, 0], tmp[i, 1], tmp[i, 2]
+        j = journal_move(s, K, p, kind, a, b, tmp, lo)
+        apply_move(s, K, p, kind, a, b, False, log, nlog, False)
+        ok = action_possible(s, K, p, other, tmp)
+        undo_move(s, tmp, lo, j)
+        if ok:
+            return True
+    return False
+
+
+@kernel
 def other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog):
-    """Has action other an option once p has played (kind, a, b) from supply (an icon's
-    follow-up declined)? Played on s itself and undone (only the cells the move may change
-    are kept: a copy of the whole row per option cost more than the rest of a turn)."""
-    j = journal_move(s, K, p, kind, a, b, tmp)
-    apply_move(s, K, p, kind, a, b, False, log, nlog, False)
+    """Has action other an option once p has played (kind, a, b) from supply, the icon it
+    lands on declined or taken? Played on s itself and undone (only the cells the move may
+    change are kept: a copy of the whole row per option cost more than the rest of a turn).
+    The icon counts: a "remove a cube" space can give back the cube the other half places."""
+    j = journal_move(s, K, p, kind, a, b, tmp, 0)
+    act = apply_move(s, K, p, kind, a, b, False, log, nlog, False)
     ok = action_possible(s, K, p, other, tmp)
-    undo_move(s, tmp, j)
+    if not ok and act >= 0:
+        ok = other_half_after_icon(s, K, p, act, other, tmp, j, log, nlog)
+    undo_move(s, tmp, 0, j)
     return ok
 
 
@@ -215,6 +257,8 @@ def other_half_known(s, K, p, kind, a, b, other):
         return 1
     if other == ACT_REMOVE or other == ACT_BUILDING:
         return -1
+    if kind == MV_LOC and K[K_LC_ICON + s[O_LOCCARD + a // MAXSLOT] * MAXSLOT + a % MAXSLOT] != IC_NONE:
+        return -1   # the icon's action may change the answer (tried, icon and all)
     supply = s[O_PL + p * PLK + P_SUPPLY]
     if kind == MV_REMOVE:
         supply += 1
@@ -240,6 +284,8 @@ def other_half_known(s, K, p, kind, a, b, other):
         elif kind == MV_REMOVE and a == RM_ROUTE:
             occ &= ~(np.uint64(1) << np.uint64(b))
         return 1 if (np.uint64(K[K_REG_SPMASK + r]) & ~occ) != np.uint64(0) else 0
+    if kind == MV_REMOVE and a == RM_AREA and b == A_REST and other == ACT_REST:
+        return 0   # a cube taken from rest closes it for this turn
     return 1 if area_open(s, p, other - ACT_DISGUISE) else 0
 
 
@@ -254,7 +300,10 @@ def other_half_after_any(s, K, p, first, other):
     places = first == ACT_PLACE or first == ACT_BUILDING or first == ACT_ROUTE or \
         (first >= ACT_DISGUISE and first < ACT_REMOVE)
     if places and other >= ACT_DISGUISE and other < ACT_REMOVE:
-        return 1 if s[O_PL + p * PLK + P_SUPPLY] > 1 and area_open(s, p, other - ACT_DISGUISE) else 0
+        if s[O_PL + p * PLK + P_SUPPLY] > 1 and area_open(s, p, other - ACT_DISGUISE):
+            return 1
+        # a placement on a location space may take an icon that changes the answer
+        return -1 if first == ACT_PLACE else 0
     return -1
 
 
@@ -329,6 +378,7 @@ def gen_main(s, K, p, moves, tmp, log, nlog):
 def begin_turn(s):
     s[O_T_REST_IN] = 0
     s[O_T_REST_OUT] = 0
+    s[O_T_REST_RM] = 0
     s[O_T_ACTED] = 0
     for a in range(NAREA):
         s[O_T_AREA + a] = 0
@@ -386,18 +436,26 @@ def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
 
 
 @kernel
-def leader_of(s, k):
+def leader_of(s, K, k):
+    """Who leads leader space k: the cube's owner; with no cube there (everyone passed), the
+    player who "placed his or her cube last" by the reading game.empty_leader_space_leader,
+    the first player if nobody did."""
     o = s[O_LEADER + k]
     if o >= 0:
         return o
-    if s[O_LAST] >= 0:
+    by = K[K_EMPTY_LEADER]
+    if by == EMPTY_BY_LAST_LEADER and s[O_LAST_LEAD] >= 0:
+        return s[O_LAST_LEAD]
+    if by == EMPTY_BY_LAST_GAME and s[O_LAST_EVER] >= 0:
+        return s[O_LAST_EVER]
+    if by != EMPTY_BY_LAST_GAME and s[O_LAST] >= 0:
         return s[O_LAST]
     return s[O_FIRST]
 
 
 @kernel
 def resolve_first(s, K, log, nlog, log_on):
-    leader = leader_of(s, L_FIRST)
+    leader = leader_of(s, K, L_FIRST)
     s[O_FIRST] = leader
     settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
 
@@ -411,7 +469,7 @@ def move_pimpernel(s, log, nlog, log_on):
 
 @kernel
 def resolve_location(s, K, log, nlog, log_on):
-    leader = leader_of(s, L_LOCATION)
+    leader = leader_of(s, K, L_LOCATION)
     l = s[O_MLOC]
     c = s[O_LOCCARD + l]
     full = True
@@ -440,9 +498,9 @@ def move_chauvelin(s, K, log, nlog, log_on):
     if steps > 0:
         pos = s[O_CHAUV] + steps
         pimp_at = s[O_TRAIL_LEN] - 1
-        # caught where he lands on the Pimpernel's location (the trail may pass it earlier), or
-        # when he reaches or passes the Pimpernel's marker
-        if pos >= pimp_at or s[O_TRAIL + pos] == s[O_PIMP]:
+        # caught when he reaches or passes the Pimpernel's marker, or (by the reading
+        # game.chauvelin_catches_by_location) lands on an earlier marker at the Pimpernel's location
+        if pos >= pimp_at or (K[K_CHAUV_BY_LOC] == 1 and s[O_TRAIL + pos] == s[O_PIMP]):
             s[O_PIMP] = K[K_TP]
             s[O_PRISON] = 1
             s[O_CHAUV] = -1
@@ -479,17 +537,17 @@ def end_game(s, reason, log, nlog, log_on):
 
 
 @kernel(inline=True)
-def enter(s, step):
+def enter(s, K, step):
     """Go to step, with the counters a mission part keeps while its cubes are moved."""
     s[O_STEP] = step
     if step == S_RESOURCES:
-        s[O_M_LEADER] = leader_of(s, L_RESOURCES)
+        s[O_M_LEADER] = leader_of(s, K, L_RESOURCES)
         s[O_M_AREA] = 0
         s[O_M_MOVED] = 0
         s[O_M_OK] = 1
         s[O_M_SCORED] = 0
     elif step == S_SUPPORTERS:
-        s[O_M_LEADER] = leader_of(s, L_SUPPORTERS)
+        s[O_M_LEADER] = leader_of(s, K, L_SUPPORTERS)
         s[O_M_AREA] = A_SUPPORTER
         s[O_M_MOVED] = 0
 
@@ -516,7 +574,9 @@ def next_mission_cards(s, K):
     s[O_NCUR] = nn
     if m == K[K_NMISSIONS]:
         s[O_M_LOC] = K[K_MC_LOC + s[O_CUR_CARDS]]  # Vienna on top
-    elif s[O_PRISON] == 1:
+    elif s[O_PRISON] == 1 and (K[K_RESCUE_AGAIN] == 1 or s[O_RESCUES] == 0):
+        # the rescue: Richmond on top (a second time only by the reading game.richmond_card_reused)
+        s[O_RESCUES] += 1
         for i in range(nn, 0, -1):
             s[O_CUR_CARDS + i] = s[O_CUR_CARDS + i - 1]
         s[O_CUR_CARDS] = K[K_RESCUE_CARD]
@@ -572,7 +632,7 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
         for a in range(NRES):
             update_majority(s, a, log, nlog, log_on)
         settle_leader(s, K, L_RESOURCES, leader, s[O_M_OK] == 1, log, nlog, log_on, s[O_M_SCORED])
-        enter(s, S_SUPPORTERS)
+        enter(s, K, S_SUPPORTERS)
     elif step == S_SUPPORTERS:
         if cubes_to_move(s, K):
             return pending(s, DEC_CUBE, leader)
@@ -580,12 +640,12 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
         got = s[O_M_MOVED]
         settle_leader(s, K, L_SUPPORTERS, leader, got >= mission_need(s, K, A_SUPPORTER), log, nlog, log_on,
                       got)
-        enter(s, S_FIRST)
+        enter(s, K, S_FIRST)
     elif step == S_FIRST:
         resolve_first(s, K, log, nlog, log_on)
-        enter(s, S_ROUTE)
+        enter(s, K, S_ROUTE)
     elif step == S_ROUTE:
-        leader = leader_of(s, L_ROUTE)
+        leader = leader_of(s, K, L_ROUTE)
         s[O_M_LEADER] = leader
         st, en = route_span(s, RS)
         if en > st:
@@ -593,7 +653,7 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
             s[O_M_NCOMP] = count_complete(RS, RM, s[O_PIMP], s[O_MLOC], occ)
             return pending(s, DEC_ROUTE, leader)
         settle_leader(s, K, L_ROUTE, leader, False, log, nlog, log_on, 0)
-        enter(s, S_LOCATION)
+        enter(s, K, S_LOCATION)
     elif step == S_LOCATION:
         move_pimpernel(s, log, nlog, log_on)
         leader = resolve_location(s, K, log, nlog, log_on)
@@ -603,14 +663,14 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
         s[O_MISSIONS_DONE] += 1
         if s[O_MISSION] >= K[K_NMISSIONS]:
             return end_game(s, END_FINISHED, log, nlog, log_on)
-        enter(s, S_PREPARE)
+        enter(s, K, S_PREPARE)
     elif step == S_PREPARE:
-        enter(s, S_NEXT)
+        enter(s, K, S_NEXT)
         if next_mission_cards(s, K):
             return pending(s, DEC_TOP, leader)
     elif step == S_NEXT:
         set_out_next(s, K, RS, RM, log, nlog, log_on)
-        enter(s, S_TURN)
+        enter(s, K, S_TURN)
     return DEC_NONE
 
 
@@ -648,7 +708,7 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
             s[O_CUR] = (p + 1) % s[O_N]
             s[O_STEP] = S_ROUND
         elif step == S_ROUND:
-            enter(s, S_RESOURCES if round_over(s) else S_TURN)
+            enter(s, K, S_RESOURCES if round_over(s) else S_TURN)
         elif step_mission(s, K, RS, RM, om, log, nlog, log_on) != DEC_NONE:
             return decision(s)
         elif s[O_DONE] == 1:
@@ -658,10 +718,11 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
 @kernel(inline=True)
 def play_move(s, K, p, kind, a, b, from_rest, other, after, log, nlog, log_on):
     """Play one action's move; an icon it lands on leaves its follow-up pending (its options
-    keeping the favor card's other action possible, if other >= 0), then step after."""
+    keeping the favor card's other action possible, if other >= 0), then step after. A space
+    filled with the rest cube offers its icon only by the reading game.rest_cube_icon."""
     act = apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on)
     s[O_STEP] = after
-    if act >= 0:
+    if act >= 0 and (not from_rest or K[K_REST_ICON] == 1):
         s[O_ACT] = act
         s[O_ACT_PENDING] = other
         pending(s, DEC_ICON, p)
@@ -736,7 +797,7 @@ def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
         s[O_M_MOVED] += 1
     elif kind == DEC_ROUTE:
         take_route(s, K, RS, RM, p, c0, log, nlog, log_on)
-        enter(s, S_LOCATION)
+        enter(s, K, S_LOCATION)
     elif kind == DEC_TOP:
         s[O_DECISIONS] += 1
         if c0 == 1:
@@ -772,6 +833,12 @@ def list_options(s, K, RS, RM, tmp, om, buf, nlog):
         other = s[O_ACT_PENDING]
         if other >= 0:
             nm = keep_if_other_possible(s, K, p, buf, 1, nm, other, other, tmp, tmp, nlog)
+            if not action_possible(s, K, p, other, tmp):
+                # the favor card's other half needs the icon's action: declining is no option
+                for i in range(1, nm):
+                    for c in range(4):
+                        buf[i - 1, c] = buf[i, c]
+                nm -= 1
         return nm
     if kind == DEC_FAVOR1:
         act0, act1 = favor_acts(s, K, s[O_FAV_TILE])

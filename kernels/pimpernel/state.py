@@ -9,7 +9,7 @@ from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_C
     K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MAX_TURNS, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NMC,
     K_NMISSIONS, K_REMOVED, K_RESCUE_CARD, K_TP, MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD,
     NNEED, O_AREA, O_BLD, O_BLDTILE, O_CAP, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DEC_SEAT, O_DECK, O_DECK_LEN, O_DECK_PTR,
-    O_FIRST, O_HOLDER, O_LAST, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
+    O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
     O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE, O_STARTER, O_STOP, O_STREAM,
     O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS, PLK, P_REGION, P_SCORE, P_SUPPLY)
 
@@ -129,6 +129,7 @@ def start_round(s):
     s[O_CUR] = s[O_FIRST]
     s[O_PASSES] = 0
     s[O_LAST] = -1
+    s[O_LAST_LEAD] = -1
 
 
 @kernel
@@ -139,6 +140,7 @@ def setup_game(s, K, n, rng, scr):
     s[O_STREAM] = -1
     s[O_STOP] = -1
     s[O_CAP] = K[K_MAX_TURNS]
+    s[O_LAST_EVER] = -1
     nloc = K[K_NLOC]
     for i in range(MAXL):
         s[O_LOCCARD + i] = -1

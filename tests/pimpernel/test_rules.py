@@ -316,20 +316,84 @@ def test_a_seat_with_no_cube_may_walk_but_bots_pass(bot):
         assert t.moves[i, 0] != L.MV_MOVE
 
 
-def test_removing_a_rest_cube_frees_the_rest_area_for_a_later_placement():
-    """"Remove a cube" on one of p's rest cubes (placed on an earlier turn) is not the turn's
-    use of a rest cube: a placement on rest later in the same turn stays open."""
-    from kernels.pimpernel.moves import gen_action
+def test_rest_area_in_or_out_not_both_either_way():
+    """"A cube may be placed in or removed from the rest planning area on your turn, but not
+    both", both ways: a cube taken back from rest by "remove a cube" closes rest to a placement
+    (the rest action, a building's rest tile) for the turn; a cube placed in rest cannot be
+    taken back by "remove a cube" nor used as the rest cube. (Issue #34: the first way was open,
+    and a test pinned it so; planted: area_open without the removal -> this test fails.)"""
+    from kernels.pimpernel.moves import gen_action, gen_building
     t = Table(4)
-    t.set_area(0, L.A_REST, 1)
+    t.set_area(0, L.A_REST, 2)
     begin_turn(t.s)
     nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
     assert (L.MV_REMOVE, L.RM_AREA, L.A_REST) in [tuple(int(x) for x in t.moves[i, :3]) for i in range(nm)]
+    assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 1
     t.apply(0, L.MV_REMOVE, L.RM_AREA, L.A_REST)
-    assert t.area(0, L.A_REST) == 0
+    assert t.area(0, L.A_REST) == 1
+    assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 0
+    b = int(np.flatnonzero(t.K[L.K_TILE_AREA + t.s[L.O_BLDTILE:L.O_BLDTILE + 7]] == L.A_REST)[0])
+    t.s[L.O_BLD + b] = 0          # a cube on the rest building: rest is still closed this turn
+    nm = gen_building(t.s, t.K, 0, t.moves, 0, -1, False)
+    assert not any(t.moves[i, 0] == L.MV_AREA and t.moves[i, 1] == L.A_REST for i in range(nm))
+    begin_turn(t.s)               # a new turn opens it again
     assert gen_action(t.s, t.K, 0, L.ACT_REST, t.moves, 0, 0, False) == 1
     t.apply(0, L.MV_AREA, L.A_REST)
-    assert t.area(0, L.A_REST) == 1
+    nm = gen_remove(t.s, t.K, 0, t.moves, 0, -1)
+    assert (L.MV_REMOVE, L.RM_AREA, L.A_REST) not in [tuple(int(x) for x in t.moves[i, :3]) for i in range(nm)]
+    t.s[L.O_T_ACTED] = 1
+    assert gen_rest(t.s, t.K, 0, t.moves) == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_favor_second_half_possible_only_through_the_first_halfs_icon(seed):
+    """Place + place with one cube in supply: only a first placement on a "remove a cube"
+    space, whose icon takes back a cube placed on an earlier turn, leaves a cube for the second
+    half. The card is offered (issue #34: it was not, the check declined every icon), its first
+    half is that space, declining the icon is no option, and both halves are played. Planted:
+    other_half_tried without the icon -> the card is not offered, this test fails."""
+    t = Table(4, seed=seed)
+    _hold_card(t, 0, (L.ACT_PLACE, L.ACT_PLACE))
+    l, k = _loc_with_icon(t, L.IC_REMOVE)
+    t.set_pl(0, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    t.put(L.O_ROUTE + 0, 0)       # placed on an earlier turn (stamp 0): removable now
+    t.set_pl(0, L.P_SUPPLY, 1)
+    begin_turn(t.s)
+    t.s[L.O_CUR] = 0
+    assert (L.MV_FAVOR, L.A_CART, 0) in t.gen_main(0)
+    t.s[L.O_DEC], t.s[L.O_DEC_SEAT], t.s[L.O_FAV_TILE] = L.DEC_FAVOR1, 0, L.A_CART
+    first = _options(t)
+    assert first and all(kind == L.MV_LOC and t.K[L.K_LC_ICON + t.s[L.O_LOCCARD + a // L.MAXSLOT] * L.MAXSLOT
+                                                + a % L.MAXSLOT] == L.IC_REMOVE for kind, a, _ in first)
+    before = t.cubes_of(0)
+    t.play_main(L.BOT_RANDOM, 0, L.MV_FAVOR, L.A_CART, 0)
+    assert t.cubes_of(0) == before and t.pl(0, L.P_SUPPLY) == 0
+    on_board = int((t.s[L.O_ROUTE:L.O_ROUTE + L.MAXS] == 0).sum() + (t.s[L.O_LOC:L.O_LOC + L.MAXL * L.MAXSLOT] == 0).sum()
+                   + (t.s[L.O_LEADER:L.O_LEADER + L.NLEAD] == 0).sum())
+    assert on_board == 2          # the old cube back, two placed
+
+
+def test_icon_of_a_favor_first_half_cannot_be_declined_when_the_second_needs_it():
+    """At the icon of the first half above, the options are the removals only."""
+    t = Table(4)
+    _hold_card(t, 0, (L.ACT_PLACE, L.ACT_PLACE))
+    l, k = _loc_with_icon(t, L.IC_REMOVE)
+    t.set_pl(0, L.P_REGION, int(t.K[L.K_LOC_REGION + l]))
+    t.put(L.O_ROUTE + 0, 0)
+    t.set_pl(0, L.P_SUPPLY, 1)
+    begin_turn(t.s)
+    t.apply(0, L.MV_LOC, l * L.MAXSLOT + k)
+    t.s[L.O_DEC], t.s[L.O_DEC_SEAT] = L.DEC_ICON, 0
+    t.s[L.O_ACT], t.s[L.O_ACT_PENDING] = L.ACT_REMOVE, L.ACT_PLACE
+    assert _options(t) == [(L.MV_REMOVE, L.RM_ROUTE, 0)]
+    t.s[L.O_ACT_PENDING] = -1     # no favor card waiting: declining is offered first
+    assert _options(t)[0][0] == L.MV_DECLINE
+
+
+def _options(t):
+    from kernels.pimpernel.rules import list_options
+    k = list_options(t.s, t.K, t.c.RS, t.c.RM, t.tmp, t.om, t.moves, t.nlog)
+    return [tuple(int(x) for x in t.moves[i, :3]) for i in range(k)]
 
 
 def test_heuristic_values_a_tile_majority_by_its_card():
@@ -357,7 +421,9 @@ def test_every_reading_is_listed_with_the_rulebook_named_in_its_reason():
     from sim.games.pimpernel import GAME
     readings = {k: why for k, _, why in GAME.content().readings()}
     assert set(readings) == {"game.chauvelin_missions_removed", "game.route_revisits_locations",
-                             "game.empty_leader_space_point"}
+                             "game.empty_leader_space_leader", "game.empty_leader_space_point",
+                             "game.chauvelin_catches_by_location", "game.richmond_card_reused",
+                             "game.bumped_first_cube_tile", "game.rest_cube_icon"}
     assert all(why.startswith("Reading: the rulebook") for why in readings.values())
 
 
@@ -415,8 +481,8 @@ def test_favor_half_worked_out_or_tried_agrees_with_playing_it_on_a_copy(bot):
     (other_half_known, where it gives one), the answer for every option of the first half at
     once (other_half_after_any, where it gives one) and the trial on the state itself
     (other_half_tried, which must leave the state exactly as it was) all equal playing the
-    move on a copy of the whole state and asking there; every move any action offers, every
-    other action."""
+    move on a copy of the whole state and asking there, the icon it lands on declined or any of
+    its options taken; every move any action offers, every other action."""
     from kernels.pimpernel.moves import action_possible, gen_action
     from kernels.pimpernel.rules import apply_move, other_half_after_any, other_half_known, other_half_tried
     plain = {0: 0, 1: 0}
@@ -431,9 +497,17 @@ def test_favor_half_worked_out_or_tried_agrees_with_playing_it_on_a_copy(bot):
         want = {}
         for kind, a, b in sorted(set().union(*options.values())):
             after = s.copy()
-            apply_move(after, t.K, p, kind, a, b, False, t.log, t.nlog, False)
+            icon = apply_move(after, t.K, p, kind, a, b, False, t.log, t.nlog, False)
+            follow = [after]
+            if icon >= 0:
+                icon_moves = np.zeros((L.MAXM, 4), np.int64)
+                for i in range(gen_action(after, t.K, p, icon, icon_moves, 0, 0, False)):
+                    then = after.copy()
+                    apply_move(then, t.K, p, *(int(x) for x in icon_moves[i, :3]), False, t.log, t.nlog, False)
+                    follow.append(then)
             for other in acts:
-                want[kind, a, b, other] = ok = action_possible(after, t.K, p, other, np.zeros((L.MAXM, 4), np.int64))
+                want[kind, a, b, other] = ok = any(action_possible(f, t.K, p, other, np.zeros((L.MAXM, 4), np.int64))
+                                                   for f in follow)
                 before = s.copy()
                 assert other_half_tried(s, t.K, p, kind, a, b, other, t.tmp, t.log, t.nlog) == ok
                 assert np.array_equal(s, before), (kind, a, b)

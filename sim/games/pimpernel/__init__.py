@@ -85,7 +85,7 @@ class PimpernelGame(Game):
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
                     "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width", "favor_tile",
-                    "rollout_rounds")
+                    "rollout_rounds", "leader_floor", "leader_last", "building_need")
     max_turns = 3000
     turn_unit = "player turn"
     turn_order = ("the first player is drawn at random for each deal (rulebook set-up); "

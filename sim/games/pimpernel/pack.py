@@ -157,7 +157,13 @@ def pack(content: Content, n_players: int, max_turns: int) -> tuple[tuple, dict]
     K[L.K_CHAUVELIN] = g["chauvelin"]
     K[L.K_HOJ_PT] = g["house_of_justice_point"]
     K[L.K_FIRST_GAME] = g["first_game"]
-    K[L.K_EMPTY_LEAD_PT] = g["empty_leader_space_point"]   # a reading
+    # readings
+    K[L.K_EMPTY_LEAD_PT] = g["empty_leader_space_point"]
+    K[L.K_EMPTY_LEADER] = g["empty_leader_space_leader"]
+    K[L.K_CHAUV_BY_LOC] = g["chauvelin_catches_by_location"]
+    K[L.K_RESCUE_AGAIN] = g["richmond_card_reused"]
+    K[L.K_BUMP_TILE] = g["bumped_first_cube_tile"]
+    K[L.K_REST_ICON] = g["rest_cube_icon"]
     K[L.K_MAX_TURNS] = max_turns
     # the bots' yardstick of a favor card, summed once (its float64 bits in the int64 row)
     K[L.K_DECK_WORTH] = np.array([deck_worth(K)], np.float64).view(np.int64)[0]
