@@ -74,8 +74,8 @@ class GameState:
         return self.hooks.bot_choice(self.compiled, self.arrays, self.weights)
 
     def clone(self) -> "GameState":
-        return GameState(self.game, self.compiled, self.weights, self.bots, self.hooks,
-                         copy.deepcopy(self.arrays))
+        arrays = {k: copy_log(v) if k == "log" else copy.deepcopy(v) for k, v in self.arrays.items()}
+        return GameState(self.game, self.compiled, self.weights, self.bots, self.hooks, arrays)
 
     def __deepcopy__(self, memo):
         return self.clone()     # the game, its content and its hooks are shared, not copied
@@ -89,6 +89,17 @@ class GameState:
     def narrate(self) -> list[str]:
         names = [self.game.bots[int(b)] for b in self.hooks.bots_in_seats(self.arrays)]
         return self.game.narrate(self.compiled, self.hooks.events(self.arrays), None, names)
+
+
+def copy_log(log: np.ndarray) -> np.ndarray:
+    """A copy of an event log holding the rows written so far: a log is sized for the longest
+    game (Pimpernel's is 9.6 MB), and the untouched zero pages of a fresh array cost nothing, so
+    a clone (OpenSpiel clones at every step) stays the size of the game played so far."""
+    out = np.zeros_like(log)
+    written = np.flatnonzero(log.any(axis=1))
+    n = int(written[-1]) + 1 if len(written) else 0
+    out[:n] = log[:n]
+    return out
 
 
 def new_game(game_id: str, players: int, bots: list[str] | None = None, variants: tuple = (),
