@@ -12,6 +12,7 @@ a person playing against the bots.
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 
 import numpy as np
@@ -63,6 +64,10 @@ class GameState:
     def option_words(self) -> list[str]:
         return [self.hooks.describe(self.compiled, self.arrays, r) for r in self.options()]
 
+    def option_word(self, i: int) -> str:
+        """Option i in words (one of hundreds of Pimpernel routes without describing them all)."""
+        return self.hooks.describe(self.compiled, self.arrays, self.options()[i])
+
     def apply(self, i: int) -> None:
         opts = self.options()
         if not 0 <= i < len(opts):
@@ -74,7 +79,8 @@ class GameState:
         return self.hooks.bot_choice(self.compiled, self.arrays, self.weights)
 
     def clone(self) -> "GameState":
-        arrays = {k: copy_log(v) if k == "log" else copy.deepcopy(v) for k, v in self.arrays.items()}
+        written = len(self.hooks.events(self.arrays))
+        arrays = {k: copy_log(v, written) if k == "log" else copy.deepcopy(v) for k, v in self.arrays.items()}
         return GameState(self.game, self.compiled, self.weights, self.bots, self.hooks, arrays)
 
     def __deepcopy__(self, memo):
@@ -91,14 +97,12 @@ class GameState:
         return self.game.narrate(self.compiled, self.hooks.events(self.arrays), None, names)
 
 
-def copy_log(log: np.ndarray) -> np.ndarray:
-    """A copy of an event log holding the rows written so far: a log is sized for the longest
-    game (Pimpernel's is 9.6 MB), and the untouched zero pages of a fresh array cost nothing, so
-    a clone (OpenSpiel clones at every step) stays the size of the game played so far."""
-    out = np.zeros_like(log)
-    written = np.flatnonzero(log.any(axis=1))
-    n = int(written[-1]) + 1 if len(written) else 0
-    out[:n] = log[:n]
+def copy_log(log: np.ndarray, written: int) -> np.ndarray:
+    """A copy of an event log holding its first ``written`` rows: a log is sized for the longest
+    game (Pimpernel's is 9.6 MB) and a fresh array's pages cost nothing until written (calloc),
+    so a clone (OpenSpiel clones at every step) stays the size of the game played so far."""
+    out = np.zeros(log.shape, log.dtype)
+    out[:written] = log[:written]
     return out
 
 
@@ -110,9 +114,16 @@ def new_game(game_id: str, players: int, bots: list[str] | None = None, variants
     hooks = hooks_of(game_id)
     if hooks is None:
         raise ValueError(f"{game_id} is not a forward model yet (no sim/games/{game_id}/forward.py)")
-    content = game.content(tuple(variants), tuple(overrides))
-    compiled = game.compile(content, players)
-    weights = game.weights(content)
+    compiled, weights = _compiled(game_id, players, tuple(variants), tuple(overrides))
     codes = game.bot_codes(list(bots or [game.default_bots]), players)
     arrays = hooks.start(game, compiled, codes, weights, seed, game_index, rotation)
     return GameState(game, compiled, weights, codes, hooks, arrays)
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(game_id: str, players: int, variants: tuple, overrides: tuple):
+    """A content's tables and weights, built once for every game dealt from it (OpenSpiel deals a
+    new game for each state it starts; building doppelganger's board takes half a second)."""
+    game = get_game(game_id)
+    content = game.content(variants, overrides)
+    return game.compile(content, players), game.weights(content)

@@ -79,7 +79,7 @@ def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] 
             self.g.apply(action)
 
         def _action_to_string(self, player, action):
-            return self.g.option_words()[action]
+            return self.g.option_word(action)
 
         def is_terminal(self):
             return self.g.over
