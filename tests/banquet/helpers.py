@@ -75,8 +75,13 @@ class Table:
                 self.set(L.F_CHAR, p, char_id(name))
 
     def moves(self, a):
-        from kernels.banquet.moves import list_moves
-        k = list_moves(self.st, self.tables, a, self.mv)
+        """a's move options if it were his turn now (the pending decision is left as it was)."""
+        pending = self.get(L.F_DEC), self.get(L.F_DEC_SEAT)
+        self.set(L.F_DEC, 0, L.DEC_ACTION)
+        self.set(L.F_DEC_SEAT, 0, a)
+        k = self.options()
+        self.set(L.F_DEC, 0, pending[0])
+        self.set(L.F_DEC_SEAT, 0, pending[1])
         return [tuple(int(x) for x in self.mv[i]) for i in range(k)]
 
     def slot_moves(self, a, slot):
