@@ -173,7 +173,7 @@ class Table:
     def objective(self):
         """The objective phase (its reactions, the objective, the end after the last round),
         stopped as the next round's host is to choose the direction (-1: the game is over)."""
-        self.st[L.F_WINDOW] += 1
+        self.st[L.F_WINDOW] += 1              # a window of its own, as forward.turn_phase_over opens it
         self.set(L.F_OB_I, 0, 0)
         self.go(L.S_OBJ_REACT)
         return self.run((L.DEC_DIRECTION,))
