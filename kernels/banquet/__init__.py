@@ -1,5 +1,6 @@
 """The Last Banquet kernels, one module per concern in import order: layout, state, moves,
-bots, rules, rollout, play, bench (kernels/README.md).
+bots, rules (the pieces that ask nobody), castle, objectives, forward (the rules in their
+order, stopped at every decision), rollout, play, bench (kernels/README.md).
 
 Work in progress: docs/banquet-status.md."""
 from kernels import keyed_cache

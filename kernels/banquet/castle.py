@@ -1,27 +1,24 @@
 """Scenario 6, The Missing Princess (co-operative), its rules: the set-up, the Keyring and its
 guards, the Hound, the duke's patrol, the gatehouse search, the win and the two losses. The
-castle's places are in castle_places.py, the team's choices in castle_team.py. rules.py calls
-in at four points (set-up, the scepter's next player, the end of a turn, the end of an
-action's effect)."""
+castle's places are in castle_places.py, the team's choices in castle_team.py. The forward
+model (forward.py) asks the players and calls in here: set-up, the duke's step and the
+scepter's next player on each pass, a guard removed or the gatehouse entered at the
+scepter's arrival, the Hound after an action's moves, the end."""
 from numba import njit
 
-from kernels.banquet.castle_places import (at, bastion, first_at, gate_side, gatehouse, gender, patrol_index,
-                                           right, tower, tower_side)
-from kernels.banquet.castle_team import choose_enter, choose_keyring_pass, choose_reflip
-from kernels.banquet.layout import (C_GENDER, C_INIT, END_ALL_SEATED, END_CAUGHT, END_NONE, END_PASS_CAP,
-                                    END_RESCUED, EV_DUKE, EV_GATE, EV_GUARD, EV_HOUND, EV_KEYRING, EV_SEARCH,
-                                    F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END, F_FACTION, F_FOUND,
-                                    F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND, F_KEYRING, F_KEY_LEFT,
-                                    F_KILLER, F_KING, F_KNOWN, F_MARKED_ROUND, F_PASSES, F_PATRON, F_PENDANTS,
-                                    F_PLACE, F_PLACE_KIND, F_PROT, F_RING, F_SEARCH, F_STAND, F_TURNS,
-                                    GENTLEMAN, HOUND_AWAY, HOUND_GONE, KEY_ON_TOWER, LADY, MAXP, M_GUARDS,
-                                    NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER, RESCUE_F,
-                                    R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS, R_CH_WITCH,
-                                    R_DUKE_EVERY_PASS, R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK,
-                                    R_KEYRING_AT_ARRIVAL, R_N, R_NPL, R_PASS_CAP, R_PENDANTS_EACH,
-                                    R_REFLIP_REPEATS, R_SEARCH, R_SEATED_LOSS_IN_SEARCH, T_CHARS, T_RULES)
+from kernels.banquet.castle_places import (at, bastion, first_at, gate_side, gatehouse, gender, patrol_index, right,
+                                           tower, tower_side)
+from kernels.banquet.layout import (C_GENDER, C_INIT, END_CAUGHT, END_NONE, END_RESCUED, EV_DUKE, EV_GATE, EV_GUARD,
+                                    EV_HOUND, EV_KEYRING, F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END,
+                                    F_FACTION, F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND, F_KEYRING, F_KEY_LEFT,
+                                    F_KILLER, F_KING, F_KNOWN, F_MARKED_ROUND, F_PATRON, F_PENDANTS, F_PLACE,
+                                    F_PLACE_KIND, F_PROT, F_RING, F_SEARCH, F_STAND, GENTLEMAN, HOUND_AWAY, HOUND_GONE,
+                                    KEY_ON_TOWER, LADY, MAXP, M_GUARDS, NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE,
+                                    PK_OPEN, PK_TOWER, RESCUE_F, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
+                                    R_CH_WITCH, R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK, R_N, R_NPL,
+                                    R_PENDANTS_EACH, R_SEARCH, R_SEATED_LOSS_IN_SEARCH, T_CHARS, T_RULES)
 from kernels.common import write_event
-from kernels.rng import below, shuffle, CHANCE
+from kernels.rng import shuffle, CHANCE
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -172,24 +169,12 @@ def after_moves(st, tables, mask, log, io, on):
 
 @njit(cache=True, _nrt=False)
 def castle_after_effect(st, tables, moved, log, io, on):
-    """rules.resolve_effect's hook: an action's moves (moved[p] != 0)."""
+    """forward.effect_step's hook, an effect done: its moves (moved[p] != 0)."""
     mask = 0
     for p in range(tables[T_RULES][R_N]):
         if moved[p] != 0:
             mask |= 1 << p
     after_moves(st, tables, mask, log, io, on)
-
-
-@njit(cache=True, _nrt=False)
-def offer_keyring(st, tables, c, sb, w, rng, log, io, on):
-    """The carrier may hand the Keyring to an adjacent player (not into the gatehouse)."""
-    if st[F_KEYRING] != c or c == st[F_GATE]:
-        return
-    io[1] += 1
-    t = choose_keyring_pass(st, tables, c, sb[c], w, rng)
-    if t >= 0:
-        st[F_KEYRING] = t
-        note(log, io, on, EV_KEYRING, t, 1, c, 0, 0)
 
 
 # -- the duke ---------------------------------------------------------------------------------
@@ -246,32 +231,6 @@ def enter_gatehouse(st, tables, g, log, io, on):
     hound_step(st, tables, log, io, on)
 
 
-@njit(cache=True, _nrt=False)
-def search(st, tables, g, sb, w, rng, log, io, on):
-    """Her turn: the last token finds the princess outright; otherwise divine judgment, a
-    pendant buying another flip (once, or as often as she has pendants: the reading), and a
-    failed token is discarded."""
-    rules = tables[T_RULES]
-    st[F_TURNS] += 1
-    spent = 0
-    if st[F_SEARCH] <= 1:
-        found = True
-    else:
-        found = below(rng, CHANCE, 2) == 0
-        while (not found and st[F_PENDANTS + g] > 0 and (spent == 0 or rules[R_REFLIP_REPEATS] == 1)):
-            io[1] += 1
-            if not choose_reflip(st, g, sb[g], rng):
-                break
-            st[F_PENDANTS + g] -= 1
-            spent += 1
-            found = below(rng, CHANCE, 2) == 0
-        if not found:
-            st[F_SEARCH] -= 1
-    if found:
-        st[F_FOUND] = 1
-    note(log, io, on, EV_SEARCH, g, 1 if found else 0, st[F_SEARCH], spent, 0)
-
-
 # -- the scepter ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def scepter_next(st, tables, holder, first):
@@ -302,25 +261,6 @@ def scepter_next(st, tables, holder, first):
 
 
 @njit(cache=True, _nrt=False)
-def arrive(st, tables, r, sb, w, rng, log, io, on):
-    """What the scepter's arrival does for r before any turn: a male beside the tower removes a
-    guard; the female carrier beside the gatehouse may enter it (her turn ends); the carrier may
-    hand the Keyring on (at arrival by reading B16, or for a seated carrier). True = r acts."""
-    rules = tables[T_RULES]
-    carrier = st[F_KEYRING] == r        # he carried it when the scepter came
-    if st[F_PLACE + r] == tower_side(rules) and gender(st, tables, r) == GENTLEMAN:
-        remove_guard(st, tables, r, log, io, on)
-    if carrier and gender(st, tables, r) == LADY and st[F_PLACE + r] == gate_side(rules):
-        io[1] += 1
-        if choose_enter(st, tables, r, sb[r], rng):
-            enter_gatehouse(st, tables, r, log, io, on)
-            return False
-    if carrier and (rules[R_KEYRING_AT_ARRIVAL] == 1 or st[F_STAND + r] == 0):
-        offer_keyring(st, tables, r, sb, w, rng, log, io, on)
-    return st[F_STAND + r] == 1
-
-
-@njit(cache=True, _nrt=False)
 def all_seated(st, tables):
     """The losing end: every player seated (not while she searches, if the reading says so)."""
     rules = tables[T_RULES]
@@ -330,54 +270,6 @@ def all_seated(st, tables):
         if st[F_STAND + p] == 1:
             return False
     return True
-
-
-@njit(cache=True, _nrt=False)
-def castle_next_turn(st, tables, first, sb, w, rng, log, io, on):
-    """rules.next_turn in scenario 6: pass the scepter on, each pass to a player stepping the
-    duke (every pass, or only those to standing players and to the gatehouse: reading B14),
-    until a standing player is to act (his seat) or the scenario ends (-1)."""
-    rules = tables[T_RULES]
-    while st[F_END] == END_NONE:
-        if all_seated(st, tables):
-            st[F_END] = END_ALL_SEATED
-            return -1
-        r = scepter_next(st, tables, st[F_HOLDER], first)
-        first = False
-        if r < 0:
-            st[F_END] = END_ALL_SEATED
-            return -1
-        st[F_PASSES] += 1
-        if st[F_PASSES] > rules[R_PASS_CAP]:
-            st[F_END] = END_PASS_CAP
-            return -1
-        st[F_HOLDER] = r
-        if rules[R_DUKE_EVERY_PASS] == 1 or st[F_STAND + r] == 1 or r == st[F_GATE]:
-            duke_step(st, tables, log, io, on)
-            if st[F_END] != END_NONE:
-                return -1
-        if r == st[F_GATE]:
-            if st[F_FOUND] == 1:
-                st[F_END] = END_RESCUED
-                return -1
-            search(st, tables, r, sb, w, rng, log, io, on)
-            continue
-        if arrive(st, tables, r, sb, w, rng, log, io, on):
-            return r
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def castle_turn_end(st, tables, a, sb, w, rng, log, io, on):
-    """rules.finish_turn's hook: the carrier hands the Keyring on now if the reading puts it
-    after the action; then a pendant is discarded instead of sitting down, if he has one."""
-    rules = tables[T_RULES]
-    if rules[R_KEYRING_AT_ARRIVAL] == 0 and st[F_KEYRING] == a:
-        offer_keyring(st, tables, a, sb, w, rng, log, io, on)
-    if st[F_PENDANTS + a] > 0:
-        st[F_PENDANTS + a] -= 1
-    else:
-        st[F_STAND + a] = 0
 
 
 @njit(cache=True, _nrt=False)

@@ -5,39 +5,21 @@ from numba import njit
 
 from kernels.banquet.bots import seneschal
 from kernels.banquet.castle import castle_scores
-from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSASSINATED, END_DELIVERED,
-                                    END_FINISHED, END_NONE, END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE,
-                                    EV_OBJECTIVE, F_BOXED, F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_ESTATE,
-                                    F_FACTION, F_HOLDER, F_HOST, F_KILLER, F_KILLERS, F_KING, F_KNOWN, F_MARK,
-                                    F_PATRON, F_PLACE, F_PLACE_KIND, F_ROUND, F_SECRET, F_TOKEN, F_WHISPERED,
-                                    F_WINDOW, KING_F, MAIDEN_F, MAXP, MERCHANT_F, M_CONVERTED, M_ESTATE,
-                                    ON_OBJECTIVE, PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_KING_CONVERTS, R_N, R_NPL,
-                                    R_PENDANTS, R_PENDANT_LIMIT, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE,
-                                    R_ROUNDS, R_SCEN, R_UNSCORED_TIE, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE,
-                                    SCEN_MAIDEN, SCEN_SPIES, T_RULES)
-from kernels.banquet.rules import log_event, offer_reaction
+from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSASSINATED, END_DELIVERED, END_FINISHED,
+                                    END_NONE, END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, EV_OBJECTIVE, F_BOXED,
+                                    F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_ESTATE, F_FACTION, F_HOLDER, F_HOST,
+                                    F_KILLER, F_KILLERS, F_KING, F_KNOWN, F_MARK, F_PATRON, F_PLACE, F_PLACE_KIND,
+                                    F_ROUND, F_SECRET, F_TOKEN, F_WHISPERED, KING_F, MAIDEN_F, MAXP, MERCHANT_F,
+                                    M_CONVERTED, M_ESTATE, PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_KING_CONVERTS, R_N, R_NPL,
+                                    R_PENDANTS, R_PENDANT_LIMIT, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE, R_ROUNDS,
+                                    R_SCEN, R_UNSCORED_TIE, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN,
+                                    SCEN_SPIES, T_RULES)
+from kernels.banquet.rules import log_event
 from kernels.banquet.state import adjacent, initiative, learn, places_adjacent, reveal_to_all, seat_of_char
 from kernels.rng import below, CHANCE
 
 
 # -- the objective phase ----------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    """At the start of the objective phase, lowest initiative first (reading B17)."""
-    rules = tables[T_RULES]
-    n = rules[R_N]
-    st[F_WINDOW] += 1
-    order = cand[2 * MAXP:3 * MAXP]
-    for p in range(n):
-        order[p] = p
-    for i in range(n):
-        for j in range(i + 1, n):
-            if initiative(st, tables, order[j]) < initiative(st, tables, order[i]):
-                order[i], order[j] = order[j], order[i]
-    for i in range(n):
-        offer_reaction(st, tables, order[i], ON_OBJECTIVE, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-
-
 @njit(cache=True, _nrt=False)
 def return_token(st, p, i):
     """p's mark goes back to the box (he is shown not to be an assassin)."""
@@ -221,12 +203,6 @@ def initiative_sum(st, tables, t, n):
         if team_of(SCEN_ESTATE, st[F_FACTION + p]) == t:
             s += initiative(st, tables, p)
     return s
-
-
-@njit(cache=True, _nrt=False)
-def objective_phase(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met):
-    objective_reactions(st, tables, sb, w, rng, mv, pl, od, moved, cand, log, io, on, met)
-    objective_scoring(st, tables, rng, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)

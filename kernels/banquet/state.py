@@ -468,7 +468,7 @@ def setup_game(st, tables, rng, order, pool):
         give_ring(st, rules, n)
     elif scen == SCEN_ESTATE:
         st[F_HOST] = order[0]           # the merchant hosts round 1
-        st[F_PATRON] = order[0]         # one of three patrons (rules.estate_favor asks all three)
+        st[F_PATRON] = order[0]         # one of three patrons (forward.favor_step asks all three)
         for f in range(3):
             st[F_VETOS + f] = rules[R_VETO]
         st[F_CLAIM] = -1

@@ -1,12 +1,10 @@
-"""Small helpers that build Banquet positions and call the compiled functions directly (the
-game is not registered yet: docs/banquet-status.md)."""
+"""Small helpers that build Banquet positions by hand and drive the forward model from them
+(Table), and ask the bots through the contract's policy (ask)."""
 from __future__ import annotations
 
 import numpy as np
 
 from kernels.banquet import layout as L
-from kernels.banquet.state import setup_game
-from kernels.rng import seed_streams
 from sim.game import Batch
 from sim.games.banquet import GAME
 
@@ -32,23 +30,31 @@ CHARACTER_NAMES = [c["name"] for c in content()["characters"]]
 
 
 class Table:
-    """One game's state row plus the scratch the rules need, for driving them from tests."""
+    """One game's state row plus the scratch the rules need, for driving the forward model
+    (kernels/banquet/forward.py) from a hand-built position: post a decision, apply the option
+    the test names, then let the seats' bots answer every following decision (play.ask_seat,
+    as play_game asks them) until the point the test needs. Only the entry points the Python
+    game API compiles anyway are called (play.deal, forward.advance / options / apply,
+    play.ask_seat), so a test adds no compile of its own."""
 
     def __init__(self, n=12, variants=("scenario1", "basic"), seed=1, game_index=0, sets=(), bots="greedy"):
+        from kernels.banquet.play import deal
         self.c = compiled(n, variants, sets)
         self.n = n
         self.tables = self.c.tables
         self.rules = self.tables[L.T_RULES]
-        self.w = GAME.weights(content(variants, sets))
-        sc = self.c.alloc_scratch(1, False)
+        self.w = np.asarray(GAME.weights(content(variants, sets)), np.float64)
+        self.sc = self.c.alloc_scratch(1, True)
+        sc = self.sc
         self.st, self.rng, self.mv, self.io = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO))
         self.sim, self.od, self.team = sc[L.S_SIM][0], sc[L.S_ODDS][0], sc[L.S_TEAM][0]
-        self.pl, self.moved, self.cand = self.sim[0:L.MAXP], self.sim[L.MAXP:2 * L.MAXP], self.sim[2 * L.MAXP:6 * L.MAXP]
-        self.sb = GAME.bot_codes([bots], n)
-        seed_streams(self.rng, seed, game_index)
-        setup_game(self.st, self.tables, self.rng, self.sim[6 * L.MAXP:7 * L.MAXP], self.sim[7 * L.MAXP:10 * L.MAXP])
+        self.pl = self.sim[0:L.MAXP]
         self.log = np.zeros((4096, 6), np.int64)
         self.met = np.zeros((n, L.N_METRICS))
+        # the deal play_game plays (streams, chance's set-up, the seats' bots), not logged
+        deal(self.tables, self.st, self.rng, self.io, self.sim, sc[L.S_SEAT_BOTS][0],
+             np.asarray(GAME.bot_codes([bots], n), np.int64), np.uint64(seed), np.uint64(game_index), np.int64(0),
+             self.log, False)
 
     # -- reading and writing ------------------------------------------------------------------
     def get(self, field, i=0):
@@ -68,13 +74,14 @@ class Table:
             for p, name in enumerate(chars):
                 self.set(L.F_CHAR, p, char_id(name))
 
-    def args(self):
-        return (self.sb, self.w, self.rng, self.mv, self.pl, self.od, self.moved, self.cand,
-                self.log, self.io, True, self.met)
-
     def moves(self, a):
-        from kernels.banquet.moves import list_moves
-        k = list_moves(self.st, self.tables, a, self.mv)
+        """a's move options if it were his turn now (the pending decision is left as it was)."""
+        pending = self.get(L.F_DEC), self.get(L.F_DEC_SEAT)
+        self.set(L.F_DEC, 0, L.DEC_ACTION)
+        self.set(L.F_DEC_SEAT, 0, a)
+        k = self.options()
+        self.set(L.F_DEC, 0, pending[0])
+        self.set(L.F_DEC_SEAT, 0, pending[1])
         return [tuple(int(x) for x in self.mv[i]) for i in range(k)]
 
     def slot_moves(self, a, slot):
@@ -82,9 +89,109 @@ class Table:
         k = list_slot(self.st, self.tables, a, slot, self.mv, 0)
         return [tuple(int(x) for x in self.mv[i]) for i in range(k)]
 
+    # -- driving the forward model ------------------------------------------------------------
+    def post(self, kind, seat, step):
+        """Decision kind pending for seat; once it and what it sets going have resolved, the
+        round goes on at step. step S_OVER stops the machine right there, as at a game's end."""
+        self.set(L.F_DEC, 0, kind)
+        self.set(L.F_DEC_SEAT, 0, seat)
+        self.set(L.F_STEP, 0, step)
+
+    def apply(self, row):
+        """Apply option row (slot or choice, x, y, z) to the pending decision, then advance."""
+        from kernels.banquet.forward import apply
+        apply(self.tables, self.st, self.io, self.met, self.sim, self.mv, self.rng, self.w,
+              np.ascontiguousarray(row, np.int32), self.log, True)
+
+    def go(self, step):
+        """The round at step, played on (no decision pending) until a decision."""
+        from kernels.banquet.forward import advance
+        self.set(L.F_DEC, 0, L.DEC_NONE)
+        self.set(L.F_STEP, 0, step)
+        advance(self.tables, self.st, self.io, self.met, self.sim, self.mv, self.rng, self.w, self.log, True)
+
+    def run(self, until=(L.DEC_ACTION,)):
+        """The seats' bots answer every decision until one of the kinds until is pending (its
+        seat returned) or the machine stops (-1: the game over, or a post's S_OVER)."""
+        while True:
+            kind = self.get(L.F_DEC)
+            if kind == L.DEC_NONE:
+                return -1
+            if kind in until:
+                return self.get(L.F_DEC_SEAT)
+            self.apply(self.mv[self.choice()].copy())
+
+    def options(self):
+        """The pending decision's options (rows of self.mv): their count."""
+        from kernels.banquet.forward import options
+        return int(options(self.tables, self.st, self.io, self.met, self.sim, self.mv, self.mv))
+
+    def choice(self):
+        """The option the pending decision's seat's bot takes (its index in self.mv)."""
+        from kernels.banquet.play import ask_seat
+        k = self.options()
+        return int(ask_seat(self.tables, self.sc, np.int64(0), self.st, self.mv, np.int64(k), self.rng, self.w,
+                            self.log))
+
     def act(self, a, slot, x=-1, y=-1, z=0):
-        from kernels.banquet.rules import resolve_action
-        resolve_action(self.st, self.tables, a, slot, x, y, z, *self.args())
+        """a's action or favor request (slot, x, y, z) resolved - judgment, the chosen players'
+        reactions, the patron(s), the effect and its choices, the moved players' reactions, each
+        asked of the seats' bots - and the machine stopped there (a still standing)."""
+        self.post(L.DEC_ACTION, a, L.S_OVER)
+        self.apply((slot, x, y, z))
+        return self.run(())
+
+    def turn(self, a, slot=L.MV_PASS, x=-1, y=-1, z=0):
+        """a, holding the scepter, plays (slot, x, y, z) (a pass by default); his turn ends and the
+        scepter goes on: the next player to act (-1: the game is over)."""
+        self.set(L.F_HOLDER, 0, a)
+        self.set(L.F_ACTOR, 0, a)
+        self.post(L.DEC_ACTION, a, L.S_TURN_END)
+        self.apply((slot, x, y, z))
+        return self.run()
+
+    def scepter(self, holder, first=False):
+        """The scepter goes on from holder (first: the host's opening hand-off): the next player
+        to act, the king's marks and the castle's passes on the way (-1: the game is over)."""
+        self.set(L.F_HOLDER, 0, holder)
+        self.set(L.F_FIRST, 0, int(first))
+        self.go(L.S_NEXT)
+        return self.run()
+
+    def begin_turn(self, a):
+        """a's turn begins (a spy's bribe): a, to choose his move."""
+        self.set(L.F_HOLDER, 0, a)
+        self.set(L.F_ACTOR, 0, a)
+        self.go(L.S_BRIBE)
+        return self.run()
+
+    def start_round(self, until=(L.DEC_ACTION,)):
+        """A round begins (everyone stands, the host's direction): the first player to act."""
+        self.go(L.S_ROUND)
+        return self.run(until)
+
+    def objective(self):
+        """The objective phase (its reactions, the objective, the end after the last round),
+        stopped as the next round's host is to choose the direction (-1: the game is over)."""
+        self.st[L.F_WINDOW] += 1              # a window of its own, as forward.turn_phase_over opens it
+        self.set(L.F_OB_I, 0, 0)
+        self.go(L.S_OBJ_REACT)
+        return self.run((L.DEC_DIRECTION,))
+
+    def play(self, turns):
+        """Round 1 from its start, turns player turns (every decision the seats' bots'), stopped
+        at the next player's move."""
+        a = self.start_round()
+        for _ in range(turns):
+            if a < 0:
+                return
+            self.apply(self.mv[self.choice()].copy())
+            a = self.run()
+
+    def favor_accepted(self):
+        """Whether the last favor request was accepted (its EV_FAVOR event)."""
+        ev = self.events()
+        return bool(ev[ev[:, 0] == L.EV_FAVOR][-1, 2])
 
     def events(self):
         return self.log[:int(self.io[0])]
@@ -207,72 +314,54 @@ class Unseen:
         return not np.array_equal(before[hidden], self.st[hidden])
 
     def decisions(self):
-        from kernels.banquet import bots as B
-        from kernels.banquet.moves import list_moves
-        from kernels.banquet.rollout import rollout_choose
+        """Every decision kind of seat p, asked of every bot kind through the contract's policy
+        (play.policy) on fresh copies of this position, the decision posted on each."""
         t, p, n = self.t, self.p, self.t.n
-        tb = t.tables
+        a = (p + 1) % n                  # the other player of the posted decisions
+        gamekeeper = char_id("Gamekeeper")
+        mover_from = int(self.st[L.F_PLACE + a])
+        kinds = [("move", L.DEC_ACTION, ()),
+                 ("reaction", L.DEC_REACTION, ((L.F_RE_WIN, L.ON_TARGETED), (L.F_RE_PA, a), (L.F_RE_SLOT, L.ACTION2),
+                                               (L.F_RE_X, p), (L.F_RE_Y, -1), (L.F_RE_Z, 1))),
+                 ("direction", L.DEC_DIRECTION, ())]
+        kinds += [(f"mark {i}", L.DEC_MARK, ((L.F_MK_I, i),)) for i in range(2)]
+        # displaced: a moved onto p's place, his former place free
+        kinds.append(("place", L.DEC_PLACE, ((L.F_PLACE + a, int(self.st[L.F_PLACE + p])),
+                                              (L.F_EN_FORMER, mover_from))))
+        kinds += [(f"veto {v}", L.DEC_VETO, ((L.F_AC_A, v), (L.F_AC_SLOT, L.FAVOR), (L.F_AC_X, (v + 1) % n),
+                                             (L.F_AC_Y, (v + 2) % n), (L.F_AC_Z, 1))) for v in range(0, n, 3)]
+        kinds.append(("bribe", L.DEC_BRIBE, ()))
+        kinds.append(("partner", L.DEC_PARTNER, ((L.F_CHAR + a, gamekeeper), (L.F_EF_A, a),
+                                                 (L.F_EF_SLOT, L.ACTION1))))
         out = []
         for bot in GAME.bots:
-            code = GAME.bots.index(bot)
-
-            def ask(name, f):
-                st, rng = self.st.copy(), self.rng.copy()
-                mv = np.zeros_like(t.mv)
-                sim = np.zeros_like(t.sim)
-                od = np.zeros_like(t.od)
-                out.append((bot, name, f(st, rng, mv, sim, od)))
+            for name, kind, fields in kinds:
+                rng = self.rng.copy()
+                row = ask(t, self.st.copy(), rng, self.w, kind, p, GAME.bots.index(bot), fields)
+                out.append((bot, name, row))
                 if rng[0] != self.rng[0]:          # the chance stream (kernels.rng.CHANCE = 0)
                     self.chance_drawn.append((bot, name))
-
-            def move(st, rng, mv, sim, od):
-                k = list_moves(st, tb, p, mv)
-                if bot == "rollout":
-                    c = t.c.alloc_scratch(1, True)
-                    i = rollout_choose(tb, st, p, self.w, rng, mv, k, sim[:L.MAXP], od, c[L.S_RSTATE][0],
-                                       c[L.S_RRNG][0], c[L.S_RMOVES][0], c[L.S_RSIM][0],
-                                       c[L.S_RSCORE][0], c[L.S_RIO][0], c[L.S_RMET][0], t.log)
-                else:
-                    i = B.choose_move(st, tb, p, code, self.w, mv, k, rng, sim[:L.MAXP], od)
-                return tuple(int(x) for x in mv[i])
-
-            ask("move", move)
-
-            def reaction(st, rng, mv, sim, od):
-                from kernels.banquet.moves import list_reactions
-                k = list_reactions(st, tb, p, L.ON_TARGETED, mv)
-                i = B.choose_reaction(st, tb, p, code, self.w, mv, k, rng, sim[:L.MAXP], od, (p + 1) % n, L.ACTION2,
-                                      p, -1, 1)
-                return tuple(int(x) for x in mv[i])
-
-            ask("reaction", reaction)
-            ask("direction", lambda st, rng, mv, sim, od: B.choose_direction(st, tb, p, code, self.w, rng, od))
-            for f in (L.ROSE_F, L.TOWER_F, L.DUKE_F, L.BARON_F):
-                ask(f"mark {f}", lambda st, rng, mv, sim, od, f=f: B.choose_mark(st, tb, p, code, self.w, f, rng, od))
-            ask("place", lambda st, rng, mv, sim, od: B.choose_place(st, tb, p, n, n, code, self.w, rng, sim[:L.MAXP],
-                                                                     od, st[L.F_PLACE + p]))
-            for a in range(0, n, 3):
-                ask(f"veto {a}", lambda st, rng, mv, sim, od, a=a: B.choose_veto(
-                    st, tb, p, a, L.BASIC, (a + 1) % n, (a + 2) % n, 1, code, self.w, rng, sim[:L.MAXP], od))
-            cand = np.array([o for o in range(n) if o != p] + [0] * (4 * L.MAXP - n + 1), np.int64)
-            ask("bribe", lambda st, rng, mv, sim, od: B.choose_bribe(st, tb, p, cand, n - 1, code, self.w, rng, od))
-            row = tb[L.T_ACTIONS][char_id("Gamekeeper"), L.ACTION1]
-            ask("partner", lambda st, rng, mv, sim, od: B.choose_partner(st, tb, p, (p + 1) % n, row, n, n, code, self.w,
-                                                                         rng, sim[:L.MAXP], od, cand, n - 1))
         return out
 
 
-def advance(t: Table, turns: int):
-    """Play the first turns of round 1 on t with its bots."""
-    from kernels.banquet.rules import next_turn, start_round, take_turn
-    start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
-    first = True
-    for _ in range(turns):
-        a = next_turn(t.st, t.tables, first, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
-        first = False
-        if a < 0:
-            return
-        take_turn(t.st, t.tables, a, t.sb, t.w, t.rng, t.mv, t.pl, t.od, t.moved, t.cand, t.log, t.io, False, t.met)
+def ask(t: Table, st, rng, w, kind, seat, bot, fields=(), memo=None):
+    """The option row (a tuple) bot (BOT_*) takes for seat at decision kind posted on state row
+    st (fields: (state index, value) set first), through the contract's policy (play.policy)
+    with fresh scratch (memo: the bots' odds row, fresh unless given); None if the decision has
+    no option there."""
+    from kernels.banquet.forward import options
+    from kernels.banquet.play import policy
+    for f, v in fields:
+        st[f] = v
+    st[L.F_DEC] = kind
+    st[L.F_DEC_SEAT] = seat
+    io, met, sim = np.zeros_like(t.io), np.zeros_like(t.met), np.zeros_like(t.sim)
+    mv, od = np.zeros_like(t.mv), np.zeros_like(t.od) if memo is None else memo
+    k = int(options(t.tables, st, io, met, sim, mv, mv))
+    if k == 0:
+        return None
+    i = policy(t.tables, st, io, met, sim, mv, mv, np.int64(k), np.int64(seat), np.int64(bot), rng, w, od)
+    return tuple(int(x) for x in mv[i])
 
 
 def no_peek_positions():
@@ -280,7 +369,7 @@ def no_peek_positions():
     for i, variants in enumerate(VARIANTS):
         n = PLAYERS[variants[0]]
         t = Table(n, variants, seed=i, bots="random")
-        advance(t, 3 + i)
+        t.play(3 + i)
         factions = {}
         for p in range(n):
             factions.setdefault(t.get(L.F_FACTION, p), p)

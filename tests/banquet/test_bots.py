@@ -2,10 +2,8 @@
 import numpy as np
 
 from kernels.banquet import layout as L
-from kernels.banquet.bots import choose_direction, choose_mark, choose_reaction
-from kernels.banquet.moves import list_reactions
 
-from tests.banquet.helpers import CAST, Table, banquet_table
+from tests.banquet.helpers import CAST, Table, ask, banquet_table
 
 S = {name: p for p, name in enumerate(CAST)}
 GREEDY, HEURISTIC = 1, 2
@@ -22,11 +20,12 @@ def duchess_reacts(t, queen_at, duchess_at, bot, seed):
     for p, x in zip(others, free):
         places[p] = x
     t.seat(places)
-    k = list_reactions(t.st, t.tables, d, L.ON_TARGETED, t.mv)
-    assert k > 2                                     # she may protect herself or a friend
     t.rng[:] = seed
-    i = choose_reaction(t.st, t.tables, d, bot, t.w, t.mv, k, t.rng, t.pl, t.od, q, L.ACTION2, d, -1, 0)
-    return -1 if t.mv[i, L.MV_SLOT] == L.MV_PASS else int(t.mv[i, L.MV_X])
+    fields = ((L.F_RE_WIN, L.ON_TARGETED), (L.F_RE_PA, q), (L.F_RE_SLOT, L.ACTION2), (L.F_RE_X, d), (L.F_RE_Y, -1),
+              (L.F_RE_Z, 0))
+    row = ask(t, t.st, t.rng, t.w, L.DEC_REACTION, d, bot, fields)
+    assert t.options() > 2                           # she may protect herself or a friend
+    return -1 if row[L.MV_SLOT] == L.MV_PASS else row[L.MV_X]
 
 
 def test_a_targeted_protect_protects_who_is_threatened():
@@ -40,6 +39,15 @@ def test_a_targeted_protect_protects_who_is_threatened():
         for seed in range(4):
             assert duchess_reacts(t, (king_at + 6) % 12, (king_at + 1) % 12, bot, seed) == S["Duchess"]
             assert duchess_reacts(t, (king_at + 1) % 12, (king_at + 6) % 12, bot, seed) != S["Duchess"]
+
+
+def direction(t, host, bot):
+    return ask(t, t.st, t.rng, t.w, L.DEC_DIRECTION, host, bot)[L.O_CHOICE]
+
+
+def rose_mark(t, king):
+    """The heuristic king's Rose mark (-1: none), the first traitor faction of scenario 1."""
+    return ask(t, t.st, t.rng, t.w, L.DEC_MARK, king, HEURISTIC, ((L.F_MK_I, 0),), t.od)[L.O_CHOICE]
 
 
 def estate_table(host_mates_after):
@@ -66,9 +74,9 @@ def test_an_estate_host_sends_the_scepter_so_his_faction_acts_last():
     he sends it anticlockwise; with them just before him, clockwise."""
     for bot in (GREEDY, HEURISTIC):
         t, host = estate_table(True)
-        assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == -1
+        assert direction(t, host, bot) == -1
         t, host = estate_table(False)
-        assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == 1
+        assert direction(t, host, bot) == 1
 
 
 def test_the_king_waits_for_the_round_before_a_blind_mark():
@@ -81,14 +89,14 @@ def test_the_king_waits_for_the_round_before_a_blind_mark():
     for v in range(2, 7):
         t.set(L.F_KNOWN, king * L.MAXP + v, 0)
     t.set(L.F_VETO, 0, 3)
-    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) == -1
+    assert rose_mark(t, king) == -1
     for p in range(1, 11):
         t.set(L.F_STAND, p, 0)                        # one other player still stands
-    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) in range(2, 7)
+    assert rose_mark(t, king) in range(2, 7)
     for p in range(12):
         t.set(L.F_STAND, p, 1)
     t.set(L.F_KNOWN, king * L.MAXP + 3, 1)            # he has looked at the assassin
-    assert choose_mark(t.st, t.tables, king, HEURISTIC, t.w, L.ROSE_F, t.rng, t.od) == 3
+    assert rose_mark(t, king) == 3
     assert np.isfinite(t.od).all()
 
 
@@ -103,4 +111,4 @@ def test_a_castle_host_sends_the_scepter_the_short_way_to_the_gatehouse():
         t.set(L.F_GATE, 0, 0)
         t.set(L.F_HOST, 0, host)
         for bot in (GREEDY, HEURISTIC):
-            assert choose_direction(t.st, t.tables, host, bot, t.w, t.rng, t.od) == expect
+            assert direction(t, host, bot) == expect

@@ -34,9 +34,17 @@ def log(t):
 
 
 def next_turn(t, holder, direction=1, first=False):
-    t.set(L.F_HOLDER, 0, holder)
+    """The scepter goes on from holder in direction: the next player to act (-1: the end)."""
     t.set(L.F_DIR, 0, direction)
-    return K.castle_next_turn(t.st, t.tables, first, t.sb, t.w, t.rng, *log(t))
+    return t.scepter(holder, first)
+
+
+def search(t, g=5):
+    """The scepter, going anticlockwise from place 3 (beside the gatehouse), reaches g in the
+    gatehouse: her search (the turn after it reaches whoever is next)."""
+    holder = [p for p in range(t.n) if t.get(L.F_PLACE, p) == GATE_SIDE][0]
+    assert t.get(L.F_GATE) == g
+    next_turn(t, holder, direction=-1)
 
 
 # -- set-up -----------------------------------------------------------------------------------
@@ -207,7 +215,7 @@ def search_table(tokens, pendants=0, sets=()):
 def test_the_last_token_finds_the_princess_without_divine_judgment():
     t = search_table(1)
     before = int(t.rng[CHANCE])
-    K.search(t.st, t.tables, 5, t.sb, t.w, t.rng, *log(t))
+    search(t)
     assert t.get(L.F_FOUND) == 1 and int(t.rng[CHANCE]) == before
 
 
@@ -216,7 +224,7 @@ def test_a_search_with_tokens_left_flips_and_a_failure_discards_a_token():
     for seed in range(40):
         t = search_table(3)
         t.rng[CHANCE] = np.uint64(seed * 7919 + 1)
-        K.search(t.st, t.tables, 5, t.sb, t.w, t.rng, *log(t))
+        search(t)
         outcomes.add((t.get(L.F_FOUND), t.get(L.F_SEARCH)))
     assert outcomes == {(1, 3), (0, 2)}
 
@@ -257,9 +265,9 @@ def test_everyone_seated_loses():
 def test_a_turn_spends_a_pendant_instead_of_sitting():
     t = lay([3, 4, 5, 6, 7, 8], ["King", "Queen", "Bard", "Abbot", "Abbess", "Countess"], duke=9)
     t.set(L.F_PENDANTS, 0, 1)
-    K.castle_turn_end(t.st, t.tables, 0, t.sb, t.w, t.rng, *log(t))
+    assert t.turn(0) == 1                         # the King passes; the scepter goes on to the Queen
     assert (t.get(L.F_PENDANTS, 0), t.get(L.F_STAND, 0)) == (0, 1)
-    K.castle_turn_end(t.st, t.tables, 0, t.sb, t.w, t.rng, *log(t))
+    t.turn(0)
     assert (t.get(L.F_PENDANTS, 0), t.get(L.F_STAND, 0)) == (0, 0)
 
 
@@ -372,8 +380,8 @@ def test_keyring_passes_at_arrival(value):
     t.set(L.F_KEYRING, 0, 0)
     assert next_turn(t, holder=1, direction=1) == 0
     assert t.get(L.F_KEYRING) == (1 if value else 0)
-    K.castle_turn_end(t.st, t.tables, 0, t.sb, t.w, t.rng, *log(t))
-    assert t.get(L.F_KEYRING) == 1
+    t.apply((L.MV_PASS, -1, -1, 0))               # his turn (a pass) ends; the scepter goes on
+    assert t.run() == 2 and t.get(L.F_KEYRING) == 1
 
 
 @pytest.mark.parametrize("value", [1, 0])
@@ -383,6 +391,6 @@ def test_search_reflip_repeats(value):
     for seed in range(60):
         t = search_table(4, pendants=3, sets=(f"rules.search_reflip_repeats={value}",))
         t.rng[CHANCE] = np.uint64(seed * 104729 + 3)
-        K.search(t.st, t.tables, 5, t.sb, t.w, t.rng, *log(t))
+        search(t)
         spent.add(3 - t.get(L.F_PENDANTS, 5))
     assert spent == ({0, 1, 2, 3} if value else {0, 1})

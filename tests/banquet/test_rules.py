@@ -1,10 +1,9 @@
-"""The printed cases and the core rules, driven on hand-laid tables (tests.banquet.helpers
-banquet_table: seat p at place p, CAST[p] its character)."""
+"""The printed cases and the core rules, driven through the forward model on hand-laid tables
+(tests.banquet.helpers banquet_table: seat p at place p, CAST[p] its character)."""
 import numpy as np
 
 from kernels.banquet import layout as L
 from kernels.banquet.moves import partner_ok
-from kernels.banquet.rules import ask_favor, king_receives, next_receiver
 from kernels.banquet.objectives import banquet_objective, final_scores, league_objective, spies_objective
 from kernels.banquet.state import adjacent
 
@@ -135,15 +134,14 @@ def test_scepter_passes_over_seated_players_and_shared_places_go_lowest_initiati
     t.set(L.F_DIR, 0, 1)
     for p in (1, 2, 3):
         t.set(L.F_STAND, p, 0)
-    r = next_receiver(t.st, t.tables, 0, True, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
-    assert r == 4
+    assert t.scepter(0, first=True) == 4
     t.set(L.F_PLACE, S["Jester"], 5)          # Jester (22) shares place 5 with the Count (9)
-    assert next_receiver(t.st, t.tables, 4, False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == S["Count"]
+    assert t.scepter(4) == S["Count"]
     t.set(L.F_STAND, S["Count"], 0)           # after the Count's turn the standing sharer has it
-    assert next_receiver(t.st, t.tables, S["Count"], False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == S["Jester"]
+    assert t.scepter(S["Count"]) == S["Jester"]
     t.set(L.F_DIR, 0, -1)
     t.set(L.F_STAND, S["Jester"], 0)
-    assert next_receiver(t.st, t.tables, 5, False, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met) == 4
+    assert t.scepter(5) == 4
 
 
 def favor_table(veto, bots="heuristic"):
@@ -156,7 +154,7 @@ def test_a_declined_favor_spends_a_token_and_does_nothing():
     t = favor_table(3)
     a = S["Gamekeeper"]                       # the Rose assassin; favor: make two players switch
     t.set(L.F_CHAR, a, char_id("Seneschal"))  # favor: move to a place
-    ask_favor(t.st, t.tables, a, 1, -1, 0, *t.args())   # into the Queen's place, next to the king
+    t.act(a, L.FAVOR, 1)   # into the Queen's place, next to the king
     assert t.get(L.F_VETO) == 2 and t.get(L.F_SPENT) == 1 and t.get(L.F_PLACE, a) == 3
     assert t.met[0, L.M_VETOES] == 1
 
@@ -165,7 +163,7 @@ def test_a_patron_without_tokens_cannot_decline():
     t = favor_table(0)
     a = S["Gamekeeper"]
     t.set(L.F_CHAR, a, char_id("Seneschal"))
-    ask_favor(t.st, t.tables, a, 1, -1, 0, *t.args())
+    t.act(a, L.FAVOR, 1)
     assert t.get(L.F_VETO) == 0 and t.get(L.F_PLACE, a) == 1
 
 
@@ -174,7 +172,7 @@ def test_the_signet_ring_request_cannot_be_declined_once():
     a = S["Gamekeeper"]
     t.set(L.F_CHAR, a, char_id("Seneschal"))
     t.set(L.F_RING, 0, a)
-    ask_favor(t.st, t.tables, a, 1, -1, 0, *t.args())
+    t.act(a, L.FAVOR, 1)
     assert t.get(L.F_PLACE, a) == 1 and t.get(L.F_VETO) == 3 and t.get(L.F_RING) == -1
 
 
@@ -197,18 +195,25 @@ def marks(t):
     return [t.get(L.F_MARK, i) for i in range(2)]
 
 
+def king_receives(t):
+    """The scepter passes from the Physician (place 11) to the king (place 0, standing): his
+    turn comes next."""
+    t.set(L.F_DIR, 0, 1)
+    assert t.scepter(S["Physician"]) == S["King"]
+
+
 def test_the_king_marks_once_a_round_and_moves_a_token_for_free():
     t = banquet_table()
     t.set(L.F_VETO, 0, 6)
-    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t)
     m = marks(t)
     assert all(x >= 0 for x in m) and t.get(L.F_VETO) == 4
     assert t.get(L.F_MARKED_ROUND) == 0
-    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t)
     assert marks(t) == m                      # once a round
     t.set(L.F_ROUND, 0, 1)
     t.set(L.F_KNOWN, 0 * L.MAXP + m[0], 1)    # the king learnt his Rose suspect is innocent
-    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t)
     assert marks(t)[0] != m[0] and t.get(L.F_VETO) == 4          # moved, no new token
     assert t.get(L.F_TOKEN, m[0]) == 0 and t.get(L.F_TOKEN, marks(t)[0]) == 1
 
@@ -218,7 +223,7 @@ def test_no_marking_without_another_standing_player():
     t.set(L.F_VETO, 0, 6)
     for p in range(1, 12):
         t.set(L.F_STAND, p, 0)
-    king_receives(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+    king_receives(t)
     assert marks(t) == [-1, -1]
 
 

@@ -4,8 +4,7 @@ import numpy as np
 import pytest
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import estate_favor
-from kernels.banquet.objectives import claim_portions, final_scores, objective_phase
+from kernels.banquet.objectives import claim_portions, final_scores
 from kernels.banquet.state import across_from, seat_of_char
 from kernels.rng import seed_streams
 from sim.errors import UserError
@@ -18,7 +17,7 @@ ESTATE = ("scenario5", "basic")
 
 
 def objective(t):
-    objective_phase(t.st, t.tables, *t.args())
+    t.objective()
 
 
 def seat_of(t, name):
@@ -260,12 +259,15 @@ def test_three_patrons_declare_clockwise_from_the_active_players_left():
     """Clockwise (index + 1) from place 13: the merchant (14) accepts, then the abbess (4)
     declines first; without her tokens the abbot (9) declines; without his, it goes through."""
     t, a = favor_table(("bots.veto=0",), bots="heuristic")   # declines any harm
-    ask = (t.st, t.tables, a, 1, -1, 0, t.sb, t.w, t.rng, t.pl, t.od, t.io, t.met)
-    assert not estate_favor(*ask) and [t.get(L.F_VETOS, f) for f in range(3)] == [3, 3, 2]
+
+    def ask():
+        t.act(a, L.FAVOR, 1)
+        return t.favor_accepted()
+    assert not ask() and [t.get(L.F_VETOS, f) for f in range(3)] == [3, 3, 2]
     t.set(L.F_VETOS, 2, 0)
-    assert not estate_favor(*ask) and [t.get(L.F_VETOS, f) for f in range(3)] == [3, 2, 0]
+    assert not ask() and [t.get(L.F_VETOS, f) for f in range(3)] == [3, 2, 0]
     t.set(L.F_VETOS, 1, 0)
-    assert estate_favor(*ask) and t.get(L.F_VETOS) == 3
+    assert ask() and t.get(L.F_VETOS) == 3 and t.get(L.F_PLACE, a) == 1
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -276,8 +278,10 @@ def test_a_patron_requesting_a_favor_counts_as_accepting(seed):
     merchant = seat_of(t, "Merchant")
     t.set(L.F_VETOS, 1, 0)
     t.set(L.F_VETOS, 2, 0)
+    x, y = [p for p in range(12) if p != merchant][:2]
     for _ in range(4):
-        assert estate_favor(t.st, t.tables, merchant, merchant, -1, 1, t.sb, t.w, t.rng, t.pl, t.od, t.io, t.met)
+        t.act(merchant, L.FAVOR, x, y)            # his favor: make two players switch
+        assert t.favor_accepted()
     assert t.get(L.F_VETOS, 0) == 3
     t = Table(12, ("scenario5", "full"), sets=("rules.patron_may_request=0",))
     for leader in ("Merchant", "Abbot", "Abbess"):
@@ -287,12 +291,14 @@ def test_a_patron_requesting_a_favor_counts_as_accepting(seed):
 
 
 def test_hosts_change_by_round():
-    from kernels.banquet.rules import start_round
     t = Table(12, ESTATE)
     for rd, leader in enumerate(("Merchant", "Abbot", "Abbess")):
         t.set(L.F_ROUND, 0, rd)
-        start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, False, t.met)
-        assert t.get(L.F_HOST) == seat_of(t, leader) == t.get(L.F_HOLDER)
+        assert t.start_round((L.DEC_DIRECTION,)) == seat_of(t, leader) == t.get(L.F_HOST)   # he picks the way
+        t.apply((1, -1, -1, 0))
+        assert t.get(L.F_HOLDER) != t.get(L.F_HOST)           # he handed the scepter on ...
+        rounds = t.events()[t.events()[:, 0] == L.EV_ROUND]
+        assert rounds[-1, 1] == seat_of(t, leader)             # ... holding it at the round's start
 
 
 def test_the_maidens_faction_may_take_occupied_places():

@@ -2,8 +2,6 @@
 changes what happens), and the reaction windows."""
 
 from kernels.banquet import layout as L
-from kernels.banquet.rules import ask_favor, bribe, offer_reaction, start_round
-from kernels.banquet.objectives import objective_reactions
 
 from tests.banquet.helpers import CAST, Table, banquet_table, char_id
 
@@ -14,7 +12,7 @@ def test_host_start_is_receipt():
     for flag, marks in ((0, False), (1, True)):
         t = banquet_table(sets=(f"rules.host_start_is_receipt={flag}",))
         t.set(L.F_VETO, 0, 6)
-        start_round(t.st, t.tables, t.sb, t.w, t.rng, t.od, t.log, t.io, True, t.met)
+        t.start_round()                      # the host (the king) hands the scepter on
         assert (t.get(L.F_MARKED_ROUND) == 0) == marks
 
 
@@ -32,7 +30,7 @@ def test_ring_unvetoable():
         a = S["Gamekeeper"]
         t.set(L.F_CHAR, a, char_id("Seneschal"))
         t.set(L.F_RING, 0, a)
-        ask_favor(t.st, t.tables, a, 1, -1, 0, *t.args())
+        t.act(a, L.FAVOR, 1)
         assert (t.get(L.F_PLACE, a) == 1) == bool(flag)
 
 
@@ -64,7 +62,7 @@ def test_bribe_needs_seated():
         other = [p for p in range(12) if t.get(L.F_PLACE, p) == (q + 1) % 12][0]
         t.set(L.F_PLACE, other, t.get(L.F_PLACE, cand))
         t.set(L.F_PLACE, cand, (q + 1) % 12)
-        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
+        assert t.begin_turn(spy) == spy
         learnt = t.get(L.F_KNOWN, spy * L.MAXP + cand) == 1
         assert learnt == (flag == 0)
         if learnt:   # information only, both ways, once a round
@@ -110,8 +108,9 @@ def test_objective_reactions_once_and_only_in_the_full_rules():
         t = banquet_table(variants, bots="random")
         t.set(L.F_CHAR, 5, char_id("White Maiden"))
         reacted = 0
-        for seed in range(12):
-            objective_reactions(t.st, t.tables, *t.args())
+        for _ in range(12):
+            t.set(L.F_ROUND, 0, 0)                 # the first round's objective phase, each time
+            t.objective()
         reacted = t.met[5, L.M_REACTIONS]
         assert (reacted > 0) == offered
         assert reacted <= 12
@@ -141,23 +140,23 @@ def test_a_spy_bribes_once_a_round():
     for r in (0, 0, 1):
         t.set(L.F_ROUND, 0, r)
         t.io[0] = 0
-        bribe(t.st, t.tables, spy, t.sb, t.w, t.rng, t.od, t.cand, t.log, t.io, True)
+        assert t.begin_turn(spy) == spy
         counts.append(sum(row[0] == L.EV_BRIBE for row in t.events()))
     assert counts == [1, 0, 1]
 
 
 def test_a_reaction_answers_its_window_once():
-    """Offered twice in one window (the same trigger window kind), the Duchess reacts at most
-    once; in the next window she may react again."""
+    """Offered twice in one window (an action naming her twice, as x and y: both are chosen
+    players offered their reaction in the action's window), the Duchess reacts at most once; in
+    the next window she may react again."""
     t = banquet_table(("scenario1", "full"), bots="random")
     d = S["Duchess"]
     twice = 0
     for seed in range(40):
+        t.seat(list(range(12)))
         t.set(L.F_PROT, d, 0)
-        t.st[L.F_WINDOW] += 1
         before = t.met[d, L.M_REACTIONS]
-        for _ in range(2):
-            offer_reaction(t.st, t.tables, d, L.ON_TARGETED, *t.args())
+        t.act(S["Queen"], L.ACTION2, d, d)        # the Queen's switch naming her twice: two offers
         got = t.met[d, L.M_REACTIONS] - before
         assert got <= 1
         twice += got

@@ -109,35 +109,35 @@ class BanquetGame(Game):
 
 
     def kernel_bench(self, compiled: BanquetCompiled) -> dict[str, float]:
-        """Legal-move lists generated per second over positions of greedy self-play."""
+        """Legal-move lists generated per second over positions of greedy self-play: the
+        position at each of the first n moves of round 1 of 20 games, played by the forward
+        model as play_game plays them."""
         import time
 
+        from kernels.banquet import forward as F
         from kernels.banquet.bench import bench_moves
-        from kernels.banquet.rules import next_turn, start_round, take_turn
-        from kernels.banquet.state import setup_game
-        from kernels.rng import seed_streams
+        from kernels.banquet.play import ask_seat, deal
         c, n = compiled, compiled.n_players
-        sc = c.alloc_scratch(1, False)
-        st, rng, mv, io, sim, od = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO, L.S_SIM, L.S_ODDS))
-        w = self.weights(self.content())
-        sb = np.full(n, L.BOT_GREEDY, np.int64)
+        sc = c.alloc_scratch(1, True)
+        st, rng, mv, io, sim = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_MOVES, L.S_IO, L.S_SIM))
+        w = np.asarray(self.weights(self.content()), np.float64)
+        bots = np.full(n, L.BOT_GREEDY, np.int64)
         log = np.zeros((1, 6), np.int64)
         met = np.zeros((n, L.N_METRICS))
-        pl, moved, cand = sim[0:L.MAXP], sim[L.MAXP:2 * L.MAXP], sim[2 * L.MAXP:6 * L.MAXP]
         states, seats = [], []
         for g in range(20):
-            seed_streams(rng, 0, g)
-            setup_game(st, c.tables, rng, sim[6 * L.MAXP:7 * L.MAXP], sim[7 * L.MAXP:10 * L.MAXP])
-            start_round(st, c.tables, sb, w, rng, od, log, io, False, met)
-            first = True
-            for _ in range(n):
-                a = next_turn(st, c.tables, first, sb, w, rng, od, log, io, False, met)
-                first = False
-                if a < 0:
-                    break
-                states.append(st.copy())
-                seats.append(a)
-                take_turn(st, c.tables, a, sb, w, rng, mv, pl, od, moved, cand, log, io, False, met)
+            deal(c.tables, st, rng, io, sim, sc[L.S_SEAT_BOTS][0], bots, np.uint64(0), np.uint64(g), np.int64(0),
+                 log, False)
+            kind = F.advance(c.tables, st, io, met, sim, mv, rng, w, log, False)
+            moves = 0
+            while kind != L.DEC_NONE and st[L.F_ROUND] == 0 and moves < n:
+                if kind == L.DEC_ACTION:
+                    moves += 1
+                    states.append(st.copy())
+                    seats.append(int(st[L.F_DEC_SEAT]))
+                k = F.options(c.tables, st, io, met, sim, mv, mv)
+                i = ask_seat(c.tables, sc, np.int64(0), st, mv, np.int64(k), rng, w, log)
+                kind = F.apply(c.tables, st, io, met, sim, mv, rng, w, mv[i].copy(), log, False)
         S, P = np.array(states), np.array(seats, np.int64)
         bench_moves(S[:2], P[:2], c.tables, mv, 1)   # compile
         reps = 20
