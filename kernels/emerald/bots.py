@@ -165,9 +165,9 @@ def majority_worth(st, n, p, s, wvp, rules, cards, weights):
 
 @njit(cache=True, _nrt=False)
 def move_value(st, n, p, used, s, wvp, rules, cards, weights):
-    """A move action worth the moves p's bot will make with it (greedy_agent_move, as
-    turn.do_action asks it), played on the state and taken back: the change in p's claimable
-    majorities plus a little per agent moved. Negative when it would move no agent: paying
+    """A move action worth the moves p's bot will make with it (greedy_agent_move, as the
+    action's agent moves, DEC_MOVE, ask it), played on the state and taken back: the change in
+    p's claimable majorities plus a little per agent moved. Negative when it would move no agent: paying
     for nothing is worse than discarding."""
     before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
