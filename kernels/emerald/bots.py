@@ -664,6 +664,33 @@ def option_at(buf, k, a):
 
 
 @njit(cache=True, _nrt=False)
+def sub_choice(tables, st, seat, bot, rng, weights):
+    """A sub-choice's answer (every decision but an action, a free action and another
+    assassination) as its option row's (O_A, O_B), without listing the options: what
+    choose_option picks among them (play_game asks this way; tests/test_forward_model.py plays
+    the same games through options and choose_option)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    n = rules[R_N]
+    kind = st[F_DEC]
+    if kind == DEC_AGENT:
+        return choose_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
+    if kind == DEC_RETRIEVE:
+        return choose_retrieve_source(st, seat, bot, rng), 0
+    if kind == DEC_MOVE:
+        return choose_agent_move(st, n, seat, bot, rules, cards, weights, rng)
+    if kind == DEC_INTERRUPT:
+        return (1 if choose_interrupt(st, seat, bot, rng) else 0), 0
+    if kind == DEC_OFF_BOARD:
+        return choose_own_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
+    if kind == DEC_ZOMBIE_VICTIM:
+        return choose_enemy_piece(st, n, seat, st[F_AX_I], F_AGENTS, bot, rng), 0
+    if kind == DEC_ZOMBIE_CITY:
+        return choose_city(st, n, seat, bot, rng), 0
+    return choose_okhrana_cube(st, n, seat, bot, rng)
+
+
+@njit(cache=True, _nrt=False)
 def choose_option(tables, st, buf, k, seat, bot, rng, weights):
     """The index of the option of buf[:k] that bot (BOT_*; the rollout bot's choices but its
     actions are the heuristic's: play.ask_seat) takes for seat at the pending decision (F_DEC),

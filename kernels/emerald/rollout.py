@@ -18,12 +18,12 @@ game ended there.
 import numpy as np
 from numba import njit
 
-from kernels.emerald.bots import choose_option, row_value
-from kernels.emerald.layout import (BOT_HEURISTIC, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_DEC,
+from kernels.emerald.bots import choose_option, row_value, sub_choice
+from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_DEC,
                                     F_DEC_SEAT, F_DECK, F_END, F_HAND, F_IDENT,
                                     F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
                                     F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
-                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE,
+                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE, O_A, O_B,
                                     NCITY, NIDENT, R_CARDS, R_DISCARDS_PUBLIC,
                                     R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
                                     S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
@@ -230,7 +230,12 @@ def play_out(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log):
     """A playout from where rs stands: the heuristic in every seat (each from its own stream of
     rrng), the forward model's one loop, until the game ends or stops at F_CAP."""
     kind = rs[F_DEC]
+    one = rmv[rmv.shape[0] - 1]         # a sub-choice's row, as in play.play_game
     while kind != DEC_NONE:
+        if kind >= DEC_AGENT:
+            one[O_A], one[O_B] = sub_choice(tables, rs, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
+            kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, one, log, False)
+            continue
         k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
         i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
         kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, rmv[i], log, False)
