@@ -79,7 +79,12 @@ def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] 
             self.g.apply(action)
 
         def _action_to_string(self, player, action):
-            return self.g.option_words()[action]
+            # OpenSpiel wants the options' words unique (random_sim_test checks it, and reports a
+            # failure through the game's RNG state, which a Python game has not: "GetRNGState
+            # unimplemented"); two options a game words alike (two copies of a card) are numbered
+            words = self.g.option_words()
+            w = words[action]
+            return w if words.count(w) == 1 else f"{w} (option {action})"
 
         def is_terminal(self):
             return self.g.over
