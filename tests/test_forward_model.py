@@ -17,7 +17,8 @@ QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2"
                           "bots.rollout_horizon=12"),
          "bastille": ("bots.rollout_playouts=1",),
          "banquet": ("bots.rollout_playouts=1", "bots.rollout_candidates=2"),
-         "pimpernel": ("bots.rollout_playouts=1", "bots.rollout_width=2")}
+         "pimpernel": ("bots.rollout_playouts=1", "bots.rollout_width=2"),
+         "emerald": ("bots.rollout_candidates=2", "bots.rollout_playouts=1", "bots.rollout_horizon=2")}
 # a walk may name its player count (Banquet's scenarios each have their own range)
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
          "bastille": [((), ()), (("secret_mission",), ())],
@@ -30,8 +31,9 @@ WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"
          "pimpernel": [((), ()), (("short",), ())]}
 # decision kinds no random walk can be counted on to reach: the game's own tests reach them
 # with its bots (Banquet: random play never brings a lady with the Keyring beside the
-# gatehouse; tests/banquet/test_forward.py)
-BOTS_REACH = {"banquet": {"gatehouse", "re-flip"}}
+# gatehouse; tests/banquet/test_forward.py; Emerald: random play rarely claims the cards, so never
+# holds an interrupt when attacked nor plays Okhrana: tests/emerald/test_forward.py)
+BOTS_REACH = {"banquet": {"gatehouse", "re-flip"}, "emerald": {"interrupt", "Okhrana cube"}}
 SEED = 5
 
 

@@ -14,7 +14,9 @@ from sim.openspiel import register  # noqa: E402
 GAMES = {"doppelganger": (3, ("rules.max_turns=50",), "hunter"),
          "bastille": (3, (), "heuristic"),
          "banquet": (11, ("bots.rollout_playouts=1",), "heuristic"),
-         "pimpernel": (2, (), "heuristic")}
+         "pimpernel": (2, (), "heuristic"),
+         # random play mostly discards and would run to the 600-turn cap
+         "emerald": (4, ("turn.max_turns=50",), "heuristic")}
 # ISMCTS's random rollouts through the Python API: Pimpernel's ~400 decisions a game make its
 # game the slowest by far, and it adds nothing the other games' ISMCTS games do not check
 ISMCTS_GAMES = [g for g in GAMES if g != "pimpernel"]

@@ -3,6 +3,10 @@ tracks, its own hand and identity), never change it (a move action's moves are t
 state and taken back). Random draws come from the seat's own
 stream BOT0 + seat.
 
+``choose_option`` is every bot as a policy of the forward model (kernels/README.md): the
+pending decision's options in, the index of the one it takes out, asked as the rules asked the
+bots before the forward model, so the games are the same.
+
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
 the public record, hunting and ending the game by those beliefs - guarding Royalty from a likely
@@ -14,7 +18,10 @@ from numba import njit
 
 from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
-                                    BOT_HEURISTIC, BOT_RANDOM, FX_BLACK_HAND, FX_CHANGE_OF_HEART,
+                                    BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT, DEC_FREE,
+                                    DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD, DEC_OKHRANA,
+                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AX_I, F_DEC,
+                                    FX_BLACK_HAND, FX_CHANGE_OF_HEART,
                                     FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
                                     FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
                                     FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON,
@@ -25,7 +32,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, K_AGENT,
                                     K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
                                     LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
-                                    NCITY, NIDENT, RESTORATIONIST, R_CARDS, R_COH_PUBLIC, R_ID_RES,
+                                    NCITY, NIDENT, O_A, O_B, RESTORATIONIST, R_CARDS, R_N, R_COH_PUBLIC, R_ID_RES,
                                     R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
                                     W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_PUSH,
@@ -158,9 +165,9 @@ def majority_worth(st, n, p, s, wvp, rules, cards, weights):
 
 @njit(cache=True, _nrt=False)
 def move_value(st, n, p, used, s, wvp, rules, cards, weights):
-    """A move action worth the moves p's bot will make with it (greedy_agent_move, as
-    turn.do_action asks it), played on the state and taken back: the change in p's claimable
-    majorities plus a little per agent moved. Negative when it would move no agent: paying
+    """A move action worth the moves p's bot will make with it (greedy_agent_move, as the
+    action's agent moves, DEC_MOVE, ask it), played on the state and taken back: the change in
+    p's claimable majorities plus a little per agent moved. Negative when it would move no agent: paying
     for nothing is worse than discarding."""
     before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
@@ -635,3 +642,85 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
             bv = v
             best = i
     return best
+
+
+# -- the bots as policies of the forward model ---------------------------------------------------
+@njit(cache=True, _nrt=False)
+def option_of(buf, k, a, b):
+    """The index of option row (a, b) among buf[:k] (O_A, O_B columns)."""
+    for i in range(k):
+        if buf[i, O_A] == a and buf[i, O_B] == b:
+            return i
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def option_at(buf, k, a):
+    """The index of the option row whose O_A is a (a city, a seat, -1 none)."""
+    for i in range(k):
+        if buf[i, O_A] == a:
+            return i
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def sub_choice(tables, st, seat, bot, rng, weights):
+    """A sub-choice's answer (every decision but an action, a free action and another
+    assassination) as its option row's (O_A, O_B), without listing the options: what
+    choose_option picks among them (play_game asks this way; tests/test_forward_model.py plays
+    the same games through options and choose_option)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    n = rules[R_N]
+    kind = st[F_DEC]
+    if kind == DEC_AGENT:
+        return choose_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
+    if kind == DEC_RETRIEVE:
+        return choose_retrieve_source(st, seat, bot, rng), 0
+    if kind == DEC_MOVE:
+        return choose_agent_move(st, n, seat, bot, rules, cards, weights, rng)
+    if kind == DEC_INTERRUPT:
+        return (1 if choose_interrupt(st, seat, bot, rng) else 0), 0
+    if kind == DEC_OFF_BOARD:
+        return choose_own_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
+    if kind == DEC_ZOMBIE_VICTIM:
+        return choose_enemy_piece(st, n, seat, st[F_AX_I], F_AGENTS, bot, rng), 0
+    if kind == DEC_ZOMBIE_CITY:
+        return choose_city(st, n, seat, bot, rng), 0
+    return choose_okhrana_cube(st, n, seat, bot, rng)
+
+
+@njit(cache=True, _nrt=False)
+def choose_option(tables, st, buf, k, seat, bot, rng, weights):
+    """The index of the option of buf[:k] that bot (BOT_*; the rollout bot's choices but its
+    actions are the heuristic's: play.ask_seat) takes for seat at the pending decision (F_DEC),
+    asking each choice as the rules asked it before the forward model. A free action's and
+    another assassination's last row is none (their stop value 0.3 and 0.0)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    n = rules[R_N]
+    kind = st[F_DEC]
+    if kind == DEC_ACTION:
+        return choose_row(st, n, seat, bot, buf, k, tables, weights, rng, -1e18)
+    if kind == DEC_FREE or kind == DEC_MORE:
+        i = choose_row(st, n, seat, bot, buf, k - 1, tables, weights, rng, 0.3 if kind == DEC_FREE else 0.0)
+        return i if i >= 0 else k - 1
+    if kind == DEC_AGENT:
+        return option_at(buf, k, choose_agent_city(st, n, seat, bot, rules, cards, weights, rng))
+    if kind == DEC_RETRIEVE:
+        return option_at(buf, k, choose_retrieve_source(st, seat, bot, rng))
+    if kind == DEC_MOVE:
+        a, b = choose_agent_move(st, n, seat, bot, rules, cards, weights, rng)
+        return option_of(buf, k, a, b)
+    if kind == DEC_INTERRUPT:
+        return 0 if choose_interrupt(st, seat, bot, rng) else 1
+    if kind == DEC_OFF_BOARD:
+        return option_at(buf, k, choose_own_agent_city(st, n, seat, bot, rules, cards, weights, rng))
+    if kind == DEC_ZOMBIE_VICTIM:
+        return option_at(buf, k, choose_enemy_piece(st, n, seat, st[F_AX_I], F_AGENTS, bot, rng))
+    if kind == DEC_ZOMBIE_CITY:
+        return option_at(buf, k, choose_city(st, n, seat, bot, rng))
+    if kind == DEC_OKHRANA:
+        o, c = choose_okhrana_cube(st, n, seat, bot, rng)
+        return option_of(buf, k, o, c) if o >= 0 else option_at(buf, k, -1)
+    return 0

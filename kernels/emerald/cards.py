@@ -1,19 +1,27 @@
-"""The texts of the printed cards, one small function each, and ``play_text`` that plays a
-card for its text (free action, action or interrupt), on the pieces of ``rules``."""
+"""The texts of the printed cards, one small function each: ``begin_text`` plays a card for
+its text (free action, action or interrupt) on the pieces of ``rules``; a text with choices
+inside (the interrupt of the player it hits, agents, zombies or cubes to pick, a revealed
+Loyalist's refill) goes on in ``text_step``, one step at a time (F_AST, the forward model:
+kernels/README.md). Each step ends right after a rule that may post a decision or start a
+refill, so the forward model resolves it before the text goes on, in the rulebook's order."""
 from numba import njit
 
-from kernels.emerald.bots import (choose_city, choose_enemy_piece, choose_okhrana_cube,
-                                  choose_own_agent_city)
-from kernels.emerald.layout import (END_NONE, END_REVEAL, END_TRACK, EV_AGENT, EV_DRAW, EV_TEXT,
-                                    EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV, FX_CHANGE_OF_HEART,
-                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
-                                    FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
-                                    FX_LEOPOLD, FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA,
-                                    FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS,
-                                    FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH, FX_ZOMBIES,
-                                    F_AGENTS, F_ASTOCK, F_BLACK_HAND, F_COH, F_CSTOCK, F_CUBES,
-                                    F_END, F_HAND, F_LEOPOLD, F_LIMBO, F_MIGO, F_MIGO_TURN,
-                                    F_NSTACK, F_REVEALED, F_SANITY, F_SEEN, F_SLOT, F_STACK, F_TURN,
+from kernels.emerald.layout import (AS_CTHULHU_ASKED, AS_CTHULHU_INT, AS_CTHULHU_LOST, AS_DONE,
+                                    AS_DUCHESS_UP, AS_HIDE, AS_OFF_BOARD, AS_OKHRANA, AS_REPLACE,
+                                    AS_SHOGGOTH, AS_ZOMBIE_ASKED, AS_ZOMBIE_CITY, AS_ZOMBIE_KILL,
+                                    AS_ZOMBIE_PLACE, DEC_INTERRUPT, DEC_OFF_BOARD, DEC_OKHRANA,
+                                    DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, END_NONE, END_REVEAL, END_TRACK, EV_AGENT,
+                                    EV_DRAW, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
+                                    FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
+                                    FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD,
+                                    FX_IRENE_ADLER, FX_LEOPOLD, FX_LESTRADE, FX_MATVEI, FX_MI_GO,
+                                    FX_OKHRANA, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
+                                    FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
+                                    FX_ZOMBIES, F_AGENTS, F_ASTOCK, F_AST, F_AX_CARD, F_AX_DONE,
+                                    F_AX_I, F_AX_LEFT, F_AX_LOST, F_AX_WHO, F_BLACK_HAND, F_COH,
+                                    F_CSTOCK, F_CUBES, F_END, F_HAND, F_INT_ATT, F_INT_CARD,
+                                    F_INT_STOPPED, F_LEOPOLD, F_LIMBO, F_MIGO, F_MIGO_TURN, F_NSTACK,
+                                    F_REVEALED, F_ROW, F_SANITY, F_SEEN, F_SLOT, F_STACK, F_TURN,
                                     F_UP, F_VICTIM, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZOMB,
                                     F_ZONE, F_ZOWN, F_ZSUPPLY, K_BOX, K_EFFECT, K_MODE, K_VP,
                                     K_VP_TYPE, MAXHAND, MAXSTACK, MODE_ONE_USE_ACTION,
@@ -27,8 +35,8 @@ from kernels.emerald.layout import (END_NONE, END_REVEAL, END_TRACK, EV_AGENT, E
 from kernels.emerald.state import (agents_on_board, deck_remove, draw, hand_remove, set_zone, side,
                                    top_card, turn_up)
 from kernels.emerald.rules import (log_event, place_agent, clean_up_cubes, lost_agents_check,
-                                   sanity_check, claim_city, move_markers, cards_of, discard_all,
-                                   try_interrupt, agent_to_stock)
+                                   sanity_check, claim_city, claim_turn_up, move_markers, cards_of,
+                                   discard_all, interrupt_card, agent_to_stock, post)
 
 
 @njit(cache=True, _nrt=False)
@@ -93,15 +101,41 @@ def fx_draw_two(st, p, card, rules, rng, shuf, log, io, on):
 
 
 @njit(cache=True, _nrt=False)
-def fx_cthulhu(st, n, p, c, bots, tables, weights, rng, shuf, log, io, on, met):
-    """Every card of city c's Game Card space leaves the game (the slot too per the switch);
-    every agent and zombie there goes back to its owner; every cube there goes to Limbo. A
-    player about to lose an agent may stop the whole card with Sherlock Holmes."""
-    rules = tables[T_RULES]
-    for o in range(n):
+def offer_interrupt(st, o, attacker, assassination, tables, io):
+    """Seat o may stop the elimination of its agent with an interrupt: the decision is posted
+    (returns 1) or, with no interrupt card, none is played (F_INT_STOPPED = 0, returns 0)."""
+    st[F_INT_STOPPED] = 0
+    pick = interrupt_card(st, o, attacker, assassination, tables)
+    if pick < 0:
+        return 0
+    st[F_INT_CARD] = pick
+    st[F_INT_ATT] = attacker
+    post(st, io, DEC_INTERRUPT, o)
+    return 1
+
+
+@njit(cache=True, _nrt=False)
+def cthulhu_interrupts(st, n, p, c, tables, io):
+    """Cthulhu: each player about to lose an agent in city c (from seat F_AX_I on) may stop the
+    whole card with Sherlock Holmes; when nobody did, the city is wiped."""
+    o = st[F_AX_I]
+    while o < n:
         if o != p and st[F_AGENTS + o * NCITY + c] > 0:
-            if try_interrupt(st, n, o, p, False, bots, tables, rng, shuf, log, io, on):
+            st[F_AX_I] = o
+            if offer_interrupt(st, o, p, False, tables, io):
+                st[F_AST] = AS_CTHULHU_ASKED
                 return
+        o += 1
+    cthulhu_wipe(st, n, c, tables)
+    st[F_AX_I] = 0
+    st[F_AST] = AS_CTHULHU_LOST
+
+
+@njit(cache=True, _nrt=False)
+def cthulhu_wipe(st, n, c, tables):
+    """Every card of city c's Game Card space leaves the game (the slot too per the switch);
+    every agent and zombie there goes back to its owner; every cube there goes to Limbo."""
+    rules = tables[T_RULES]
     for i in range(st[F_NSTACK + c]):
         set_zone(st, st[F_STACK + c * MAXSTACK + i], Z_REMOVED, -1)
     st[F_NSTACK + c] = 0
@@ -116,44 +150,29 @@ def fx_cthulhu(st, n, p, c, bots, tables, weights, rng, shuf, log, io, on, met):
         st[F_ZOMB + o * NCITY + c] = 0
         st[F_LIMBO + o] += st[F_CUBES + o * NCITY + c]
         st[F_CUBES + o * NCITY + c] = 0
-    for o in range(n):
-        lost_agents_check(st, n, o, False, bots, tables, weights, rng, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
-def fx_hide_royalty(st, n, p, c, card, bots, tables, weights, rng, log, io, on, met):
+def hide_royalty(st, n, p, c, tables, rng, log, io, on, met):
     """Take the Royalty card in city c's slot (its VP become Loyalist VP), clean up the cubes,
-    roll the sanity die as for an assassination (a loss also costs an agent there, if any)."""
+    roll the sanity die as for an assassination (a loss also costs an agent there, if any:
+    AS_HIDE)."""
     cards = tables[T_CARD]
     royal = st[F_SLOT + c]
     st[F_SLOT + c] = -1
     set_zone(st, royal, Z_ROYAL_HIDDEN, p)
     st[F_VPL + p] += cards[royal, K_VP]
     clean_up_cubes(st, n, p, c)
-    if sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
-        if st[F_AGENTS + p * NCITY + c] > 0:
-            agent_to_stock(st, n, p, c, bots, tables, weights, rng, log, io, on, met)
+    st[F_AX_LOST] = sanity_check(st, n, p, tables, rng, log, io, on, met)
+    st[F_AST] = AS_HIDE
 
 
 @njit(cache=True, _nrt=False)
-def fx_replace_agent(st, n, p, c, o, fx, bots, tables, weights, rng, shuf, log, io, on, met):
-    """Irene Adler / Vampires: o's agent in city c goes back to o's stock and one of p's from
-    stock takes its place (Sherlock Holmes may stop it, per the switch for Irene Adler)."""
-    rules = tables[T_RULES]
-    if rules[R_SHERLOCK_REPLACE] or fx == FX_VAMPIRES:
-        if try_interrupt(st, n, o, p, False, bots, tables, rng, shuf, log, io, on):
-            return
-    place_agent(st, p, c, log, io, on)
-    agent_to_stock(st, n, o, c, bots, tables, weights, rng, log, io, on, met)
-
-
-@njit(cache=True, _nrt=False)
-def fx_shoggoth(st, n, p, c, o, card, bots, tables, weights, rng, shuf, log, io, on, met):
-    """Another player's agent anywhere is treated as assassinated: it sits on this card beside
-    p's identity card and p scores the card's agent-box VP."""
+def shoggoth(st, n, p, c, o, card, tables, log, io, on, met):
+    """Another player's agent anywhere is treated as assassinated (unless its owner stopped it):
+    it sits on this card beside p's identity card and p scores the card's agent-box VP."""
     cards = tables[T_CARD]
-    hand_remove(st, p, card)
-    if try_interrupt(st, n, o, p, False, bots, tables, rng, shuf, log, io, on):
+    if st[F_INT_STOPPED]:
         set_zone(st, card, Z_REMOVED, p)
         return
     st[F_AGENTS + o * NCITY + c] -= 1
@@ -161,25 +180,32 @@ def fx_shoggoth(st, n, p, c, o, card, bots, tables, weights, rng, shuf, log, io,
     st[F_VICTIM + card] = o
     st[F_VPBOX + p] += cards[card, K_BOX]
     met[p, M_AGENTS_KILLED] += 1.0
-    lost_agents_check(st, n, o, True, bots, tables, weights, rng, log, io, on, met)
+    lost_agents_check(st, n, o, True, tables, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
-def fx_agents_off_board(st, n, p, k, onto, bots, tables, weights, rng, log, io, on):
-    """Mi-Go (onto = F_MIGO) / Yog Sothoth (onto = F_YOG): k of p's agents leave the cities for
-    the card, chosen by p's bot."""
-    rules = tables[T_RULES]
-    cards = tables[T_CARD]
-    moved = 0
-    for _ in range(k):
-        c = choose_own_agent_city(st, n, p, bots[p], rules, cards, weights, rng)
-        io[1] += 1
-        if c < 0:
-            break
-        st[F_AGENTS + p * NCITY + c] -= 1
-        st[onto + p] += 1
-        moved += 1
-    return moved
+def agent_off_board(st, p, c, tables):
+    """Mi-Go / Yog Sothoth: one of p's agents from city c onto the card (-1: none left)."""
+    if c < 0:
+        st[F_AX_LEFT] = 0
+        return
+    onto = F_MIGO if tables[T_CARD][st[F_AX_CARD], K_EFFECT] == FX_MI_GO else F_YOG
+    st[F_AGENTS + p * NCITY + c] -= 1
+    st[onto + p] += 1
+    st[F_AX_DONE] += 1
+    st[F_AX_LEFT] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def agents_off_board_end(st, n, p, card, tables, log, io, on, met):
+    """Mi-Go / Yog Sothoth once its agents are on the card: the card beside p's identity card;
+    Yog Sothoth scores a Loyalist VP per agent given, and p may have none left on the board."""
+    set_zone(st, card, Z_IDENT, p)
+    if tables[T_CARD][card, K_EFFECT] == FX_MI_GO:
+        st[F_MIGO_TURN + p] = st[F_TURN]
+        return
+    st[F_VPL + p] += st[F_AX_DONE]
+    lost_agents_check(st, n, p, False, tables, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
@@ -216,47 +242,49 @@ def fx_leopold(st, n, tables, rng, shuf, log, io, on):
 
 
 @njit(cache=True, _nrt=False)
-def fx_zombies(st, n, p, bots, tables, weights, rng, shuf, log, io, on, met):
-    """First p may remove one agent (not its own) from each city holding one of its zombies;
-    then it places two zombies (what remains of the supply, per the switch) in any cities."""
+def zombies_next_city(st, p, tables, io):
+    """Zombies: from city F_AX_I on, the next city holding one of p's zombies (while the game
+    goes on) asks p whose agent leaves it (not its own); after the last, the zombies to place
+    (what remains of the supply, per the switch)."""
     rules = tables[T_RULES]
-    for c in range(NCITY):
-        if st[F_ZOMB + p * NCITY + c] == 0 or st[F_END] != END_NONE:
-            continue
-        o = choose_enemy_piece(st, n, p, c, F_AGENTS, bots[p], rng)
-        io[1] += 1
-        if o < 0:
-            continue
-        if try_interrupt(st, n, o, p, False, bots, tables, rng, shuf, log, io, on):
-            continue
-        log_event(log, io, on, EV_ZOMBIE, p, c, -1, o, 0)
-        agent_to_stock(st, n, o, c, bots, tables, weights, rng, log, io, on, met)
+    c = st[F_AX_I]
+    while c < NCITY:
+        if st[F_ZOMB + p * NCITY + c] > 0 and st[F_END] == END_NONE:
+            st[F_AX_I] = c
+            post(st, io, DEC_ZOMBIE_VICTIM, p)
+            st[F_AST] = AS_ZOMBIE_ASKED
+            return
+        c += 1
     k = rules[R_ZPLAY]
     if st[F_ZSUPPLY] < k:
         k = st[F_ZSUPPLY] if rules[R_ZOMBIE_REMAINING] else 0
-    for _ in range(k):
-        c = choose_city(st, n, p, bots[p], rng)
-        io[1] += 1
-        st[F_ZSUPPLY] -= 1
-        st[F_ZOMB + p * NCITY + c] += 1
-        log_event(log, io, on, EV_ZOMBIE, p, c, 1, 0, 0)
+    st[F_AX_LEFT] = k
+    st[F_AST] = AS_ZOMBIE_PLACE
 
 
 @njit(cache=True, _nrt=False)
-def fx_okhrana(st, n, p, bots, rng, log, io, on):
-    """One or two cubes from cities to their owners' Limbo (any players, any cities)."""
-    for j in range(2):
-        o, c = choose_okhrana_cube(st, n, p, bots[p], rng)
-        io[1] += 1
-        if o < 0:
-            return
-        st[F_CUBES + o * NCITY + c] -= 1
-        st[F_LIMBO + o] += 1
+def zombie_placed(st, p, c, log, io, on):
+    st[F_ZSUPPLY] -= 1
+    st[F_ZOMB + p * NCITY + c] += 1
+    st[F_AX_LEFT] -= 1
+    log_event(log, io, on, EV_ZOMBIE, p, c, 1, 0, 0)
 
 
 @njit(cache=True, _nrt=False)
-def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
-    """Play the text of the card at hand position row[MV_C] with its target row[MV_A]/row[MV_B]."""
+def okhrana_cube(st, o, c):
+    """Okhrana: one cube of seat o in city c to o's Limbo (-1: none left to send)."""
+    if o < 0:
+        st[F_AX_LEFT] = 0
+        return
+    st[F_CUBES + o * NCITY + c] -= 1
+    st[F_LIMBO + o] += 1
+    st[F_AX_LEFT] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def begin_text(st, n, p, row, tables, rng, tmp, log, io, on, met):
+    """Play the text of the card at hand position row[MV_C] with its target row[MV_A]/row[MV_B];
+    a text with choices inside leaves F_AST at its next step (else AS_DONE stands)."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     ids = tmp[0:MAXHAND]
@@ -268,6 +296,7 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
                or mode == MODE_ONE_USE_ACTION_OR_INTERRUPT)
     a = row[MV_A]
     b = row[MV_B]
+    st[F_AX_CARD] = card
     log_event(log, io, on, EV_TEXT, p, card, a, b, 0)
     if fx == FX_DISCARD_DRAW:
         fx_discard_draw(st, p, card, row[MV_PAY], ids, rules, rng, shuf, log, io, on)
@@ -276,7 +305,9 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
         fx_draw_two(st, p, card, rules, rng, shuf, log, io, on)
         return
     if fx == FX_SHOGGOTH:
-        fx_shoggoth(st, n, p, a, b, card, bots, tables, weights, rng, shuf, log, io, on, met)
+        hand_remove(st, p, card)
+        offer_interrupt(st, b, p, False, tables, io)
+        st[F_AST] = AS_SHOGGOTH
         return
     spend_text_card(st, p, card, cards, one_use)
     if fx == FX_BLACK_HAND:
@@ -287,9 +318,10 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
         if st[F_REVEALED + p] and side(st, p) == RESTORATIONIST:
             st[F_END] = END_REVEAL
     elif fx == FX_CTHULHU:
-        fx_cthulhu(st, n, p, a, bots, tables, weights, rng, shuf, log, io, on, met)
+        st[F_AX_I] = 0
+        st[F_AST] = AS_CTHULHU_INT
     elif fx == FX_HIDE_ROYALTY:
-        fx_hide_royalty(st, n, p, a, card, bots, tables, weights, rng, log, io, on, met)
+        hide_royalty(st, n, p, a, tables, rng, log, io, on, met)
     elif fx == FX_HOLY_BROTHERHOOD:
         k = min(agents_on_board(st, p), st[F_LIMBO + p])
         st[F_LIMBO + p] -= k
@@ -300,16 +332,21 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
                 st[F_CSTOCK + o] += st[F_CUBES + o * NCITY + a]
                 st[F_CUBES + o * NCITY + a] = 0
     elif fx == FX_DUCHESS:
-        claim_city(st, n, p, a, bots, tables, weights, rng, log, io, on, met)
+        claim_city(st, n, p, a, tables, rng, log, io, on, met)
+        st[F_AST] = AS_DUCHESS_UP
     elif fx == FX_IRENE_ADLER or fx == FX_VAMPIRES:
-        fx_replace_agent(st, n, p, a, b, fx, bots, tables, weights, rng, shuf, log, io, on, met)
+        # Sherlock Holmes may stop it (per the switch for Irene Adler)
+        st[F_INT_STOPPED] = 0
+        if rules[R_SHERLOCK_REPLACE] or fx == FX_VAMPIRES:
+            offer_interrupt(st, b, p, False, tables, io)
+        st[F_AST] = AS_REPLACE
     elif fx == FX_MATVEI:
         if move_markers(st, 0, 2, rules, log, io, on, p):
             st[F_END] = END_TRACK
-    elif fx == FX_MI_GO:
-        fx_agents_off_board(st, n, p, a, F_MIGO, bots, tables, weights, rng, log, io, on)
-        st[F_MIGO_TURN + p] = st[F_TURN]
-        set_zone(st, card, Z_IDENT, p)
+    elif fx == FX_MI_GO or fx == FX_YOG_SOTHOTH:
+        st[F_AX_LEFT] = a
+        st[F_AX_DONE] = 0
+        st[F_AST] = AS_OFF_BOARD
     elif fx == FX_FREUD:
         st[F_SANITY + p] = rules[R_SANITY]
         if move_markers(st, 2, 0, rules, log, io, on, p):
@@ -317,9 +354,10 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
     elif fx == FX_LEOPOLD:
         fx_leopold(st, n, tables, rng, shuf, log, io, on)
     elif fx == FX_OKHRANA:
-        fx_okhrana(st, n, p, bots, rng, log, io, on)
+        st[F_AX_LEFT] = 2
+        st[F_AST] = AS_OKHRANA
     elif fx == FX_TERRORS:
-        sanity_check(st, n, b, bots, tables, weights, rng, log, io, on, met)
+        sanity_check(st, n, b, tables, rng, log, io, on, met)
     elif fx == FX_PEOPLES_WILL:
         st[F_CSTOCK + p] += st[F_LIMBO + p]
         st[F_LIMBO + p] = 0
@@ -334,13 +372,79 @@ def play_text(st, n, p, row, bots, tables, weights, rng, tmp, log, io, on, met):
         place_agent(st, p, a, log, io, on)
     elif fx == FX_BURTSEV:
         st[F_SEEN + p] |= 1 << b
-    elif fx == FX_YOG_SOTHOTH:
-        k = fx_agents_off_board(st, n, p, a, F_YOG, bots, tables, weights, rng, log, io, on)
-        st[F_VPL + p] += k
-        set_zone(st, card, Z_IDENT, p)
-        lost_agents_check(st, n, p, False, bots, tables, weights, rng, log, io, on, met)
     elif fx == FX_ZOMBIES:
-        fx_zombies(st, n, p, bots, tables, weights, rng, shuf, log, io, on, met)
+        st[F_AX_I] = 0
+        st[F_AST] = AS_ZOMBIE_CITY
+
+
+@njit(cache=True, _nrt=False)
+def text_step(st, n, p, tables, log, io, on, met):
+    """The next step of the text being played (F_AST), up to its next decision or its end."""
+    step = st[F_AST]
+    a = st[F_ROW + MV_A]
+    b = st[F_ROW + MV_B]
+    if step == AS_CTHULHU_INT:
+        cthulhu_interrupts(st, n, p, a, tables, io)
+    elif step == AS_CTHULHU_ASKED:
+        if st[F_INT_STOPPED]:
+            st[F_AST] = AS_DONE     # the whole card stops
+        else:
+            st[F_AX_I] += 1
+            st[F_AST] = AS_CTHULHU_INT
+    elif step == AS_CTHULHU_LOST:
+        o = st[F_AX_I]
+        if o < n:
+            st[F_AX_I] = o + 1
+            lost_agents_check(st, n, o, False, tables, log, io, on, met)
+        else:
+            st[F_AST] = AS_DONE
+    elif step == AS_HIDE:
+        st[F_AST] = AS_DONE
+        if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + a] > 0:
+            agent_to_stock(st, n, p, a, tables, log, io, on, met)
+    elif step == AS_DUCHESS_UP:
+        claim_turn_up(st, a, tables, log, io, on)
+        st[F_AST] = AS_DONE
+    elif step == AS_REPLACE:
+        st[F_AST] = AS_DONE
+        if not st[F_INT_STOPPED]:
+            place_agent(st, p, a, log, io, on)
+            agent_to_stock(st, n, b, a, tables, log, io, on, met)
+    elif step == AS_SHOGGOTH:
+        st[F_AST] = AS_DONE
+        shoggoth(st, n, p, a, b, st[F_AX_CARD], tables, log, io, on, met)
+    elif step == AS_OFF_BOARD:
+        if st[F_AX_LEFT] > 0:
+            post(st, io, DEC_OFF_BOARD, p)
+        else:
+            st[F_AST] = AS_DONE
+            agents_off_board_end(st, n, p, st[F_AX_CARD], tables, log, io, on, met)
+    elif step == AS_OKHRANA:
+        if st[F_AX_LEFT] > 0:
+            post(st, io, DEC_OKHRANA, p)
+        else:
+            st[F_AST] = AS_DONE
+    elif step == AS_ZOMBIE_CITY:
+        zombies_next_city(st, p, tables, io)
+    elif step == AS_ZOMBIE_ASKED:
+        st[F_AST] = AS_ZOMBIE_KILL
+        if st[F_AX_WHO] < 0:
+            st[F_INT_STOPPED] = 1       # nobody's agent: on to the next city
+        else:
+            offer_interrupt(st, st[F_AX_WHO], p, False, tables, io)
+    elif step == AS_ZOMBIE_KILL:
+        c = st[F_AX_I]
+        o = st[F_AX_WHO]
+        st[F_AX_I] = c + 1
+        st[F_AST] = AS_ZOMBIE_CITY
+        if not st[F_INT_STOPPED]:
+            log_event(log, io, on, EV_ZOMBIE, p, c, -1, o, 0)
+            agent_to_stock(st, n, o, c, tables, log, io, on, met)
+    elif step == AS_ZOMBIE_PLACE:
+        if st[F_AX_LEFT] > 0:
+            post(st, io, DEC_ZOMBIE_CITY, p)
+        else:
+            st[F_AST] = AS_DONE
 
 
 @njit(cache=True, _nrt=False)

@@ -78,7 +78,29 @@ F_LEOPOLD = F_TARGET_HIT + 1            # 1 = Society of Leopold played: zombies
 F_MIGO_TURN = F_LEOPOLD + 1             # [MAXP] the turn the seat's agents went onto Mi-Go
 F_PUSH_R = F_MIGO_TURN + MAXP           # [MAXP] Restorationist steps each seat moved (public history)
 F_PUSH_L = F_PUSH_R + MAXP              # [MAXP] Loyalist steps each seat moved (public history)
-F_SIZE = F_PUSH_L + MAXP
+# The forward model (issue 29, kernels/README.md): the pending decision and where the rules
+# stand, so that the row holds the whole position
+F_DEC = F_PUSH_L + MAXP                 # DEC_* pending, DEC_NONE = none (the game is over, or stopped)
+F_DEC_SEAT = F_DEC + 1                  # the seat that chooses
+F_STEP = F_DEC_SEAT + 1                 # S_*: where the game stands outside an action
+F_PL_I = F_STEP + 1                     # the placement rounds: agents placed so far
+F_LAST = F_PL_I + 1                     # the kind of the turn's last action (-1 none)
+F_CAP = F_LAST + 1                      # the turn at which play stops (the turn cap; a playout's horizon)
+F_CAP_ENDS = F_CAP + 1                  # 1: reaching F_CAP ends the game by the turn cap; 0: play only stops
+F_AST = F_CAP_ENDS + 1                  # AS_*: where the action being resolved stands, AS_IDLE none
+F_ROW = F_AST + 1                       # [MV_SIZE] the action's row (MV_* columns)
+F_AX_LEFT = F_ROW + 8                   # the action's sub-choices still to make (cubes, agents, zombies)
+F_AX_DONE = F_AX_LEFT + 1               # what they did so far (agents moved, put on the card, cubes sent)
+F_AX_I = F_AX_DONE + 1                  # a loop's cursor (a claim's or the zombies' city, Cthulhu's seat)
+F_AX_CARD = F_AX_I + 1                  # the card played (assassination, text)
+F_AX_LOST = F_AX_CARD + 1               # 1 = the sanity die took a token
+F_AX_WHO = F_AX_LOST + 1                # the seat picked (the zombies' victim)
+F_INT_CARD = F_AX_WHO + 1               # the interrupt offered (Sherlock Holmes, Vampires)
+F_INT_ATT = F_INT_CARD + 1              # the attacker it would stop
+F_INT_STOPPED = F_INT_ATT + 1           # 1 = the last interrupt offered was played
+F_RF_SEAT = F_INT_STOPPED + 1           # a revealed Loyalist placing agents back (the refill)
+F_RF_LEFT = F_RF_SEAT + 1               # agents it still places (0: no refill under way)
+F_SIZE = F_RF_LEFT + 1
 
 # The content tables (sim/games/emerald/pack.py builds them in this order)
 T_RULES = 0       # int64 [R_SIZE], below
@@ -341,3 +363,57 @@ END_TRACK = 1
 END_REVEAL = 2
 END_TURN_CAP = 3
 END_REASONS = ("vp_target", "track_end", "restorationist_revealed", "turn_cap")
+
+# The forward model's decisions (F_DEC), steps (F_STEP) and action steps (F_AST)
+DEC_NONE = 0
+DEC_ACTION = 1          # one of the turn's actions: a move row
+DEC_FREE = 2            # a free action or none (last row: ACT_STOP)
+DEC_MORE = 3            # another assassination in the same action or none (last row: ACT_STOP)
+DEC_AGENT = 4           # a city for one agent (the placement rounds, a revealed Loyalist's refill)
+DEC_RETRIEVE = 5        # where one cube comes back from (-1 Limbo, or a city)
+DEC_MOVE = 6            # one agent move (from, to), or (-1, -1) stop
+DEC_INTERRUPT = 7       # the attacked seat: play the interrupt (1) or not (0)
+DEC_OFF_BOARD = 8       # Mi-Go / Yog Sothoth: a city to take an own agent from
+DEC_ZOMBIE_VICTIM = 9   # Zombies: whose agent leaves the city (context F_AX_I), -1 none
+DEC_ZOMBIE_CITY = 10    # Zombies: a city for one zombie
+DEC_OKHRANA = 11        # Okhrana: (owner, city) of a cube sent to Limbo
+DEC_NAMES = ("game over", "action", "free action", "another assassination", "agent placement",
+             "retrieve source", "agent move", "interrupt", "agent off the board", "zombies' victim",
+             "zombie city", "Okhrana cube")
+ACT_STOP = 11           # the last row of DEC_FREE / DEC_MORE: none
+# an option row of every other decision: (O_A, O_B) then zeros
+O_A = 0
+O_B = 1
+
+S_PLACE = 0             # the agent placement rounds
+S_TURN = 1              # a turn begins (or the turn cap / a stop is reached)
+S_FREE = 2              # free actions before action F_ACTS (after the last: before the turn's end)
+S_ACTION = 3            # action number F_ACTS
+S_MORE = 4              # more assassinations
+S_ACTION_DONE = 5       # an action resolved
+S_TURN_END = 6          # the hand refilled, the VP target checked
+S_OVER = 7              # nothing more: the game is over (F_END) or stopped (F_CAP_ENDS = 0)
+S_HALT = 8              # tests: an action resolved alone stops here, nothing pending
+
+AS_IDLE = 0
+AS_DONE = 1             # the action's end (after a refill it may have started)
+AS_RETRIEVE = 2
+AS_MOVE = 3
+AS_CLAIM = 4            # the next city of a claim (F_AX_I)
+AS_CLAIM_UP = 5         # a claim's end: the next card turned up
+AS_KILL_AGENT = 6       # an assassinated agent, after its owner's interrupt
+AS_KILL_ROYAL = 7       # a Royalty card assassinated, after the sanity die
+AS_KILL_END = 8         # the assassination's clean-up
+AS_SHOGGOTH = 9
+AS_CTHULHU_INT = 10     # Cthulhu: the next seat's interrupt (F_AX_I)
+AS_CTHULHU_ASKED = 11
+AS_CTHULHU_LOST = 12    # Cthulhu: the next seat's lost agents checked (F_AX_I)
+AS_HIDE = 13            # Hide Royalty, after the sanity die
+AS_DUCHESS_UP = 14
+AS_REPLACE = 15         # Irene Adler / Vampires, after the interrupt
+AS_OFF_BOARD = 16       # Mi-Go / Yog Sothoth: agents onto the card
+AS_ZOMBIE_CITY = 17     # Zombies: the next city with one of its zombies (F_AX_I)
+AS_ZOMBIE_ASKED = 18    # its victim chosen (F_AX_WHO): the interrupt
+AS_ZOMBIE_KILL = 19
+AS_ZOMBIE_PLACE = 20
+AS_OKHRANA = 21

@@ -1,68 +1,95 @@
-"""A whole game, and the two entry points of the kernel contract (kernels/README.md)."""
+"""A whole game as the forward model's one loop (advance; options; the seat's bot; apply), and
+the two entry points of the kernel contract (kernels/README.md)."""
 import numpy as np
 from numba import njit, prange
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
-from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, END_NONE, END_TURN_CAP, EV_END,
-                                    EV_FIRST, EV_IDENTITY, F_END, F_FIRST, F_IDENT, F_TURN,
-                                    R_MAX_TURNS, R_N, S_IO, S_MOVES, S_POS, S_R_BOTS, S_RNG,
-                                    S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_TMP, T_RULES)
-from kernels.emerald.rollout import rollout_turn
-from kernels.emerald.rules import final_scores, log_event, placement_rounds
-from kernels.emerald.turn import play_turn
+from kernels.emerald.bots import choose_option, sub_choice
+from kernels.emerald.forward import advance, apply, begin, options
+from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
+                                    EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
+                                    F_IDENT, F_TURN, O_A, O_B, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
+                                    S_STATE, S_TIEBREAK, S_TMP, T_RULES)
+from kernels.emerald.rollout import rollout_choice
+from kernels.emerald.rules import final_scores, log_event
 from kernels.emerald.state import setup_game
 from kernels.rng import seed_streams
 
 
 @njit(cache=True, _nrt=False)
+def deal(tables, st, rng, tmp, io, sb, bots, seed, game_index, rotation, log, on):
+    """The set-up of game game_index (its streams, the seats' bots, chance's deal), logged,
+    ready for the placement rounds."""
+    n = tables[T_RULES][R_N]
+    seed_streams(rng, seed, game_index)
+    seat_bots(bots, rotation, sb)
+    io[0] = 0
+    io[1] = 0
+    setup_game(st, tables, rng, tmp)
+    log_event(log, io, on, EV_FIRST, st[F_FIRST], 0, 0, 0, 0)
+    for s in range(n):
+        log_event(log, io, on, EV_IDENTITY, s, st[F_IDENT + s], 0, 0, 0)
+    begin(st, tables)
+
+
+@njit(cache=True, _nrt=False)
+def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
+    """The pending decision's seat's bot (S_SEAT_BOTS): the index of the option of buf[:k] it
+    takes, as play_game asks it (the hooks' bot_choice). The rollout bot chooses its actions by
+    playouts, everything else as the heuristic."""
+    seat = st[F_DEC_SEAT]
+    bot = scratch[S_SEAT_BOTS][r][seat]
+    if bot == BOT_ROLLOUT:
+        if st[F_DEC] == DEC_ACTION:
+            return rollout_choice(tables, st, seat, buf, k, weights, rng, log, scratch, r)
+        bot = BOT_HEURISTIC
+    return choose_option(tables, st, buf, k, seat, bot, rng, weights)
+
+
+@njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats. Returns (turns, end reason); io[0] = log rows written, io[1] = bot decisions."""
-    rules = tables[T_RULES]
+    seats: one loop (advance; the pending decision's options; its seat's bot; apply).
+    io[0] = log rows written, io[1] = decisions."""
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
     tmp = scratch[S_TMP][r]
     mv = scratch[S_MOVES][r]
     pos = scratch[S_POS][r]
     io = scratch[S_IO][r]
+    deal(tables, st, rng, tmp, io, scratch[S_SEAT_BOTS][r], bots, seed, game_index, rotation, log, on)
     sb = scratch[S_SEAT_BOTS][r]
-    n = rules[R_N]
-    seed_streams(rng, seed, game_index)
-    seat_bots(bots, rotation, sb)
-    hb = scratch[S_R_BOTS][r, 1]       # every decision but the rollout's two actions
-    for s in range(n):
-        hb[s] = BOT_HEURISTIC if sb[s] == BOT_ROLLOUT else sb[s]
-    io[0] = 0
-    io[1] = 0
-    setup_game(st, tables, rng, tmp)
-    first = st[F_FIRST]
-    log_event(log, io, on, EV_FIRST, first, 0, 0, 0, 0)
-    for s in range(n):
-        log_event(log, io, on, EV_IDENTITY, s, st[F_IDENT + s], 0, 0, 0)
-    placement_rounds(st, n, first, hb, tables, weights, rng, log, io, on)
-    cap = rules[R_MAX_TURNS]
-    for t in range(cap):
-        st[F_TURN] = t
-        p = (first + t) % n
-        if sb[p] == BOT_ROLLOUT:
-            rollout_turn(st, n, p, hb, tables, weights, rng, tmp, pos, mv, log, io, on, met, scratch, r)
+    one = mv[mv.shape[0] - 1]           # a sub-choice's row (moves.add_move never writes it)
+    kind = advance(tables, st, io, met, tmp, pos, mv, rng, weights, log, on)
+    while kind != DEC_NONE:
+        if kind >= DEC_AGENT:
+            # a sub-choice is read as its option row, without listing the options (the same
+            # games as through options and choose_option: tests/test_forward_model.py)
+            bot = sb[st[F_DEC_SEAT]]
+            one[O_A], one[O_B] = sub_choice(tables, st, st[F_DEC_SEAT], BOT_HEURISTIC if bot == BOT_ROLLOUT else bot,
+                                            rng, weights)
+            kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, one, log, on)
+            continue
+        k = options(tables, st, io, met, tmp, pos, mv, mv)
+        seat = st[F_DEC_SEAT]
+        bot = sb[seat]
+        # ask_seat's choice, without passing the whole scratch tuple at every decision
+        if bot == BOT_ROLLOUT and kind == DEC_ACTION:
+            i = rollout_choice(tables, st, seat, mv, k, weights, rng, log, scratch, r)
         else:
-            play_turn(st, n, p, hb, tables, weights, rng, tmp, pos, mv, log, io, on, met)
-        if st[F_END] != END_NONE:
-            log_event(log, io, on, EV_END, -1, st[F_END], 0, 0, 0)
-            return t + 1, st[F_END]
-    log_event(log, io, on, EV_END, -1, END_TURN_CAP, 0, 0, 0)
-    return cap, END_TURN_CAP
+            i = choose_option(tables, st, mv, k, seat, BOT_HEURISTIC if bot == BOT_ROLLOUT else bot, rng, weights)
+        kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, mv[i], log, on)
 
 
 @njit(cache=True, _nrt=False)
-def finish_game(tables, scratch, r, g, turns_played, end, score, rank, win, role, position, turns,
-                end_reason, metrics, decisions):
+def finish_game(tables, scratch, r, g, score, rank, win, role, position, turns, end_reason, metrics,
+                decisions):
     """Game g's outputs from scratch row r: the final adjustments, ranks with the
     Restorationist tie-break, the dealt side as role."""
     st = scratch[S_STATE][r]
     n = score.shape[1]
     tb = scratch[S_TIEBREAK][r]
+    end = st[F_END]
     final_scores(st, n, tables, score[g], tb, metrics[g])
     rank_players(score[g], tb, n, rank[g], win[g])
     if end == END_TURN_CAP:
@@ -70,7 +97,8 @@ def finish_game(tables, scratch, r, g, turns_played, end, score, rank, win, role
     for s in range(n):
         role[g, s] = st[F_IDENT + s]
     turn_positions(st[F_FIRST], n, position[g])
-    turns[g] = turns_played
+    # a turn-capped game played every turn below the cap; any other ended inside turn F_TURN
+    turns[g] = st[F_TURN] if end == END_TURN_CAP else st[F_TURN] + 1
     end_reason[g] = end
     decisions[g] = scratch[S_IO][r, 1]
 
@@ -84,10 +112,9 @@ def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
     for g in range(r * B // R, (r + 1) * B // R):
         met = metrics[g]
         met[:, :] = 0.0
-        t, end = play_game(tables, scratch, r, bots, weights, seed, game_index[g], rotation[g],
-                           log, False, met)
-        finish_game(tables, scratch, r, g, t, end, score, rank, win, role, position, turns,
-                    end_reason, metrics, decisions)
+        play_game(tables, scratch, r, bots, weights, seed, game_index[g], rotation[g], log, False, met)
+        finish_game(tables, scratch, r, g, score, rank, win, role, position, turns, end_reason, metrics,
+                    decisions)
 
 
 @njit(cache=True, parallel=True)
@@ -106,8 +133,7 @@ def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
     """Game ``game_index`` in scratch row 0 with the event log on; outputs to row 0."""
     met = metrics[0]
     met[:, :] = 0.0
-    t, end = play_game(tables, scratch, 0, bots, weights, seed, game_index, rotation, log, True,
-                       met)
-    finish_game(tables, scratch, 0, 0, t, end, score, rank, win, role, position, turns,
-                end_reason, metrics, decisions)
+    play_game(tables, scratch, 0, bots, weights, seed, game_index, rotation, log, True, met)
+    finish_game(tables, scratch, 0, 0, score, rank, win, role, position, turns, end_reason, metrics,
+                decisions)
     return scratch[S_IO][0, 0]

@@ -12,25 +12,26 @@ discard pile, when it is not public), and which game cards lie face down in the 
 
 The rollout bot chooses each of its two actions by flat Monte Carlo: the heuristic's best few
 rows, each played out from the same determinised deals (the heuristic in every seat, a horizon of
-player turns), scored by the final adjustments as if the game ended there.
+player turns) through the forward model's one loop, scored by the final adjustments as if the
+game ended there.
 """
 import numpy as np
 from numba import njit
 
-from kernels.emerald.bots import row_value
-from kernels.emerald.layout import (BOT_HEURISTIC, END_NONE, F_DECK, F_END, F_HAND, F_IDENT,
+from kernels.emerald.bots import choose_option, row_value, sub_choice
+from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_DEC,
+                                    F_DEC_SEAT, F_DECK, F_END, F_HAND, F_IDENT,
                                     F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
                                     F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
-                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE,
-                                    NCITY, NIDENT, R_ACTIONS, R_CARDS, R_DISCARDS_PUBLIC,
-                                    R_GAME_CARDS, R_N, S_R_BOTS, S_R_CAND, S_R_IO, S_R_MET,
+                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE, O_A, O_B,
+                                    NCITY, NIDENT, R_CARDS, R_DISCARDS_PUBLIC,
+                                    R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
                                     S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
                                     T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
                                     W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
 from kernels.emerald.state import copy_into
-from kernels.emerald.turn import (action_rows, begin_turn, end_turn, free_actions, play_turn,
-                                  rest_of_turn, take_action)
+from kernels.emerald.forward import apply, options
 from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
 
 
@@ -225,19 +226,35 @@ def playout_value(rs, n, p, tables, score, met):
 
 
 @njit(cache=True, _nrt=False)
-def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
-    """The row of mv[:k] the rollout bot takes as its action number a: the candidate whose
-    playouts score best, every candidate over the same determinised deals and dice."""
+def play_out(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log):
+    """A playout from where rs stands: the heuristic in every seat (each from its own stream of
+    rrng), the forward model's one loop, until the game ends or stops at F_CAP."""
+    kind = rs[F_DEC]
+    one = rmv[rmv.shape[0] - 1]         # a sub-choice's row, as in play.play_game
+    while kind != DEC_NONE:
+        if kind >= DEC_AGENT:
+            one[O_A], one[O_B] = sub_choice(tables, rs, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
+            kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, one, log, False)
+            continue
+        k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
+        i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
+        kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, rmv[i], log, False)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_choice(tables, st, p, buf, k, weights, rng, log, R, r):
+    """The action of buf[:k] (seat p's pending DEC_ACTION) the rollout bot takes: the candidate
+    whose playouts score best, every candidate over the same determinised deals and dice. A
+    playout applies the candidate to a copy of the position, then plays the rest of the turn
+    and ``rollout_horizon`` more player turns."""
+    n = tables[T_RULES][R_N]
     cand = R[S_R_CAND][r]
-    nc = best_rows(st, n, p, mv, k, tables, weights, cand, R[S_R_VALUE][r],
+    nc = best_rows(st, n, p, buf, k, tables, weights, cand, R[S_R_VALUE][r],
                    max(1, min(MAX_CANDIDATES, int(weights[W_ROLLOUT_CANDIDATES]))))
     if nc == 1:
-        return first_row_like(mv, k, cand[0])
+        return first_row_like(buf, k, cand[0])
     rs, rrng, rtmp = R[S_R_STATE][r], R[S_R_RNG][r], R[S_R_TMP][r]
     rmv, rpos, rio, score, met = R[S_R_MOVES][r], R[S_R_POS][r], R[S_R_IO][r], R[S_R_SCORE][r], R[S_R_MET][r]
-    pbots = R[S_R_BOTS][r, 0]
-    for s in range(n):
-        pbots[s] = BOT_HEURISTIC
     npl = max(1, int(weights[W_ROLLOUT_PLAYOUTS]))
     horizon = int(weights[W_ROLLOUT_HORIZON])
     base = next_u64(rng, BOT0 + p)
@@ -250,23 +267,15 @@ def rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r):
             for s in range(rrng.shape[0]):
                 rrng[s] = stream_start(base, j, s)
             determinize(rs, tables, p, rrng, rtmp)
-            row = rmv[rmv.shape[0] - 1]
-            copy_into(row, cand[c])
-            last = take_action(rs, n, p, row, pbots, tables, weights, rrng, rtmp, rpos, rmv, log, rio, False, met)
-            if rs[F_END] == END_NONE:
-                rest_of_turn(rs, n, p, a + 1, last, pbots, tables, weights, rrng, rtmp, rpos, rmv, row, log, rio,
-                             False, met)
-            for t in range(horizon):
-                if rs[F_END] != END_NONE:
-                    break
-                rs[F_TURN] += 1
-                play_turn(rs, n, (p + 1 + t) % n, pbots, tables, weights, rrng, rtmp, rpos, rmv, log, rio, False,
-                          met)
+            rs[F_CAP] = rs[F_TURN] + 1 + horizon
+            rs[F_CAP_ENDS] = 0
+            apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, cand[c], log, False)
+            play_out(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log)
             acc += playout_value(rs, n, p, tables, score, met)
         if acc > bestv:
             bestv = acc
             best = c
-    return first_row_like(mv, k, cand[best])
+    return first_row_like(buf, k, cand[best])
 
 
 @njit(cache=True, _nrt=False)
@@ -281,25 +290,3 @@ def first_row_like(mv, k, row):
         if same:
             return i
     return 0
-
-
-@njit(cache=True, _nrt=False)
-def rollout_turn(st, n, p, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met, R, r):
-    """The rollout seat's turn: as turn.play_turn, but each of its two actions chosen by
-    playouts (free actions and every sub-choice as the heuristic: ``bots`` has the heuristic in
-    the rollout's seat)."""
-    begin_turn(st, p, log, io, on)
-    last = -1
-    for a in range(tables[T_RULES][R_ACTIONS]):
-        free_actions(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)
-        if st[F_END] != END_NONE:
-            return
-        k = action_rows(st, n, p, a, last, tables, pos, mv)
-        i = rollout_choice(st, n, p, a, k, mv, tables, weights, rng, log, R, r)
-        io[1] += 1
-        row = mv[mv.shape[0] - 1]
-        copy_into(row, mv[i])
-        last = take_action(st, n, p, row, bots, tables, weights, rng, tmp, pos, mv, log, io, on, met)
-        if st[F_END] != END_NONE:
-            return
-    end_turn(st, n, p, bots, tables, weights, rng, tmp, mv, log, io, on, met)

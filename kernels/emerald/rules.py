@@ -1,26 +1,27 @@
 """The rules in the rulebook's order: the placement rounds, the pieces, sanity and reveals,
 interrupts, the actions (claim, markers, assassinate), the game end and the final adjustments.
 The card texts are in ``cards`` and one action and a turn in ``turn``, which read these. The
-rules ask ``bots`` at each decision and log what happens when the log is on (``io``: log rows
-written, bot decisions)."""
+rules never ask a bot: a decision is posted in the state row (``post``: the forward model,
+kernels/README.md) and the rules resume where they stood once it is applied; a revealed
+Loyalist's agents placed back are such decisions, one per agent (``begin_refill``). What
+happens is logged when the log is on (``io``: log rows written, decisions posted)."""
 from numba import njit
 
 from kernels.common import write_event
-from kernels.emerald.bots import choose_agent_city, choose_interrupt
 from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_ASSASSINATE, EV_CLAIM, EV_INTERRUPT,
                                     EV_MARKER, EV_MOVE, EV_PLACE, EV_REVEAL, EV_SANITY, EV_TURN_UP,
                                     FX_FENIANS, FX_INFERNAL_MACHINE, FX_SHERLOCK, FX_VAMPIRES,
-                                    F_AGENTS, F_ASTOCK, F_BLACK_HAND, F_CSTOCK, F_CUBES, F_END,
-                                    F_HAND, F_IDENT, F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK,
+                                    F_AGENTS, F_ASTOCK, F_AX_LOST, F_BLACK_HAND, F_DEC, F_DEC_SEAT, F_RF_LEFT, F_RF_SEAT, F_CSTOCK, F_CUBES, F_END,
+                                    F_HAND, F_IDENT, F_INT_STOPPED, F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK,
                                     F_PUSH_L, F_PUSH_R, F_REFILLED, F_REVEALED, F_SANITY, F_SLOT,
                                     F_TARGET_HIT, F_TRACK_L, F_TRACK_R, F_VICTIM, F_VPBOX, F_VPL,
                                     F_VPN, F_VPR, F_ZONE, F_ZOWN, K_AGENT, K_BOX, K_EFFECT,
                                     K_INSANITY, K_VP, K_VP_TYPE, LOYALIST, MAXHAND, M_AGENTS_KILLED,
                                     M_FINAL_SIDE, M_PENALTY, M_RAW_VP, M_REVEALED, M_ROYALTY,
                                     M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, NCITY, RESTORATIONIST,
-                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS, R_CLEANUP_EACH,
+                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS,
                                     R_DIE_INSANE, R_DIE_SIDES, R_PENALTY, R_REFILL, R_REFILL_EVERY,
-                                    R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_ROUNDS, R_TARGET,
+                                    R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_TARGET,
                                     R_TRACK_MAX, R_VAMP_INT_ONE_USE, T_CARD, T_RULES, VT_LOY,
                                     VT_RES, Z_DISCARD, Z_IDENT, Z_REMOVED, Z_ROYAL_KILLED)
 from kernels.emerald.state import (agents_on_board, discard_from_hand, draw, hand_remove, higher_side,
@@ -49,26 +50,20 @@ def place_agent(st, p, c, log, io, on):
 
 
 @njit(cache=True, _nrt=False)
-def place_agents_chosen(st, n, p, k, bot, tables, weights, rng, log, io, on):
-    """k agents of p placed one by one where its bot chooses (as many as the stock allows)."""
-    rules = tables[T_RULES]
-    cards = tables[T_CARD]
-    for _ in range(k):
-        if st[F_ASTOCK + p] == 0:
-            return
-        c = choose_agent_city(st, n, p, bot, rules, cards, weights, rng)
-        io[1] += 1
-        place_agent(st, p, c, log, io, on)
+def post(st, io, kind, seat):
+    """Decision ``kind`` is pending, ``seat`` to choose (counted in io[1], as the bots were
+    counted when the rules asked them)."""
+    io[1] += 1
+    st[F_DEC] = kind
+    st[F_DEC_SEAT] = seat
 
 
 @njit(cache=True, _nrt=False)
-def placement_rounds(st, n, first, bots, tables, weights, rng, log, io, on):
-    """From the start player clockwise, each player places one agent; as many rounds as set."""
-    rules = tables[T_RULES]
-    for _ in range(rules[R_ROUNDS]):
-        for i in range(n):
-            p = (first + i) % n
-            place_agents_chosen(st, n, p, 1, bots[p], tables, weights, rng, log, io, on)
+def begin_refill(st, p, k):
+    """k agents of p to be placed one by one where p chooses (as many as the stock allows): the
+    forward model asks them before the rules go on (a revealed Loyalist's refill)."""
+    st[F_RF_SEAT] = p
+    st[F_RF_LEFT] = k
 
 
 @njit(cache=True, _nrt=False)
@@ -130,7 +125,7 @@ def roll_sanity(rules, rng):
 
 
 @njit(cache=True, _nrt=False)
-def reveal(st, n, p, bots, tables, weights, rng, log, io, on, met):
+def reveal(st, n, p, tables, log, io, on, met):
     """p reveals its identity: a Restorationist ends the game at once; a Loyalist places agents
     until it has three on the board (again after each later reveal trigger, per the switch)."""
     rules = tables[T_RULES]
@@ -151,22 +146,22 @@ def reveal(st, n, p, bots, tables, weights, rng, log, io, on, met):
     if st[F_ASTOCK + p] < short and not rules[R_AS_MANY]:
         return
     st[F_REFILLED + p] += 1
-    place_agents_chosen(st, n, p, short, bots[p], tables, weights, rng, log, io, on)
+    begin_refill(st, p, short)
 
 
 @njit(cache=True, _nrt=False)
-def lost_agents_check(st, n, p, assassinated, bots, tables, weights, rng, log, io, on, met):
+def lost_agents_check(st, n, p, assassinated, tables, log, io, on, met):
     """After p lost an agent: its last agent on the board gone forces a reveal (by an
     assassination always; by any other loss when rules.reveal_any_agent_loss)."""
     rules = tables[T_RULES]
     if agents_on_board(st, p) > 0:
         return
     if assassinated or rules[R_REVEAL_ANY_LOSS]:
-        reveal(st, n, p, bots, tables, weights, rng, log, io, on, met)
+        reveal(st, n, p, tables, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
-def sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
+def sanity_check(st, n, p, tables, rng, log, io, on, met):
     """p rolls the sanity die; on insanity it loses a token, and the last token forces a reveal.
     Returns 1 if a token was lost (nothing more happens at 0 tokens)."""
     rules = tables[T_RULES]
@@ -176,7 +171,7 @@ def sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
         met[p, M_SANITY_LOST] += 1.0
         log_event(log, io, on, EV_SANITY, p, 1, st[F_SANITY + p], 0, 0)
         if st[F_SANITY + p] == 0:
-            reveal(st, n, p, bots, tables, weights, rng, log, io, on, met)
+            reveal(st, n, p, tables, log, io, on, met)
         return 1
     log_event(log, io, on, EV_SANITY, p, 0, st[F_SANITY + p], 0, 0)
     return 0
@@ -195,10 +190,11 @@ def check_target(st, n, rules):
 # -- the actions -----------------------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def claim_city(st, n, p, c, bots, tables, weights, rng, log, io, on, met):
+def claim_city(st, n, p, c, tables, rng, log, io, on, met):
     """p claims the face-up card of city c (the caller checked the majority and the cube): cubes
     cleaned up, the card to p's discard pile, its agents placed there, its VP scored, the sanity
-    die rolled for an insanity symbol, the next card turned up. Returns the card."""
+    die rolled for an insanity symbol (a reveal may start a refill: the claim ends with
+    ``claim_turn_up`` once it is placed). Returns the card."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     card = top_card(st, c)
@@ -218,11 +214,16 @@ def claim_city(st, n, p, c, bots, tables, weights, rng, log, io, on, met):
     else:
         st[F_VPN + p] += vp
     if cards[card, K_INSANITY]:
-        sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met)
-    up = turn_up(st, c, cards)
+        sanity_check(st, n, p, tables, rng, log, io, on, met)
+    return card
+
+
+@njit(cache=True, _nrt=False)
+def claim_turn_up(st, c, tables, log, io, on):
+    """A claim's end: the next card of city c turned up."""
+    up = turn_up(st, c, tables[T_CARD])
     if up >= 0:
         log_event(log, io, on, EV_TURN_UP, -1, c, up, 0, 0)
-    return card
 
 
 @njit(cache=True, _nrt=False)
@@ -260,50 +261,59 @@ def spend_bomb_cards(st, p, bombs, nb, cards):
 
 
 @njit(cache=True, _nrt=False)
-def assassinate(st, n, p, c, victim, card, bombs, nb, bots, tables, weights, rng, shuf, log, io, on,
-                met):
+def assassinate(st, n, p, c, victim, card, bombs, nb, tables, rng, log, io, on, met):
     """p assassinates in city c with assassination card ``card`` and bomb cards bombs[:nb] (the
-    caller checked presence, majority and the exact bomb points). victim >= 0: that seat's agent;
-    victim < 0: the Royalty card in the slot. An interrupt of the victim (Sherlock Holmes,
-    Vampires) stops it: the cards are spent all the same. Returns 1 if it happened."""
-    rules = tables[T_RULES]
+    caller checked presence, majority and the exact bomb points); the cards are spent. victim
+    >= 0: that seat's agent, once its owner answered an interrupt (``assassinated_agent``);
+    victim < 0: the Royalty card in the slot, then the sanity die (``royalty_sanity_loss``)."""
     cards = tables[T_CARD]
     hand_remove(st, p, card)
     spend_bomb_cards(st, p, bombs, nb, cards)
     if victim >= 0:
-        if try_interrupt(st, n, victim, p, True, bots, tables, rng, shuf, log, io, on):
-            set_zone(st, card, Z_REMOVED, p)
-            return 0
-        st[F_AGENTS + victim * NCITY + c] -= 1
-        met[p, M_AGENTS_KILLED] += 1.0
-        log_event(log, io, on, EV_ASSASSINATE, p, c, victim, card, 0)
-        if cards[card, K_BOX] > 0:
-            # the card goes beside p's identity card with the agent on it
-            set_zone(st, card, Z_IDENT, p)
-            st[F_VICTIM + card] = victim
-            st[F_VPBOX + p] += cards[card, K_BOX]
-        else:
-            set_zone(st, card, Z_REMOVED, p)
-            st[F_ASTOCK + victim] += 1
-        lost_agents_check(st, n, victim, True, bots, tables, weights, rng, log, io, on, met)
+        return
+    set_zone(st, card, Z_REMOVED, p)
+    royal = st[F_SLOT + c]
+    st[F_SLOT + c] = -1
+    set_zone(st, royal, Z_ROYAL_KILLED, p)
+    st[F_VPR + p] += cards[royal, K_VP]
+    if st[F_BLACK_HAND + p]:
+        st[F_VPR + p] += 2
+    met[p, M_ROYALTY] += 1.0
+    log_event(log, io, on, EV_ASSASSINATE, p, c, -1, card, royal)
+    st[F_AX_LOST] = sanity_check(st, n, p, tables, rng, log, io, on, met)
+
+
+@njit(cache=True, _nrt=False)
+def assassinated_agent(st, n, p, c, victim, card, tables, log, io, on, met):
+    """The victim's agent in city c is gone (no interrupt stopped it): the card goes beside p's
+    identity card with the agent on it when it has an agent box, else out of play with the agent
+    back to its owner's stock. Returns 0 when an interrupt stopped it (the card is spent)."""
+    cards = tables[T_CARD]
+    if st[F_INT_STOPPED]:
+        set_zone(st, card, Z_REMOVED, p)
+        return 0
+    st[F_AGENTS + victim * NCITY + c] -= 1
+    met[p, M_AGENTS_KILLED] += 1.0
+    log_event(log, io, on, EV_ASSASSINATE, p, c, victim, card, 0)
+    if cards[card, K_BOX] > 0:
+        set_zone(st, card, Z_IDENT, p)
+        st[F_VICTIM + card] = victim
+        st[F_VPBOX + p] += cards[card, K_BOX]
     else:
         set_zone(st, card, Z_REMOVED, p)
-        royal = st[F_SLOT + c]
-        st[F_SLOT + c] = -1
-        set_zone(st, royal, Z_ROYAL_KILLED, p)
-        st[F_VPR + p] += cards[royal, K_VP]
-        if st[F_BLACK_HAND + p]:
-            st[F_VPR + p] += 2
-        met[p, M_ROYALTY] += 1.0
-        log_event(log, io, on, EV_ASSASSINATE, p, c, -1, card, royal)
-        if sanity_check(st, n, p, bots, tables, weights, rng, log, io, on, met):
-            if st[F_AGENTS + p * NCITY + c] > 0:
-                st[F_AGENTS + p * NCITY + c] -= 1
-                st[F_ASTOCK + p] += 1
-                lost_agents_check(st, n, p, False, bots, tables, weights, rng, log, io, on, met)
-    if rules[R_CLEANUP_EACH]:
-        clean_up_cubes(st, n, p, c)
+        st[F_ASTOCK + victim] += 1
+    lost_agents_check(st, n, victim, True, tables, log, io, on, met)
     return 1
+
+
+@njit(cache=True, _nrt=False)
+def royalty_sanity_loss(st, n, p, c, tables, log, io, on, met):
+    """After a Royalty assassination: a sanity token lost (F_AX_LOST) also costs p an agent in
+    city c, if it has one there."""
+    if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + c] > 0:
+        st[F_AGENTS + p * NCITY + c] -= 1
+        st[F_ASTOCK + p] += 1
+        lost_agents_check(st, n, p, False, tables, log, io, on, met)
 
 
 # -- the end ---------------------------------------------------------------------------------
@@ -386,29 +396,31 @@ def discard_all(st, p, ids, m):
 # -- interrupts and losing agents ----------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def try_interrupt(st, n, o, attacker, assassination, bots, tables, rng, shuf, log, io, on):
-    """Seat o may stop the elimination of its agent: Sherlock Holmes against any elimination,
-    Vampires against an assassination. The interrupt card is spent (Vampires per
-    rules.vampires_interrupt_one_use) and o draws a replacement at once. Returns 1 if stopped."""
-    rules = tables[T_RULES]
+def interrupt_card(st, o, attacker, assassination, tables):
+    """The card with which seat o may stop the elimination of its agent, -1 none: Sherlock
+    Holmes against any elimination (the first in hand), Vampires against an assassination (the
+    last in hand) unless the Society of Leopold was played."""
     cards = tables[T_CARD]
     if o == attacker:
-        return 0
+        return -1
     base = F_HAND + o * MAXHAND
     pick = -1
     for i in range(st[F_NHAND + o]):
         card = st[base + i]
         fx = cards[card, K_EFFECT]
         if fx == FX_SHERLOCK:
-            pick = card
-            break
+            return card
         if assassination and fx == FX_VAMPIRES and not st[F_LEOPOLD]:
             pick = card
-    if pick < 0:
-        return 0
-    io[1] += 1
-    if not choose_interrupt(st, o, bots[o], rng):
-        return 0
+    return pick
+
+
+@njit(cache=True, _nrt=False)
+def play_interrupt(st, o, pick, attacker, tables, rng, shuf, log, io, on):
+    """Seat o plays interrupt ``pick``: the card is spent (Vampires per
+    rules.vampires_interrupt_one_use) and o draws a replacement at once."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
     hand_remove(st, o, pick)
     if cards[pick, K_EFFECT] == FX_VAMPIRES and rules[R_VAMP_INT_ONE_USE]:
         set_zone(st, pick, Z_REMOVED, o)
@@ -416,13 +428,12 @@ def try_interrupt(st, n, o, attacker, assassination, bots, tables, rng, shuf, lo
         set_zone(st, pick, Z_DISCARD, o)
     log_event(log, io, on, EV_INTERRUPT, o, pick, attacker, 0, 0)
     draw(st, o, rules, rng, shuf)
-    return 1
 
 
 @njit(cache=True, _nrt=False)
-def agent_to_stock(st, n, o, c, bots, tables, weights, rng, log, io, on, met):
+def agent_to_stock(st, n, o, c, tables, log, io, on, met):
     """One agent of o in city c back to its stock (not an assassination); its last agent on the
     board gone forces a reveal per rules.reveal_any_agent_loss."""
     st[F_AGENTS + o * NCITY + c] -= 1
     st[F_ASTOCK + o] += 1
-    lost_agents_check(st, n, o, False, bots, tables, weights, rng, log, io, on, met)
+    lost_agents_check(st, n, o, False, tables, log, io, on, met)

@@ -7,12 +7,11 @@ from pathlib import Path
 import numpy as np
 
 from kernels.emerald import bots as B
+from kernels.emerald import forward as F
 from kernels.emerald import layout as L
 from kernels.emerald.moves import list_free, list_moves
 from kernels.emerald.rollout import redeal_hidden, rollout_choice
-from kernels.emerald.rules import placement_rounds
 from kernels.emerald.state import setup_game
-from kernels.emerald.turn import play_turn
 from kernels.rng import seed_streams
 from sim.content import Content
 from sim.games.emerald import GAME, pack
@@ -38,6 +37,7 @@ class Table:
         self.tmp = np.zeros(L.MAXCARDS + 16, np.int64)
         seed_streams(self.rng, seed, game_index)
         setup_game(self.st, self.tables, self.rng, self.tmp)
+        self.st[L.F_STEP] = L.S_HALT        # actions resolved alone (Play.act); Play.start for a game
 
     # -- reading ------------------------------------------------------------------------------
     def get(self, field: int, i: int = 0) -> int:
@@ -179,10 +179,60 @@ class Play(Table):
                 out.append(row)
         return out
 
+    # -- driving the forward model with the seats' bots ---------------------------------------
+    def state(self) -> tuple:
+        """The forward model's state arguments (st, io, met, tmp, pos, mv)."""
+        return self.st, self.io, self.met, self.tmp, self.pos, self.mv
+
+    def drive(self) -> int:
+        """Resolve what is pending with the seats' bots (forward.options, bots.choose_option as
+        play_game asks them, the rollout bot's sub-choices the heuristic's; forward.apply) until
+        nothing is: the game over, stopped at F_CAP or, with F_STEP = S_HALT, an action resolved.
+        Returns the log rows written."""
+        kind = F.advance(self.tables, *self.state(), self.rng, self.w, self.log, True)
+        while kind != L.DEC_NONE:
+            k = F.options(self.tables, *self.state(), self.mv)
+            seat = int(self.st[L.F_DEC_SEAT])
+            bot = L.BOT_HEURISTIC if self.bots[seat] == L.BOT_ROLLOUT else self.bots[seat]
+            i = B.choose_option(self.tables, self.st, self.mv, np.int64(k), np.int64(seat), np.int64(bot),
+                                self.rng, self.w)
+            kind = F.apply(self.tables, *self.state(), self.rng, self.w, self.mv[i], self.log, True)
+        return int(self.io[0])
+
+    def decide(self, kind: int, p: int) -> None:
+        """Decision ``kind`` of seat p posted (its context set by the caller), answered by p's bot,
+        then everything that follows resolved (the turn halted: S_HALT)."""
+        self.st[L.F_CUR] = p
+        self.st[L.F_STEP] = L.S_HALT
+        self.st[L.F_DEC] = kind
+        self.st[L.F_DEC_SEAT] = p
+        self.drive()
+
     def act(self, p: int, row) -> None:
-        from kernels.emerald.turn import do_action
-        do_action(self.st, self.n, p, np.asarray(row, np.int32), self.bots, self.tables, self.w, self.rng,
-                  self.tmp, self.log, self.io, True, self.met)
+        """Seat p takes the action ``row`` (an action, a free action or a card), resolved with
+        the seats' bots answering what it asks (the turn halted: S_HALT)."""
+        self.st[L.F_CUR] = p
+        self.st[L.F_STEP] = L.S_HALT
+        self.st[L.F_DEC] = L.DEC_ACTION
+        self.st[L.F_DEC_SEAT] = p
+        F.apply(self.tables, *self.state(), self.rng, self.w, np.ascontiguousarray(row, np.int32), self.log,
+                True)
+        self.drive()
+
+    def start(self) -> None:
+        """A whole game from here: the placement rounds, then turns (Play.play_to)."""
+        F.begin(self.st, self.tables)
+
+    def play_to(self, turn: int) -> None:
+        """Play on with the seats' bots until turn ``turn`` (counted from 0) is about to begin, or
+        the game ends."""
+        if self.st[L.F_STEP] == L.S_OVER:
+            if self.st[L.F_END] != L.END_NONE:
+                return
+            self.st[L.F_STEP] = L.S_TURN        # stopped at the last F_CAP: go on
+        self.st[L.F_CAP] = turn
+        self.st[L.F_CAP_ENDS] = 0
+        self.drive()
 
     def final(self) -> tuple[np.ndarray, np.ndarray]:
         from kernels.emerald.rules import final_scores
@@ -252,6 +302,10 @@ class Unseen:
     def __init__(self, t: "Play", me: int):
         self.t, self.me = t, me
         self.st = t.st.copy()
+        # the seat's turn begun, its first action pending (what the rollout bot plays out from)
+        for f, v in ((L.F_CUR, me), (L.F_ACTS, 0), (L.F_FREE, 0), (L.F_LAST, -1), (L.F_STEP, L.S_ACTION),
+                     (L.F_DEC, L.DEC_ACTION), (L.F_DEC_SEAT, me)):
+            self.st[f] = v
         self.compiled = GAME.compile(t.content, t.n)
         self.scratch = self.compiled.alloc_scratch(1, True)
         self.rollout_choice = rollout_choice          # test_no_peek.py plants a peeking one
@@ -280,7 +334,8 @@ class Unseen:
             out.append((name, "free action", tuple(mv[i]) if i >= 0 else None))
             k = list_moves(st, n, me, True, tables, t.pos, mv)
             if bot == L.BOT_ROLLOUT:
-                i = self.rollout_choice(st, n, me, 0, k, mv, tables, w, rng, t.log, self.scratch, 0)
+                i = self.rollout_choice(tables, st, np.int64(me), mv, np.int64(k), w, rng, t.log, self.scratch,
+                                        np.int64(0))
             else:
                 i = B.choose_row(st, n, me, bot, mv, k, tables, w, rng, -1e18)
             out.append((name, "action", tuple(mv[i])))
@@ -318,15 +373,13 @@ def no_peek_positions():
         t = Play(n, seed=seed, sets=fast)
         t.bots[:] = ([L.BOT_GREEDY, L.BOT_HEURISTIC] * 3)[:n]
         first = t.get(L.F_FIRST)
-        placement_rounds(t.st, n, first, t.bots, t.tables, t.w, t.rng, t.log, t.io, False)
+        t.start()
         for turn in range(40):
-            p = (first + turn) % n
-            if turn >= 4 and turn % 5 == 2:
-                yield Unseen(t, p)
-            t.set(L.F_TURN, 0, turn)
-            play_turn(t.st, n, p, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos, t.mv, t.log, t.io, False, t.met)
+            t.play_to(turn)
             if t.get(L.F_END) != L.END_NONE:
                 break
+            if turn >= 4 and turn % 5 == 2:
+                yield Unseen(t, (first + turn) % n)
 
 
 def hidden(pos):

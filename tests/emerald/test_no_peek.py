@@ -6,8 +6,6 @@ import pytest
 
 from kernels.emerald import layout as L
 from kernels.emerald import rollout as rollout_module
-from kernels.emerald.rules import placement_rounds
-from kernels.emerald.turn import play_turn
 from tests.test_every_game import first_peek_caught, kernel_with_line_replaced
 
 from .helpers import Play, no_peek_positions, redeal
@@ -18,13 +16,10 @@ def positions(n, seed, turns):
     """Mid-game positions of greedy/random play: (table, seat to act next)."""
     t = Play(n, seed=seed, bots=0)
     t.bots[:] = ([1, 0] * 3)[:n]
-    placement_rounds(t.st, n, t.get(L.F_FIRST), t.bots, t.tables, t.w, t.rng, t.log, t.io, False)
-    for turn in range(turns):
-        t.set(L.F_TURN, 0, turn)
-        play_turn(t.st, n, (t.get(L.F_FIRST) + turn) % n, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos,
-                  t.mv, t.log, t.io, False, t.met)
-        if t.get(L.F_END) != L.END_NONE:
-            return None
+    t.start()
+    t.play_to(turns)
+    if t.get(L.F_END) != L.END_NONE:
+        return None
     return t, (t.get(L.F_FIRST) + turns) % n
 
 

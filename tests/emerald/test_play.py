@@ -5,8 +5,6 @@ import numpy as np
 import pytest
 
 from kernels.emerald import layout as L
-from kernels.emerald.rules import placement_rounds
-from kernels.emerald.turn import play_turn
 from sim.game import Batch
 from sim.games.emerald import GAME
 
@@ -50,12 +48,11 @@ def test_invariants_hold_after_every_turn(n, bots):
     for seed in range(6):
         t = Play(n, seed=seed, bots=0)
         t.bots[:] = bots
-        placement_rounds(t.st, n, t.get(L.F_FIRST), t.bots, t.tables, t.w, t.rng, t.log, t.io, False)
+        t.start()
+        t.play_to(0)            # the placement rounds
         check_invariants(t)
         for turn in range(600):
-            t.set(L.F_TURN, 0, turn)
-            play_turn(t.st, n, (t.get(L.F_FIRST) + turn) % n, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos,
-                      t.mv, t.log, t.io, False, t.met)
+            t.play_to(turn + 1)
             check_invariants(t)
             if t.get(L.F_END) != L.END_NONE:
                 break

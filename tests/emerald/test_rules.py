@@ -51,7 +51,6 @@ def test_a_royalty_still_in_the_stack_cannot_be_targeted():
 
 
 def test_one_agent_counts_for_several_assassinations_in_one_action():
-    from kernels.emerald.turn import more_assassinations
     t = table()
     c = t.city_of("Rome")                        # agent cost 3, Rhogog 4
     t.slot(c, t.card("Rhogog"))
@@ -61,7 +60,7 @@ def test_one_agent_counts_for_several_assassinations_in_one_action():
     t.set(L.F_IDENT, MON, L.RESTORATIONIST)
     t.give(MON, t.card("Hired Assassin", 0), t.card("Hired Assassin", 1), S(t, MON, 2))
     t.act(MON, t.find(MON, L.ACT_ASSASSINATE, a=c, b=THU)[0])
-    more_assassinations(t.st, 4, MON, t.bots, t.tables, t.w, t.rng, t.tmp, t.pos, t.mv, t.log, t.io, False, t.met)
+    t.decide(L.DEC_MORE, MON)                   # another assassination in the same action, or none
     # greedy went on with the other card: the same three agents gave their points again (3 + 1 card = 4)
     assert t.agents(THU, c) == 0 and t.met[MON, L.M_AGENTS_KILLED] == 1
     assert t.met[MON, L.M_ROYALTY] == 1 and t.get(L.F_SLOT, c) == -1
@@ -72,7 +71,7 @@ def test_the_last_sanity_token_reveals_a_restorationist_and_ends_the_game():
     t = table(sets=("sanity_die.insanity_faces=6",))
     t.set(L.F_IDENT, MON, L.RESTORATIONIST)
     t.set(L.F_SANITY, MON, 1)
-    sanity_check(t.st, 4, MON, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met)
+    sanity_check(t.st, 4, MON, t.tables, t.rng, t.log, t.io, False, t.met)
     assert t.get(L.F_REVEALED, MON) == 1 and t.get(L.F_END) == L.END_REVEAL
 
 
@@ -82,7 +81,7 @@ def test_insanity_at_zero_tokens_does_nothing_more():
     t.set(L.F_IDENT, MON, L.LOYALIST)
     t.set(L.F_SANITY, MON, 0)
     t.set(L.F_REVEALED, MON, 1)
-    assert sanity_check(t.st, 4, MON, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met) == 0
+    assert sanity_check(t.st, 4, MON, t.tables, t.rng, t.log, t.io, False, t.met) == 0
     assert t.get(L.F_SANITY, MON) == 0
 
 
@@ -92,7 +91,8 @@ def test_a_revealed_loyalist_refills_every_time_or_once_per_the_switch():
         t = table(sets=(f"rules.refill_every_time={every}",))
         t.set(L.F_IDENT, MON, L.LOYALIST)
         t.set(L.F_REVEALED, MON, 1)
-        lost_agents_check(t.st, 4, MON, True, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met)
+        lost_agents_check(t.st, 4, MON, True, t.tables, t.log, t.io, False, t.met)
+        t.drive()                                # the refill: an agent placement each
         assert agents_on_board(t.st, MON) == expect
 
 
@@ -100,7 +100,8 @@ def test_losing_the_last_agent_other_than_by_assassination_reveals_per_the_switc
     from kernels.emerald.rules import lost_agents_check
     for any_loss, revealed in ((1, 1), (0, 0)):
         t = table(sets=(f"rules.reveal_any_agent_loss={any_loss}",))
-        lost_agents_check(t.st, 4, MON, False, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met)
+        lost_agents_check(t.st, 4, MON, False, t.tables, t.log, t.io, False, t.met)
+        t.drive()
         assert t.get(L.F_REVEALED, MON) == revealed
 
 

@@ -195,7 +195,8 @@ def test_e24_no_agents_placed_when_the_stock_is_short_when_switched():
     t = table("rules.place_as_many_as_possible=0")
     t.set(L.F_IDENT, MON, L.LOYALIST)
     t.set(L.F_ASTOCK, MON, 2)
-    lost_agents_check(t.st, 4, MON, True, t.bots, t.tables, t.w, t.rng, t.log, t.io, False, t.met)
+    lost_agents_check(t.st, 4, MON, True, t.tables, t.log, t.io, False, t.met)
+    t.drive()
     assert agents_on_board(t.st, MON) == 0
 
 

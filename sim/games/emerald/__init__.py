@@ -2,7 +2,7 @@
 deck-building by claiming cards with influence, assassinations of agents and Royalty, two
 tracks everyone scores the gap between. Kernels: kernels/emerald/.
 
-Not registered yet (docs/emerald-status.md): tests import GAME from here directly."""
+A forward model (kernels/emerald/forward.py; hooks: forward.py here)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,6 +19,8 @@ __all__ = ["GAME", "EmeraldCompiled", "EmeraldGame"]
 
 class EmeraldCompiled(Compiled):
     """The tables and the card names of one content and player count."""
+
+    k_max = L.MAX_MOVES     # the most options a decision can have (OpenSpiel's action count)
 
     def __init__(self, tables: tuple, n_players: int, card_names: list[str], city_names: list[str]):
         super().__init__(tables, n_players)
@@ -90,35 +92,27 @@ class EmeraldGame(Game):
 
 
     def kernel_bench(self, compiled: EmeraldCompiled) -> dict[str, float]:
-        """Legal-action lists generated per second over positions of greedy self-play."""
+        """Legal-action lists generated per second over positions of greedy self-play (each
+        turn's first action, reached through the forward model)."""
         import time
 
         from kernels.emerald.bench import bench_moves
-        from kernels.emerald.rules import placement_rounds
-        from kernels.emerald.turn import play_turn
-        from kernels.rng import seed_streams
+        from sim.games.emerald import forward as H
         c, n = compiled, compiled.n_players
-        sc = c.alloc_scratch(1, False)
-        st, rng, tmp, mv, pos, io = (sc[i][0] for i in (L.S_STATE, L.S_RNG, L.S_TMP, L.S_MOVES, L.S_POS, L.S_IO))
         w = self.weights(self.content())
         bots = np.full(n, L.BOT_GREEDY, np.int64)
-        log = np.zeros((1, 6), np.int64)
-        met = np.zeros((n, L.N_METRICS))
         states, seats = [], []
-        from kernels.emerald.state import setup_game
         for g in range(20):
-            seed_streams(rng, 0, g)
-            setup_game(st, c.tables, rng, tmp)
-            placement_rounds(st, n, st[L.F_FIRST], bots, c.tables, w, rng, log, io, False)
-            for t in range(40):
-                if st[L.F_END] != L.END_NONE:
-                    break
-                st[L.F_TURN] = t
-                p = (st[L.F_FIRST] + t) % n
-                states.append(st.copy())
-                seats.append(p)
-                play_turn(st, n, p, bots, c.tables, w, rng, tmp, pos, mv, log, io, False, met)
+            s = H.start(self, c, bots, w, 0, g)
+            while H.kind(s) != L.DEC_NONE and int(H.state_row(s)[L.F_TURN]) < 40:
+                st = H.state_row(s)
+                if H.kind(s) == L.DEC_ACTION and st[L.F_ACTS] == 0:
+                    states.append(st.copy())
+                    seats.append(int(st[L.F_CUR]))
+                H.apply(c, s, w, H.options(c, s)[H.bot_choice(c, s, w)])
         S, P = np.array(states), np.array(seats, np.int64)
+        sc = c.alloc_scratch(1, False)
+        pos, mv = sc[L.S_POS][0], sc[L.S_MOVES][0]
         bench_moves(S[:2], P[:2], n, c.tables, pos, mv, 1)   # compile
         reps = 20
         t0 = time.perf_counter()

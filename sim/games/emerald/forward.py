@@ -1,0 +1,217 @@
+"""A Study in Emerald's hooks for the generic Python game API (sim/api.py) and the OpenSpiel
+adapter (sim/openspiel.py), the same names and signatures as Banquet's: one game's state is a
+dict holding the scratch tuple play_batch plays a game in (the state row, streams, the log
+counter and decisions, move rows, the cards and hand positions the rules work on, the seats'
+bots, the rollout bot's playout scratch: one row each), the seats' metrics, the event log and,
+once the game is over, its final outputs; the forward model's kernels
+(kernels/emerald/forward.py) and the shipped bots as play_game asks them (play.ask_seat) are
+called by name on those arrays."""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.emerald import forward as F
+from kernels.emerald import layout as L
+from kernels.emerald.play import ask_seat, deal, finish_game
+from kernels.emerald.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from sim.game import Batch
+from sim.games.emerald.trace import SIDES
+
+DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
+ACTIONS = ("place cubes", "claim", "retrieve cubes", "move agents", "move the markers", "assassinate",
+           "discard", "play a card", "pass", "free action", "bring the Mi-Go agents back")
+
+
+def _row(s: dict, i: int) -> np.ndarray:
+    return s["sc"][i][0]
+
+
+def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game_index: int,
+          rotation: int = 0) -> dict:
+    """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
+    to its first decision with the log on: the game play_batch plays (play.play_game)."""
+    n = compiled.n_players
+    s = {"sc": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, 6), np.int64),
+         "out": Batch.alloc(1, n, len(game.metrics)), "n": n}
+    s["out"].metrics[:] = 0.0
+    deal(compiled.tables, state_row(s), _row(s, L.S_RNG), _row(s, L.S_TMP), _row(s, L.S_IO),
+         _row(s, L.S_SEAT_BOTS), np.asarray(bots, np.int64), np.uint64(seed), np.uint64(game_index),
+         np.int64(rotation), s["log"], True)
+    F.advance(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"], True)
+    _finish_if_over(compiled, s)
+    return s
+
+
+def _state(s: dict) -> tuple:
+    """The forward model's state arguments: st, io, met, tmp, pos, mv."""
+    return (state_row(s), _row(s, L.S_IO), s["out"].metrics[0], _row(s, L.S_TMP), _row(s, L.S_POS),
+            _row(s, L.S_MOVES))
+
+
+def _finish_if_over(compiled, s: dict) -> None:
+    """At the end, once: the final outputs, as play_batch writes them."""
+    if kind(s) == L.DEC_NONE and "done" not in s:
+        s["done"] = True
+        o = s["out"]
+        finish_game(compiled.tables, s["sc"], np.int64(0), np.int64(0), o.score, o.rank, o.win, o.role,
+                    o.position, o.turns, o.end_reason, o.metrics, o.decisions)
+
+
+def state_row(s: dict) -> np.ndarray:
+    return _row(s, L.S_STATE)
+
+
+def kind(s: dict) -> int:
+    return int(state_row(s)[L.F_DEC])
+
+
+def seat(s: dict) -> int:
+    return int(state_row(s)[L.F_DEC_SEAT])
+
+
+def _options(compiled, s: dict) -> int:
+    return int(F.options(compiled.tables, *_state(s), _row(s, L.S_MOVES)))
+
+
+def options(compiled, s: dict) -> np.ndarray:
+    return _row(s, L.S_MOVES)[:_options(compiled, s)].copy()
+
+
+def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
+    F.apply(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64),
+            np.ascontiguousarray(row, np.int32), s["log"], True)
+    _finish_if_over(compiled, s)
+
+
+def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
+    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
+    that seat's stream)."""
+    k = _options(compiled, s)
+    return int(ask_seat(compiled.tables, s["sc"], np.int64(0), state_row(s), _row(s, L.S_MOVES), np.int64(k),
+                        _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"]))
+
+
+def events(s: dict) -> np.ndarray:
+    return s["log"][:int(_row(s, L.S_IO)[0])]
+
+
+def bots_in_seats(s: dict) -> np.ndarray:
+    """The bot code in each seat."""
+    return _row(s, L.S_SEAT_BOTS)[:s["n"]]
+
+
+def chance_row(s: dict) -> np.ndarray:
+    """The game's stream states (the chance stream and each seat's bot stream)."""
+    return _row(s, L.S_RNG)
+
+
+def turn_cap(compiled) -> int:
+    """Player turns (turn.max_turns)."""
+    return int(compiled.tables[L.T_RULES][L.R_MAX_TURNS])
+
+
+def _cards(compiled, st, p: int, mask: int) -> str:
+    hand = st[L.F_HAND + p * L.MAXHAND:L.F_HAND + p * L.MAXHAND + L.MAXHAND]
+    return ", ".join(compiled.card_names[int(hand[i])] for i in range(L.MAXHAND) if (mask >> i) & 1)
+
+
+def move_text(compiled, st, p: int, row) -> str:
+    """An action row (moves.list_moves / list_free) in words."""
+    act, pay, pay2, a, b, c = (int(x) for x in row[:L.MV_SIZE])
+    city = compiled.city_names
+    if act == L.ACT_STOP:
+        return "none"
+    if act == L.ACT_PASS:
+        return "pass"
+    if act == L.ACT_MIGO_BACK:
+        return f"bring the agents on Mi-Go back to {city[a]}"
+    words = ACTIONS[act]
+    if act == L.ACT_PLACE:
+        words += f" in {city[a]}"
+    elif act == L.ACT_CLAIM:
+        words += " in " + ", ".join(city[x] for x in range(L.NCITY) if (b >> x) & 1)
+    elif act == L.ACT_MOVE:
+        words += f" ({a})"
+    elif act == L.ACT_MARKERS and pay2:
+        words += f", Loyalist steps with {_cards(compiled, st, p, pay2)}"
+    elif act == L.ACT_ASSASSINATE:
+        target = "the Royalty card" if b < 0 else f"an agent of seat {b}"
+        words += f" {target} in {city[a]} with {compiled.card_names[int(st[L.F_HAND + p * L.MAXHAND + c])]}"
+    elif act in (L.ACT_CARD, L.ACT_FREE):
+        words = f"play {compiled.card_names[int(st[L.F_HAND + p * L.MAXHAND + c])]}" + (
+            f" on {city[a]}" if 0 <= a < L.NCITY and b < 0 else "") + (f" on seat {b}" if b >= 0 else "")
+    return words + (f", paying {_cards(compiled, st, p, pay)}" if pay and act != L.ACT_ASSASSINATE else "")
+
+
+def describe(compiled, state: dict, row) -> str:
+    """An option row of the pending decision in words."""
+    st = state_row(state)
+    k, p, a, b = int(st[L.F_DEC]), int(st[L.F_DEC_SEAT]), int(row[L.O_A]), int(row[L.O_B])
+    city = compiled.city_names
+    if k in (L.DEC_ACTION, L.DEC_FREE, L.DEC_MORE):
+        return move_text(compiled, st, p, row)
+    if k == L.DEC_AGENT:
+        return f"place an agent in {city[a]}"
+    if k == L.DEC_RETRIEVE:
+        return "take a cube back from Limbo" if a < 0 else f"take a cube back from {city[a]}"
+    if k == L.DEC_MOVE:
+        return "move no more agents" if a < 0 else f"move an agent from {city[a]} to {city[b]}"
+    if k == L.DEC_INTERRUPT:
+        card = compiled.card_names[int(st[L.F_INT_CARD])]
+        return f"play {card} to save the agent" if a == 1 else f"keep {card}: lose the agent"
+    if k == L.DEC_OFF_BOARD:
+        return "no agent left to give" if a < 0 else f"take an agent from {city[a]} onto the card"
+    if k == L.DEC_ZOMBIE_VICTIM:
+        return "nobody's agent" if a < 0 else f"seat {a}'s agent in {city[int(st[L.F_AX_I])]} goes back"
+    if k == L.DEC_ZOMBIE_CITY:
+        return f"a zombie in {city[a]}"
+    if k == L.DEC_OKHRANA:
+        return "no cube left to send" if a < 0 else f"seat {a}'s cube in {city[b]} to Limbo"
+    return "nothing (the game is over)"
+
+
+def observe(compiled, state: dict, seat: int) -> dict:
+    """What seat may see: the board (cubes, agents, zombies, the face-up cards, the Royalty in
+    the slots), the tracks and VP, the sizes of hands and decks, its own hand and identity, the
+    identities revealed or seen with Vladimir Burtsev; not the others' hands or identities nor
+    the order of any deck or stack."""
+    st, n = state_row(state), compiled.n_players
+    NC = L.NCITY
+
+    def per_city(f, p):
+        return [int(x) for x in st[f + p * NC:f + (p + 1) * NC]]
+
+    def known(o):
+        return o == seat or st[L.F_REVEALED + o] or (st[L.F_SEEN + seat] >> o) & 1
+
+    hand = st[L.F_HAND + seat * L.MAXHAND:L.F_HAND + seat * L.MAXHAND + st[L.F_NHAND + seat]]
+    players = [{"cubes": per_city(L.F_CUBES, p), "agents": per_city(L.F_AGENTS, p),
+                "zombies": per_city(L.F_ZOMB, p), "limbo": int(st[L.F_LIMBO + p]),
+                "cube_stock": int(st[L.F_CSTOCK + p]), "agent_stock": int(st[L.F_ASTOCK + p]),
+                "sanity": int(st[L.F_SANITY + p]), "hand_size": int(st[L.F_NHAND + p]),
+                "deck_size": int(st[L.F_NDECK + p]),
+                "vp": [int(st[f + p]) for f in (L.F_VPN, L.F_VPR, L.F_VPL, L.F_VPBOX)],
+                "side": SIDES[int(st[L.F_IDENT + p] ^ st[L.F_COH + p])] if known(p) else None}
+               for p in range(n)]
+    face_up = [compiled.card_names[int(st[L.F_STACK + c * L.MAXSTACK + st[L.F_NSTACK + c] - 1])]
+               if st[L.F_UP + c] and st[L.F_NSTACK + c] else None for c in range(NC)]
+    return {"seat": seat, "turn": int(st[L.F_TURN]) + 1, "to_move": int(st[L.F_CUR]),
+            "tracks": (int(st[L.F_TRACK_R]), int(st[L.F_TRACK_L])), "players": players,
+            "face_up": face_up, "royalty": [compiled.card_names[int(x)] if x >= 0 else None
+                                            for x in st[L.F_SLOT:L.F_SLOT + NC]],
+            "my_hand": [compiled.card_names[int(x)] for x in hand],
+            "decision": DECISION_KINDS[int(st[L.F_DEC])], "to_choose": int(st[L.F_DEC_SEAT])}
+
+
+def result(compiled, s: dict) -> dict | None:
+    """None while the game goes on; else the scores after the final adjustments, each seat's
+    win (1/k for k tied winners: the Restorationist tie-break first; none at the turn cap),
+    rank and place in the turn order, the end reason and the player turns."""
+    if kind(s) != L.DEC_NONE:
+        return None
+    n, out = compiled.n_players, s["out"]
+    win = [float(v) for v in out.win[0, :n]]
+    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
+            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
+            "position": [int(v) for v in out.position[0, :n]],
+            "end_reason": L.END_REASONS[int(out.end_reason[0])], "turns": int(out.turns[0])}
