@@ -9,6 +9,8 @@ action is an index into the pending decision's options (sim/api.GameState.option
 and re-seeds the chance stream, for ISMCTS."""
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 import pyspiel
 
@@ -64,6 +66,7 @@ def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] 
             super().__init__(osgame)
             self.g = g
             self.moves: list[tuple[int, int]] = []   # (seat, option) so far
+            self.words: list[str] | None = None      # the options in words, made when first asked
 
         def history_of(self, player):
             return [a if s == player else -1 for s, a in self.moves]
@@ -77,9 +80,18 @@ def register(game_id: str, players: int, overrides: tuple = (), bots: list[str] 
         def _apply_action(self, action):
             self.moves.append((self.g.seat, action))
             self.g.apply(action)
+            self.words = None
 
         def _action_to_string(self, player, action):
-            return self.g.option_word(action)
+            # OpenSpiel wants an option's words unique (random_sim_test checks it, and reports a
+            # failure through the game's RNG state, which a Python game has not: "GetRNGState
+            # unimplemented"); options a game words alike (two copies of a card) are numbered.
+            # The words are made once per position: OpenSpiel asks for every option's.
+            if self.words is None:
+                words = self.g.option_words()
+                seen = collections.Counter(words)
+                self.words = [w if seen[w] == 1 else f"{w} (option {i})" for i, w in enumerate(words)]
+            return self.words[action]
 
         def is_terminal(self):
             return self.g.over
