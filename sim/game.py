@@ -96,8 +96,9 @@ class Game:
     bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
     default_bots: str = "greedy"
     # The strong line-ups `balance run --robust` checks the verdict with, each bot in every seat
-    # (those the game has): a search bot or a tuned bot joins by being listed here.
-    strong_bots: tuple[str, ...] = ("heuristic", "rollout")
+    # (those the game has; the search bot at analysis/studies/robust.py's ROBUST_SEARCH budget
+    # unless the run sets one): a tuned bot joins by being listed here.
+    strong_bots: tuple[str, ...] = ("heuristic", "rollout", "search")
     end_reasons: tuple[str, ...] = ("finished", "turn_cap")
     no_winner_reasons: tuple[str, ...] = ("turn_cap",)  # end reasons after which nobody wins
     cooperative_variants: tuple[str, ...] = ()  # variants in which all seats win or lose together
@@ -125,6 +126,8 @@ class Game:
     # bench_bot on all threads; variants the content does not offer are skipped
     bench_variant_players: dict[str, tuple[int, ...]] = {}
     bench_bot: str = "heuristic"
+    # the player counts of bench_players the search rows measure (empty: all of them)
+    bench_search_players: tuple[int, ...] = ()
 
     # -- content -------------------------------------------------------------------------
     def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),
