@@ -86,6 +86,7 @@ BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HEURISTIC = 2
 BOT_ROLLOUT = 3
+BOT_SEARCH = 4        # information-set MCTS (kernels/search.py) at every decision but a leader's
 
 W_LEAD_RES = 0
 W_LEAD_SUP = 1
@@ -103,7 +104,11 @@ W_PLAYOUTS = 12
 W_WIDTH = 13      # rollout: how many of the heuristic's best moves get playouts
 W_TILE = 14       # a favor tile of average card held, in points (the leader's cube choice)
 W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and the next ones)
-N_WEIGHTS = 16
+W_SEARCH_ITER = 16    # search: iterations per decision
+W_SEARCH_DEPTH = 17   # search: decisions a playout plays before the position value scores it
+W_SEARCH_C = 18       # search: UCT's exploration constant
+W_SEARCH_WIDEN = 19   # search: progressive widening (0: every option tried first)
+N_WEIGHTS = 20
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)
