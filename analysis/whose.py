@@ -12,11 +12,14 @@ def playout_key(content) -> str | None:
 
 
 def bot_label(bot: str, content=None) -> str:
-    """A bot's name as a designer reads it; the rollout bot with its playout budget."""
+    """A bot's name as a designer reads it; the rollout bot with its playout budget, the search
+    bot with its iterations."""
     if bot == "rollout" and content is not None:
         key = playout_key(content)
         if key:
             return f"rollout ({content.get(key)} playouts)"
+    if bot == "search" and content is not None and "search_iterations" in content.doc.get("bots", {}):
+        return f"search ({content.get('bots.search_iterations'):g} iterations)"
     return bot
 
 

@@ -217,7 +217,7 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     for n in counts:
         out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots
                                 if bot != "search"}
-        if "search" in game.bots:
+        if "search" in game.bots and (players or n in (game.bench_search_players or counts)):
             out.setdefault("search", {})[f"{n}p"] = bench_search(game_id, n, echo, variants)
     if not players:            # a count asked for (-p) measures that count only
         out["variant_rows"] = bench_variants(game, n_games, echo, variants)

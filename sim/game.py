@@ -96,8 +96,9 @@ class Game:
     bots: tuple[str, ...] = ()          # bot names; the index is the bot code in the kernel
     default_bots: str = "greedy"
     # The strong line-ups `balance run --robust` checks the verdict with, each bot in every seat
-    # (those the game has): a search bot or a tuned bot joins by being listed here.
-    strong_bots: tuple[str, ...] = ("heuristic", "rollout")
+    # (those the game has; the search bot at analysis/studies/robust.py's ROBUST_SEARCH budget
+    # unless the run sets one): a tuned bot joins by being listed here.
+    strong_bots: tuple[str, ...] = ("heuristic", "rollout", "search")
     # the game's arc (analysis/studies/arc.py): where it stands still ("round": after each round)
     # and what a seat's standing is there; "" = no arc yet (its forward hooks' arc_point reads it)
     arc_checkpoint: str = ""
@@ -129,6 +130,8 @@ class Game:
     # bench_bot on all threads; variants the content does not offer are skipped
     bench_variant_players: dict[str, tuple[int, ...]] = {}
     bench_bot: str = "heuristic"
+    # the player counts of bench_players the search rows measure (empty: all of them)
+    bench_search_players: tuple[int, ...] = ()
 
     # -- content -------------------------------------------------------------------------
     def content(self, variants: tuple[str, ...] = (), sets: tuple[str, ...] = (),

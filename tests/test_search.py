@@ -17,6 +17,9 @@ from sim.registry import GAME_MODULES, get_game
 SEARCHING = [g for g in GAME_MODULES if hooks_of(g) and "search" in get_game(g).bots]
 # a few iterations a decision and short playouts keep each game cheap
 TINY = ("bots.search_iterations=6", "bots.search_depth=30")
+# the no-peek test's playouts reach what is hidden: Pimpernel's deck order matters only when the
+# next mission is drawn, which a 30-decision playout never reaches (a planted peek passed at 30)
+DEEP = ("bots.search_iterations=6", "bots.search_depth=1000")
 SEED = 11
 
 
@@ -65,26 +68,30 @@ def test_search_games_are_the_same_whatever_the_threads_the_batch_and_the_trace(
 def test_search_does_not_change_its_choice_when_what_its_seat_cannot_see_is_redealt(game_id):
     """At the search seat's decisions, a clone whose hidden cards are re-dealt (the seat's
     stream untouched) gets the same choice. A search that plays its iterations on the true
-    deal instead of its own re-deals fails this (planted once: Bastille's redeal hook made to
-    do nothing, the clone's choice differed at the search seat's early decisions)."""
+    deal instead of its own re-deals fails this (planted once: Bastille's and Pimpernel's
+    redeal hook made to do nothing, the clone's choice differed at the search seat's early
+    decisions; Pimpernel's only once the playouts reach the next mission's draw)."""
     game = get_game(game_id)
     n = players(game)
     hooks = hooks_of(game_id)
     asked = 0
-    g = new_game(game_id, n, lineup(game, n), overrides=TINY, seed=SEED)
-    for _ in range(400):
-        if g.over or asked >= 20:
+    for seed in range(SEED, SEED + 20):     # a Banquet game asks its seat only a few times
+        g = new_game(game_id, n, lineup(game, n), overrides=DEEP, seed=seed)
+        for _ in range(400):
+            if g.over or asked >= 20:
+                break
+            if g.seat == 0 and len(g.options()) > 1:
+                other = g.clone()
+                rng = np.zeros(n + 1, np.uint64) + np.uint64(777 + asked)
+                hooks.redeal_hidden(other.compiled.tables, hooks.state_row(other.arrays), 0, rng)
+                choice = g.bot_choice()
+                assert other.bot_choice() == choice, (seed, asked, g.decision)
+                asked += 1
+                g.apply(choice)
+            else:
+                g.apply(g.bot_choice())
+        if asked >= 10:
             break
-        if g.seat == 0 and len(g.options()) > 1:
-            other = g.clone()
-            rng = np.zeros(n + 1, np.uint64) + np.uint64(777 + asked)
-            hooks.redeal_hidden(other.compiled.tables, hooks.state_row(other.arrays), 0, rng)
-            choice = g.bot_choice()
-            assert other.bot_choice() == choice, (asked, g.decision)
-            asked += 1
-            g.apply(choice)
-        else:
-            g.apply(g.bot_choice())
     assert asked >= 10
 
 

@@ -3,8 +3,9 @@
 A run's verdict is a fact about the game *played by its bots*. `balance run --robust` also plays
 the run's first deals (the same deals: the chance stream depends on the seed and the game index
 alone) with each strong line-up the game declares (``Game.strong_bots``: the heuristic, the
-rollout bot; a search or tuned bot joins by being listed there), one bot in every seat. Each
-verdict line is then judged on every line-up with the run's own thresholds:
+rollout bot and the search bot, the last at ``ROBUST_SEARCH`` iterations a decision unless the
+run sets ``bots.search_iterations``; a tuned bot joins by being listed there), one bot in every
+seat. Each verdict line is then judged on every line-up with the run's own thresholds:
 
 - holds: every line-up gives the same decided mark (fine or unbalanced), and a signed finding
   points the same way;
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -37,6 +38,10 @@ PLAN_FILE = "plan.json"           # written before the first game: what --resume
 # Enough for Bastille's rollout bot to decide its position gap against the default 10 points
 # (2,000 deals left it worth a look: 5.8 pp [1.0, 10.7]); the run's own bots use all its deals.
 DEFAULT_DEALS = 4000
+# The search bot's budget in its strong line-up (iterations a decision): search in every seat
+# costs a game about a second at 50 iterations in Bastille (docs/search.md, "Speed"), so the
+# content's 200 would make --robust's 4,000 deals hours long; a run's own --set wins.
+ROBUST_SEARCH = 50
 HOLDS, DEPENDS, UNDECIDED_ACROSS = "holds", "depends on the bot", "undecided across bots"
 SIGNED = {"first_player_advantage"}   # findings with a direction (which side is favoured)
 
@@ -48,6 +53,7 @@ class Lineup:
     label: str
     bots: list[str]
     dir: str
+    sets: list[str] = field(default_factory=list)   # content overrides of this line-up alone
 
 
 def slug(label: str) -> str:
@@ -63,24 +69,34 @@ def strong_lineups(cfg) -> list[Lineup]:
     names = [b for b in game.strong_bots if b in game.bots]
     if not names:
         raise UserError("--robust", None, f"{game.id} declares no strong bots to check the verdict with")
-    content = game.content(tuple(cfg.variants), tuple(cfg.sets), Path(cfg.content_path) if cfg.content_path else None)
     out = []
     for b in names:
+        sets = search_budget(cfg) if b == "search" else []
+        content = game.content(tuple(cfg.variants), (*cfg.sets, *sets),
+                               Path(cfg.content_path) if cfg.content_path else None)
         label = lineup_label([b], content)
-        out.append(Lineup(label, [b] * cfg.players, f"{ROBUST_DIR}/{slug(label)}"))
+        out.append(Lineup(label, [b] * cfg.players, f"{ROBUST_DIR}/{slug(label)}", sets))
     return out
 
 
+def search_budget(cfg) -> list[str]:
+    """The search line-up's budget: the run's own if it sets one, else ROBUST_SEARCH."""
+    if any(s.split("=")[0].strip() == "bots.search_iterations" for s in cfg.sets):
+        return []
+    return [f"bots.search_iterations={ROBUST_SEARCH}"]
+
+
 def is_the_run(cfg, lineup: Lineup) -> bool:
-    """The run's own bots are this line-up (one strong bot in every seat)."""
+    """The run's own bots are this line-up (one strong bot in every seat, at its budget)."""
     bots = cfg.bots * cfg.players if len(cfg.bots) == 1 else list(cfg.bots)
-    return bots == lineup.bots
+    return bots == lineup.bots and not lineup.sets
 
 
 def lineup_config(cfg, lineup: Lineup, deals: int):
     """The run's configuration with the line-up's bots, on its first ``deals`` deals (at most
     the run's: the sample is of the run's own deals)."""
-    return replace(cfg, bots=list(lineup.bots), games=min(deals, cfg.games), shard_deals=0)
+    return replace(cfg, bots=list(lineup.bots), games=min(deals, cfg.games), shard_deals=0,
+                   sets=[*cfg.sets, *lineup.sets])
 
 
 def write_plan(out_dir: Path, cfg, deals: int) -> list[Lineup]:

@@ -317,14 +317,20 @@ MV_SIZE = 4
 MAX_MOVES = 1600
 
 # Bots
-BOTS = ("random", "greedy", "heuristic", "rollout")
+BOTS = ("random", "greedy", "heuristic", "rollout", "search")
 BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
+BOT_SEARCH = 4          # information-set MCTS (kernels/search.py) at every decision
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
-                "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience")
+                "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience", "search_iterations",
+                "search_depth", "search_exploration", "search_widening")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
 W_MARK_PATIENCE = 12    # (heuristic only) how much of the king's doubt the rest of the round may clear
+W_SEARCH_ITER = 13      # search: iterations per decision
+W_SEARCH_DEPTH = 14     # search: decisions a playout plays before the position value scores it
+W_SEARCH_C = 15         # search: UCT's exploration constant
+W_SEARCH_WIDEN = 16     # search: progressive widening (0: every option tried first)
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 
@@ -365,6 +371,9 @@ EV_SEARCH = 23      # seat searches: a 1 = found, b tokens left, c pendants spen
 S_STATE, S_RNG, S_MOVES, S_IO, S_SEAT_BOTS, S_SIM, S_ODDS, S_TEAM = 0, 1, 2, 3, 4, 5, 6, 7
 # the rollout bot's playouts (one-element rows unless a rollout bot plays)
 S_RSTATE, S_RRNG, S_RMOVES, S_RSIM, S_RBOTS, S_RSCORE, S_RIO, S_RMET = 8, 9, 10, 11, 12, 13, 14, 15
-N_SCRATCH = 16
+# the search bot's tree (kernels/search.py alloc_tree) and its iterations' streams (a full tree
+# per row only when a rollout or search bot plays; the iterations play in the rows above)
+S_TREE, S_GAIN, S_WORK, S_REWARD, S_SRNG = 16, 17, 18, 19, 20
+N_SCRATCH = 21
 SIM_SIZE = 10 * MAXP    # S_SIM row: seating copy, moved flags, candidates (4 * MAXP), set-up order and pool (3 * MAXP)
 TEAM_SIZE = 2 * MAXF + MAXP

@@ -4,14 +4,17 @@ from numba import njit, prange
 
 from kernels.banquet.bots import choose_option
 from kernels.banquet.forward import advance, apply, begin, options
-from kernels.banquet.layout import (BOT_ROLLOUT, DEC_ACTION, DEC_NONE, END_PASS_CAP, END_TURN_CAP, EV_SETUP,
+from kernels.banquet.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_NONE, END_PASS_CAP, END_TURN_CAP, EV_SETUP,
                                     F_CHAR, F_DEC, F_DEC_SEAT, F_END, F_FACTION, F_HOST, F_PLACE, F_SEATBOT,
                                     F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_NF, R_SCEN, SCEN_CASTLE, SCEN_ESTATE,
                                     S_IO, S_MOVES, S_ODDS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE,
-                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, SIM_SIZE, T_RULES, END_RESCUED)
+                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, SIM_SIZE, T_RULES, END_RESCUED,
+                                    MV_SIZE, W_SEARCH_C, W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.rollout import rollout_choose
 from kernels.banquet.rules import leader, log_event
+from kernels.banquet.search import search, search_option
+from kernels.search import N_FIELDS
 from kernels.banquet.state import setup_game
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams
@@ -54,9 +57,11 @@ def deal(tables, st, rng, io, sim, sb, bots, seed, game_index, rotation, log, on
 @njit(cache=True, _nrt=False)
 def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
     """The pending decision's seat's policy (its bot, F_SEATBOT): the index of the option of
-    buf[:k] it takes; the rollout bot's own turn is its playouts' choice."""
+    buf[:k] it takes; the search bot's by its tree, the rollout bot's own turn its playouts'."""
     seat = st[F_DEC_SEAT]
     bot = st[F_SEATBOT + seat]
+    if bot == BOT_SEARCH:
+        return search_option(tables, scratch, r, st, buf, k, rng, weights, log)
     sim = scratch[S_SIM][r]
     od = scratch[S_ODDS][r]
     if bot == BOT_ROLLOUT and st[F_DEC] == DEC_ACTION:
@@ -70,7 +75,20 @@ def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
 def policy(tables, st, io, met, sim, mv, buf, k, seat, bot, rng, weights, memo):
     """The contract's policy (kernels/README.md): bot (BOT_*) choosing for seat at the pending
     decision of the state (st, io, met, sim, mv), buf[:k] its options; memo is the bots' odds
-    row. As play_game asks; the rollout bot's own turn gets playout scratch of its own."""
+    row. As play_game asks; the rollout bot's own turn and the search bot get playout scratch of
+    their own."""
+    if bot == BOT_SEARCH:
+        nodes = int(weights[W_SEARCH_ITER]) + 1
+        log = np.zeros((1, 6), np.int64)
+        rsim = np.zeros(SIM_SIZE + 3 * MAXP, np.int64)
+        rmv = np.zeros_like(mv)
+        return search(tables, (st, io, met, sim, mv, memo, log),
+                      (np.zeros_like(st), np.zeros_like(io), np.zeros_like(met), rsim, rmv, memo, log), rng,
+                      st[F_DEC_SEAT], weights, buf, k, nodes - 1, int(weights[W_SEARCH_DEPTH]),
+                      weights[W_SEARCH_C], weights[W_SEARCH_WIDEN],
+                      np.zeros((nodes, N_FIELDS + MV_SIZE), np.int64), np.zeros((nodes, MAXP), np.float64),
+                      np.zeros(nodes + max(buf.shape[0], rmv.shape[0]), np.int64), rmv, np.zeros_like(rng),
+                      np.zeros(MAXP, np.float64))
     if bot == BOT_ROLLOUT and st[F_DEC] == DEC_ACTION:
         log = np.zeros((1, 6), np.int64)
         return rollout_choose(tables, st, seat, weights, rng, buf, k, sim[0:MAXP], memo, np.zeros_like(st),

@@ -15,12 +15,17 @@ _U1 = types.Array(types.uint64, 1, "C")
 _U2 = types.Array(types.uint64, 2, "C")
 _F1 = types.Array(types.float64, 1, "C")
 _F2 = types.Array(types.float64, 2, "C")
+_F3 = types.Array(types.float64, 3, "C")
 
 # content: (K, RS, RM), the content row and the route table (sim/games/pimpernel/pack.py)
 TABLES = types.Tuple((_I1, _I1, _U1))
 # per state row: (state, playout state, moves, tmp, cand, ctx, rng, seat_bot, owner_masks,
-# scr, log, nlog); the playout state and cand are empty unless a rollout bot plays
-SCRATCH = types.Tuple((_I2, _I2, _I3, _I3, _I3, _F2, _U2, _I2, _U2, _I2, _I3, _I2))
+# scr, log, nlog, then the search bot's tree, gain, work, reward and streams); the playout
+# state and cand are empty, and the tree one node, unless a rollout or search bot plays
+SCRATCH = types.Tuple((_I2, _I2, _I3, _I3, _I3, _F2, _U2, _I2, _U2, _I2, _I3, _I2,
+                       _I3, _F3, _I2, _F2, _U2))
+# one row's search arrays (kernels/search.py alloc_tree, and the iterations' streams)
+SX = types.Tuple((_I2, _F2, _I1, _F1, _U1))
 
 ARG_TYPES = {
     "s": _I1, "s2": _I1, "K": _I1, "RS": _I1, "RM": _U1, "W": _F1, "ctx": _F1,
@@ -32,7 +37,7 @@ ARG_TYPES = {
     "log_on": types.boolean, "from_rest": types.boolean, "success": types.boolean,
     "b_place": types.float64, "b_build": types.float64, "b_route": types.float64,
     "b_move": types.float64,
-    "tables": TABLES, "memo": _F1, "scratch": SCRATCH, "weights": _F1,
+    "tables": TABLES, "memo": _F1, "scratch": SCRATCH, "weights": _F1, "sx": SX,
     "game_index": types.Array(types.uint64, 1, "C"), "rotation": _I1,
     "score": types.Array(types.int32, 2, "C"), "rank": types.Array(types.uint8, 2, "C"),
     "win": types.Array(types.float32, 2, "C"), "role": types.Array(types.int8, 2, "C"), "secret_role": types.Array(types.int8, 2, "C"),

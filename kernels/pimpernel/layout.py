@@ -86,6 +86,7 @@ BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HEURISTIC = 2
 BOT_ROLLOUT = 3
+BOT_SEARCH = 4        # information-set MCTS (kernels/search.py) at every decision but a leader's
 
 W_LEAD_RES = 0
 W_LEAD_SUP = 1
@@ -106,7 +107,11 @@ W_ROUNDS = 15     # rollout: mission rounds a playout plays (the current one and
 W_LEAD_FLOOR = 16  # a free leader space's worth whatever its part's chance (0: the old valuation)
 W_LEAD_LAST = 17   # the last free leader space (it ends the round): its worth less this share per part unmet
 W_BUILD_NEED = 18  # a building whose tile's area the mission still lacks (0: valued as any other)
-N_WEIGHTS = 19
+W_SEARCH_ITER = 19    # search: iterations per decision
+W_SEARCH_DEPTH = 20   # search: decisions a playout plays before the position value scores it
+W_SEARCH_C = 21       # search: UCT's exploration constant
+W_SEARCH_WIDEN = 22   # search: progressive widening (0: every option tried first)
+N_WEIGHTS = 23
 
 TRIED = -(1 << 62)
 UNVALUED = -1e30  # a favor card's move until its halves are valued (below every real value)

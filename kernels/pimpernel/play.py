@@ -1,20 +1,23 @@
 """A whole game as the forward model's one loop (advance; options; the seat's bot; apply), and
 the two entry points of the kernel contract (kernels/README.md)."""
 
+import numpy as np
 from numba import prange, types
 
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_ROLLOUT, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
+from kernels.pimpernel.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
     NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
     O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_STARTER, O_STOP, O_TRAIL, O_TURNS, PLK, P_CUBE_PTS,
-    P_FINAL_START, P_ICON_PTS, P_LEADER_PTS)
+    P_FINAL_START, P_ICON_PTS, P_LEADER_PTS, W_SEARCH_ITER)
 from kernels.pimpernel.state import chooser, decision, pending, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
 from kernels.pimpernel.rollout import rollout_choice
+from kernels.pimpernel.search import search_option
+from kernels.search import N_FIELDS
 
 
 @kernel
@@ -26,10 +29,13 @@ def begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on):
 
 
 @kernel(inline=True)
-def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
-    """The index of the option moves[:nm] the pending decision's seat's bot takes: the rollout
-    bot's main move by playouts, every other choice by bots.choose_option."""
+def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx):
+    """The index of the option moves[:nm] the pending decision's seat's bot takes: the search
+    bot's by its tree (sx; cand and s2 its playouts' option rows and state), the rollout bot's
+    main move by playouts, every other choice by bots.choose_option."""
     bot = seat_bot[chooser(s)]
+    if bot == BOT_SEARCH and nm > 1:
+        return search_option(s, K, RS, RM, W, moves, nm, tmp, ctx, s2, cand, rng, owner_masks, log, nlog, sx)
     if bot == BOT_ROLLOUT and decision(s) == DEC_MAIN and nm > 1:
         return rollout_choice(s, K, RS, RM, W, chooser(s), moves, nm, tmp, ctx, cand, s2, rng, owner_masks,
                               log, nlog)
@@ -37,7 +43,7 @@ def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owne
 
 
 @kernel
-def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on):
+def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, sx):
     """The game's one loop: advance; while a decision is pending, its options, the seat's
     bot's choice, apply (which advances). Returns the decision it stopped at (DEC_NONE: the
     game is over, or O_STOP was reached)."""
@@ -50,7 +56,7 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
             dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
             continue
         nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
-        i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog)
+        i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx)
         dec = apply_option(s, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3],
                            log, nlog, log_on)
     return dec
@@ -58,13 +64,25 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
 
 @kernel
 def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on,
-              scr):
+              scr, sx):
     """One game on row s, from set-up until the last mission is done or the turn cap."""
     begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on)
-    play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
+    play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, sx)
 
 
-@kernel
+@kernel(nrt=True)
+def search_arrays(seat_bot, W, k, nr):
+    """A search bot's tree for a loop outside play_batch (drive, the contract's policy): one
+    node per iteration when a seat plays search, else one."""
+    nodes = 1
+    for p in range(seat_bot.shape[0]):
+        if seat_bot[p] == BOT_SEARCH:
+            nodes = int(W[W_SEARCH_ITER]) + 1
+    return (np.zeros((nodes, N_FIELDS + 4), np.int64), np.zeros((nodes, MAXP), np.float64),
+            np.zeros(nodes + k, np.int64), np.zeros(MAXP, np.float64), np.zeros(nr, np.uint64))
+
+
+@kernel(nrt=True)   # a search bot's tree is allocated per call
 def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, first,
           stop):
     """Play from step first (-1: from where s stands) with the seats' bots until step stop is
@@ -73,7 +91,8 @@ def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks
         pending(s, DEC_NONE, -1)
         enter(s, K, first)
     s[O_STOP] = stop
-    dec = play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on)
+    dec = play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on,
+                  search_arrays(seat_bot, W, moves.shape[0], rng.shape[0]))
     s[O_STOP] = -1
     return dec
 
@@ -115,7 +134,7 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
                score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Games game_index in parallel: each scratch row plays a run of consecutive games."""
     K, RS, RM = tables
-    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = scratch
+    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG, TREE, GAIN, WORK, REWARD, SRNG = scratch
     n = bots.shape[0]
     B = game_index.shape[0]
     R = S.shape[0]
@@ -125,10 +144,12 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
         s, s2, moves, tmp = borrow(S[r]), borrow(S2[r]), borrow(MOVES[r]), borrow(TMP[r])
         cand, ctx, rng, sb = borrow(CAND[r]), borrow(CTX[r]), borrow(RNG[r]), borrow(SB[r])
         om, scr, log, nlog = borrow(OM[r]), borrow(SCR[r]), borrow(LOG[r]), borrow(NLOG[r])
+        t = min(np.int64(r), TREE.shape[0] - 1)     # the tree is one unused row unless search plays
+        sx = (borrow(TREE[t]), borrow(GAIN[t]), borrow(WORK[t]), borrow(REWARD[t]), borrow(SRNG[r]))
         for g in range(r * B // R, (r + 1) * B // R):
             seed_streams(rng, seed, game_index[g])
             seat_bots(bots, rotation[g], sb)
-            play_game(s, Kv, RSv, RMv, Wv, n, sb, moves, tmp, ctx, cand, s2, rng, om, log, nlog, False, scr)
+            play_game(s, Kv, RSv, RMv, Wv, n, sb, moves, tmp, ctx, cand, s2, rng, om, log, nlog, False, scr, sx)
             finish_game(s, Kv, g, score, rank, win, role, position, turns, end_reason, metrics, decisions,
                         scr)
 
@@ -139,13 +160,13 @@ def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
     """Game game_index on scratch row 0 with its event log: the same play_game as play_batch.
     Returns the rows logged."""
     K, RS, RM = tables
-    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = scratch
+    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG, TREE, GAIN, WORK, REWARD, SRNG = scratch
     nlog = NLOG[0]
     nlog[0] = 0
     seed_streams(RNG[0], seed, game_index)
     seat_bots(bots, rotation, SB[0])
     play_game(S[0], K, RS, RM, weights, bots.shape[0], SB[0], MOVES[0], TMP[0], CTX[0], CAND[0], S2[0],
-              RNG[0], OM[0], log, nlog, True, SCR[0])
+              RNG[0], OM[0], log, nlog, True, SCR[0], (TREE[0], GAIN[0], WORK[0], REWARD[0], SRNG[0]))
     finish_game(S[0], K, 0, score, rank, win, role, position, turns, end_reason, metrics, decisions,
                 SCR[0])
     return nlog[0]

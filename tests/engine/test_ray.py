@@ -62,3 +62,16 @@ def test_unreachable_or_bad_address_is_one_line(tmp_path, address):
     code, _, err = cli(["run", "toy", "-n", "5", "--engine", "ray", "--address", address, "--out", tmp_path])
     assert code == 2 and err.startswith("error: --address") and len(err.strip().splitlines()) == 1, err
     assert not any(tmp_path.iterdir())   # refused before anything was written
+
+
+def test_a_search_run_on_ray_equals_local(tmp_path, local_ray):
+    """The search bot (its iterations seeded from the seat's stream alone) gives the same games
+    when Ray splits the deals across two workers as when they are played locally. Bastille at a
+    tiny budget: its search kernels are the ones tests/test_search.py already compiled."""
+    cfg = RunConfig(game="bastille", players=3, bots=["search", "heuristic", "heuristic"], games=4, seed=7,
+                    rotate_seats=True, shard_deals=1, ray_workers=2,
+                    sets=["bots.search_iterations=8", "bots.search_depth=20"])
+    local = execute(cfg, tmp_path / "local")
+    on_ray = execute(replace(cfg, engine="ray"), tmp_path / "ray")
+    assert on_ray.meta["games_played"] == local.meta["games_played"] == 4 * 3
+    assert (tmp_path / "ray" / "results.parquet").read_bytes() == (tmp_path / "local" / "results.parquet").read_bytes()

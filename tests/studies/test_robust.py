@@ -159,3 +159,23 @@ def test_robust_on_ray_plays_the_games_of_the_local_run(reversed_run, tmp_path, 
         assert ray.equals(local), run_dir
     verdicts = lambda t: [x for x in t.splitlines() if "across bots:" in x]  # noqa: E731
     assert verdicts(ray_text) == verdicts(text) and verdicts(text)
+
+
+def test_the_search_bot_joins_the_strong_line_ups_at_its_stated_budget():
+    """A game with a search bot checks its verdict with search in every seat too, at
+    ROBUST_SEARCH iterations (the content's 200 would make --robust hours long) unless the run
+    sets its own budget; a game without one (lean) keeps its two. No game is played."""
+    from analysis.studies.robust import ROBUST_SEARCH, lineup_config, strong_lineups
+    from sim.plan import RunConfig
+
+    cfg = RunConfig(game="bastille", players=4, bots=["heuristic"], games=100)
+    ups = {u.bots[0]: u for u in strong_lineups(cfg)}
+    assert list(ups) == ["heuristic", "rollout", "search"]
+    assert ups["search"].label == f"search ({ROBUST_SEARCH} iterations)"
+    assert lineup_config(cfg, ups["search"], 50).sets == [f"bots.search_iterations={ROBUST_SEARCH}"]
+    assert lineup_config(cfg, ups["rollout"], 50).sets == []
+    own = RunConfig(game="bastille", players=4, bots=["heuristic"], games=100, sets=["bots.search_iterations=20"])
+    search = next(u for u in strong_lineups(own) if u.bots[0] == "search")
+    assert search.label == "search (20 iterations)" and lineup_config(own, search, 50).sets == own.sets
+    lean = RunConfig(game="lean", players=4, bots=["heuristic"], games=100)
+    assert [u.bots[0] for u in strong_lineups(lean)] == ["heuristic", "rollout"]

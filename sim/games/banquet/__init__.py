@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.banquet import layout as L
+from kernels.search import alloc_tree
 from sim.content import Content
 from sim.game import Batch, Compiled, Game
 from sim.games.banquet import pack
@@ -48,6 +49,9 @@ class BanquetCompiled(Compiled):
         s[L.S_RSCORE] = np.zeros((k, L.MAX_MOVES if rollout else 1), np.float64)
         s[L.S_RIO] = np.zeros((k, 4), np.int64)
         s[L.S_RMET] = np.zeros((k, n, L.N_METRICS), np.float64)
+        s[L.S_TREE], s[L.S_GAIN], s[L.S_WORK], s[L.S_REWARD] = alloc_tree(
+            k, L.MV_SIZE, L.MAXP, k_max=L.MAX_MOVES, **({} if rollout else {"nodes": 1}))
+        s[L.S_SRNG] = np.zeros((k, 1 + n), np.uint64)
         return tuple(s)
 
 
@@ -79,6 +83,7 @@ class BanquetGame(Game):
     log_rows = 20_000
     kernel_figures = ("legal_move_lists_per_s",)
     bench_players = (12, 24)
+    bench_search_players = (12,)    # a 24-player game with search-800 in every seat takes too long
     # every scenario at its smallest and largest count with the heuristic (make bench)
     bench_variant_players = {f"scenario{s}": (c[0], c[-1]) for s, c in pack.SCENARIO_PLAYERS.items()}
 

@@ -10,6 +10,7 @@ import numpy as np
 import kernels.pimpernel
 from kernels.pimpernel import bench as kbench, layout as L
 from kernels.rng import seed_streams
+from kernels.search import alloc_tree
 from sim.content import Content
 from sim.game import Batch, Compiled, Game
 from sim.games.pimpernel import trace
@@ -53,7 +54,9 @@ class PimpernelCompiled(Compiled):
         state, a playout's state and the rollout's candidates (empty without a rollout bot),
         moves (the options, option_rows of them), tmp (a favor card's trial moves in columns 0..3, the state a trial restores in
         4..7), ctx (the heuristic's per-decision values), the random streams, each seat's bot, route owner masks, set-up scratch, and a one-row
-        event log with its count (the log is off in play_batch)."""
+        event log with its count (the log is off in play_batch); then the search bot's tree
+        (kernels/search.py alloc_tree: a full one per row only when a playing bot plays) and
+        its iterations' streams."""
         n, playout = self.n_players, L.S_SIZE if rollout else 0
         return (np.zeros((rows, L.S_SIZE), np.int64),
                 np.zeros((rows, playout), np.int64),
@@ -66,7 +69,10 @@ class PimpernelCompiled(Compiled):
                 np.zeros((rows, L.MAXP + 1), np.uint64),
                 np.zeros((rows, 2 * L.MAXDECK), np.int64),
                 np.zeros((rows, 1, L.LOGW), np.int64),
-                np.zeros((rows, 1), np.int64))
+                np.zeros((rows, 1), np.int64),
+                *alloc_tree(rows if rollout else 1, 4, L.MAXP, k_max=L.MAXM,
+                            **({} if rollout else {"nodes": 1})),
+                np.zeros((rows, 1 + n), np.uint64))
 
 
 class PimpernelGame(Game):
@@ -76,7 +82,7 @@ class PimpernelGame(Game):
     arc_standing = "points so far"
     player_counts = (2, 3, 4, 5, 6)
     bench_players = (4,)
-    bots = ("random", "greedy", "heuristic", "rollout")
+    bots = ("random", "greedy", "heuristic", "rollout", "search")
     default_bots = "heuristic"
     end_reasons = ("finished", "turn_cap")
     roles = ()
@@ -85,7 +91,8 @@ class PimpernelGame(Game):
     weight_names = ("leader_resources", "leader_supporters", "leader_first", "leader_route",
                     "leader_location", "majority", "mission_cube", "future_cube", "route_denial",
                     "rest", "move", "pass_threshold", "rollout_playouts", "rollout_width", "favor_tile",
-                    "rollout_rounds", "leader_floor", "leader_last", "building_need")
+                    "rollout_rounds", "leader_floor", "leader_last", "building_need", "search_iterations",
+                    "search_depth", "search_exploration", "search_widening")
     max_turns = 3000
     turn_unit = "player turn"
     turn_order = ("the first player is drawn at random for each deal (rulebook set-up); "

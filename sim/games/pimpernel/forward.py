@@ -24,6 +24,7 @@ DECISION_KINDS = {L.DEC_NONE: "game over", L.DEC_MAIN: "main move", L.DEC_ICON: 
                   L.DEC_TOP: "top card"}
 # the scratch tuple's parts (kernels/pimpernel/jit.py SCRATCH)
 S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR = range(10)
+TREE, GAIN, WORK, REWARD, SRNG = range(12, 17)
 
 
 def _row(s: dict, part: int) -> np.ndarray:
@@ -91,7 +92,7 @@ def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
     K, RS, RM = compiled.tables
     return int(ask_seat(_row(s, S), K, RS, RM, np.asarray(weights, np.float64), _row(s, SB), _row(s, MOVES),
                         np.int64(k), _row(s, TMP), _row(s, CTX), _row(s, CAND), _row(s, S2), _row(s, RNG),
-                        _row(s, OM), s["log"], s["nlog"]))
+                        _row(s, OM), s["log"], s["nlog"], tuple(_row(s, i) for i in (TREE, GAIN, WORK, REWARD, SRNG))))
 
 
 def events(s: dict) -> np.ndarray:

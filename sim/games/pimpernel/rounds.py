@@ -53,7 +53,7 @@ def measure(games: int, n: int, bots: list[str], sets: tuple[str, ...], seed: in
     K, RS, RM = comp.tables
     W = GAME.weights(content)
     codes = GAME.bot_codes(bots, n)
-    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = comp.alloc_scratch(1, False)
+    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = comp.alloc_scratch(1, GAME.rollout_bot(codes))[:12]
     out = Batch.alloc(games, n, len(GAME.metrics))
     rounds, tally = 0, {"all_passed": 0, "held3": 0, "res_leader_empty": 0, "empty_parts": 0, "resources": 0,
                         "supporters": 0, "route": 0, "location": 0}
