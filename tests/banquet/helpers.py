@@ -11,7 +11,8 @@ from sim.games.banquet import GAME
 SCENARIOS = ("scenario1", "scenario2", "scenario3", "scenario4", "scenario5")
 VARIANTS = [(s, r) for s in SCENARIOS for r in ("basic", "full")]
 PLAYERS = {"scenario1": 12, "scenario2": 12, "scenario3": 16, "scenario4": 12, "scenario5": 12}
-QUICK_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2")
+# the slow bots kept cheap (rollout playouts and candidates; search iterations)
+QUICK_ROLLOUT = ("bots.rollout_playouts=2", "bots.rollout_candidates=2", "bots.search_iterations=8")
 
 
 def content(variants=("scenario1", "basic"), sets=()):
@@ -300,6 +301,7 @@ class Unseen:
         self.w = t.w.copy()
         self.w[L.W_ROLLOUT_PLAYOUTS] = 2
         self.w[L.W_ROLLOUT_CANDIDATES] = 3
+        self.w[L.W_SEARCH_ITER] = 8
         self.chance_drawn = []      # decisions that drew from the chance stream (none may)
 
     def redeal(self, seed):

@@ -21,7 +21,7 @@ RULE_SETS = [("scenario6", "basic"), ("scenario6", "full")]
 @pytest.mark.parametrize("n", [6, 10])
 @pytest.mark.parametrize("bot", GAME.bots)
 def test_no_game_reaches_a_cap_and_the_castle_invariants_hold(variants, n, bot):
-    quick = bot == "rollout"
+    quick = bot in ("rollout", "search")
     out, scratch = play(n, variants, bot, games=6 if quick else 150, sets=QUICK_ROLLOUT if quick else ())
     reasons = {GAME.end_reasons[int(e)] for e in out.end_reason}
     assert reasons <= {"rescued", "caught", "all_seated"}, reasons

@@ -22,7 +22,7 @@ def dealt(out) -> np.ndarray:
 @pytest.mark.parametrize("bot", GAME.bots)
 def test_no_game_reaches_a_cap_and_the_invariants_hold(variants, bot):
     n = PLAYERS[variants[0]]
-    quick = bot == "rollout"
+    quick = bot in ("rollout", "search")
     out, scratch = play(n, variants, bot, games=8 if quick else 60, sets=QUICK_ROLLOUT if quick else ())
     reasons = {GAME.end_reasons[int(e)] for e in out.end_reason}
     assert not reasons & {"turn_cap", "pass_cap"}, reasons
