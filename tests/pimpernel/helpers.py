@@ -207,6 +207,7 @@ class Unseen:
         out = [(GAME.bots[bot], name, self.ask(f)) for bot in (L.BOT_RANDOM, L.BOT_GREEDY, L.BOT_HEURISTIC)
                for name, f in self.asks(bot)]
         out.append(("rollout", "main move", self.ask(self.rollout)))
+        out.append(("search", "main move", self.ask(self.search)))
         out.append(("rollout", "playout margins", self.ask(self.margins)))
         return out
 
@@ -244,6 +245,19 @@ class Unseen:
         nm = gen_main(a.s, K, self.p, a.moves, a.tmp, a.log, a.nlog)
         i = self.rollout_kernels[0](a.s, K, RS, RM, self.W, self.p, a.moves, nm, a.tmp, a.ctx, a.cand,
                                     a.s2, a.rng, a.om, a.log, a.nlog)
+        return a.moves[i, :3].tolist()
+
+    def search(self, a):
+        """The search bot's main move at a small budget, asked as play asks it (play.ask_seat)."""
+        from kernels.pimpernel.play import ask_seat
+        K, RS, RM = self.t.c.tables
+        nm = gen_main(a.s, K, self.p, a.moves, a.tmp, a.log, a.nlog)
+        W = self.W.copy()
+        W[L.W_SEARCH_ITER] = 16
+        sb = np.full(self.t.n, L.BOT_SEARCH, np.int64)
+        sx = tuple(x[0] for x in self.t.c.alloc_scratch(1, True)[12:])
+        i = ask_seat(a.s, K, RS, RM, W, sb, a.moves, np.int64(nm), a.tmp, a.ctx, a.cand, a.s2, a.rng, a.om,
+                     a.log, a.nlog, sx)
         return a.moves[i, :3].tolist()
 
     def margins(self, a):

@@ -98,9 +98,11 @@ def ladder(games: int, n: int, sets: tuple[str, ...], vs: tuple[str, ...], seed:
     comp = GAME.compile(content, n)
     K, RS, RM = tables = comp.tables
     new, old = GAME.weights(content), GAME.weights(GAME.content((), tuple(sets) + tuple(vs)))
-    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = comp.alloc_scratch(1, False)
+    scratch = comp.alloc_scratch(1, False)
+    S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG = scratch[:12]
     s, moves, tmp, ctx, cand, s2, rng, sb, om, log, nlog = (S[0], MOVES[0], TMP[0], CTX[0], CAND[0], S2[0], RNG[0],
                                                             SB[0], OM[0], LOG[0], NLOG[0])
+    sx = tuple(a[0] for a in scratch[12:])     # the search bot's tree (the heuristic never reads it)
     sb[:] = GAME.bot_codes(["heuristic"], n)
     out = Batch.alloc(games * n, n, len(GAME.metrics))
     share = np.zeros(games * n)
@@ -113,7 +115,7 @@ def ladder(games: int, n: int, sets: tuple[str, ...], vs: tuple[str, ...], seed:
             while dec != L.DEC_NONE:
                 w = new if s[L.O_DEC_SEAT] == r else old
                 k = F.options(tables, s, nlog, tmp, om, moves)
-                j = ask_seat(s, K, RS, RM, w, sb, moves, k, tmp, ctx, cand, s2, rng, om, log, nlog)
+                j = ask_seat(s, K, RS, RM, w, sb, moves, k, tmp, ctx, cand, s2, rng, om, log, nlog, sx)
                 dec = F.apply(tables, s, nlog, tmp, om, rng, w, moves[j], log, False)
             finish_game(s, K, i, out.score, out.rank, out.win, out.role, out.position, out.turns,
                         out.end_reason, out.metrics, out.decisions, SCR[0])
