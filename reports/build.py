@@ -102,9 +102,8 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
 def arc_verdict(r: Run) -> list[Line]:
     """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc)."""
     from analysis.arc import RUNAWAY, runaway_verdict
-    from analysis.studies.arc import read_arc
 
-    a = read_arc(r.path)
+    a = r.arc()
     if a is None or a.runaway.height == 0:
         return []
     first = a.runaway.row(0, named=True)
@@ -414,9 +413,7 @@ def ladder(page: Page, runs: list[Run]):
 def arc_section(page: Page, r: Run, i: int):
     """When is it decided (a run recorded with --arc or `balance arc`): the leader's chance at
     every checkpoint, and the arc measures with their intervals."""
-    from analysis.studies.arc import read_arc
-
-    a = read_arc(r.path)
+    a = r.arc()
     if a is None:
         return
     whose = run_whose(r.meta, r.stats)

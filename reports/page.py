@@ -39,6 +39,15 @@ class Run:
             self._moments = load_moments(self.path, self.rows)
         return self._moments
 
+    def arc(self):
+        """The run's game arc measured (analysis.studies.arc), None without one; read when first
+        asked (the verdict and the arc section both use it)."""
+        if not hasattr(self, "_arc"):
+            from analysis.studies.arc import read_arc
+
+            self._arc = read_arc(self.path)
+        return self._arc
+
 
 @dataclass
 class Page:
