@@ -5,7 +5,11 @@ An arc frame has one row per (game_index, rotation, checkpoint, seat) with the s
 ``standing``, ``win`` (its share of the win, from results.parquet) and ``position``. A game is
 one (game_index, rotation). Leaders at a checkpoint are the seats with the highest standing
 (several on a tie); the eventual winners are the seats with a win share above 0 (a game
-nobody won counts in no winner measure). The measures, each with a 95% interval:
+nobody won counts in no winner measure). Where factions win as teams (a ``team`` column: each
+seat's faction), a faction is one contestant: its members share its standing and its win, so
+the frame is read with one row per faction (its lowest seat's position) and "the sole leader"
+is one faction ahead of the others, however many members it has. The measures, each with a
+95% interval:
 
 - lead changes: checkpoints whose set of leaders differs from the one before, per game;
 - decided at: the first checkpoint from which a winner leads at every checkpoint to the end;
@@ -38,7 +42,8 @@ class Arcs:
 
     @classmethod
     def of(cls, frame: pl.DataFrame, checkpoints: list[str] | None = None) -> "Arcs":
-        f = frame.sort("game_index", "rotation", "checkpoint", "seat")
+        f = by_faction(frame) if "team" in frame.columns else frame
+        f = f.sort("game_index", "rotation", "checkpoint", "seat")
         games = f.select("game_index", "rotation").unique().height
         k = int(f["checkpoint"].max()) + 1
         n = int(f["seat"].max()) + 1
@@ -49,6 +54,21 @@ class Arcs:
         win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
         position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
         return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)])
+
+
+def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
+    """One row per (game, checkpoint, faction), the faction in the seat column: its members'
+    standing (they must agree: a faction's standing is the faction's), its win, the lowest
+    position among its members."""
+    f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
+        pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
+        pl.col("position").min())
+    split = f.filter(pl.col("low") != pl.col("standing"))
+    if split.height:
+        r = split.row(0, named=True)
+        raise ValueError(f"faction {r['team']} of game {r['game_index']} stands apart at checkpoint "
+                         f"{r['checkpoint']}: its members' standings run from {r['low']} to {r['standing']}")
+    return f.drop("low").rename({"team": "seat"})
 
 
 def leaders(standing: np.ndarray) -> np.ndarray:

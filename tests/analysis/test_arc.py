@@ -99,3 +99,40 @@ def test_decision_measures_count_branching_and_forced_decisions_per_game():
     assert t["every decision"]["per_game"] == 2.5
     assert t["every decision"]["forced"] == pytest.approx((1 / 3 + 1 / 2) / 2)
     assert list(t)[-1] == "every decision"
+
+
+def test_a_faction_is_one_contestant_its_members_sharing_its_standing_and_its_win():
+    # six seats in three factions (0: seats 0-1, 1: seats 2-3-4, 2: seat 5); faction 1 leads alone
+    # after checkpoint 1 and wins: a sole leader though three seats lead
+    team = np.array([0, 0, 1, 1, 1, 2])
+    by_team = np.array([[[1.0, 3, 0], [1, 3, 2], [0, 3, 1]],      # game 0: faction 1 leads throughout, wins
+                        [[1, 3, 0], [4, 3, 0], [5, 3, 0]]])       # game 1: faction 0 overtakes and wins
+    win_team = np.array([[0.0, 1, 0], [1, 0, 0]])
+    f = frame(by_team[:, :, team], win_team[:, team]).with_columns(pl.Series("team", np.tile(team, 6)))
+    a = Arcs.of(f)
+    assert a.standing.shape == (2, 3, 3)
+    table = runaway(a)
+    assert table["games"].to_list() == [2, 2] and table["leader_wins"].to_list() == [1, 2]
+    assert lead_changes(a).tolist() == [0, 1]
+    # read seat by seat, the three members of faction 1 tie for the lead: no sole leader at all
+    assert runaway(Arcs.of(f.drop("team")))["games"].to_list() == [0, 0]
+
+
+def test_a_faction_whose_members_stand_apart_is_refused():
+    team = np.array([0, 0, 1])
+    standing = np.array([[[1.0, 2, 0], [1, 1, 0]]])
+    f = frame(standing, np.array([[1.0, 1, 0]])).with_columns(pl.Series("team", np.tile(team, 2)))
+    with pytest.raises(ValueError, match="faction 0 of game 0 stands apart at checkpoint 0"):
+        Arcs.of(f)
+
+
+def test_an_estimated_arc_ends_with_the_winner_leading_alone_a_scored_one_at_the_scores():
+    from analysis.studies.arc import check_end
+
+    check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 5, 1], "win": [0, 1, 0]}, estimate=False)
+    with pytest.raises(RuntimeError, match="the arc ends at"):
+        check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 6, 1], "win": [0, 1, 0]}, estimate=False)
+    check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
+    check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 0, 0], "win": [0, 0, 0]}, estimate=True)  # nobody won
+    with pytest.raises(RuntimeError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
+        check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
