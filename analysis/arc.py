@@ -15,7 +15,8 @@ is one faction ahead of the others, however many members it has. The measures, e
 - decided at: the first checkpoint from which a winner leads at every checkpoint to the end;
 - winner behind (drama, after Browne and Maire): the share of checkpoints before the end at
   which no winner leads, and how far the best winner then trails the leader;
-- runaway leader: P(win | sole leader at checkpoint k), for every checkpoint before the end;
+- runaway leader: P(win | sole leader at checkpoint k), for every checkpoint before the end,
+  over the games still going there (a game over sooner is no evidence of a leader's chances);
 - comebacks: the share of winners who were last (the lowest standing, not everyone tied) at
   some checkpoint before the end."""
 from __future__ import annotations
@@ -33,12 +34,20 @@ RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this of
 
 @dataclass
 class Arcs:
-    """A run's arcs as arrays: standing[g, k, s], win[g, s], position[g, s]."""
+    """A run's arcs as arrays: standing[g, k, s], win[g, s], position[g, s], and live[g, k]: the
+    game was still going at checkpoint k (a game that ended sooner repeats its final standings
+    to the last checkpoint; those rows and the last are not live)."""
 
     standing: np.ndarray
     win: np.ndarray
     position: np.ndarray
     checkpoints: list[str]
+    live: np.ndarray | None = None
+
+    def __post_init__(self):
+        if self.live is None:           # every game reaches every checkpoint
+            self.live = np.ones(self.standing.shape[:2], bool)
+            self.live[:, -1] = False
 
     @classmethod
     def of(cls, frame: pl.DataFrame, checkpoints: list[str] | None = None) -> "Arcs":
@@ -53,7 +62,8 @@ class Arcs:
         standing = f["standing"].to_numpy().astype(np.float64).reshape(games, k, n)
         win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
         position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
-        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)])
+        live = f["live"].to_numpy().reshape(games, k, n)[:, :, 0] if "live" in f.columns else None
+        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live)
 
 
 def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
@@ -62,7 +72,7 @@ def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
     position among its members."""
     f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
         pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
-        pl.col("position").min())
+        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []))
     split = f.filter(pl.col("low") != pl.col("standing"))
     if split.height:
         r = split.row(0, named=True)
@@ -94,27 +104,29 @@ def decided_at(a: Arcs) -> np.ndarray:
     k = leads.shape[1]
     # leads for good from j = leads at j and at every later checkpoint: the reversed cumulative AND
     for_good = np.flip(np.logical_and.accumulate(np.flip(leads, axis=1), axis=1), axis=1)
-    return np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), k - 1)
+    end = a.live[won].sum(axis=1)        # the game's own last row: its checkpoints before the end, then the end
+    return np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), np.minimum(end, k - 1))
 
 
 def winner_behind(a: Arcs) -> tuple[np.ndarray, np.ndarray]:
-    """Per game with a winner: the share of checkpoints before the end at which no winner
-    leads, and per such checkpoint the gap from the leader to the best winner."""
-    won = (a.win > 0).any(axis=1)
-    st, win = a.standing[won][:, :-1], a.win[won]
-    behind = ~winner_leads(a)[won][:, :-1]
+    """Per game with a winner and a checkpoint before its end: the share of its checkpoints
+    before the end at which no winner leads, and per such checkpoint the gap from the leader to
+    the best winner."""
+    won = (a.win > 0).any(axis=1) & a.live.any(axis=1)
+    st, win, live = a.standing[won], a.win[won], a.live[won]
+    behind = ~winner_leads(a)[won] & live
     best_winner = np.where((win > 0)[:, None, :], st, -np.inf).max(axis=2)
     gaps = (st.max(axis=2) - best_winner)[behind]
-    return behind.mean(axis=1), gaps
+    return behind.sum(axis=1) / live.sum(axis=1), gaps
 
 
 def runaway(a: Arcs) -> pl.DataFrame:
     """P(win | sole leader at checkpoint k) for each checkpoint before the end, with the
-    games that had a sole leader there and the Wilson interval."""
+    games still going at k that had a sole leader there and the Wilson interval."""
     lead = leaders(a.standing)
     rows = []
     for k in range(a.standing.shape[1] - 1):
-        sole = lead[:, k].sum(axis=1) == 1
+        sole = (lead[:, k].sum(axis=1) == 1) & a.live[:, k]
         seat = np.argmax(lead[:, k], axis=1)
         won = a.win[np.arange(len(seat)), seat][sole] > 0
         n, w = int(sole.sum()), int(won.sum())
@@ -126,9 +138,9 @@ def runaway(a: Arcs) -> pl.DataFrame:
 
 def comebacks(a: Arcs) -> tuple[int, int]:
     """(winners who were last at some checkpoint before the end, winners)."""
-    st = a.standing[:, :-1]
+    st = a.standing
     last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
-    last = last & (st == st.min(axis=2, keepdims=True))
+    last = last & (st == st.min(axis=2, keepdims=True)) & a.live[:, :, None]
     winners = a.win > 0
     return int((last.any(axis=1) & winners).sum()), int(winners.sum())
 
@@ -164,6 +176,8 @@ def runaway_verdict(table: pl.DataFrame, threshold: float = RUNAWAY) -> tuple[st
     ``threshold`` of the time is a runaway leader (unbalanced: the interval lies above it),
     fine when the interval lies below, worth a look when it straddles it."""
     r = table.row(0, named=True)
+    if r["games"] == 0:                 # nobody leads alone yet (doppelganger: no step toward a kill)
+        return "fine", f"no game has a sole leader after {r['name']} (a runaway leader at {100 * threshold:.0f}% or more)"
     mark = "unbalanced" if r["low"] >= threshold else "fine" if r["high"] < threshold else "worth a look"
     words = (f"the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
              f"{100 * r['high']:.1f}] of {r['games']:,} games (a runaway leader at {100 * threshold:.0f}% or more)")

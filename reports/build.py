@@ -108,8 +108,9 @@ def arc_verdict(r: Run) -> list[Line]:
         return []
     first = a.runaway.row(0, named=True)
     mark, words = runaway_verdict(a.runaway)
-    return [Line("Is there a runaway leader?", f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, "
-                 f"{100 * first['high']:.1f}]", f"{words}; the run's first {a.deals:,} deals", mark,
+    figure = (f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, {100 * first['high']:.1f}]" if first["games"]
+              else "no sole leader")
+    return [Line("Is there a runaway leader?", figure, f"{words}; the run's first {a.deals:,} deals", mark,
                  f"below {100 * RUNAWAY:.0f}% (default)")]
 
 

@@ -96,12 +96,13 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
         dec.append(pl.DataFrame({"game_index": np.full(len(d), g, np.uint64), "rotation": np.full(len(d), r, np.uint8),
                                  "kind": [hooks.DECISION_KINDS[x] for x, _ in d],
                                  "options": np.array([o for _, o in d], np.int32)}))
+        live = np.arange(k, dtype=np.int16) < len(a) - 1                # checkpoints before the game's end
         a = np.vstack([a, np.repeat(a[-1:], k - len(a), axis=0)])     # ended early: the final standings stay
         position = np.asarray(res.get("position", range(n)))[:n]      # doppelganger: seat 0 always starts
         cols = {"game_index": np.full(k * n, g, np.uint64), "rotation": np.full(k * n, r, np.uint8),
                 "checkpoint": np.repeat(np.arange(k, dtype=np.int16), n), "seat": np.tile(np.arange(n, dtype=np.uint8), k),
                 "standing": a.ravel().astype(np.float64),
-                "win": np.tile(np.asarray(res["win"], np.float64)[:n], k), "position": np.tile(position, k)}
+                "win": np.tile(np.asarray(res["win"], np.float64)[:n], k), "position": np.tile(position, k), "live": np.repeat(live, n)}
         if teams is not None:
             cols["team"] = np.tile(np.asarray(teams, np.int16)[:n], k)
         parts.append(pl.DataFrame(cols))
@@ -147,6 +148,9 @@ def arc_lines(a: Arc, bots: str) -> list[str]:
         show = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
         lines.append(f"  {r['measure']}: {show(r['estimate'])} [{show(r['low'])}, {show(r['high'])}]")
     for r in a.runaway.iter_rows(named=True):
+        if not r["games"]:
+            lines.append(f"  no game has a sole leader after {r['name']}")
+            continue
         lines.append(f"  the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
                      f"{100 * r['high']:.1f}] of {r['games']:,} games")
     lines.append("Decisions (per game; options offered and forced decisions, means over games with 95% intervals):")

@@ -136,3 +136,25 @@ def test_an_estimated_arc_ends_with_the_winner_leading_alone_a_scored_one_at_the
     check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 0, 0], "win": [0, 0, 0]}, estimate=True)  # nobody won
     with pytest.raises(RuntimeError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
         check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
+
+
+def test_a_game_over_before_a_checkpoint_is_no_evidence_there():
+    # game 0 lasts three checkpoints, seat 0 leads throughout and wins; game 1 is over at once:
+    # seat 1 won, its final standings repeated (not live) where game 0 still went on
+    standing = np.array([[[2.0, 0, 0], [3, 1, 0], [5, 1, 0]],
+                         [[0, 4, 1], [0, 4, 1], [0, 4, 1]]])
+    win = np.array([[1.0, 0, 0], [0, 1, 0]])
+    live = np.array([[True, True, False], [False, False, False]])
+    f = frame(standing, win).with_columns(pl.Series("live", np.repeat(live.ravel(), 3)))
+    a = Arcs.of(f)
+    assert runaway(a)["games"].to_list() == [1, 1]                # game 1 had no checkpoint before its end
+    share, _ = winner_behind(a)
+    assert share.tolist() == [0.0]                               # game 1 has no checkpoint to be behind at
+    assert decided_at(a).tolist() == [0, 0]
+    assert runaway(Arcs.of(f.drop("live")))["games"].to_list() == [2, 2]   # read as if it went on: counted
+
+
+def test_the_verdict_with_no_sole_leader_at_the_first_checkpoint_says_so():
+    standing = np.array([[[0.0, 0, 0], [1, 0, 0], [2, 0, 0]]])     # everyone level after checkpoint 1
+    mark, words = runaway_verdict(runaway(Arcs.of(frame(standing, np.array([[1.0, 0, 0]])))))
+    assert mark == "fine" and words.startswith("no game has a sole leader after checkpoint 1")
