@@ -273,7 +273,12 @@ def check(run_dir, spec_path):
     # only the team-size spread needs the per-game rows (an --aggregate run keeps none: judge refuses it)
     wants_rows = "max_team_size_spread" in spec.get("thresholds", {}) and (run_dir / "results.parquet").is_file()
     rows = read_results(run_dir) if wants_rows else None
-    verdicts = judge_all(stats, spec, str(spec_path), rows)
+    from analysis.check import ARC_QUANTITIES, QUANTITIES
+    from analysis.studies.arc import read_arc
+
+    arc_keys = {k for q in ARC_QUANTITIES for k in QUANTITIES[q][1:] if k}
+    arc = read_arc(run_dir) if arc_keys & set(spec.get("thresholds", {})) else None    # only an arc threshold reads it
+    verdicts = judge_all(stats, spec, str(spec_path), rows, arc)
     from analysis.whose import run_whose
 
     click.echo(f"Figures {run_whose(meta, stats)}:")   # a verdict belongs to the bots that played

@@ -158,3 +158,31 @@ def test_the_verdict_with_no_sole_leader_at_the_first_checkpoint_says_so():
     standing = np.array([[[0.0, 0, 0], [1, 0, 0], [2, 0, 0]]])     # everyone level after checkpoint 1
     mark, words = runaway_verdict(runaway(Arcs.of(frame(standing, np.array([[1.0, 0, 0]])))))
     assert mark == "fine" and words.startswith("no game has a sole leader after checkpoint 1")
+
+
+def test_a_spec_judges_lead_changes_and_the_runaway_leader_on_the_runs_arc(tmp_path):
+    from analysis.check import FAIL, PASS, check, load_spec
+    from analysis.studies.arc import measured
+    from analysis.suffstats import sufficient_stats
+    from sim.errors import UserError
+    from tests.analysis.synth_results import crafted_results
+
+    path = tmp_path / "spec.toml"
+    path.write_text('[spec]\ngame = "bastille"\n[thresholds]\nmax_lead_changes = 2.5\nmax_runaway_leader = 0.6\n')
+    spec = load_spec(path)
+    stats = sufficient_stats(crafted_results(200, seed=2))
+    # a shuffled race of 3 seats over 5 checkpoints: (5 - 1)(1 - 1/3) = 2.67 lead changes, a leader wins 1/3
+    race = shuffled_race(4_000, 5, 3, seed=4)
+    f = frame(race.standing, race.win)
+    v = {x.key: x for x in check(stats, spec, str(path), arc=measured(f, race.checkpoints, 4_000, DECISIONS))}
+    assert v["lead_changes"].outcome == FAIL and v["lead_changes"].low > 2.5
+    assert v["runaway_leader"].outcome == PASS and v["runaway_leader"].high < 0.4
+    fixed = Arcs.of(frame(np.tile(np.array([[3.0, 1, 0], [5, 2, 1]]), (50, 1, 1)), np.tile([1.0, 0, 0], (50, 1))))
+    v = {x.key: x for x in check(stats, spec, str(path), arc=measured(frame(fixed.standing, fixed.win),
+                                                                     fixed.checkpoints, 50, DECISIONS))}
+    assert v["lead_changes"].outcome == PASS and v["runaway_leader"].outcome == FAIL
+    with pytest.raises(UserError, match="needs the run's arc"):
+        check(stats, spec, str(path))
+
+
+DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], "options": [2]})
