@@ -186,3 +186,18 @@ def test_a_spec_judges_lead_changes_and_the_runaway_leader_on_the_runs_arc(tmp_p
 
 
 DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], "options": [2]})
+
+
+def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
+    from analysis.arc import compare_arcs, compare_lines
+    from analysis.studies.arc import measured
+
+    race = shuffled_race(3_000, 5, 3, seed=5)                       # 2.67 changes, a leader wins 1/3
+    fixed = np.tile(np.array([[3.0, 1, 0], [5, 2, 1], [9, 4, 2], [9, 5, 2], [10, 5, 2]]), (500, 1, 1))
+    a = measured(frame(fixed, np.tile([1.0, 0, 0], (500, 1))), race.checkpoints, 500, DECISIONS)
+    b = measured(frame(race.standing, race.win), race.checkpoints, 3_000, DECISIONS)
+    t = {r["measure"]: r for r in compare_arcs(a, b).iter_rows(named=True)}
+    lc, rl = t["lead changes per game"], t["the sole leader after checkpoint 1 wins"]
+    assert lc["a"] == 0 and lc["low"] <= -8 / 3 <= lc["high"] and lc["high"] < -2.5
+    assert rl["a"] == 1.0 and rl["low"] <= 1 - 1 / 3 <= rl["high"]
+    assert compare_lines(compare_arcs(a, b))[1].startswith("  lead changes per game: A 0.00, B 2.6")
