@@ -141,7 +141,8 @@ def comebacks(a: Arcs) -> tuple[int, int]:
     """(winners who were last at some checkpoint before the end, winners)."""
     st = a.standing
     last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
-    last = last & (st == st.min(axis=2, keepdims=True)) & a.live[:, :, None]
+    # alone at the bottom with somebody above: a lone contestant (scenario 6's one faction) is never last
+    last = last & (st == st.min(axis=2, keepdims=True)) & (st < st.max(axis=2, keepdims=True)) & a.live[:, :, None]
     winners = a.win > 0
     return int((last.any(axis=1) & winners).sum()), int(winners.sum())
 

@@ -201,3 +201,15 @@ def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
     assert lc["a"] == 0 and lc["low"] <= -8 / 3 <= lc["high"] and lc["high"] < -2.5
     assert rl["a"] == 1.0 and rl["low"] <= 1 - 1 / 3 <= rl["high"]
     assert compare_lines(compare_arcs(a, b))[1].startswith("  lead changes per game: A 0.00, B 2.6")
+
+
+def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_often_as_the_table():
+    team = np.zeros(4, int)                                        # everyone in one faction
+    standing = np.zeros((3, 2, 4))
+    standing[0, 1] = 1.0                                           # game 0 rescued the princess
+    win = np.array([[1.0] * 4, [0] * 4, [0] * 4])
+    f = frame(standing, win).with_columns(pl.Series("team", np.tile(team, 6)))
+    a = Arcs.of(f)
+    m = {r["measure"]: r for r in measures(a).iter_rows(named=True)}
+    assert m["winners who were last at some checkpoint"]["estimate"] == 0.0
+    assert runaway(a)["p"][0] == pytest.approx(1 / 3)
