@@ -3,10 +3,15 @@ by decision through the game's forward model (the same games the run played: the
 forward-model tests hold play_batch to it), the game's standing read at every checkpoint from
 its state (its forward hook ``arc_point``: the checkpoint counter and each seat's standing), then
 measured (analysis/arc.py). The arc stands still where the counter moves and at the end; the
-last row is the final state's standing, checked against the game's final scores. A game that
-ends before the usual number of checkpoints (a turn cap) keeps its final standings to the last.
-Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, position) and
-RUN/arc.json (the checkpoint names and the deals); returns the frames."""
+last row is the final state's standing, checked against the game's final scores, or, for a
+game whose standing is its own estimate of who leads (the hooks' ARC_ESTIMATE: doppelganger),
+against its winners. Where factions win as teams the hook's standings are the factions' and
+``arc_teams`` says each seat's faction as the game ends: every seat carries its faction's
+standing and a ``team`` column. A game that ends before the usual number of checkpoints keeps
+its final standings to the last, those rows not ``live``. A hook may name its checkpoint
+(``arc_checkpoint_name``: Banquet's scenario 6 counts laps).
+Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, position, live
+[, team]) and RUN/arc.json (the checkpoint names and the deals); returns the frames."""
 from __future__ import annotations
 
 from dataclasses import dataclass
