@@ -5,23 +5,29 @@ An arc frame has one row per (game_index, rotation, checkpoint, seat) with the s
 ``standing``, ``win`` (its share of the win, from results.parquet) and ``position``. A game is
 one (game_index, rotation). Leaders at a checkpoint are the seats with the highest standing
 (several on a tie); the eventual winners are the seats with a win share above 0 (a game
-nobody won counts in no winner measure). The measures, each with a 95% interval:
+nobody won counts in no winner measure). Where factions win as teams (a ``team`` column: each
+seat's faction), a faction is one contestant: its members share its standing and its win, so
+the frame is read with one row per faction (its lowest seat's position) and "the sole leader"
+is one faction ahead of the others, however many members it has. The measures, each with a
+95% interval:
 
 - lead changes: checkpoints whose set of leaders differs from the one before, per game;
 - decided at: the first checkpoint from which a winner leads at every checkpoint to the end;
 - winner behind (drama, after Browne and Maire): the share of checkpoints before the end at
   which no winner leads, and how far the best winner then trails the leader;
-- runaway leader: P(win | sole leader at checkpoint k), for every checkpoint before the end;
+- runaway leader: P(win | sole leader at checkpoint k), for every checkpoint before the end,
+  over the games still going there (a game over sooner is no evidence of a leader's chances);
 - comebacks: the share of winners who were last (the lowest standing, not everyone tied) at
   some checkpoint before the end."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
-from analysis.intervals import mean_interval, wilson
+from analysis.intervals import Z95, mean_interval, wilson
 
 ARC_FILE = "arc.parquet"
 RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this often is a runaway leader
@@ -29,16 +35,25 @@ RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this of
 
 @dataclass
 class Arcs:
-    """A run's arcs as arrays: standing[g, k, s], win[g, s], position[g, s]."""
+    """A run's arcs as arrays: standing[g, k, s], win[g, s], position[g, s], and live[g, k]: the
+    game was still going at checkpoint k (a game that ended sooner repeats its final standings
+    to the last checkpoint; those rows and the last are not live)."""
 
     standing: np.ndarray
     win: np.ndarray
     position: np.ndarray
     checkpoints: list[str]
+    live: np.ndarray | None = None
+
+    def __post_init__(self):
+        if self.live is None:           # every game reaches every checkpoint
+            self.live = np.ones(self.standing.shape[:2], bool)
+            self.live[:, -1] = False
 
     @classmethod
     def of(cls, frame: pl.DataFrame, checkpoints: list[str] | None = None) -> "Arcs":
-        f = frame.sort("game_index", "rotation", "checkpoint", "seat")
+        f = by_faction(frame) if "team" in frame.columns else frame
+        f = f.sort("game_index", "rotation", "checkpoint", "seat")
         games = f.select("game_index", "rotation").unique().height
         k = int(f["checkpoint"].max()) + 1
         n = int(f["seat"].max()) + 1
@@ -48,7 +63,23 @@ class Arcs:
         standing = f["standing"].to_numpy().astype(np.float64).reshape(games, k, n)
         win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
         position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
-        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)])
+        live = f["live"].to_numpy().reshape(games, k, n)[:, :, 0] if "live" in f.columns else None
+        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live)
+
+
+def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
+    """One row per (game, checkpoint, faction), the faction in the seat column: its members'
+    standing (they must agree: a faction's standing is the faction's), its win, the lowest
+    position among its members."""
+    f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
+        pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
+        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []))
+    split = f.filter(pl.col("low") != pl.col("standing"))
+    if split.height:
+        r = split.row(0, named=True)
+        raise ValueError(f"faction {r['team']} of game {r['game_index']} stands apart at checkpoint "
+                         f"{r['checkpoint']}: its members' standings run from {r['low']} to {r['standing']}")
+    return f.drop("low").rename({"team": "seat"})
 
 
 def leaders(standing: np.ndarray) -> np.ndarray:
@@ -74,27 +105,29 @@ def decided_at(a: Arcs) -> np.ndarray:
     k = leads.shape[1]
     # leads for good from j = leads at j and at every later checkpoint: the reversed cumulative AND
     for_good = np.flip(np.logical_and.accumulate(np.flip(leads, axis=1), axis=1), axis=1)
-    return np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), k - 1)
+    end = a.live[won].sum(axis=1)        # the game's own last row: its checkpoints before the end, then the end
+    return np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), np.minimum(end, k - 1))
 
 
 def winner_behind(a: Arcs) -> tuple[np.ndarray, np.ndarray]:
-    """Per game with a winner: the share of checkpoints before the end at which no winner
-    leads, and per such checkpoint the gap from the leader to the best winner."""
-    won = (a.win > 0).any(axis=1)
-    st, win = a.standing[won][:, :-1], a.win[won]
-    behind = ~winner_leads(a)[won][:, :-1]
+    """Per game with a winner and a checkpoint before its end: the share of its checkpoints
+    before the end at which no winner leads, and per such checkpoint the gap from the leader to
+    the best winner."""
+    won = (a.win > 0).any(axis=1) & a.live.any(axis=1)
+    st, win, live = a.standing[won], a.win[won], a.live[won]
+    behind = ~winner_leads(a)[won] & live
     best_winner = np.where((win > 0)[:, None, :], st, -np.inf).max(axis=2)
     gaps = (st.max(axis=2) - best_winner)[behind]
-    return behind.mean(axis=1), gaps
+    return behind.sum(axis=1) / live.sum(axis=1), gaps
 
 
 def runaway(a: Arcs) -> pl.DataFrame:
     """P(win | sole leader at checkpoint k) for each checkpoint before the end, with the
-    games that had a sole leader there and the Wilson interval."""
+    games still going at k that had a sole leader there and the Wilson interval."""
     lead = leaders(a.standing)
     rows = []
     for k in range(a.standing.shape[1] - 1):
-        sole = lead[:, k].sum(axis=1) == 1
+        sole = (lead[:, k].sum(axis=1) == 1) & a.live[:, k]
         seat = np.argmax(lead[:, k], axis=1)
         won = a.win[np.arange(len(seat)), seat][sole] > 0
         n, w = int(sole.sum()), int(won.sum())
@@ -106,9 +139,10 @@ def runaway(a: Arcs) -> pl.DataFrame:
 
 def comebacks(a: Arcs) -> tuple[int, int]:
     """(winners who were last at some checkpoint before the end, winners)."""
-    st = a.standing[:, :-1]
+    st = a.standing
     last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
-    last = last & (st == st.min(axis=2, keepdims=True))
+    # alone at the bottom with somebody above: a lone contestant (scenario 6's one faction) is never last
+    last = last & (st == st.min(axis=2, keepdims=True)) & (st < st.max(axis=2, keepdims=True)) & a.live[:, :, None]
     winners = a.win > 0
     return int((last.any(axis=1) & winners).sum()), int(winners.sum())
 
@@ -144,6 +178,8 @@ def runaway_verdict(table: pl.DataFrame, threshold: float = RUNAWAY) -> tuple[st
     ``threshold`` of the time is a runaway leader (unbalanced: the interval lies above it),
     fine when the interval lies below, worth a look when it straddles it."""
     r = table.row(0, named=True)
+    if r["games"] == 0:                 # nobody leads alone yet (doppelganger: no step toward a kill)
+        return "fine", f"no game has a sole leader after {r['name']} (a runaway leader at {100 * threshold:.0f}% or more)"
     mark = "unbalanced" if r["low"] >= threshold else "fine" if r["high"] < threshold else "worth a look"
     words = (f"the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
              f"{100 * r['high']:.1f}] of {r['games']:,} games (a runaway leader at {100 * threshold:.0f}% or more)")
@@ -169,3 +205,36 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
                      "options": mo, "options_low": olo, "options_high": ohi,
                      "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", descending=[False, True])
+
+
+def compare_arcs(a, b) -> pl.DataFrame:
+    """A minus B (as balance compare reads every difference) on two runs' arcs
+    (analysis.studies.arc.Arc): lead changes per game, a difference of means with its normal
+    95% interval, and the sole leader's win share after the first checkpoint, a difference of
+    proportions with Newcombe's interval from the two Wilson intervals. The runs' games are
+    taken as independent (no pairing by deal): on shared deals the intervals are on the wide side."""
+    rows = []
+    la, lb = (lead_changes(Arcs.of(x.frame, x.checkpoints)).astype(np.float64) for x in (a, b))
+    se = math.sqrt(la.var(ddof=1) / len(la) + lb.var(ddof=1) / len(lb)) if min(len(la), len(lb)) > 1 else math.inf
+    d = float(la.mean() - lb.mean())
+    rows.append({"measure": "lead changes per game", "a": float(la.mean()), "b": float(lb.mean()), "diff": d,
+                 "low": d - Z95 * se, "high": d + Z95 * se, "unit": "changes"})
+    ra, rb = a.runaway.row(0, named=True), b.runaway.row(0, named=True)
+    if ra["games"] and rb["games"]:
+        # Newcombe's interval from the two Wilson intervals: sound for a few games or a rate near 0 or 1
+        pa, pb, (la_, ua), (lb_, ub) = ra["p"], rb["p"], (ra["low"], ra["high"]), (rb["low"], rb["high"])
+        rows.append({"measure": f"the sole leader after {ra['name']} wins", "a": pa, "b": pb, "diff": pa - pb,
+                     "low": pa - pb - math.hypot(pa - la_, ub - pb), "high": pa - pb + math.hypot(ua - pa, pb - lb_),
+                     "unit": "share"})
+    return pl.DataFrame(rows)
+
+
+def compare_lines(table: pl.DataFrame) -> list[str]:
+    """compare_arcs in words, one line a measure."""
+    lines = ["Game arcs (A - B, 95% intervals, the runs' games taken as independent):"]
+    for r in table.iter_rows(named=True):
+        f = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
+        g = (lambda x: f"{100 * x:+.1f} pp") if r["unit"] == "share" else (lambda x: f"{x:+.2f}")
+        lines.append(f"  {r['measure']}: A {f(r['a'])}, B {f(r['b'])}, A - B {g(r['diff'])} "
+                     f"[{g(r['low'])}, {g(r['high'])}]")
+    return lines

@@ -23,7 +23,8 @@ EXIT_CODES = {PASS: 0, FAIL: 1, UNDECIDED: 3}
 THRESHOLD_KEYS = ("max_position_spread", "min_first_player_advantage", "max_first_player_advantage",
                   "max_seat_spread", "max_turn_cap_share", "game_length", "max_role_spread",
                   "max_secret_role_spread", "max_strategy_gap", "min_cooperative_win_rate",
-                  "max_cooperative_win_rate", "max_team_size_spread")
+                  "max_cooperative_win_rate", "max_team_size_spread", "min_lead_changes", "max_lead_changes",
+                  "max_runaway_leader")
 # Keys of older specs that judged turn order by seat index, and what replaced them.
 RENAMED = {"max_first_seat_advantage": "max_first_player_advantage (and min_first_player_advantage): "
                                        "turn order is judged by position, seat 0 is not the first player"}
@@ -92,10 +93,14 @@ THRESHOLD_RANGES = {
     "max_team_size_spread": (0, 1, "the largest gap between two team sizes' win rates"),
     "min_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
     "max_cooperative_win_rate": (0, 1, "the share of co-operative games the table wins"),
+    "min_lead_changes": (0, 1000, "lead changes per game, from the run's arc"),
+    "max_lead_changes": (0, 1000, "lead changes per game, from the run's arc"),
+    "max_runaway_leader": (0, 1, "the share of games the sole leader after the first checkpoint wins, "
+                                 "from the run's arc"),
 }
 # Thresholds that come as a lower and an upper bound of one quantity.
 PAIRS = (("min_first_player_advantage", "max_first_player_advantage"),
-         ("min_cooperative_win_rate", "max_cooperative_win_rate"))
+         ("min_cooperative_win_rate", "max_cooperative_win_rate"), ("min_lead_changes", "max_lead_changes"))
 IN_THRESHOLDS = "; thresholds go under the [thresholds] header"
 
 
@@ -196,7 +201,11 @@ QUANTITIES = {
     "strategy_gap": ("strategy gap (best bot minus worst)", None, "max_strategy_gap"),
     "cooperative_win_rate": ("co-operative table win rate", "min_cooperative_win_rate", "max_cooperative_win_rate"),
     "team_size_spread": ("team-size win-rate spread (hidden sides)", None, "max_team_size_spread"),
+    "lead_changes": ("lead changes per game (arc)", "min_lead_changes", "max_lead_changes"),
+    "runaway_leader": ("sole leader after the first checkpoint wins (arc)", None, "max_runaway_leader"),
 }
+# Quantities read from the run's arc (analysis.arc: balance run --arc, balance arc), not its results.
+ARC_QUANTITIES = ("lead_changes", "runaway_leader")
 SPREAD_OF = {"position_spread": "position", "seat_spread": "seat", "role_spread": "role",
              "secret_role_spread": "secret_role", "strategy_gap": "bot"}
 BOUND_OF = dict(zip(BOUND_TABLES, ("position", "role", "secret_role")))   # [positions.K] -> column
@@ -212,7 +221,8 @@ def spec_regions(spec: dict) -> list[tuple[str, tuple[float, float]]]:
     bounds as "positions.K", "roles.NAME", "secret_roles.NAME"."""
     thr, out = spec.get("thresholds", {}), []
     order = ("position_spread", "first_player_advantage", "seat_spread", "turn_cap_share", "game_length",
-             "role_spread", "secret_role_spread", "team_size_spread", "strategy_gap", "cooperative_win_rate")
+             "role_spread", "secret_role_spread", "team_size_spread", "strategy_gap", "cooperative_win_rate",
+             *ARC_QUANTITIES)
     for q in order:
         _, low, high = QUANTITIES[q]
         if q == "game_length":
@@ -227,12 +237,14 @@ def spec_regions(spec: dict) -> list[tuple[str, tuple[float, float]]]:
 
 
 def measure(stats: pl.DataFrame, quantity: str, confidence: float = 0.95,
-            spec_path: str = "spec", rows: pl.DataFrame | None = None) -> tuple[str, float, float, float]:
+            spec_path: str = "spec", rows: pl.DataFrame | None = None, arc=None) -> tuple[str, float, float, float]:
     """(criterion, estimate, low, high) of one quantity: the one place both `balance check` and
     the report's verdict measure it, so the two cannot disagree. A quantity these results
     cannot answer (no roles dealt, not co-operative, an unknown group, team sizes without the
     per-game rows) is a UserError naming the spec key."""
     z = z_of(confidence)
+    if quantity in ARC_QUANTITIES:
+        return (QUANTITIES[quantity][0], *arc_measure(arc, quantity, z, spec_path))
     if quantity == "team_size_spread":
         return (QUANTITIES[quantity][0], *team_size_spread(rows, confidence, spec_path))
     if quantity in SPREAD_OF:
@@ -276,24 +288,47 @@ def team_size_spread(rows: pl.DataFrame | None, confidence: float, spec_path: st
     return teams.size_spread(rows, confidence)[1:]
 
 
+def arc_measure(arc, quantity: str, z: float, spec_path: str) -> tuple[float, float, float]:
+    """(estimate, low, high) of an arc quantity (the run's arc, analysis.studies.arc.Arc): lead
+    changes per game (mean, normal interval) or how often the sole leader after the first
+    checkpoint wins (Wilson), a faction being one contestant."""
+    from analysis.arc import Arcs, lead_changes
+
+    low, high = QUANTITIES[quantity][1:]
+    key = f"thresholds.{high or low}"
+    if arc is None:
+        raise UserError(spec_path, key, "needs the run's arc (record it with balance run --arc, or balance arc RUN)")
+    if quantity == "lead_changes":
+        x = lead_changes(Arcs.of(arc.frame, arc.checkpoints)).astype(float)
+        half = z * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else math.inf
+        return float(x.mean()), float(x.mean() - half), float(x.mean() + half)
+    first = arc.runaway.row(0, named=True)
+    if not first["games"]:
+        raise UserError(spec_path, key, f"no game of the arc has a sole leader after {first['name']}")
+    lo, hi = wilson(first["leader_wins"], first["games"], z)
+    return first["p"], float(lo), float(hi)
+
+
 def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], confidence: float = 0.95,
-             spec_path: str = "spec", rows: pl.DataFrame | None = None) -> Verdict:
+             spec_path: str = "spec", rows: pl.DataFrame | None = None, arc=None) -> Verdict:
     """One quantity judged on its interval against its allowed region: a gate line and a verdict mark."""
-    name, est, lo, hi = measure(stats, quantity, confidence, spec_path, rows)
-    v = judge(name, est, lo, hi, region, game_count(stats))
+    name, est, lo, hi = measure(stats, quantity, confidence, spec_path, rows, arc)
+    games = arc.frame.select("game_index", "rotation").n_unique() if quantity in ARC_QUANTITIES else game_count(stats)
+    v = judge(name, est, lo, hi, region, games)
     v.key = quantity
     return v
 
 
-def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec", rows: pl.DataFrame | None = None) -> list[Verdict]:
+def check(stats: pl.DataFrame, spec: dict, spec_path: str = "spec", rows: pl.DataFrame | None = None,
+          arc=None) -> list[Verdict]:
     """Judge every criterion of the spec on these statistics (and the per-game rows, which
-    only the team-size spread needs)."""
+    only the team-size spread needs, and the run's arc, which the arc quantities need)."""
     game = spec.get("spec", {}).get("game")
     present = set(stats["game"].unique())
     if game and present != {game}:
         raise UserError(spec_path, "spec.game", f"spec is for '{game}', results are for {', '.join(sorted(present))}")
     conf = spec.get("spec", {}).get("confidence", 0.95)
-    return [evaluate(stats, q, region, conf, spec_path, rows) for q, region in spec_regions(spec)]
+    return [evaluate(stats, q, region, conf, spec_path, rows, arc) for q, region in spec_regions(spec)]
 
 
 def groups_to_compare(stats: pl.DataFrame, by: str, key: str, spec_path: str) -> None:

@@ -17,7 +17,7 @@ import polars as pl
 from analysis import emerald, teams
 from analysis.balance import (TURN_ORDER, equal_rates_of, format_p, game_of, group_rates, is_cooperative,
                               positions_meaningful, simultaneous)
-from analysis.check import (BOUND_TABLES, FAIL, PASS, QUANTITIES, UNDECIDED, Verdict, check_run, evaluate, judge,
+from analysis.check import (ARC_QUANTITIES, BOUND_TABLES, FAIL, PASS, QUANTITIES, UNDECIDED, Verdict, check_run, evaluate, judge,
                             spec_regions, z_of)
 from analysis.intervals import wilson
 from analysis.metrics import game_count, share
@@ -239,7 +239,7 @@ def spec_only_lines(stats: pl.DataFrame, thr: Thresholds, asked: set[str]) -> li
     cannot answer (then unmarked, saying why: `balance check` refuses it too)."""
     out = []
     for quantity in thr.spec_quantities():
-        if quantity in asked:
+        if quantity in asked or quantity in ARC_QUANTITIES:    # the arc's: its own line (reports.build.arc_verdict)
             continue
         try:
             v, region, source = judged(stats, quantity, thr)

@@ -45,14 +45,30 @@ def _write_run(prep, df, out: Path, threads: int, timing, session_games: int, ex
 
 
 def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
-    import polars as pl
-
-    from analysis.compare import (comparable, compare_rates, format_comparison, format_turn_order,
-                                  independent_turn_order, is_paired, paired_compare, paired_turn_order)
-    from analysis.suffstats import load_stats
-    from sim.results import read_results, read_run_json
+    from analysis.compare import comparable
+    from sim.results import read_run_json
 
     notes = comparable(read_run_json(dir_a), read_run_json(dir_b), by)
+    return "\n".join([compared_rates(dir_a, dir_b, by, gap, notes), *compared_arcs(dir_a, dir_b)])
+
+
+def compared_arcs(dir_a: Path, dir_b: Path) -> list[str]:
+    """The game arcs of A and B, when both runs recorded one (balance run --arc, balance arc)."""
+    from analysis.arc import compare_arcs, compare_lines
+    from analysis.studies.arc import read_arc
+
+    a, b = read_arc(dir_a), read_arc(dir_b)
+    return compare_lines(compare_arcs(a, b)) if a and b else []
+
+
+def compared_rates(dir_a: Path, dir_b: Path, by: str, gap: float, notes: list[str]) -> str:
+    import polars as pl
+
+    from analysis.compare import (compare_rates, format_comparison, format_turn_order,
+                                  independent_turn_order, is_paired, paired_compare, paired_turn_order)
+    from analysis.suffstats import load_stats
+    from sim.results import read_results
+
     sa, sb = load_stats(dir_a), load_stats(dir_b)
     if by in ("role", "secret_role") and not any(s.filter(pl.col("stat") == "win")[by].drop_nulls().len()
                                                  for s in (sa, sb)):
@@ -273,7 +289,12 @@ def check(run_dir, spec_path):
     # only the team-size spread needs the per-game rows (an --aggregate run keeps none: judge refuses it)
     wants_rows = "max_team_size_spread" in spec.get("thresholds", {}) and (run_dir / "results.parquet").is_file()
     rows = read_results(run_dir) if wants_rows else None
-    verdicts = judge_all(stats, spec, str(spec_path), rows)
+    from analysis.check import ARC_QUANTITIES, QUANTITIES
+    from analysis.studies.arc import read_arc
+
+    arc_keys = {k for q in ARC_QUANTITIES for k in QUANTITIES[q][1:] if k}
+    arc = read_arc(run_dir) if arc_keys & set(spec.get("thresholds", {})) else None    # only an arc threshold reads it
+    verdicts = judge_all(stats, spec, str(spec_path), rows, arc)
     from analysis.whose import run_whose
 
     click.echo(f"Figures {run_whose(meta, stats)}:")   # a verdict belongs to the bots that played

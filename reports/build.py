@@ -108,8 +108,9 @@ def arc_verdict(r: Run) -> list[Line]:
         return []
     first = a.runaway.row(0, named=True)
     mark, words = runaway_verdict(a.runaway)
-    return [Line("Is there a runaway leader?", f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, "
-                 f"{100 * first['high']:.1f}]", f"{words}; the run's first {a.deals:,} deals", mark,
+    figure = (f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, {100 * first['high']:.1f}]" if first["games"]
+              else "no sole leader")
+    return [Line("Is there a runaway leader?", figure, f"{words}; the run's first {a.deals:,} deals", mark,
                  f"below {100 * RUNAWAY:.0f}% (default)")]
 
 
@@ -417,7 +418,7 @@ def arc_section(page: Page, r: Run, i: int):
     if a is None:
         return
     whose = run_whose(r.meta, r.stats)
-    n = int(a.frame["seat"].max()) + 1
+    n = int(a.frame["team" if "team" in a.frame.columns else "seat"].max()) + 1   # factions win as teams
     page.heading(f"When is it decided: {r.label}")
     page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.frame.select("game_index", "rotation").n_unique()},
                                     f"Does the leader win? {r.label}, {whose}"),
@@ -427,7 +428,7 @@ def arc_section(page: Page, r: Run, i: int):
             for m in a.measures.iter_rows(named=True)]
     page.table(["arc measure", "estimate [95% interval]", "games or winners"], rows,
                f"Over the run's first {a.deals:,} deals, {whose}; checkpoints: {', '.join(a.checkpoints)}. "
-               "Leaders are the seats with the highest standing (ties share the lead); decided at = the first "
+               "Leaders are the seats (factions, where they win as teams) with the highest standing (ties share the lead); decided at = the first "
                "checkpoint from which a winner leads to the end; comebacks count winners who were alone last.")
     page.table(["decision", "a game", "options offered [95%]", "forced (one option) [95%]"],
                [[d["kind"], f"{d['per_game']:.1f}", f"{d['options']:.1f} {interval(d['options_low'], d['options_high'], 1)}",

@@ -3,10 +3,15 @@ by decision through the game's forward model (the same games the run played: the
 forward-model tests hold play_batch to it), the game's standing read at every checkpoint from
 its state (its forward hook ``arc_point``: the checkpoint counter and each seat's standing), then
 measured (analysis/arc.py). The arc stands still where the counter moves and at the end; the
-last row is the final state's standing, checked against the game's final scores. A game that
-ends before the usual number of checkpoints (a turn cap) keeps its final standings to the last.
-Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, position) and
-RUN/arc.json (the checkpoint names and the deals); returns the frames."""
+last row is the final state's standing, checked against the game's final scores, or, for a
+game whose standing is its own estimate of who leads (the hooks' ARC_ESTIMATE: doppelganger),
+against its winners. Where factions win as teams the hook's standings are the factions' and
+``arc_teams`` says each seat's faction as the game ends: every seat carries its faction's
+standing and a ``team`` column. A game that ends before the usual number of checkpoints keeps
+its final standings to the last, those rows not ``live``. A hook may name its checkpoint
+(``arc_checkpoint_name``: Banquet's scenario 6 counts laps).
+Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, position, live
+[, team]) and RUN/arc.json (the checkpoint names and the deals); returns the frames."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,9 +39,10 @@ class Arc:
     decisions: pl.DataFrame
 
 
-def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, object, list]:
-    """One game's standings at each checkpoint and at the end [checkpoint, seat], its final
-    ranking (a one-row Batch) and its decisions as (kind, options offered)."""
+def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, dict, list, np.ndarray | None]:
+    """One game's standings at each checkpoint and at the end [checkpoint, seat], its result
+    (the hooks' result: score, win, position), its decisions as (kind, options offered) and,
+    in a game won by factions, each seat's faction (the hooks' arc_teams)."""
     c, w = prep.compiled, prep.weights
     s = hooks.start(prep.game, c, prep.bots, w, prep.cfg.seed, game_index, rotation)
     last, _ = hooks.arc_point(c, s)
@@ -50,11 +56,27 @@ def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, o
             rows.append(standing)
             last = k
     rows.append(hooks.arc_point(c, s)[1])
-    out = s["out"]
-    if not np.array_equal(rows[-1], out.score[0]):
-        raise RuntimeError(f"{prep.game.id} game {game_index} rotation {rotation}: the arc ends at "
-                           f"{rows[-1].tolist()}, the game at {out.score[0].tolist()}")
-    return np.array(rows), out, decisions
+    teams = hooks.arc_teams(c, s) if hasattr(hooks, "arc_teams") else None
+    if teams is not None:               # the factions' standings, each seat its faction's
+        rows = [r[teams] for r in rows]
+    res = hooks.result(c, s)
+    check_end(prep.game.id, game_index, rotation, rows[-1], res, getattr(hooks, "ARC_ESTIMATE", False))
+    return np.array(rows), res, decisions, teams
+
+
+def check_end(game_id: str, game_index: int, rotation: int, last: np.ndarray, res: dict, estimate: bool) -> None:
+    """The arc's last row against the game's result: the final scores, seat by seat; for an arc
+    of the game's own estimate of who leads (points only at the end), the winners of a game
+    somebody won are exactly the seats leading the last row."""
+    where = f"{game_id} game {game_index} rotation {rotation}"
+    if not estimate:
+        if not np.array_equal(last, res["score"]):
+            raise RuntimeError(f"{where}: the arc ends at {last.tolist()}, the game at {list(res['score'])}")
+        return
+    won = [p for p, x in enumerate(res["win"]) if x > 0]
+    lead = np.flatnonzero(last == last.max()).tolist()
+    if won and lead != won:
+        raise RuntimeError(f"{where}: the arc ends with seats {lead} leading, the game won by seats {won}")
 
 
 def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
@@ -64,7 +86,7 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
     from sim.plan import Prepared
 
     prep = Prepared(cfg)
-    game, n = prep.game, cfg.players
+    game, n, c = prep.game, cfg.players, prep.compiled
     hooks = hooks_of(game.id)
     if not game.arc_checkpoint or hooks is None or not hasattr(hooks, "arc_point"):
         raise UserError(game.id, "--arc", "this game records no arc yet (`balance games` lists the games that do)")
@@ -73,19 +95,24 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
     for g, r in zip(gi.tolist(), rot.tolist()):
         arcs.append(play_arc(prep, hooks, g, r))
         progress(len(arcs), len(gi))
-    k = max(len(a) for a, _, _ in arcs)
+    k = max(len(a[0]) for a in arcs)
     parts, dec = [], []
-    for (a, out, d), g, r in zip(arcs, gi.tolist(), rot.tolist()):
+    for (a, res, d, teams), g, r in zip(arcs, gi.tolist(), rot.tolist()):
         dec.append(pl.DataFrame({"game_index": np.full(len(d), g, np.uint64), "rotation": np.full(len(d), r, np.uint8),
                                  "kind": [hooks.DECISION_KINDS[x] for x, _ in d],
                                  "options": np.array([o for _, o in d], np.int32)}))
+        live = np.arange(k, dtype=np.int16) < len(a) - 1                # checkpoints before the game's end
         a = np.vstack([a, np.repeat(a[-1:], k - len(a), axis=0)])     # ended early: the final standings stay
-        parts.append(pl.DataFrame({
-            "game_index": np.full(k * n, g, np.uint64), "rotation": np.full(k * n, r, np.uint8),
-            "checkpoint": np.repeat(np.arange(k, dtype=np.int16), n), "seat": np.tile(np.arange(n, dtype=np.uint8), k),
-            "standing": a.ravel().astype(np.float64), "win": np.tile(out.win[0, :n], k).astype(np.float64),
-            "position": np.tile(out.position[0, :n], k)}))
-    names = [f"{game.arc_checkpoint} {i + 1}" for i in range(k - 1)] + ["the end"]
+        position = np.asarray(res.get("position", range(n)))[:n]      # doppelganger: seat 0 always starts
+        cols = {"game_index": np.full(k * n, g, np.uint64), "rotation": np.full(k * n, r, np.uint8),
+                "checkpoint": np.repeat(np.arange(k, dtype=np.int16), n), "seat": np.tile(np.arange(n, dtype=np.uint8), k),
+                "standing": a.ravel().astype(np.float64),
+                "win": np.tile(np.asarray(res["win"], np.float64)[:n], k), "position": np.tile(position, k), "live": np.repeat(live, n)}
+        if teams is not None:
+            cols["team"] = np.tile(np.asarray(teams, np.int16)[:n], k)
+        parts.append(pl.DataFrame(cols))
+    name = hooks.arc_checkpoint_name(c) if hasattr(hooks, "arc_checkpoint_name") else game.arc_checkpoint
+    names = [f"{name} {i + 1}" for i in range(k - 1)] + ["the end"]
     return pl.concat(parts), names, pl.concat(dec)
 
 
@@ -126,6 +153,9 @@ def arc_lines(a: Arc, bots: str) -> list[str]:
         show = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
         lines.append(f"  {r['measure']}: {show(r['estimate'])} [{show(r['low'])}, {show(r['high'])}]")
     for r in a.runaway.iter_rows(named=True):
+        if not r["games"]:
+            lines.append(f"  no game has a sole leader after {r['name']}")
+            continue
         lines.append(f"  the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
                      f"{100 * r['high']:.1f}] of {r['games']:,} games")
     lines.append("Decisions (per game; options offered and forced decisions, means over games with 95% intervals):")

@@ -99,3 +99,117 @@ def test_decision_measures_count_branching_and_forced_decisions_per_game():
     assert t["every decision"]["per_game"] == 2.5
     assert t["every decision"]["forced"] == pytest.approx((1 / 3 + 1 / 2) / 2)
     assert list(t)[-1] == "every decision"
+
+
+def test_a_faction_is_one_contestant_its_members_sharing_its_standing_and_its_win():
+    # six seats in three factions (0: seats 0-1, 1: seats 2-3-4, 2: seat 5); faction 1 leads alone
+    # after checkpoint 1 and wins: a sole leader though three seats lead
+    team = np.array([0, 0, 1, 1, 1, 2])
+    by_team = np.array([[[1.0, 3, 0], [1, 3, 2], [0, 3, 1]],      # game 0: faction 1 leads throughout, wins
+                        [[1, 3, 0], [4, 3, 0], [5, 3, 0]]])       # game 1: faction 0 overtakes and wins
+    win_team = np.array([[0.0, 1, 0], [1, 0, 0]])
+    f = frame(by_team[:, :, team], win_team[:, team]).with_columns(pl.Series("team", np.tile(team, 6)))
+    a = Arcs.of(f)
+    assert a.standing.shape == (2, 3, 3)
+    table = runaway(a)
+    assert table["games"].to_list() == [2, 2] and table["leader_wins"].to_list() == [1, 2]
+    assert lead_changes(a).tolist() == [0, 1]
+    # read seat by seat, the three members of faction 1 tie for the lead: no sole leader at all
+    assert runaway(Arcs.of(f.drop("team")))["games"].to_list() == [0, 0]
+
+
+def test_a_faction_whose_members_stand_apart_is_refused():
+    team = np.array([0, 0, 1])
+    standing = np.array([[[1.0, 2, 0], [1, 1, 0]]])
+    f = frame(standing, np.array([[1.0, 1, 0]])).with_columns(pl.Series("team", np.tile(team, 2)))
+    with pytest.raises(ValueError, match="faction 0 of game 0 stands apart at checkpoint 0"):
+        Arcs.of(f)
+
+
+def test_an_estimated_arc_ends_with_the_winner_leading_alone_a_scored_one_at_the_scores():
+    from analysis.studies.arc import check_end
+
+    check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 5, 1], "win": [0, 1, 0]}, estimate=False)
+    with pytest.raises(RuntimeError, match="the arc ends at"):
+        check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 6, 1], "win": [0, 1, 0]}, estimate=False)
+    check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
+    check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 0, 0], "win": [0, 0, 0]}, estimate=True)  # nobody won
+    with pytest.raises(RuntimeError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
+        check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
+
+
+def test_a_game_over_before_a_checkpoint_is_no_evidence_there():
+    # game 0 lasts three checkpoints, seat 0 leads throughout and wins; game 1 is over at once:
+    # seat 1 won, its final standings repeated (not live) where game 0 still went on
+    standing = np.array([[[2.0, 0, 0], [3, 1, 0], [5, 1, 0]],
+                         [[0, 4, 1], [0, 4, 1], [0, 4, 1]]])
+    win = np.array([[1.0, 0, 0], [0, 1, 0]])
+    live = np.array([[True, True, False], [False, False, False]])
+    f = frame(standing, win).with_columns(pl.Series("live", np.repeat(live.ravel(), 3)))
+    a = Arcs.of(f)
+    assert runaway(a)["games"].to_list() == [1, 1]                # game 1 had no checkpoint before its end
+    share, _ = winner_behind(a)
+    assert share.tolist() == [0.0]                               # game 1 has no checkpoint to be behind at
+    assert decided_at(a).tolist() == [0, 0]
+    assert runaway(Arcs.of(f.drop("live")))["games"].to_list() == [2, 2]   # read as if it went on: counted
+
+
+def test_the_verdict_with_no_sole_leader_at_the_first_checkpoint_says_so():
+    standing = np.array([[[0.0, 0, 0], [1, 0, 0], [2, 0, 0]]])     # everyone level after checkpoint 1
+    mark, words = runaway_verdict(runaway(Arcs.of(frame(standing, np.array([[1.0, 0, 0]])))))
+    assert mark == "fine" and words.startswith("no game has a sole leader after checkpoint 1")
+
+
+def test_a_spec_judges_lead_changes_and_the_runaway_leader_on_the_runs_arc(tmp_path):
+    from analysis.check import FAIL, PASS, check, load_spec
+    from analysis.studies.arc import measured
+    from analysis.suffstats import sufficient_stats
+    from sim.errors import UserError
+    from tests.analysis.synth_results import crafted_results
+
+    path = tmp_path / "spec.toml"
+    path.write_text('[spec]\ngame = "bastille"\n[thresholds]\nmax_lead_changes = 2.5\nmax_runaway_leader = 0.6\n')
+    spec = load_spec(path)
+    stats = sufficient_stats(crafted_results(200, seed=2))
+    # a shuffled race of 3 seats over 5 checkpoints: (5 - 1)(1 - 1/3) = 2.67 lead changes, a leader wins 1/3
+    race = shuffled_race(4_000, 5, 3, seed=4)
+    f = frame(race.standing, race.win)
+    v = {x.key: x for x in check(stats, spec, str(path), arc=measured(f, race.checkpoints, 4_000, DECISIONS))}
+    assert v["lead_changes"].outcome == FAIL and v["lead_changes"].low > 2.5
+    assert v["runaway_leader"].outcome == PASS and v["runaway_leader"].high < 0.4
+    fixed = Arcs.of(frame(np.tile(np.array([[3.0, 1, 0], [5, 2, 1]]), (50, 1, 1)), np.tile([1.0, 0, 0], (50, 1))))
+    v = {x.key: x for x in check(stats, spec, str(path), arc=measured(frame(fixed.standing, fixed.win),
+                                                                     fixed.checkpoints, 50, DECISIONS))}
+    assert v["lead_changes"].outcome == PASS and v["runaway_leader"].outcome == FAIL
+    with pytest.raises(UserError, match="needs the run's arc"):
+        check(stats, spec, str(path))
+
+
+DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], "options": [2]})
+
+
+def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
+    from analysis.arc import compare_arcs, compare_lines
+    from analysis.studies.arc import measured
+
+    race = shuffled_race(3_000, 5, 3, seed=5)                       # 2.67 changes, a leader wins 1/3
+    fixed = np.tile(np.array([[3.0, 1, 0], [5, 2, 1], [9, 4, 2], [9, 5, 2], [10, 5, 2]]), (500, 1, 1))
+    a = measured(frame(fixed, np.tile([1.0, 0, 0], (500, 1))), race.checkpoints, 500, DECISIONS)
+    b = measured(frame(race.standing, race.win), race.checkpoints, 3_000, DECISIONS)
+    t = {r["measure"]: r for r in compare_arcs(a, b).iter_rows(named=True)}
+    lc, rl = t["lead changes per game"], t["the sole leader after checkpoint 1 wins"]
+    assert lc["a"] == 0 and lc["low"] <= -8 / 3 <= lc["high"] and lc["high"] < -2.5
+    assert rl["a"] == 1.0 and rl["low"] <= 1 - 1 / 3 <= rl["high"]
+    assert compare_lines(compare_arcs(a, b))[1].startswith("  lead changes per game: A 0.00, B 2.6")
+
+
+def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_often_as_the_table():
+    team = np.zeros(4, int)                                        # everyone in one faction
+    standing = np.zeros((3, 2, 4))
+    standing[0, 1] = 1.0                                           # game 0 rescued the princess
+    win = np.array([[1.0] * 4, [0] * 4, [0] * 4])
+    f = frame(standing, win).with_columns(pl.Series("team", np.tile(team, 6)))
+    a = Arcs.of(f)
+    m = {r["measure"]: r for r in measures(a).iter_rows(named=True)}
+    assert m["winners who were last at some checkpoint"]["estimate"] == 0.0
+    assert runaway(a)["p"][0] == pytest.approx(1 / 3)

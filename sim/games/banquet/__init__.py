@@ -64,6 +64,9 @@ class BanquetGame(Game):
     default_players = 12
     bots = L.BOTS
     default_bots = "greedy"
+    arc_checkpoint = "round"        # scenario 6 (one round): "lap" (forward.arc_checkpoint_name)
+    arc_standing = ("each faction's score if the game ended now (scenario 6: per lap of the scepter, "
+                    "the rescue or nothing)")
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap", "pass_cap", "caught", "all_seated")   # the last two: a lost co-operative game
     faction_outcomes = True

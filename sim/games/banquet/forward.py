@@ -13,6 +13,7 @@ from kernels.banquet import layout as L
 from kernels.banquet import forward as F
 from kernels.banquet.play import ask_seat, deal, finish_game
 from kernels.banquet.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from kernels.banquet.objectives import final_scores, team_of
 from sim.game import Batch
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
@@ -179,3 +180,32 @@ def result(compiled, s: dict) -> dict | None:
             "win": win, "rank": [int(v) for v in out.rank[0, :n]],
             "position": [int(v) for v in out.position[0, :n]],
             "end_reason": L.END_REASONS[int(out.end_reason[0])], "turns": int(out.turns[0])}
+
+
+def arc_checkpoint_name(compiled) -> str:
+    """Where the arc stands still: after each round's objective phase; scenario 6 has one
+    round, so after each lap of the scepter round the table."""
+    return "lap" if compiled.tables[L.T_RULES][L.R_SCEN] == L.SCEN_CASTLE else "round"
+
+
+def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
+    """(rounds whose objective phase is over, or in scenario 6 laps of the scepter: n passes to
+    a player, each faction's standing): the factions' scores if the game ended now
+    (objectives.final_scores, as the search bot reads a position: in scenario 1 the king's
+    faction holds its survival point and 2 for each assassin it has marked, the traitors nothing
+    until the king falls; in scenario 6 everyone 0 until the princess is out). At the end it is
+    the final score. arc_teams says whose standing each is (analysis/studies/arc.py)."""
+    st = state_row(s)
+    rules = compiled.tables[L.T_RULES]
+    team = np.zeros(L.MAXF, np.int64)
+    final_scores(st, compiled.tables, team)
+    if rules[L.R_SCEN] == L.SCEN_CASTLE:
+        return int(st[L.F_PASSES]) // s["n"], team
+    return int(st[L.F_ROUND]), team
+
+
+def arc_teams(compiled, s: dict) -> np.ndarray:
+    """Each seat's faction as the game ends (objectives.team_of; scenario 4's converts are the
+    white maiden's): factions win as teams, so the arc is each faction's, its members sharing it."""
+    st, scen = state_row(s), int(compiled.tables[L.T_RULES][L.R_SCEN])
+    return np.array([team_of.py_func(scen, int(st[L.F_FACTION + p])) for p in range(s["n"])], np.int64)

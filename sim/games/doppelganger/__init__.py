@@ -107,6 +107,10 @@ class DoppelgangerGame(Game):
     bench_players = (4, 6)
     bots = ("random", "greedy", "hunter", "rollout", "search")
     default_bots = "greedy"
+    arc_checkpoint = "round"
+    arc_standing = ("an estimate (points come only at the end): steps toward a kill against the most "
+                    "exposed other seat (its who cards, a where and a what card face up, holding its "
+                    "weapon), the kill one more")
     end_reasons = ("finished", "turn_cap")
     roles = ()
     metrics = ("attacks", "reveals_caused", "cards_revealed", "teleports", "steals", "pickups")

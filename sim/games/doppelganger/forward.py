@@ -148,3 +148,31 @@ def chance_row(s: dict) -> np.ndarray:
 
 def turn_cap(compiled) -> int:
     return int(compiled.rules[L.R_MAX_TURNS])
+
+
+ARC_ESTIMATE = True         # the arc's standings are an estimate: its last row is checked on the winner
+
+
+def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
+    """(rounds of turns begun, each seat's standing). Points come only at the end (the killer
+    wins), so the standing is an estimate of who leads, read from the public table: a seat's
+    steps toward a kill, the most it has against any other seat, out of the four the rulebook
+    sets for a kill of target t: t's who cards face up (t in true form when all are: the first
+    term of the bots' bots.readiness), one of t's where cards face up, one of its what cards
+    face up, and the seat holding a weapon token of t's face-up what cards. The killer counts
+    one more step, the kill, so at the end the winner leads alone; a turn-capped game ends
+    on its estimates. The arc stands still after each round of n turns (analysis/studies/arc.py)."""
+    st, rules, n = state_row(s), compiled.rules, compiled.n_players
+    hand = int(rules[L.R_HAND])
+    up = lambda f, p: int(st[f + p])  # noqa: E731
+    steps = np.zeros(n, np.int64)
+    for a in range(n):
+        for t in range(n):
+            if t != a:
+                kill = (min(bin(up(L.F_WHO_UP, t)).count("1"), hand) + (up(L.F_WHERE_UP, t) != 0)
+                        + (up(L.F_WHAT_UP, t) != 0) + ((up(L.F_HELD, a) & up(L.F_WHAT_UP, t)) != 0))
+                steps[a] = max(steps[a], kill)
+    winner = int(st[L.F_WINNER])
+    if winner >= 0:
+        steps[winner] += 1
+    return max(int(st[L.F_TURN]) - 1, 0) // n, steps

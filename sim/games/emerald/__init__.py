@@ -59,6 +59,10 @@ class EmeraldGame(Game):
     default_players = 4
     bots = ("random", "greedy", "heuristic", "rollout")
     default_bots = "heuristic"
+    arc_checkpoint = "round"
+    arc_standing = ("the score if the game ended now: VP so far with the final adjustments by side "
+                    "(track points to the side ahead on the tracks, the other side's VP lost, the lowest "
+                    "player's side penalised)")
     end_reasons = L.END_REASONS
     no_winner_reasons = ("turn_cap",)
     roles = ("restorationist", "loyalist")

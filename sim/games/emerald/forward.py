@@ -14,6 +14,7 @@ from kernels.emerald import forward as F
 from kernels.emerald import layout as L
 from kernels.emerald.play import ask_seat, deal, finish_game
 from kernels.emerald.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from kernels.emerald.rules import final_scores
 from sim.game import Batch
 from sim.games.emerald.trace import SIDES
 
@@ -215,3 +216,18 @@ def result(compiled, s: dict) -> dict | None:
             "win": win, "rank": [int(v) for v in out.rank[0, :n]],
             "position": [int(v) for v in out.position[0, :n]],
             "end_reason": L.END_REASONS[int(out.end_reason[0])], "turns": int(out.turns[0])}
+
+
+def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
+    """(rounds of turns played, each seat's standing): its score if the game ended now, the
+    final adjustments applied to the VP so far (rules.final_scores): the track points kept by
+    the side whose marker is higher, the other side's typed VP lost, the lowest player's side
+    penalised. VP alone would rank a Loyalist holding Restorationist points as if he kept them;
+    the adjustments read the dealt sides (the arc is the analyst's view, not a seat's). At the
+    end it is the final score. The arc stands still after each round of n player turns
+    (analysis/studies/arc.py)."""
+    st, n, out = state_row(s), s["n"], s["out"]
+    score = np.zeros_like(out.score[0])
+    final_scores(st, n, compiled.tables, score, np.zeros_like(_row(s, L.S_TIEBREAK)),
+                 np.zeros_like(out.metrics[0]))
+    return int(st[L.F_TURN]) // n, score.astype(np.int64)
