@@ -143,3 +143,33 @@ def test_report_shows_the_training(once, tmp_path):
     md = (tmp_path / "rep" / "summary.md").read_text()
     assert "Train" in md and "Confirmation" in md and "tuned - shipped" in md
     assert list((tmp_path / "rep").rglob("train_*.png"))
+
+
+def test_bastille_candidate_seat_is_the_kernels_game_with_the_candidate_as_greedy():
+    """An independent route to the same games: Bastille's greedy is its heuristic reading the
+    greedy_* block of the weights (kernels/bastille/values.py weight_base), so play_batch with
+    greedy in the candidate's seat and greedy_* = the candidate's heuristic_* plays, deal by deal
+    and seat by seat, the games the seat table plays through the hooks."""
+    from analysis.studies.train import SeatTable, new_plan
+    from analysis.studies.player import base_config
+    from sim.game import Batch
+    from sim.registry import get_game
+
+    game = get_game("bastille")
+    base = base_config("bastille", 3, "heuristic", "base", (), None, 11, True, 1, "local", None)
+    plan = new_plan(game, base, "heuristic", 3, 1, "heuristic_*", 1.0, "heuristic", None, None, "cmaes")
+    table = SeatTable(game, base, plan)
+    cand = table.weights_of({"heuristic_card": 5.0, "heuristic_coin": 0.1, "heuristic_mission": 1.0})
+    games = table.ladder(cand, 0, 3, lambda n: None).sort("game_index", "rotation")
+    names = list(game.weight_names)
+    w = table.shipped.copy()
+    for i, k in enumerate(names):
+        if k.startswith("greedy_"):
+            w[i] = cand[names.index("heuristic_" + k.removeprefix("greedy_"))]
+    out = Batch.alloc(9, 3, len(game.metrics))
+    gi = np.repeat(np.arange(3, dtype=np.uint64), 3)
+    rot = np.tile(np.arange(3, dtype=np.int64), 3)
+    game.play(table.compiled, game.bot_codes(["greedy", "heuristic", "heuristic"], 3), w, 11, gi, rot, out)
+    kernel = out.win[np.arange(9), rot].astype(np.float64)
+    assert np.array_equal(games["win"].to_numpy(), kernel)
+    assert not np.array_equal(kernel, np.full(9, 1 / 3))
