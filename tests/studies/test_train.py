@@ -129,6 +129,7 @@ def test_the_field_alone_is_the_kernels_game():
     (["bastille", "--field", "heuristic,ghost"], "unknown bot"),
     (["bastille", "--search-budget", "4"], "search"),
     (["bastille", "-p", "9"], "players"),
+    (["bastille", "--only", "heuristic_card"], "use --sampler tpe"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words, tmp_path):
     code, stdout, err = cli(["train", *args, "--out", tmp_path / "x"])
@@ -173,3 +174,12 @@ def test_bastille_candidate_seat_is_the_kernels_game_with_the_candidate_as_greed
     kernel = out.win[np.arange(9), rot].astype(np.float64)
     assert np.array_equal(games["win"].to_numpy(), kernel)
     assert not np.array_equal(kernel, np.full(9, 1 / 3))
+
+
+def test_tpe_tunes_a_single_weight(tmp_path):
+    code, stdout, err = cli(["train", "bastille", "-p", "3", "-n", "2", "--trials", "3", "--confirm", "1",
+                             "--only", "bots.heuristic_card", "--sampler", "tpe", "--out", tmp_path / "t"])
+    assert code == 0, err
+    trials = pl.read_parquet(tmp_path / "t" / "trials.parquet")
+    assert trials.columns[:2] == ["trial", "param:heuristic_card"] and trials["param:heuristic_card"][0] == 3.5
+    assert trials["param:heuristic_card"].min() >= 0.0 and trials["param:heuristic_card"].max() <= 7.0
