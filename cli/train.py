@@ -22,8 +22,9 @@ import polars as pl
 @click.option("--span", type=float, default=1.0, show_default=True,
               help="Each weight is searched within SPAN x its size (at least SPAN x 0.5) around the shipped "
                    "value, inside its declared range.")
-@click.option("--field", default="heuristic", show_default=True, metavar="BOT[,BOT]",
-              help="The bots in the other seats, in turn (with the shipped weights), e.g. heuristic,search.")
+@click.option("--field", default=None, metavar="BOT[,BOT]",
+              help="The bots in the other seats, in turn (with the shipped weights), e.g. heuristic,search  "
+                   "[default: the --bot].")
 @click.option("--search-budget", type=click.IntRange(1), default=None, metavar="ITERATIONS",
               help="The field's search bot's iterations per decision (default: the content's).")
 @click.option("--confirm", "confirm_deals", type=click.IntRange(1), default=None,

@@ -53,7 +53,7 @@ class Train:
     out_dir: Path
 
 
-def train(game_id=None, bot="heuristic", n_games=100, trials=20, only=None, span=1.0, field="heuristic",
+def train(game_id=None, bot="heuristic", n_games=100, trials=20, only=None, span=1.0, field=None,
           search_budget=None, confirm_deals=None, players=None, variant="base", sets=(), content_path=None,
           seed=0, sampler="cmaes", out_dir=Path("out/train"), resume_dir=None, progress=no_progress,
           echo=lambda message: None) -> Train:
@@ -124,9 +124,7 @@ def new_plan(game, base, bot, n_games, trials, only, span, field, search_budget,
     if bot in BUDGETED or bot == "random":
         raise UserError("--bot", bot, "has no weights of its own to tune (its numbers are budgets); train the "
                         "heuristic it plays with")
-    names = _list(field)
-    if not names:
-        raise UserError("--field", field, "expected the field's bots, e.g. heuristic or heuristic,search")
+    names = _list(field) or [bot]          # by default the trained bot with its shipped weights
     for b in names:
         if b not in game.bots:
             raise UserError("--field", b, f"unknown bot of {game.id} (expected some of: {', '.join(game.bots)})")
