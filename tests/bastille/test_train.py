@@ -1,7 +1,8 @@
-"""`balance train` (issue 31) on Bastille at 3 players, a handful of deals and trials: the same
-seed gives the same study, an interrupted study resumed gives the one-run result, the Python
-call prints what the command prints, the tuned content loads with --content, the candidate's
-weights play only its own seat, and bad input is one line and exit 2."""
+"""`balance train` (issue 31) on Bastille at 3 players, a handful of deals and trials (here in
+tests/bastille: it shares the worker that compiles Bastille): the same seed gives the same study,
+an interrupted study resumed gives the one-run result, the Python call prints what the command
+prints, the tuned content loads with --content, the candidate's weights play only its own seat,
+and bad input is one line and exit 2."""
 import json
 import os
 
