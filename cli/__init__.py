@@ -564,3 +564,7 @@ register_tune(cli)
 from cli.skill import register as register_skill  # noqa: E402  (skill)
 
 register_skill(cli)
+
+from cli.train import register as register_train  # noqa: E402  (train)
+
+register_train(cli)

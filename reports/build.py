@@ -23,7 +23,7 @@ from reports import charts
 from reports.games import ACROSS_RUNS, SECTIONS
 from reports.page import Page, Run, interval, labels_for, load_run, pct, to_html, to_markdown
 from reports.studies import (player_sweep_runs, player_sweep_section, sensitivity_section, skill_section,
-                             sweep_section, tune_section)
+                             sweep_section, train_section, tune_section)
 from sim.errors import UserError
 from sim.registry import GAME_MODULES, get_game
 from sim.stats import merge_stats
@@ -452,9 +452,10 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
     page = Page(out_dir)
     labels = labels_for(dirs)
     from analysis.sensitivity import SENSITIVITY_FILE, SKILL_FILE, TUNE_FILE
+    from analysis.studies.train import TRAIN_FILE
 
     studies = {d: lab for d, lab in zip(dirs, labels)
-               if any((d / f).is_file() for f in (SENSITIVITY_FILE, TUNE_FILE, SKILL_FILE))}
+               if any((d / f).is_file() for f in (SENSITIVITY_FILE, TUNE_FILE, SKILL_FILE, TRAIN_FILE))}
     sweeps = {d: lab for d, lab in zip(dirs, labels) if (d / SWEEP_FILE).is_file() and d not in studies}
     runs = [load_run(d, lab) for d, lab in zip(dirs, labels) if d not in sweeps and d not in studies]
     counts = {d: player_sweep_runs(d, lab) for d, lab in sweeps.items() if is_player_sweep(read_sweep(d))}
@@ -497,6 +498,8 @@ def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report",
             sensitivity_section(page, lab, d)
         elif (d / SKILL_FILE).is_file():
             skill_section(page, lab, d)
+        elif (d / TRAIN_FILE).is_file():
+            train_section(page, lab, d)
         else:
             tune_section(page, lab, d)
     (out_dir / "index.html").write_text(to_html(page.blocks, title))

@@ -373,6 +373,28 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     return fig
 
 
+def train_chart(trials: pl.DataFrame, fair: float, title: str):
+    """`balance train`'s search: each candidate's seat-rotated win share with its Wilson 95%
+    interval, the shipped weights' (the first candidate) and the best found so far by trial."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    x = trials["trial"].to_numpy()
+    e = 100.0 * trials["share"].to_numpy()
+    lo, hi = 100.0 * trials["low"].to_numpy(), 100.0 * trials["high"].to_numpy()
+    ax.errorbar(x, e, yerr=np.maximum(0, [e - lo, hi - e]), fmt="o", capsize=2, color=OKABE_ITO[0], alpha=0.6,
+                label="candidate (95% Wilson)")
+    ax.step(x, 100.0 * trials["best_so_far"].to_numpy(), where="post", color=OKABE_ITO[5], lw=1.8,
+            label="best so far")
+    ax.axhline(100.0 * fair, color="#777777", lw=1, ls="--", label="fair share")
+    ax.scatter([x[0]], [e[0]], s=90, facecolors="none", edgecolors="#000000", label="shipped weights", zorder=3)
+    ax.set_ylabel("win share in one seat (%)")
+    ax.set_xlabel("trial (every candidate on the same deals, once per seat)")
+    legend_outside(ax)
+    deals = int(trials["deals"][0]) if trials.height else 0
+    ax.set_title(f"{title}\n{trials.height} candidates x {deals:,} deals", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
 def is_constant(part: pl.DataFrame) -> bool:
     """A measure no line-up moves (every estimate and interval end the same, e.g. Bastille's
     fixed length): a line in words, not a chart."""

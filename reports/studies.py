@@ -215,6 +215,46 @@ def tune_section(page: Page, label: str, path: Path):
                f"convergence_{label}".replace("/", "_"), f"Convergence of the search for {plan['target']}")
 
 
+def train_section(page: Page, label: str, path: Path):
+    """`balance train`: the tuned weights, the confirmation ladder and the convergence chart."""
+    from analysis.studies.train import CONFIRM_FILE, TRAIN_FILE, TRIALS_FILE, TUNED_FILE
+
+    meta, (trials, conf) = _study(path, TRAIN_FILE, [TRIALS_FILE, CONFIRM_FILE])
+    plan, s = meta["plan"], meta.get("summary", {})
+    cfg = plan["config"]
+    game = get_game(cfg["game"])
+    bot, n = plan["bot"], cfg["players"]
+    field = ",".join(plan["field"]) + (f" (search at {plan['search_budget']} iterations)"
+                                       if plan.get("search_budget") else "")
+    page.heading(f"Train {label}: {game.name}'s {bot} weights by self-play")
+    page.para(f"{len(plan['dims'])} weights of the {bot} ({', '.join(d['key'] for d in plan['dims'])}), each searched "
+              f"within {plan['span']:g} x its size around the shipped value; {trials.height} candidates proposed by "
+              f"Optuna's {'CMA-ES' if plan['sampler'] == 'cmaes' else 'TPE'} sampler (seed {cfg['seed']}), the first "
+              f"the shipped weights. Each candidate played one seat of the same {plan['n']:,} deals ({n} players, "
+              f"variant {'+'.join(cfg['variants']) or 'base'}), once per seat, against the field {field} with the "
+              f"shipped weights; its objective is its win share. Best (trial {s.get('best_trial')}): "
+              f"{s.get('set_line', '')} (also the content file {TUNED_FILE}, for --content).")
+    pc = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
+    rows = []
+    for r in conf.iter_rows(named=True):
+        if r["what"] == "tuned - shipped":
+            rows.append([r["what"], f"{100 * r['share']:+.1f} pp", f"[{100 * r['low']:+.1f}, {100 * r['high']:+.1f}] pp",
+                         "", f"{r['games']:,}"])
+        else:
+            rows.append([r["what"], pc(r["share"]), f"[{pc(r['low'])}, {pc(r['high'])}]", pc(r["fair"]),
+                         f"{r['games']:,}"])
+    page.table(["weights", f"{bot}'s win share", "95% interval", "fair", "games"], rows,
+               f"Confirmation: the {bot} in one seat with the tuned or the shipped weights against the shipped field, on "
+               f"{int(conf['deals'][0]):,} fresh deals (not the search's) x {n} seats; Wilson intervals, the difference "
+               "paired per deal. Fair is the shipped weights' own share.")
+    fair = float(conf["fair"][0])
+    page.para("Verdict: the tuned weights are " + ("clearly stronger (the Wilson lower bound is above fair)."
+                                                  if s.get("clearly_stronger") else
+                                                  "not clearly stronger (the Wilson lower bound is not above fair)."))
+    page.chart(charts.train_chart(trials, fair, f"Train {bot} - {game.name}"), f"train_{label}".replace("/", "_"),
+               f"Convergence of the {bot}'s training: win share by trial and the best so far")
+
+
 def skill_section(page: Page, label: str, path: Path):
     """`balance skill`: the verdict measures against playing strength, and the flags."""
     from analysis.sensitivity import SKILL_FILE, SKILL_TABLE, words_of
