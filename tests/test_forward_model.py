@@ -28,7 +28,9 @@ WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"
                      (("scenario6", "full"), ("scenario6.guards=1",), 6), (("scenario5", "full"), (), 12),
                      (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
                      (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)],
-         "pimpernel": [((), ()), (("short",), ())]}
+         "pimpernel": [((), ()), (("short",), ())],
+         # every other walk with agents cheap to assassinate, so that one comes up and asks for another
+         "emerald": [((), ()), ((), tuple(f"cities.agent_cost.{c}=2" for c in range(9)))]}
 # decision kinds no random walk can be counted on to reach: the game's own tests reach them
 # with its bots (Banquet: random play never brings a lady with the Keyring beside the
 # gatehouse; tests/banquet/test_forward.py; Emerald: random play rarely claims the cards, so never

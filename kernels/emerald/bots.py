@@ -20,7 +20,8 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
                                     BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT, DEC_FREE,
                                     DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD, DEC_OKHRANA,
-                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AX_I, F_DEC,
+                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AX_DONE, F_AX_I,
+                                    F_AX_CARD, F_DEC, F_MIGO, FROM_MI_GO, R_MOVE_NONE, R_YOG_MIGO,
                                     FX_BLACK_HAND, FX_CHANGE_OF_HEART,
                                     FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
                                     FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
@@ -38,6 +39,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_PUSH,
                                     W_ROYAL_GUARD, W_TRACK, W_VP,
                                     Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
+from kernels.emerald.rules import voided_by_leopold
 from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
                                    track_points)
 from kernels.rng import BOT0, below
@@ -127,8 +129,35 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
                     src = c
                     break
                 i -= 1
-        return src, below(rng, BOT0 + p, NCITY)
-    return greedy_agent_move(st, n, p, rules, cards, weights)
+        dst = below(rng, BOT0 + p, NCITY - 1)     # "any other City space"
+        return src, dst + 1 if dst >= src else dst
+    a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+    if a < 0 and not rules[R_MOVE_NONE] and st[F_AX_DONE] == 0:
+        return forced_agent_move(st, n, p, rules, cards, weights)
+    return a, b
+
+
+@njit(cache=True, _nrt=False)
+def forced_agent_move(st, n, p, rules, cards, weights):
+    """The least bad move when one agent must move (rules.move_may_move_none = 0): from the
+    city where p's agent adds least to the best other city."""
+    src = -1
+    sv = 1e18
+    for c in range(NCITY):
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
+        if st[F_AGENTS + p * NCITY + c] > 0 and v < sv:
+            sv = v
+            src = c
+    if src < 0:
+        return -1, -1
+    dst = -1
+    dv = -1e18
+    for c in range(NCITY):
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
+        if c != src and v > dv:
+            dv = v
+            dst = c
+    return src, dst
 
 
 @njit(cache=True, _nrt=False)
@@ -202,13 +231,16 @@ def choose_interrupt(st, p, bot, rng):
 @njit(cache=True, _nrt=False)
 def choose_own_agent_city(st, n, p, bot, rules, cards, weights, rng):
     """A city holding an agent of p, to take it from (Yog Sothoth, Mi-Go): random uniform;
-    greedy the one adding least. -1 if p has none in a city."""
+    greedy the one adding least. With none in a city: Yog Sothoth's Mi-Go source when the
+    switch allows it, else -1."""
     k = 0
     for c in range(NCITY):
         if st[F_AGENTS + p * NCITY + c] > 0:
             k += 1
     if k == 0:
-        return -1
+        # Yog Sothoth may take the agents on p's Mi-Go card last (rules.yog_takes_mi_go_agents)
+        yog = rules[R_YOG_MIGO] and cards[st[F_AX_CARD], K_EFFECT] == FX_YOG_SOTHOTH
+        return FROM_MI_GO if yog and st[F_MIGO + p] > 0 else -1
     if bot == BOT_RANDOM:
         i = below(rng, BOT0 + p, k)
         for c in range(NCITY):
@@ -409,6 +441,8 @@ def row_value(st, n, p, row, tables, weights, heur):
         for c in range(NCITY):
             if (row[MV_B] >> c) & 1:
                 card = claimable(st, c)
+                if voided_by_leopold(st, card, tables):
+                    continue        # it would leave the game unscored
                 v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
         return v - cost
     if act == ACT_RETRIEVE:

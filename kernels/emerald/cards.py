@@ -11,7 +11,7 @@ from kernels.emerald.layout import (AS_CTHULHU_ASKED, AS_CTHULHU_INT, AS_CTHULHU
                                     AS_SHOGGOTH, AS_ZOMBIE_ASKED, AS_ZOMBIE_CITY, AS_ZOMBIE_KILL,
                                     AS_ZOMBIE_PLACE, DEC_INTERRUPT, DEC_OFF_BOARD, DEC_OKHRANA,
                                     DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, END_NONE, END_REVEAL, END_TRACK, EV_AGENT,
-                                    EV_DRAW, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
+                                    EV_AGENT_LOST, EV_DRAW, EV_OKHRANA, EV_SHOGGOTH, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
                                     FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
                                     FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD,
                                     FX_IRENE_ADLER, FX_LEOPOLD, FX_LESTRADE, FX_MATVEI, FX_MI_GO,
@@ -27,7 +27,7 @@ from kernels.emerald.layout import (AS_CTHULHU_ASKED, AS_CTHULHU_INT, AS_CTHULHU
                                     K_VP_TYPE, MAXHAND, MAXSTACK, MODE_ONE_USE_ACTION,
                                     MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE, MV_A, MV_B,
                                     MV_C, MV_PAY, M_AGENTS_KILLED, NCITY, RESTORATIONIST,
-                                    R_BH_HIDDEN, R_CARDS, R_CTHULHU_SLOT, R_LEOPOLD_USED,
+                                    FROM_MI_GO, R_BH_HIDDEN, R_CARDS, R_VAMP_SHOGGOTH, R_YOG_MIGO, R_CTHULHU_SLOT, R_LEOPOLD_USED,
                                     R_LESTRADE_ONE, R_SANITY, R_SHERLOCK_REPLACE, R_TURN_UP_AFTER,
                                     R_ZOMBIE_REMAINING, R_ZPLAY, T_CARD, T_RULES, VT_LOY, VT_RES,
                                     Z_DECK, Z_DISCARD, Z_HAND, Z_IDENT, Z_OUT, Z_REMOVED,
@@ -157,11 +157,14 @@ def hide_royalty(st, n, p, c, tables, rng, log, io, on, met):
     """Take the Royalty card in city c's slot (its VP become Loyalist VP), clean up the cubes,
     roll the sanity die as for an assassination (a loss also costs an agent there, if any:
     AS_HIDE)."""
+    rules = tables[T_RULES]
     cards = tables[T_CARD]
     royal = st[F_SLOT + c]
     st[F_SLOT + c] = -1
     set_zone(st, royal, Z_ROYAL_HIDDEN, p)
     st[F_VPL + p] += cards[royal, K_VP]
+    if st[F_BLACK_HAND + p] and rules[R_BH_HIDDEN]:
+        st[F_VPR + p] += 2          # E21: a hidden Royalty counts for The Black Hand, later ones too
     clean_up_cubes(st, n, p, c)
     st[F_AX_LOST] = sanity_check(st, n, p, tables, rng, log, io, on, met)
     st[F_AST] = AS_HIDE
@@ -176,6 +179,7 @@ def shoggoth(st, n, p, c, o, card, tables, log, io, on, met):
         set_zone(st, card, Z_REMOVED, p)
         return
     st[F_AGENTS + o * NCITY + c] -= 1
+    log_event(log, io, on, EV_SHOGGOTH, p, c, o, card, 0)
     set_zone(st, card, Z_IDENT, p)
     st[F_VICTIM + card] = o
     st[F_VPBOX + p] += cards[card, K_BOX]
@@ -184,13 +188,25 @@ def shoggoth(st, n, p, c, o, card, tables, log, io, on, met):
 
 
 @njit(cache=True, _nrt=False)
+def yog_from_mi_go(st, p, tables):
+    """Yog Sothoth is being played and may take an agent off p's Mi-Go card
+    (rules.yog_takes_mi_go_agents: those agents count as on the board)."""
+    return (tables[T_RULES][R_YOG_MIGO] and st[F_MIGO + p] > 0
+            and tables[T_CARD][st[F_AX_CARD], K_EFFECT] == FX_YOG_SOTHOTH)
+
+
+@njit(cache=True, _nrt=False)
 def agent_off_board(st, p, c, tables):
-    """Mi-Go / Yog Sothoth: one of p's agents from city c onto the card (-1: none left)."""
+    """Mi-Go / Yog Sothoth: one of p's agents from city c (FROM_MI_GO: Yog Sothoth from p's
+    Mi-Go card) onto the card (-1: none left)."""
     if c < 0:
         st[F_AX_LEFT] = 0
         return
     onto = F_MIGO if tables[T_CARD][st[F_AX_CARD], K_EFFECT] == FX_MI_GO else F_YOG
-    st[F_AGENTS + p * NCITY + c] -= 1
+    if c == FROM_MI_GO:
+        st[F_MIGO + p] -= 1
+    else:
+        st[F_AGENTS + p * NCITY + c] -= 1
     st[onto + p] += 1
     st[F_AX_DONE] += 1
     st[F_AX_LEFT] -= 1
@@ -205,7 +221,8 @@ def agents_off_board_end(st, n, p, card, tables, log, io, on, met):
         st[F_MIGO_TURN + p] = st[F_TURN]
         return
     st[F_VPL + p] += st[F_AX_DONE]
-    lost_agents_check(st, n, p, False, tables, log, io, on, met)
+    # its text: giving the last agent forces the reveal, whatever rules.reveal_any_agent_loss says
+    lost_agents_check(st, n, p, True, tables, log, io, on, met)
 
 
 @njit(cache=True, _nrt=False)
@@ -271,11 +288,12 @@ def zombie_placed(st, p, c, log, io, on):
 
 
 @njit(cache=True, _nrt=False)
-def okhrana_cube(st, o, c):
-    """Okhrana: one cube of seat o in city c to o's Limbo (-1: none left to send)."""
+def okhrana_cube(st, p, o, c, log, io, on):
+    """Okhrana (played by p): one cube of seat o in city c to o's Limbo (-1: none left to send)."""
     if o < 0:
         st[F_AX_LEFT] = 0
         return
+    log_event(log, io, on, EV_OKHRANA, p, o, c, 0, 0)
     st[F_CUBES + o * NCITY + c] -= 1
     st[F_LIMBO + o] += 1
     st[F_AX_LEFT] -= 1
@@ -306,7 +324,8 @@ def begin_text(st, n, p, row, tables, rng, tmp, log, io, on, met):
         return
     if fx == FX_SHOGGOTH:
         hand_remove(st, p, card)
-        offer_interrupt(st, b, p, False, tables, io)
+        # treated as an assassination: the Vampires interrupt stops it per the switch
+        offer_interrupt(st, b, p, rules[R_VAMP_SHOGGOTH] != 0, tables, io)
         st[F_AST] = AS_SHOGGOTH
         return
     spend_text_card(st, p, card, cards, one_use)
@@ -401,6 +420,7 @@ def text_step(st, n, p, tables, log, io, on, met):
     elif step == AS_HIDE:
         st[F_AST] = AS_DONE
         if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + a] > 0:
+            log_event(log, io, on, EV_AGENT_LOST, p, a, 0, 0, 0)
             agent_to_stock(st, n, p, a, tables, log, io, on, met)
     elif step == AS_DUCHESS_UP:
         claim_turn_up(st, a, tables, log, io, on)

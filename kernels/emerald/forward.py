@@ -10,18 +10,18 @@ Where the rules stand is three blocks resolved innermost first: a revealed Loyal
 interrupt offered F_INT_*), the turn (F_STEP)."""
 from numba import njit
 
-from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_STOP, AS_IDLE, DEC_ACTION, DEC_AGENT,
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_STOP, FROM_MI_GO, AS_IDLE, DEC_ACTION, DEC_AGENT,
                                     DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_NONE,
                                     DEC_OFF_BOARD, DEC_OKHRANA, DEC_RETRIEVE, DEC_ZOMBIE_CITY,
                                     DEC_ZOMBIE_VICTIM, F_ACTS, F_AGENTS, F_AST, F_AX_DONE,
                                     F_AX_I, F_AX_LEFT, F_AX_WHO, F_CAP, F_CAP_ENDS, F_CUBES, F_DEC,
                                     F_DEC_SEAT, F_INT_ATT, F_INT_CARD, F_INT_STOPPED, F_LAST,
                                     F_LIMBO, F_PL_I, F_RF_LEFT, F_STEP, MAXHAND, MV_ACT, NCITY, O_A,
-                                    O_B, R_MAX_TURNS, R_N, S_ACTION_DONE, S_HALT, S_MORE, S_OVER,
+                                    O_B, R_MAX_TURNS, R_MOVE_NONE, R_N, R_OKHRANA_OWN, S_ACTION_DONE, S_HALT, S_MORE, S_OVER,
                                     S_PLACE, T_RULES)
 from kernels.emerald.moves import list_assassinate, list_free
 from kernels.emerald.rules import place_agent, play_interrupt, retrieve_cube, move_agent
-from kernels.emerald.cards import agent_off_board, okhrana_cube, zombie_placed
+from kernels.emerald.cards import agent_off_board, okhrana_cube, yog_from_mi_go, zombie_placed
 from kernels.emerald.turn import (action_rows, action_step, begin_action, free_done, refill_step,
                                   turn_step)
 
@@ -79,7 +79,8 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
     """The pending decision's options as rows of buf (MV_SIZE ints); returns their count. An
     action, a free action or another assassination is a move row (MV_* columns); every other
     option is (O_A, O_B)."""
-    n = tables[T_RULES][R_N]
+    rules = tables[T_RULES]
+    n = rules[R_N]
     kind = st[F_DEC]
     p = st[F_DEC_SEAT]
     if kind == DEC_ACTION:
@@ -102,8 +103,10 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
         for a in range(NCITY):
             if st[F_AGENTS + p * NCITY + a] > 0:
                 for b in range(NCITY):
-                    k = put(buf, k, a, b)
-        k = put(buf, k, -1, -1)
+                    if b != a:          # "to any other City space"
+                        k = put(buf, k, a, b)
+        if rules[R_MOVE_NONE] or st[F_AX_DONE] > 0:
+            k = put(buf, k, -1, -1)     # stop (before the first agent only per the switch)
     elif kind == DEC_INTERRUPT:
         k = put(buf, k, 1, st[F_INT_CARD])
         k = put(buf, k, 0, st[F_INT_CARD])
@@ -111,6 +114,8 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
         for c in range(NCITY):
             if st[F_AGENTS + p * NCITY + c] > 0:
                 k = put(buf, k, c, 0)
+        if yog_from_mi_go(st, p, tables):
+            k = put(buf, k, FROM_MI_GO, 0)
     elif kind == DEC_ZOMBIE_VICTIM:
         c = st[F_AX_I]
         for o in range(n):
@@ -119,7 +124,7 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
     elif kind == DEC_OKHRANA:
         for c in range(NCITY):
             for o in range(n):
-                if o != p and st[F_CUBES + o * NCITY + c] > 0:
+                if (o != p or rules[R_OKHRANA_OWN]) and st[F_CUBES + o * NCITY + c] > 0:
                     k = put(buf, k, o, c)
     if k == 0:
         k = put(buf, k, -1, -1)     # nothing to pick: the rules go on without one
@@ -175,6 +180,6 @@ def apply(tables, st, io, met, tmp, pos, mv, rng, weights, row, log, on):
     elif kind == DEC_ZOMBIE_CITY:
         zombie_placed(st, p, a, log, io, on)
     elif kind == DEC_OKHRANA:
-        okhrana_cube(st, a, b)
+        okhrana_cube(st, p, a, b, log, io, on)
     return advance(tables, st, io, met, tmp, pos, mv, rng, weights, log, on)
 

@@ -10,6 +10,7 @@ One game's state is one int32 row (fields F_* below, the one place that lists th
 """
 MAXP = 5            # most seats the rulebook allows
 NCITY = 9           # cities on the board
+FROM_MI_GO = NCITY  # Yog Sothoth's agent source: the seat's Mi-Go card (rules.yog_takes_mi_go_agents)
 MAXCARDS = 200      # most card ids (game + City + Royalty + starting cards of every colour)
 MAXOWN = 128        # most cards one player's deck can hold
 MAXHAND = 24        # most cards one hand can hold (free draws can grow it past five)
@@ -252,15 +253,27 @@ R_BH_HIDDEN = 43
 R_LEOPOLD_USED = 44
 R_AS_MANY = 45
 R_REPEAT = 46
-R_PENALTY = 47       # the lowest player's side loses this many VP
-R_SIZE = 48
+R_LEOPOLD_LATER = 47      # Society of Leopold voids the Zombies/Vampires cards claimed later too
+R_STOPPED_CLEANUP = 48    # an assassination stopped by an interrupt still cleans up the cubes
+R_YOG_MIGO = 49           # Yog Sothoth may take agents from its player's Mi-Go card
+R_VAMP_SHOGGOTH = 50      # the Vampires interrupt stops Shoggoth too
+R_MOVE_NONE = 51          # a move action may stop before moving any agent
+R_IRENE_OWN = 52          # Irene Adler may replace one's own agent
+R_OKHRANA_OWN = 53        # Okhrana may send one's own cubes to Limbo
+R_CLAIM_FEWER = 54        # cards with more claim symbols than cities claimed may pay a claim
+R_FENIANS_SYMBOL_GONE = 55  # Fenians played for its bomb symbol leaves the game
+R_PENALTY = 56       # the lowest player's side loses this many VP
+R_SIZE = 57
 SWITCHES = ("track_abs", "res_keeps_box_vp", "box_final_side", "reveal_any_agent_loss",
             "refill_every_time", "target_end_timing", "lestrade_one_player", "mi_go_one_or_two",
             "cthulhu_takes_slot", "turn_up_after_removal", "zombies_are_pieces",
             "zombies_place_remaining", "vampires_interrupt_one_use", "sherlock_stops_replace",
             "cleanup_each_assassination", "hide_royalty_free_timing", "free_action_cap",
             "discards_public", "change_of_heart_public", "matvei_free", "black_hand_counts_hidden",
-            "leopold_takes_used_vp", "place_as_many_as_possible", "repeat_actions")
+            "leopold_takes_used_vp", "place_as_many_as_possible", "repeat_actions",
+            "leopold_voids_later_cards", "stopped_assassination_cleans_up", "yog_takes_mi_go_agents",
+            "vampires_stop_shoggoth", "move_may_move_none", "irene_adler_own_agent", "okhrana_own_cubes",
+            "claim_fewer_than_symbols", "fenians_symbol_one_use")
 
 # The nine actions
 ACT_PLACE = 0
@@ -341,6 +354,10 @@ EV_ZOMBIE = 18      # seat (owner), city, +1 placed / -1 removed, victim seat
 EV_DISCARD = 19     # seat, cards discarded
 EV_PASS = 20        # seat
 EV_MOVE_ACTION = 21  # seat, agents paid for, agents moved (a move action ends; fewer moved = it stopped)
+EV_PAID = 22        # seat, up to four cards an action was paid with (-1 none), a row per four
+EV_AGENT_LOST = 23  # seat, city: an agent lost with a sanity token (Royalty assassinated or hidden)
+EV_OKHRANA = 24     # seat, owner, city: Okhrana sends one cube to Limbo
+EV_SHOGGOTH = 25    # seat, city, victim seat, card: Shoggoth eliminates an agent
 
 # Per-seat metrics
 M_FINAL_SIDE = 0

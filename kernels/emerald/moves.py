@@ -5,13 +5,15 @@ Exact payment. Each action has its own no-overpay wording; they all come to one 
 cards played for one symbol type (``total`` symbols, the smallest card showing ``least``) and
 the number ``used`` of symbols the action then uses: 1 <= used <= total and no card could be
 left out and still pay for ``used`` (total - least < used).
-- place: used = the cubes placed = min(total, cubes in stock); fewer than the symbols only when
-  the stock runs out (a two-cube card with one cube left);
-- claim: used = the claims made (one card each);
+- place: used = the cubes placed = total; fewer only in the one case the rulebook allows: one
+  card with two cube symbols and one cube left in stock (``place_ok``);
+- claim: used = the claims made (one card each); with rules.claim_fewer_than_symbols = 0 every
+  claim symbol must claim (used = total);
 - retrieve: used = total: exactly one cube per symbol, no fewer;
 - move agents: used = the agents moved, any number up to the symbols;
 - bombs: used = the bomb points still needed after the agents' points; cards are added only
-  while short (none at all when the agents alone reach the cost).
+  while short (none at all when the agents alone reach the cost). Fenians is a card too: it is
+  played only when the agents and the bomb cards without it fall short (``bomb_payments``).
 """
 from numba import njit
 
@@ -28,8 +30,9 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     MAX_MOVES, MAX_PAY, MODE_ACTION, MODE_FREE, MODE_ONE_USE_ACTION,
                                     MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE, MV_A,
                                     MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY, R_FREE_CAP,
-                                    R_HIDE_FREE_TIMING, R_LESTRADE_ONE, R_MATVEI_FREE, R_MIGO_CAP,
-                                    R_MIGO_ONE_OR_TWO, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE,
+                                    R_CLAIM_FEWER, R_HIDE_FREE_TIMING, R_IRENE_OWN, R_LESTRADE_ONE,
+                                    R_MATVEI_FREE, R_MIGO_CAP, R_MIGO_ONE_OR_TWO, R_OKHRANA_OWN,
+                                    R_YOG_MIGO, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE,
                                     T_CARD, T_CITY, T_RULES, Y_AGENT_COST)
 from kernels.emerald.state import claimable, has_majority
 
@@ -113,13 +116,22 @@ def agents_in_cities(st, p):
     return k
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def place_ok(total, least, stock):
+    """A cube payment: every symbol places a cube, but for the one exception the rulebook
+    prints: a single card with two cube symbols played with one cube left in stock."""
+    if total <= stock:
+        return pay_ok(total, least, total)
+    return stock == 1 and total == 2 and least == 2
+
+
 @njit(cache=True, _nrt=False)
 def list_place(st, p, cards, pos, mv, k):
     m = symbol_cards(st, p, K_CUBE + SYM_CUBE, cards, pos)
     stock = st[F_CSTOCK + p]
     for sub in range(1, 1 << m):
         mask, total, least = subset_sum(st, p, K_CUBE + SYM_CUBE, cards, pos, m, sub)
-        if pay_ok(total, least, min(total, stock)):
+        if place_ok(total, least, stock):
             for c in range(NCITY):
                 k = add_move(mv, k, ACT_PLACE, mask, 0, c, 0, 0)
     return k
@@ -145,7 +157,7 @@ def list_claim(st, n, p, rules, cards, pos, mv, k):
             while x:
                 x &= x - 1
                 size += 1
-            if pay_ok(total, least, size):
+            if pay_ok(total, least, size) and (rules[R_CLAIM_FEWER] or size == total):
                 k = add_move(mv, k, ACT_CLAIM, mask, 0, size, cs, 0)
             cs = (cs - 1) & elig
     return k
@@ -213,9 +225,13 @@ def list_markers(st, p, cards, mv, k):
 
 
 @njit(cache=True, _nrt=False)
-def bomb_payments(st, p, cards, needed, pos, m, sub):
-    """(mask, ok) of bomb subset ``sub``: the exact bomb rule for ``needed`` points."""
+def bomb_payments(st, p, cards, needed, short, pos, m, sub):
+    """(mask, ok) of bomb subset ``sub``: the exact bomb rule for ``needed`` points. With
+    Fenians (short >= 0: the points the agents alone lack), Fenians is a card paid too, so
+    it must be needed: the agents and these bomb cards without it fall short (no overpaying)."""
     mask, total, least = subset_sum(st, p, K_BOMB, cards, pos, m, sub)
+    if short >= 0 and total >= short:
+        return mask, False
     if needed <= 0:
         return mask, sub == 0
     return mask, pay_ok(total, least, needed) and total >= needed
@@ -261,8 +277,11 @@ def list_assassinate(st, n, p, tables, pos, mv, k):
                             pos[m] = i
                             m += 1
                     needed = cost - (2 * own if use_fen else own)
+                    short = cost - own if use_fen else -1
+                    if use_fen and short <= 0:
+                        continue            # the agents alone pay: Fenians would be overpaying
                     for sub in range(0, 1 << m):
-                        mask, ok = bomb_payments(st, p, cards, needed, pos, m, sub)
+                        mask, ok = bomb_payments(st, p, cards, needed, short, pos, m, sub)
                         if ok:
                             k = add_move(mv, k, ACT_ASSASSINATE, mask, fen if use_fen else -1, c,
                                          victim, ai)
@@ -366,11 +385,12 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
     if fx == FX_IRENE_ADLER or fx == FX_SHOGGOTH or fx == FX_VAMPIRES:
         if fx != FX_SHOGGOTH and st[F_ASTOCK + p] == 0:
             return k
+        own = fx == FX_IRENE_ADLER and rules[R_IRENE_OWN]      # "any agent", one's own too
         for c in range(NCITY):
             if fx == FX_VAMPIRES and st[F_AGENTS + p * NCITY + c] == 0:
                 continue
             for o in range(n):
-                if o != p and st[F_AGENTS + o * NCITY + c] > 0:
+                if (o != p or own) and st[F_AGENTS + o * NCITY + c] > 0:
                     k = add_move(mv, k, kind, 0, 0, c, o, i)
         return k
     if fx == FX_TERRORS or fx == FX_BURTSEV:
@@ -383,6 +403,8 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
         return k
     if fx == FX_MI_GO or fx == FX_YOG_SOTHOTH:
         a = agents_in_cities(st, p)
+        if fx == FX_YOG_SOTHOTH and rules[R_YOG_MIGO]:
+            a += st[F_MIGO + p]
         lo = 1
         hi = a
         if fx == FX_MI_GO:
@@ -395,7 +417,7 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
     if fx == FX_OKHRANA:
         for c in range(NCITY):
             for o in range(n):
-                if st[F_CUBES + o * NCITY + c] > 0:
+                if (o != p or rules[R_OKHRANA_OWN]) and st[F_CUBES + o * NCITY + c] > 0:
                     return add_move(mv, k, kind, 0, 0, -1, -1, i)
         return k
     if fx == FX_PEOPLES_WILL and st[F_LIMBO + p] == 0:

@@ -19,12 +19,12 @@ import numpy as np
 from numba import njit
 
 from kernels.emerald.bots import choose_option, row_value, sub_choice
-from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_DEC,
+from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_COH, F_DEC,
                                     F_DEC_SEAT, F_DECK, F_END, F_HAND, F_IDENT,
                                     F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
                                     F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
                                     MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE, O_A, O_B,
-                                    NCITY, NIDENT, R_CARDS, R_DISCARDS_PUBLIC,
+                                    NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_DISCARDS_PUBLIC,
                                     R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
                                     S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
                                     T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
@@ -161,11 +161,24 @@ def redeal_stacks(st, cards, rules, rng, tmp):
 
 
 @njit(cache=True, _nrt=False)
+def forget_change_of_heart(st, n, me):
+    """rules.change_of_heart_public = 0: whether a seat me cannot place played Change of Heart
+    is hidden, so the re-deal does not keep it: each such seat ends on its re-dealt side (the
+    heuristic's belief under the switch ignores Change of Heart too). A seat me saw with
+    Vladimir Burtsev (the card lies on the identity card) or a revealed one keeps it."""
+    for o in range(n):
+        if not (o == me or st[F_REVEALED + o] or (st[F_SEEN + me] >> o) & 1):
+            st[F_COH + o] = 0
+
+
+@njit(cache=True, _nrt=False)
 def determinize(st, tables, me, rng, tmp):
     """Re-deal in place everything ``me`` cannot know (module docstring), from stream CHANCE."""
     rules = tables[T_RULES]
     n = rules[R_N]
     redeal_identities(st, n, me, rng, tmp)
+    if not rules[R_COH_PUBLIC]:
+        forget_change_of_heart(st, n, me)
     for o in range(n):
         redeal_cards_of(st, o, o != me, o != me and not rules[R_DISCARDS_PUBLIC], rules[R_CARDS], rng, tmp)
     redeal_stacks(st, tables[T_CARD], rules, rng, tmp)

@@ -8,9 +8,9 @@ happens is logged when the log is on (``io``: log rows written, decisions posted
 from numba import njit
 
 from kernels.common import write_event
-from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_ASSASSINATE, EV_CLAIM, EV_INTERRUPT,
+from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_AGENT_LOST, EV_ASSASSINATE, EV_PAID, EV_CLAIM, EV_INTERRUPT,
                                     EV_MARKER, EV_MOVE, EV_PLACE, EV_REVEAL, EV_SANITY, EV_TURN_UP,
-                                    FX_FENIANS, FX_INFERNAL_MACHINE, FX_SHERLOCK, FX_VAMPIRES,
+                                    FX_FENIANS, FX_INFERNAL_MACHINE, FX_SHERLOCK, FX_VAMPIRES, FX_ZOMBIES,
                                     F_AGENTS, F_ASTOCK, F_AX_LOST, F_BLACK_HAND, F_DEC, F_DEC_SEAT, F_RF_LEFT, F_RF_SEAT, F_CSTOCK, F_CUBES, F_END,
                                     F_HAND, F_IDENT, F_INT_STOPPED, F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK,
                                     F_PUSH_L, F_PUSH_R, F_REFILLED, F_REVEALED, F_SANITY, F_SLOT,
@@ -19,7 +19,7 @@ from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_ASSASSINATE, EV_CLA
                                     K_INSANITY, K_VP, K_VP_TYPE, LOYALIST, MAXHAND, M_AGENTS_KILLED,
                                     M_FINAL_SIDE, M_PENALTY, M_RAW_VP, M_REVEALED, M_ROYALTY,
                                     M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, NCITY, RESTORATIONIST,
-                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS,
+                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS, R_FENIANS_SYMBOL_GONE, R_LEOPOLD_LATER,
                                     R_DIE_INSANE, R_DIE_SIDES, R_PENALTY, R_REFILL, R_REFILL_EVERY,
                                     R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_TARGET,
                                     R_TRACK_MAX, R_VAMP_INT_ONE_USE, T_CARD, T_RULES, VT_LOY,
@@ -150,13 +150,14 @@ def reveal(st, n, p, tables, log, io, on, met):
 
 
 @njit(cache=True, _nrt=False)
-def lost_agents_check(st, n, p, assassinated, tables, log, io, on, met):
-    """After p lost an agent: its last agent on the board gone forces a reveal (by an
-    assassination always; by any other loss when rules.reveal_any_agent_loss)."""
+def lost_agents_check(st, n, p, forced, tables, log, io, on, met):
+    """After p lost an agent: its last agent on the board gone forces a reveal (``forced``: by
+    an assassination, or by Yog Sothoth, whose text says so, always; by any other loss when
+    rules.reveal_any_agent_loss)."""
     rules = tables[T_RULES]
     if agents_on_board(st, p) > 0:
         return
-    if assassinated or rules[R_REVEAL_ANY_LOSS]:
+    if forced or rules[R_REVEAL_ANY_LOSS]:
         reveal(st, n, p, tables, log, io, on, met)
 
 
@@ -202,6 +203,9 @@ def claim_city(st, n, p, c, tables, rng, log, io, on, met):
     st[F_NSTACK + c] -= 1
     set_zone(st, card, Z_DISCARD, p)
     log_event(log, io, on, EV_CLAIM, p, c, card, 0, 0)
+    if voided_by_leopold(st, card, tables):
+        set_zone(st, card, Z_REMOVED, -1)       # ineffective: it leaves the game, nothing scored
+        return card
     k = cards[card, K_AGENT]
     if st[F_ASTOCK + p] >= k or rules[R_AS_MANY]:
         for _ in range(k):
@@ -216,6 +220,15 @@ def claim_city(st, n, p, c, tables, rng, log, io, on, met):
     if cards[card, K_INSANITY]:
         sanity_check(st, n, p, tables, rng, log, io, on, met)
     return card
+
+
+@njit(cache=True, _nrt=False)
+def voided_by_leopold(st, card, tables):
+    """A Zombies or Vampires card made ineffective by the Society of Leopold played earlier
+    (rules.leopold_voids_later_cards: every such card, not only those held then)."""
+    fx = tables[T_CARD][card, K_EFFECT]
+    return (st[F_LEOPOLD] != 0 and tables[T_RULES][R_LEOPOLD_LATER] != 0
+            and (fx == FX_ZOMBIES or fx == FX_VAMPIRES))
 
 
 @njit(cache=True, _nrt=False)
@@ -247,13 +260,14 @@ def bomb_points(st, p, c, fenians):
 
 
 @njit(cache=True, _nrt=False)
-def spend_bomb_cards(st, p, bombs, nb, cards):
-    """Cards played for bomb points go to the discard pile, except the one-use benefits
-    (Infernal Machine, Fenians), which leave play."""
+def spend_bomb_cards(st, p, bombs, nb, cards, rules):
+    """Cards played for bomb points go to the discard pile, except Infernal Machine (its
+    text is its bomb points: one-use) and Fenians per rules.fenians_symbol_one_use (played
+    for its symbol, not its text, it is not one-use by the rulebook)."""
     for i in range(nb):
         card = bombs[i]
         fx = cards[card, K_EFFECT]
-        if fx == FX_INFERNAL_MACHINE or fx == FX_FENIANS:
+        if fx == FX_INFERNAL_MACHINE or (fx == FX_FENIANS and rules[R_FENIANS_SYMBOL_GONE]):
             hand_remove(st, p, card)
             set_zone(st, card, Z_REMOVED, p)
         else:
@@ -268,7 +282,7 @@ def assassinate(st, n, p, c, victim, card, bombs, nb, tables, rng, log, io, on, 
     victim < 0: the Royalty card in the slot, then the sanity die (``royalty_sanity_loss``)."""
     cards = tables[T_CARD]
     hand_remove(st, p, card)
-    spend_bomb_cards(st, p, bombs, nb, cards)
+    spend_bomb_cards(st, p, bombs, nb, cards, tables[T_RULES])
     if victim >= 0:
         return
     set_zone(st, card, Z_REMOVED, p)
@@ -313,6 +327,7 @@ def royalty_sanity_loss(st, n, p, c, tables, log, io, on, met):
     if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + c] > 0:
         st[F_AGENTS + p * NCITY + c] -= 1
         st[F_ASTOCK + p] += 1
+        log_event(log, io, on, EV_AGENT_LOST, p, c, 0, 0, 0)
         lost_agents_check(st, n, p, False, tables, log, io, on, met)
 
 
@@ -380,6 +395,19 @@ def cards_of(st, p, mask, out):
 
 
 @njit(cache=True, _nrt=False)
+def log_paid(log, io, on, p, ids, m):
+    """The cards an action is paid with, four to an event row (the trace names them)."""
+    if not on:
+        return
+    for i in range(0, m, 4):
+        a = ids[i]
+        b = ids[i + 1] if i + 1 < m else -1
+        c = ids[i + 2] if i + 2 < m else -1
+        d = ids[i + 3] if i + 3 < m else -1
+        log_event(log, io, on, EV_PAID, p, a, b, c, d)
+
+
+@njit(cache=True, _nrt=False)
 def symbol_total(cards, ids, m, k_sym):
     t = 0
     for i in range(m):
@@ -399,8 +427,10 @@ def discard_all(st, p, ids, m):
 def interrupt_card(st, o, attacker, assassination, tables):
     """The card with which seat o may stop the elimination of its agent, -1 none: Sherlock
     Holmes against any elimination (the first in hand), Vampires against an assassination (the
-    last in hand) unless the Society of Leopold was played."""
+    last in hand) unless the Society of Leopold made it ineffective (rules.leopold_voids_later_cards;
+    otherwise a Vampires card in hand now was claimed after it, an ordinary card)."""
     cards = tables[T_CARD]
+    voided = st[F_LEOPOLD] != 0 and tables[T_RULES][R_LEOPOLD_LATER] != 0
     if o == attacker:
         return -1
     base = F_HAND + o * MAXHAND
@@ -410,7 +440,7 @@ def interrupt_card(st, o, attacker, assassination, tables):
         fx = cards[card, K_EFFECT]
         if fx == FX_SHERLOCK:
             return card
-        if assassination and fx == FX_VAMPIRES and not st[F_LEOPOLD]:
+        if assassination and fx == FX_VAMPIRES and not voided:
             pick = card
     return pick
 

@@ -11,13 +11,13 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     AS_KILL_AGENT, AS_KILL_END, AS_KILL_ROYAL, AS_MOVE, AS_RETRIEVE,
                                     DEC_ACTION, DEC_AGENT, DEC_FREE, DEC_MORE, DEC_MOVE,
                                     DEC_RETRIEVE, END_NONE, END_TARGET, END_TRACK, END_TURN_CAP,
-                                    EV_DISCARD, EV_END, EV_MOVE_ACTION, EV_PASS, EV_RETRIEVE,
+                                    EV_DISCARD, EV_END, EV_PAID, EV_MOVE_ACTION, EV_PASS, EV_RETRIEVE,
                                     EV_TURN, F_ACTS, F_ASTOCK, F_AST, F_AX_CARD, F_AX_DONE, F_AX_I,
                                     F_AX_LEFT, F_CAP, F_CAP_ENDS, F_CUR, F_END, F_FIRST, F_FREE,
                                     F_HAND, F_LAST, F_PL_I, F_RF_LEFT, F_RF_SEAT, F_ROW, F_STEP,
                                     F_TARGET_HIT, F_TURN, K_CUBE, K_LOY, K_RES, MAXHAND, MV_A,
                                     MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, MV_SIZE, NCITY, R_ACTIONS,
-                                    R_REPEAT, R_ROUNDS, R_TARGET_TIMING, S_ACTION,
+                                    R_REPEAT, R_ROUNDS, R_STOPPED_CLEANUP, R_TARGET_TIMING, S_ACTION,
                                     S_ACTION_DONE, S_FREE, S_MORE, S_OVER, S_PLACE, S_TURN,
                                     S_TURN_END, SYM_CUBE, SYM_RETRIEVE, T_CARD, T_RULES, Z_REMOVED)
 from kernels.emerald.moves import can_claim, list_free, list_moves
@@ -25,7 +25,7 @@ from kernels.emerald.state import hand_remove, refill_hand, set_zone
 from kernels.emerald.rules import (log_event, clean_up_cubes, place_cubes, move_markers,
                                    check_target, claim_city, claim_turn_up, assassinate,
                                    assassinated_agent, royalty_sanity_loss, cards_of, symbol_total,
-                                   discard_all, post)
+                                   discard_all, log_paid, post)
 from kernels.emerald.cards import begin_text, migo_back, offer_interrupt, text_step
 
 
@@ -44,6 +44,8 @@ def begin_action(st, n, p, row, tables, rng, tmp, log, io, on, met):
     act = st[F_ROW + MV_ACT]
     ids = tmp[0:MAXHAND]
     m = cards_of(st, p, st[F_ROW + MV_PAY], ids)
+    if act <= ACT_ASSASSINATE:      # the symbol actions (place .. assassinate) pay with cards
+        log_paid(log, io, on, p, ids, m)
     st[F_AST] = AS_DONE
     if act == ACT_PLACE:
         total = symbol_total(cards, ids, m, K_CUBE + SYM_CUBE)
@@ -68,6 +70,7 @@ def begin_action(st, n, p, row, tables, rng, tmp, log, io, on, met):
         r = symbol_total(cards, ids, m, K_RES)
         discard_all(st, p, ids, m)
         m2 = cards_of(st, p, st[F_ROW + MV_PAY2], ids)
+        log_paid(log, io, on, p, ids, m2)
         lo = symbol_total(cards, ids, m2, K_LOY)
         discard_all(st, p, ids, m2)
         if move_markers(st, r, lo, tables[T_RULES], log, io, on, p):
@@ -98,6 +101,7 @@ def begin_assassination(st, n, p, ids, m, tables, rng, log, io, on, met):
     fen = st[F_ROW + MV_PAY2]
     fcard = st[F_HAND + p * MAXHAND + fen] if fen >= 0 else -1
     if fcard >= 0:
+        log_event(log, io, on, EV_PAID, p, fcard, -1, -1, -1)
         hand_remove(st, p, fcard)
         set_zone(st, fcard, Z_REMOVED, p)
     st[F_AX_CARD] = card
@@ -164,8 +168,9 @@ def action_step(st, n, tables, rng, log, io, on, met):
         st[F_AST] = AS_CLAIM
     elif step == AS_KILL_AGENT:
         st[F_AST] = AS_KILL_END
-        if not assassinated_agent(st, n, p, c, st[F_ROW + MV_B], st[F_AX_CARD], tables, log, io, on, met):
-            st[F_AST] = AS_DONE     # stopped: no clean-up
+        if (not assassinated_agent(st, n, p, c, st[F_ROW + MV_B], st[F_AX_CARD], tables, log, io, on, met)
+                and not rules[R_STOPPED_CLEANUP]):
+            st[F_AST] = AS_DONE     # stopped: no clean-up (rules.stopped_assassination_cleans_up)
     elif step == AS_KILL_ROYAL:
         st[F_AST] = AS_KILL_END
         royalty_sanity_loss(st, n, p, c, tables, log, io, on, met)

@@ -127,5 +127,5 @@ def test_every_rules_switch_is_a_listed_reading_with_its_reason():
     c = content()
     listed = {key: why for key, _, why in c.readings()}
     switches = {f"rules.{k}" for k in c["rules"] if k not in ("provenance", "readings")}
-    assert set(listed) == switches and len(switches) == 24
+    assert set(listed) == switches and len(switches) == 33        # E1-E24 (no E23: identities), E26-E34, repeat_actions
     assert all(why for why in listed.values())

@@ -92,7 +92,7 @@ class EmeraldGame(Game):
     def narrate(self, compiled: EmeraldCompiled, events: np.ndarray, out: Batch,
                 seat_bots: list[str]) -> list[str]:
         from sim.games.emerald import trace
-        return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots)
+        return trace.narrate(compiled, events, seat_bots) + trace.final_lines(out, seat_bots, events)
 
 
     def kernel_bench(self, compiled: EmeraldCompiled) -> dict[str, float]:

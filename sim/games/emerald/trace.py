@@ -8,16 +8,50 @@ from kernels.emerald import layout as L
 SIDES = ("Restorationist", "Loyalist")
 
 
-def final_lines(out, seat_bot: list[str]) -> list[str]:
-    """The final adjustments of each seat, from the game's outputs."""
+def final_markers(log: np.ndarray) -> tuple[int, int]:
+    """The Restorationist and Loyalist markers at the end (the last marker event's)."""
+    rows = log[log[:, 0] == L.EV_MARKER]
+    return (int(rows[-1, 4]), int(rows[-1, 5])) if len(rows) else (0, 0)
+
+
+def lost_why(side: int, lost: int, track: int, markers: tuple[int, int]) -> str:
+    """Why a seat loses points at the end: the track points when the other side's marker is
+    higher, the rest the other side's typed VP and agent-box VP it may not keep."""
+    r, lo = markers
+    parts = []
+    higher = 0 if r > lo else 1 if lo > r else -1
+    if track and higher >= 0 and higher != side:
+        parts.append(f"{track} track point{'s' if track != 1 else ''} (the {SIDES[higher]} marker is higher)")
+        lost -= track
+    if lost:
+        parts.append(f"{lost} VP of the other side's types or agent boxes it may not keep")
+    return ", ".join(parts)
+
+
+def final_lines(out, seat_bot: list[str], log: np.ndarray | None = None) -> list[str]:
+    """The final adjustments of each seat, from the game's outputs: what it loses and why, and
+    how a tie for the top was settled."""
     names = L.METRICS
+    markers = final_markers(log) if log is not None else (0, 0)
     lines = []
-    for s in range(out.score.shape[1]):
-        m = {k: out.metrics[0, s, i] for i, k in enumerate(names)}
-        lines.append(f"seat {s} ({seat_bot[s]}), {SIDES[int(m['final_side'])]}: {int(m['raw_vp'])} VP, "
-                     f"loses {int(m['vp_lost'])} at the end" + (f" and {int(m['penalty'])} for the lowest player's side"
-                                                                 if m['penalty'] else "")
+    n = out.score.shape[1]
+    m = [{k: out.metrics[0, s, i] for i, k in enumerate(names)} for s in range(n)]
+    for s in range(n):
+        side, lost = int(m[s]["final_side"]), int(m[s]["vp_lost"])
+        why = lost_why(side, lost, int(m[s]["track_vp"]), markers) if lost else ""
+        lines.append(f"seat {s} ({seat_bot[s]}), {SIDES[side]}: {int(m[s]['raw_vp'])} VP, "
+                     f"loses {lost} at the end" + (f" ({why})" if why else "")
+                     + (f" and {int(m[s]['penalty'])} for the lowest player's side" if m[s]['penalty'] else "")
                      + f" = {int(out.score[0, s])}" + (" - wins" if out.win[0, s] > 0 else ""))
+    top = out.score[0].max()
+    tied = [s for s in range(n) if out.score[0, s] == top]
+    winners = [s for s in range(n) if out.win[0, s] > 0]
+    if len(tied) > 1 and winners:
+        if len(winners) < len(tied):
+            lines.append(f"{len(tied)} seats tie on {int(top)}: a Restorationist counts higher, so "
+                         + ", ".join(f"seat {s}" for s in winners) + " win" + ("s" if len(winners) == 1 else ""))
+        else:
+            lines.append(f"{len(tied)} seats tie on {int(top)} on the same side: joint winners")
     return lines
 
 
@@ -80,8 +114,18 @@ def narrate(c, log: np.ndarray, seat_bot: list[str]) -> list[str]:
             lines.append(f"{seat(s)} discards {a} card{'s' if a != 1 else ''}")
         elif ev == L.EV_PASS:
             lines.append(f"{seat(s)} passes")
+        elif ev == L.EV_MOVE_ACTION and b == 0:
+            lines.append(f"{seat(s)} moves no agent, though it paid for {a}")
         elif ev == L.EV_MOVE_ACTION and b < a:
             lines.append(f"{seat(s)} stops moving: {b} of the {a} agent move{'s' if a != 1 else ''} it paid for")
+        elif ev == L.EV_PAID:
+            lines.append(f"{seat(s)} plays " + ", ".join(cards[x] for x in (a, b, cc, d) if x >= 0))
+        elif ev == L.EV_AGENT_LOST:
+            lines.append(f"{seat(s)} loses an agent in {cities[a]} with that sanity token")
+        elif ev == L.EV_OKHRANA:
+            lines.append(f"{seat(s)}'s Okhrana sends a cube of {seat(a)} in {cities[b]} to Limbo")
+        elif ev == L.EV_SHOGGOTH:
+            lines.append(f"{seat(s)}'s {cards[cc]} eliminates an agent of {seat(b)} in {cities[a]}")
         elif ev == L.EV_END:
             lines.append(f"The game ends: {L.END_REASONS[a]}")
     return lines
