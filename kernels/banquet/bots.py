@@ -10,7 +10,7 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
                                     W_BLOCK, SPY, W_SUSPICION, F_SUSPECT, W_MARK_PATIENCE,
-                                    W_DIRECTION_LAP, W_PROTECT_SAVES)
+                                    W_DIRECTION_LAP, W_PROTECT_SAVES, W_CASTLE_SHORT, W_MARK_MIDROUND, F_ACTIONS)
 from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import (castle_side_value, castle_value, choose_enter, choose_keyring_pass,
                                          choose_reflip)
@@ -410,8 +410,8 @@ def choose_direction(st, tables, host, bot, w, rng, od):
     for d in (1, -1):
         if rules[R_SCEN] >= SCEN_ESTATE and lap > 0.0:
             risk = -order_score(st, tables, host, d)
-            if rules[R_SCEN] == SCEN_CASTLE:
-                risk -= castle_direction_score(st, tables, host, d)
+            if rules[R_SCEN] == SCEN_CASTLE:     # the short way (1), the long way (0), or neither (0.5)
+                risk -= (2.0 * w[W_CASTLE_SHORT] - 1.0) * castle_direction_score(st, tables, host, d)
             risk *= lap
         else:
             q = step(st[F_PLACE + host], -d, npl)
@@ -503,7 +503,10 @@ def choose_mark(st, tables, king, bot, w, faction, rng, od):
         if st[F_FACTION + p] == faction and od[p] > best_o + 1e-9:
             best = p
             best_o = od[p]
-    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o, weight(w, bot, W_MARK_PATIENCE)):
+    patience = weight(w, bot, W_MARK_PATIENCE)
+    if st[F_ACTIONS] > 0:           # the round under way: another chance to mark this round is rare
+        patience *= weight(w, bot, W_MARK_MIDROUND)
+    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o, patience):
         return -1
     return best
 
@@ -513,7 +516,10 @@ def wait_worth(st, n, king, best_o, patience):
     """What the king may still learn this round by not marking now (a mark is once a round):
     the players yet to act give signs, so the more of them still stand, the more of the doubt
     (1 - best_o) the round may clear - `patience` of it with the whole table standing. A certain
-    mark has nothing to wait for; with nobody else standing the chance is the last."""
+    mark has nothing to wait for; with nobody else standing the chance is the last. Once the
+    round is under way (an action taken) the king, the host who acts last, is rarely passed
+    the scepter again while anyone stands, so choose_mark keeps only mark_midround_patience of
+    it (measured, issue 31: waiting there lost marks)."""
     others = 0
     for p in range(n):
         if p != king and st[F_STAND + p] == 1:

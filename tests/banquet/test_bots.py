@@ -174,3 +174,30 @@ def test_mark_patience_zero_marks_at_the_first_chance():
         t.set(L.F_KNOWN, king * L.MAXP + v, 0)
     t.set(L.F_VETO, 0, 3)
     assert rose_mark(t, king) in range(2, 7)
+
+
+def test_the_king_marks_at_once_once_the_round_is_under_way():
+    """Issue 31, measured: a king who waited while the round was under way (the host acts
+    last, so he is rarely passed the scepter again while anyone stands) lost the round's mark.
+    With an action taken this round he marks on what he knows (mark_midround_patience 0);
+    at 1 he waits as at the round's start."""
+    for midround, waits in ((0.0, False), (1.0, True)):
+        t = banquet_table(("scenario1", "basic"), bots="heuristic", sets=(f"bots.mark_midround_patience={midround}",))
+        king = S["King"]
+        for v in range(2, 7):
+            t.set(L.F_KNOWN, king * L.MAXP + v, 0)
+        t.set(L.F_VETO, 0, 3)
+        t.set(L.F_ACTIONS, 0, 2)
+        assert (rose_mark(t, king) == -1) == waits
+
+
+def test_castle_short_way_both_ways():
+    """bots.castle_short_way: 1 the short way to the gatehouse (as above), 0 the long way,
+    0.5 neither (the lap alone ties in a one-team game: clockwise)."""
+    for places, host, short in (([2, 4, 5, 6, 7, 8], 1, -1), ([2, 3, 4, 5, 6, 8], 5, 1)):
+        for way, expect in ((1.0, short), (0.0, -short), (0.5, 1)):
+            t = Table(6, ("scenario6", "basic"), sets=(f"bots.castle_short_way={way}",))
+            t.seat(places)
+            t.set(L.F_GATE, 0, 0)
+            t.set(L.F_HOST, 0, host)
+            assert direction(t, host, HEURISTIC) == expect, (places, way)
