@@ -336,7 +336,7 @@ BOT_SEARCH = 4          # information-set MCTS (kernels/search.py) at every deci
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
                 "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience", "search_iterations",
                 "search_depth", "search_exploration", "search_widening", "protect_saves", "direction_lap",
-                "castle_short_way", "mark_midround_patience")
+                "castle_short_way", "mark_midround_patience", "castle_against_duke")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
@@ -349,6 +349,7 @@ W_PROTECT_SAVES = 17    # (heuristic only) a protect is worth what it saves: the
 W_DIRECTION_LAP = 18    # (greedy and heuristic) scenarios 5 and 6: the host weighs where the round's lap leads (0: the one before him)
 W_CASTLE_SHORT = 19     # (greedy and heuristic) scenario 6: 1 = the short way to the team's next step, 0 = the long way, 0.5 = neither
 W_MARK_MIDROUND = 20    # (heuristic only) the share of mark_patience the king keeps once the round is under way
+W_CASTLE_AGAINST = 21   # (greedy and heuristic) scenario 6: the host sends the scepter against the duke's walk
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 

@@ -104,9 +104,10 @@ def test_a_castle_host_sends_the_scepter_the_short_way_to_the_gatehouse():
     """Issue 31: in scenario 6 everyone is one team, so the old comparison (who acts just
     before the host) always tied and the scepter went clockwise. Once she is in the gatehouse
     (place 2 of the 6-player circle) every pass steps the duke: the host sends the scepter the
-    way that reaches her in fewer passes."""
+    way that reaches her in fewer passes (bots.castle_short_way 1; measured worse than sending
+    it against the duke's walk, the shipped default, but kept as a setting)."""
     for places, host, expect in (([2, 4, 5, 6, 7, 8], 1, -1), ([2, 3, 4, 5, 6, 8], 5, 1)):
-        t = Table(6, ("scenario6", "basic"))
+        t = Table(6, ("scenario6", "basic"), sets=("bots.castle_short_way=1", "bots.castle_against_duke=0"))
         t.seat(places)
         t.set(L.F_GATE, 0, 0)
         t.set(L.F_HOST, 0, host)
@@ -196,8 +197,20 @@ def test_castle_short_way_both_ways():
     0.5 neither (the lap alone ties in a one-team game: clockwise)."""
     for places, host, short in (([2, 4, 5, 6, 7, 8], 1, -1), ([2, 3, 4, 5, 6, 8], 5, 1)):
         for way, expect in ((1.0, short), (0.0, -short), (0.5, 1)):
-            t = Table(6, ("scenario6", "basic"), sets=(f"bots.castle_short_way={way}",))
+            t = Table(6, ("scenario6", "basic"), sets=(f"bots.castle_short_way={way}", "bots.castle_against_duke=0"))
             t.seat(places)
             t.set(L.F_GATE, 0, 0)
             t.set(L.F_HOST, 0, host)
             assert direction(t, host, HEURISTIC) == expect, (places, way)
+
+
+def test_a_castle_host_sends_the_scepter_against_the_dukes_walk():
+    """bots.castle_against_duke (measured best, issue 31): at the start, the duke walking
+    anticlockwise (the printed reading B12), the host sends the scepter clockwise; in the mirror
+    (right_is_anticlockwise 0) anticlockwise; at 0 (and the short way off) both tie: clockwise."""
+    for mirror, against in ((1, 1), (0, -1)):
+        for weight, expect in ((1.0, against), (0.0, 1)):
+            t = Table(8, ("scenario6", "basic"), sets=(f"rules.right_is_anticlockwise={mirror}",
+                                                      "bots.castle_short_way=0.5", f"bots.castle_against_duke={weight}"))
+            host = t.get(L.F_HOST)
+            assert direction(t, host, HEURISTIC) == expect, (mirror, weight)
