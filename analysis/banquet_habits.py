@@ -31,16 +31,23 @@ def traced(variants: tuple[str, ...], players: int, bots: str, games: int, seed:
 
 
 def protects(variants, players, bots, games, seed, sets=()) -> dict:
-    """Targeted protect reactions, and how many protected the reactor himself."""
-    total = self_ = 0
+    """Targeted protect reactions by whom they shield: the reactor, his faction's assassin,
+    another faction-mate, a rival (the share that protected the reactor too)."""
+    split = {"self": 0, "own assassin": 0, "other faction-mate": 0, "rival": 0}
     for compiled, ev in traced(variants, players, bots, games, seed, sets):
-        char = {int(r[1]): int(r[2]) for r in ev[ev[:, 0] == L.EV_SETUP]}
+        setup = ev[ev[:, 0] == L.EV_SETUP]          # seat, character, faction, secret, place
+        char = {int(r[1]): int(r[2]) for r in setup}
+        fac = {int(r[1]): int(r[3]) for r in setup}
+        sec = {int(r[1]): int(r[4]) for r in setup}
         for r in ev[(ev[:, 0] == L.EV_REACT) & (ev[:, 2] == L.ON_TARGETED)]:
-            seat = int(r[1])
-            if compiled.tables[L.T_ACTIONS][char[seat], L.REACTION, L.A_OP] == L.OP_PROTECT:
-                total += 1
-                self_ += int(r[3]) == seat
-    return {"targeted_protects": total, "protect_the_reactor": self_ / max(1, total)}
+            seat, x = int(r[1]), int(r[3])
+            if compiled.tables[L.T_ACTIONS][char[seat], L.REACTION, L.A_OP] != L.OP_PROTECT:
+                continue
+            mate = fac[x] == fac[seat]
+            split["self" if x == seat else "own assassin" if mate and sec[x] == L.ASSASSIN
+                  else "other faction-mate" if mate else "rival"] += 1
+    total = sum(split.values())
+    return {"targeted_protects": total, "protect_the_reactor": split["self"] / max(1, total), **split}
 
 
 def directions(variants, players, bots, games, seed, sets=()) -> dict:
