@@ -3,7 +3,10 @@ Targeted protect reactions that protect the reactor; the hosts' scepter directio
 scenario; the king's faction's win share in scenario 1 with and without
 ``rules.host_start_is_receipt``.
 
-    python -m analysis.banquet_habits --games 300 --bots heuristic --seed 1
+    python -m analysis.banquet_habits --games 300 --bots heuristic --seed 1 [--set bots.protect_saves=0 ...]
+
+``--set`` applies to every count (bots.protect_saves = 0, bots.direction_lap = 0 and
+bots.mark_patience = 0 give the bots as issue 31 found them, in the same build).
 """
 from __future__ import annotations
 
@@ -16,10 +19,10 @@ from sim.game import Batch
 from sim.registry import get_game
 
 
-def traced(variants: tuple[str, ...], players: int, bots: str, games: int, seed: int):
+def traced(variants: tuple[str, ...], players: int, bots: str, games: int, seed: int, sets=()):
     """(compiled, event rows) of games 0..games-1, rotation 0."""
     game = get_game("banquet")
-    content = game.content(variants)
+    content = game.content(variants, tuple(sets))
     compiled = game.compile(content, players)
     codes = game.bot_codes([bots], players)
     w = game.weights(content)
@@ -27,29 +30,37 @@ def traced(variants: tuple[str, ...], players: int, bots: str, games: int, seed:
         yield compiled, game.trace_events(compiled, codes, w, seed, g, 0)[0]
 
 
-def protects(variants, players, bots, games, seed) -> dict:
-    """Targeted protect reactions, and how many protected the reactor himself."""
-    total = self_ = 0
-    for compiled, ev in traced(variants, players, bots, games, seed):
-        char = {int(r[1]): int(r[2]) for r in ev[ev[:, 0] == L.EV_SETUP]}
+def protects(variants, players, bots, games, seed, sets=()) -> dict:
+    """Targeted protect reactions by whom they shield: the reactor, his faction's assassin,
+    another faction-mate, a rival (the share that protected the reactor too)."""
+    split = {"self": 0, "own assassin": 0, "other faction-mate": 0, "rival": 0}
+    for compiled, ev in traced(variants, players, bots, games, seed, sets):
+        setup = ev[ev[:, 0] == L.EV_SETUP]          # seat, character, faction, secret, place
+        char = {int(r[1]): int(r[2]) for r in setup}
+        fac = {int(r[1]): int(r[3]) for r in setup}
+        sec = {int(r[1]): int(r[4]) for r in setup}
         for r in ev[(ev[:, 0] == L.EV_REACT) & (ev[:, 2] == L.ON_TARGETED)]:
-            seat = int(r[1])
-            if compiled.tables[L.T_ACTIONS][char[seat], L.REACTION, L.A_OP] == L.OP_PROTECT:
-                total += 1
-                self_ += int(r[3]) == seat
-    return {"targeted_protects": total, "protect_the_reactor": self_ / max(1, total)}
+            seat, x = int(r[1]), int(r[3])
+            if compiled.tables[L.T_ACTIONS][char[seat], L.REACTION, L.A_OP] != L.OP_PROTECT:
+                continue
+            mate = fac[x] == fac[seat]
+            split["self" if x == seat else "own assassin" if mate and sec[x] == L.ASSASSIN
+                  else "other faction-mate" if mate else "rival"] += 1
+    total = sum(split.values())
+    return {"targeted_protects": total, "protect_the_reactor": split["self"] / max(1, total), **split}
 
 
-def directions(variants, players, bots, games, seed) -> dict:
+def directions(variants, players, bots, games, seed, sets=()) -> dict:
     """Rounds, and the share the host sent clockwise (+1)."""
-    dirs = [int(r[3]) for _, ev in traced(variants, players, bots, games, seed) for r in ev[ev[:, 0] == L.EV_ROUND]]
+    dirs = [int(r[3]) for _, ev in traced(variants, players, bots, games, seed, sets)
+            for r in ev[ev[:, 0] == L.EV_ROUND]]
     return {"rounds": len(dirs), "clockwise": sum(d == 1 for d in dirs) / max(1, len(dirs))}
 
 
 def king_share(variants, players, bots, games, seed, sets=()) -> dict:
     """Games the king's faction won (a batch of games 0..games-1, rotation 0)."""
     game = get_game("banquet")
-    content = game.content(variants, sets)
+    content = game.content(variants, tuple(sets))
     compiled = game.compile(content, players)
     codes = game.bot_codes([bots], players)
     gi = np.arange(games, dtype=np.uint64)
@@ -65,14 +76,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--bots", default="heuristic")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--set", action="append", default=[], dest="sets", metavar="KEY=VALUE")
     a = ap.parse_args()
-    print("scenario 1 full, 12 players:", protects(("scenario1", "full"), 12, a.bots, a.games, a.seed))
+    print("scenario 1 full, 12 players:", protects(("scenario1", "full"), 12, a.bots, a.games, a.seed, a.sets))
     for s, n in (("scenario5", 12), ("scenario6", 8)):
-        print(f"{s} full, {n} players:", directions((s, "full"), n, a.bots, a.games, a.seed))
+        print(f"{s} full, {n} players:", directions((s, "full"), n, a.bots, a.games, a.seed, a.sets))
     for receipt in (0, 1):
         print(f"scenario 1 basic, 12 players, host_start_is_receipt={receipt}:",
               king_share(("scenario1", "basic"), 12, a.bots, 10 * a.games, a.seed,
-                         (f"rules.host_start_is_receipt={receipt}",)))
+                         (f"rules.host_start_is_receipt={receipt}", *a.sets)))
 
 
 if __name__ == "__main__":

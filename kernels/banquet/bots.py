@@ -9,7 +9,9 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     MV_Y, MV_Z, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, R_CH_SENESCHAL, R_N, R_NPL, R_SCEN, R_SENESCHAL_COURIER, ROSE_F,
                                     SCEN_BANQUET, SCEN_SPIES, T_ACTIONS, T_RULES, TOWER_F, W_DISTANCE,
                                     W_GUARD, W_THREAT, W_VETO, FAVOR, N_GREEDY_TERMS, W_ESCORT,
-                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT, W_MARK_PATIENCE)
+                                    W_BLOCK, SPY, W_SUSPICION, F_SUSPECT, W_MARK_PATIENCE,
+                                    W_DIRECTION_LAP, W_PROTECT_SAVES, W_CASTLE_SHORT, W_MARK_MIDROUND, F_ACTIONS,
+                                    W_CASTLE_AGAINST, F_DUKE_DIR)
 from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import (castle_side_value, castle_value, choose_enter, choose_keyring_pass,
                                          choose_reflip)
@@ -265,9 +267,10 @@ def copy_places(st, n, pl):
 
 
 @njit(cache=True, _nrt=False)
-def side_value(st, tables, v, a, slot, x, od, bot, w):
+def side_value(st, tables, v, a, slot, x, od, bot, w, pl):
     """What a move that seats nobody anew is worth to v: looking at or exposing a possible
-    secret holder, sitting an opponent, standing or shielding a friend."""
+    secret holder, sitting an opponent, standing or shielding a friend. pl: a scratch seating
+    (the caller's, free again once its own value is read)."""
     if slot == MV_PASS:
         return 0.0
     op = tables[T_ACTIONS][st[F_CHAR + a], slot, A_OP]
@@ -279,10 +282,35 @@ def side_value(st, tables, v, a, slot, x, od, bot, w):
     if op == OP_SIT:
         return 0.03 if not friend else -0.03
     if op == OP_PROTECT:
+        saves = weight(w, bot, W_PROTECT_SAVES)
+        if saves > 0.0:
+            return saves * protect_saves(st, tables, v, x, od, bot, w, pl)
         return 0.03 if friend else -0.03
     # standing a player up is worth nothing by itself: two friends standing each other up
     # would otherwise loop until the action cap
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def protect_saves(st, tables, v, x, od, bot, w, pl):
+    """What shielding x until the round ends saves v's faction: v's valuation of the seating
+    now less its mean once x is moved, each other player's place (switched with x) alike - the
+    moves an action that chooses x makes. An assassin beside the king, or a trusted guard, is
+    worth shielding for his own side; a friend badly placed, or a rival well placed, is not
+    (negative: the shield would keep him there)."""
+    n = tables[T_RULES][R_N]
+    copy_places(st, n, pl)
+    now = value(st, tables, v, pl, od, bot, w)
+    total = 0.0
+    m = 0
+    for o in range(n):
+        if o == x or st[F_PLACE + o] == st[F_PLACE + x]:
+            continue
+        copy_places(st, n, pl)
+        pl[x], pl[o] = pl[o], pl[x]
+        total += value(st, tables, v, pl, od, bot, w)
+        m += 1
+    return now - total / m if m > 0 else 0.0
 
 
 @njit(cache=True, _nrt=False)
@@ -300,7 +328,8 @@ def choose_move(st, tables, a, bot, w, mv, k, rng, pl, od):
         copy_places(st, n, pl)
         slot = mv[i, MV_SLOT]
         sim_apply(st, tables, a, slot, mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], pl)
-        x = value(st, tables, a, pl, od, bot, w) + side_value(st, tables, a, a, slot, mv[i, MV_X], od, bot, w)
+        x = value(st, tables, a, pl, od, bot, w)
+        x += side_value(st, tables, a, a, slot, mv[i, MV_X], od, bot, w, pl)
         if slot == FAVOR:
             x -= 0.01           # a favor may be declined
         x += 1e-7 * uniform(rng, BOT0 + a)
@@ -351,7 +380,8 @@ def choose_reaction(st, tables, r, bot, w, mv, k, rng, pl, od, pa, pslot, px, py
         slot = mv[i, MV_SLOT]
         x = mv[i, MV_X]
         sim_apply(st, tables, r, slot, x, mv[i, MV_Y], mv[i, MV_Z], pl)
-        v = value(st, tables, r, pl, od, bot, w) + side_value(st, tables, r, r, slot, x, od, bot, w)
+        v = value(st, tables, r, pl, od, bot, w)
+        v += side_value(st, tables, r, r, slot, x, od, bot, w, pl)
         if acts[st[F_CHAR + r], slot, A_OP] == OP_PROTECT and blocks(pop, x, pa, px, py):
             v += threat
         v += 1e-7 * uniform(rng, BOT0 + r)
@@ -368,7 +398,10 @@ def choose_direction(st, tables, host, bot, w, rng, od):
     faction-mate). Scenarios 5 and 6 have no secret and often no player just before the host
     (the places beside him may be the portions or the castle's places): they weigh the whole
     order (order_score) and, in scenario 6, the passes until the scepter reaches the team's
-    next step (castle_direction_score)."""
+    next step (castle_direction_score, by castle_short_way) and the duke's walk: against it
+    (castle_against_duke; measured, issue 31: heuristic tables at 8 players, full rules, rescue
+    11.3% sending it against him, 6.5% with him, 8.6% the short way to the next step); all by
+    direction_lap (0: as scenarios 1-4, which there ties and sends it clockwise)."""
     if bot == BOT_RANDOM:
         return 1 if below(rng, BOT0 + host, 2) == 0 else -1
     rules = tables[T_RULES]
@@ -376,11 +409,15 @@ def choose_direction(st, tables, host, bot, w, rng, od):
     odds(st, tables, host, od, lean(w, bot))
     best_d = 1
     best = 1e9
+    lap = w[W_DIRECTION_LAP]       # greedy's and heuristic's alike (0: the issue-31 tie)
     for d in (1, -1):
-        if rules[R_SCEN] >= SCEN_ESTATE:
+        if rules[R_SCEN] >= SCEN_ESTATE and lap > 0.0:
             risk = -order_score(st, tables, host, d)
-            if rules[R_SCEN] == SCEN_CASTLE:
-                risk -= castle_direction_score(st, tables, host, d)
+            if rules[R_SCEN] == SCEN_CASTLE:     # the short way (1), the long way (0), or neither (0.5)
+                risk -= (2.0 * w[W_CASTLE_SHORT] - 1.0) * castle_direction_score(st, tables, host, d)
+                if d == -st[F_DUKE_DIR]:        # F_DUKE_DIR: his walk round the circle
+                    risk -= w[W_CASTLE_AGAINST]
+            risk *= lap
         else:
             q = step(st[F_PLACE + host], -d, npl)
             risk = 0.0
@@ -471,7 +508,10 @@ def choose_mark(st, tables, king, bot, w, faction, rng, od):
         if st[F_FACTION + p] == faction and od[p] > best_o + 1e-9:
             best = p
             best_o = od[p]
-    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o, weight(w, bot, W_MARK_PATIENCE)):
+    patience = weight(w, bot, W_MARK_PATIENCE)
+    if st[F_ACTIONS] > 0:           # the round under way: another chance to mark this round is rare
+        patience *= weight(w, bot, W_MARK_MIDROUND)
+    if best >= 0 and best_o - cur_o <= wait_worth(st, n, king, best_o, patience):
         return -1
     return best
 
@@ -481,7 +521,10 @@ def wait_worth(st, n, king, best_o, patience):
     """What the king may still learn this round by not marking now (a mark is once a round):
     the players yet to act give signs, so the more of them still stand, the more of the doubt
     (1 - best_o) the round may clear - `patience` of it with the whole table standing. A certain
-    mark has nothing to wait for; with nobody else standing the chance is the last."""
+    mark has nothing to wait for; with nobody else standing the chance is the last. Once the
+    round is under way (an action taken) the king, the host who acts last, is rarely passed
+    the scepter again while anyone stands, so choose_mark keeps only mark_midround_patience of
+    it (measured, issue 31: waiting there lost marks)."""
     others = 0
     for p in range(n):
         if p != king and st[F_STAND + p] == 1:
@@ -548,7 +591,8 @@ def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
 
 @njit(cache=True, _nrt=False)
 def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
-    """The chooser c's partner among cand[:m] (each_adjacent_switch)."""
+    """The chooser c's partner among cand[:m] (each_adjacent_switch; -1: she declines, where
+    the reading lets her)."""
     if bot == BOT_RANDOM:
         return cand[below(rng, BOT0 + c, m)]
     odds(st, tables, c, od, lean(w, bot))
@@ -557,7 +601,8 @@ def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     for i in range(m):
         o = cand[i]
         copy_places(st, n, pl)
-        pl[c], pl[o] = pl[o], pl[c]
+        if o >= 0:
+            pl[c], pl[o] = pl[o], pl[c]
         x = value(st, tables, c, pl, od, bot, w)
         if x > best_v + 1e-9:
             best_v = x

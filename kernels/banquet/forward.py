@@ -47,6 +47,7 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, AC_EFFECT_D
                                     SCEN_ESTATE, SCEN_SPIES, SPY, T_ACTIONS, T_RULES)
 from kernels.banquet.layout import (BARON_F, DEC_SEAT, DUKE_F, F_SU_DISP, F_SU_I, F_SU_N, F_SU_ORDER,
                                     F_SU_PICKED, KING_F, MAIDEN_F, QUEEN_F, R_SETUP_CHOSEN, S_SETUP,
+                                    R_GK_COMPULSORY, R_GK_FIXED, R_GK_INITIATIVE,
                                     SCEN_LEAGUE, SCEN_MAIDEN)
 from kernels.banquet.bots import free_place, traitor_factions
 from kernels.banquet.moves import (affectable, chooser_ok, list_moves, list_reactions, partner_ok, place_open)
@@ -143,6 +144,8 @@ def options(tables, st, io, met, sim, mv, buf):
         for o in range(n):
             if partner_ok(st, tables, st[F_EF_A], row, p, o, n, npl):
                 k = put(buf, k, o)
+        if tables[T_RULES][R_GK_COMPULSORY] == 0:
+            k = put(buf, k, -1)         # she declines (the reading's other setting)
     elif kind == DEC_KEYRING:
         for o in range(n):
             if keyring_taker(st, tables, p, o):
@@ -182,7 +185,8 @@ def apply(tables, st, io, met, sim, mv, rng, weights, row, log, on):
         log_event(log, io, on, EV_PLACE, p, c, 1, 0, 0)
     elif kind == DEC_PARTNER:
         moved = st[F_RMOVED:F_RMOVED + MAXP] if st[F_EF_REACT] == 1 else st[F_MOVED:F_MOVED + MAXP]
-        switch_places(st, p, c, moved, log, io, on)
+        if c >= 0:
+            switch_places(st, p, c, moved, log, io, on)
     elif kind == DEC_KEYRING:
         if c >= 0:
             st[F_KEYRING] = c
@@ -759,11 +763,21 @@ def choosers(st, tables, a, row):
             m += 1
     for i in range(m):
         for j in range(i + 1, m):
-            if initiative(st, tables, st[F_CHOOSERS + j]) < initiative(st, tables, st[F_CHOOSERS + i]):
+            if chooses_before(st, tables, a, st[F_CHOOSERS + j], st[F_CHOOSERS + i], npl):
                 st[F_CHOOSERS + i], st[F_CHOOSERS + j] = st[F_CHOOSERS + j], st[F_CHOOSERS + i]
     st[F_CH_N] = m
     st[F_CH_I] = 0
     st[F_EF_STEP] = EF_PARTNER
+
+
+@njit(cache=True, _nrt=False)
+def chooses_before(st, tables, a, c, o, npl):
+    """Does chooser c choose before o? Lowest initiative first (gamekeeper_initiative_order),
+    else the nearer clockwise from the active player a."""
+    if tables[T_RULES][R_GK_INITIATIVE] == 1:
+        return initiative(st, tables, c) < initiative(st, tables, o)
+    qa = st[F_PLACE + a]
+    return (st[F_PLACE + c] - qa + npl) % npl < (st[F_PLACE + o] - qa + npl) % npl
 
 
 @njit(cache=True, _nrt=False)
@@ -791,6 +805,8 @@ def effect_step(st, tables, io, log, on):
         while st[F_CH_I] < st[F_CH_N]:
             c = st[F_CHOOSERS + st[F_CH_I]]
             st[F_CH_I] += 1
+            if rules[R_GK_FIXED] == 0 and not adjacent(st, a, c, npl):
+                continue                # an earlier switch took her away: she no longer chooses
             for o in range(n):
                 if partner_ok(st, tables, a, row, c, o, n, npl):
                     ask(st, io, DEC_PARTNER, c)

@@ -130,7 +130,20 @@ R_PENDANTS_EACH = R_GUARDS + 2      # pendants each at this player count
 R_GUARDS_BACK = R_GUARDS + 3        # guards returning with the Keyring when the duke meets its carrier
 R_CH_WITCH = R_GUARDS + 4           # removed in scenario 6 (with the First Knight and the White Maiden)
 R_SETUP_CHOSEN = R_CH_WITCH + 1     # reading B1: 1 = the players choose their places at set-up (scenarios 1, 3, 4, 6)
-R_SIZE = R_SETUP_CHOSEN + 1
+# readings issue 32 made switches (content [rules] keys, in this order after the set-up switch);
+# each 1 = the reading the code held before
+RULINGS = ("survival_point_only_unslain", "final_converts_join_maiden", "equal_sums_by_judgment",
+           "icon_spares_royal_occupant", "gamekeeper_ladies_fixed", "gamekeeper_initiative_order",
+           "gamekeeper_may_be_partner", "gamekeeper_switch_compulsory")
+R_SURVIVE_UNSLAIN = R_SETUP_CHOSEN + 1   # scenario 1: the survival point only for a king never assassinated
+R_FINAL_CONVERTS = R_SETUP_CHOSEN + 2    # scenario 4: the final objective phase still converts (the converts lose)
+R_SUMS_JUDGED = R_SETUP_CHOSEN + 3       # scenario 5: equal initiative sums of a three-way tie by divine judgment
+R_ICON_OCCUPANT = R_SETUP_CHOSEN + 4     # an icon action cannot take a place a Royalty player holds
+R_GK_FIXED = R_SETUP_CHOSEN + 5          # each_adjacent_switch: the choosers fixed before anyone moves
+R_GK_INITIATIVE = R_SETUP_CHOSEN + 6     # ... choosing lowest initiative first (else round the table from him)
+R_GK_PARTNER = R_SETUP_CHOSEN + 7        # ... the active player himself may be a partner
+R_GK_COMPULSORY = R_SETUP_CHOSEN + 8     # ... a chooser with a partner to choose must switch
+R_SIZE = R_SETUP_CHOSEN + 1 + len(RULINGS)
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
@@ -322,7 +335,8 @@ BOT_RANDOM, BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT = 0, 1, 2, 3
 BOT_SEARCH = 4          # information-set MCTS (kernels/search.py) at every decision
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
                 "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience", "search_iterations",
-                "search_depth", "search_exploration", "search_widening")
+                "search_depth", "search_exploration", "search_widening", "protect_saves", "direction_lap",
+                "castle_short_way", "mark_midround_patience", "castle_against_duke")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
@@ -331,6 +345,11 @@ W_SEARCH_ITER = 13      # search: iterations per decision
 W_SEARCH_DEPTH = 14     # search: decisions a playout plays before the position value scores it
 W_SEARCH_C = 15         # search: UCT's exploration constant
 W_SEARCH_WIDEN = 16     # search: progressive widening (0: every option tried first)
+W_PROTECT_SAVES = 17    # (heuristic only) a protect is worth what it saves: the seating lost were its target moved (0: +-0.03)
+W_DIRECTION_LAP = 18    # (greedy and heuristic) scenarios 5 and 6: the host weighs where the round's lap leads (0: the one before him)
+W_CASTLE_SHORT = 19     # (greedy and heuristic) scenario 6: 1 = the short way to the team's next step, 0 = the long way, 0.5 = neither
+W_MARK_MIDROUND = 20    # (heuristic only) the share of mark_patience the king keeps once the round is under way
+W_CASTLE_AGAINST = 21   # (greedy and heuristic) scenario 6: the host sends the scepter against the duke's walk
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 

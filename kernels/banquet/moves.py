@@ -7,7 +7,7 @@ from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_P
                                     BASIC, C_INIT, F_CHAR, F_PATRON, F_PLACE, F_PROT, F_STAND, FAVOR,
                                     MAX_MOVES, MV_PASS, MV_SLOT, MV_X, MV_Y, MV_Z, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
                                     OP_MOVE_TO, OP_NONE, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT,
-                                    OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
+                                    OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_GK_PARTNER, R_ICON_OCCUPANT, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
                                     R_SCEN, REACTION, SCEN_SPIES, SCEN_ESTATE, R_CH_MERCHANT, R_CH_ABBOT,
                                     R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES,
                                     WHO_ADJACENT, WHO_ANY, WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
@@ -35,12 +35,15 @@ def affectable(st, tables, a, p, icon):
 @njit(cache=True, _nrt=False)
 def place_open(st, tables, a, q, icon, skip, n):
     """q is a place a player may take, and every player there but skip could be displaced by
-    a's action."""
+    a's action: not a protected one, nor under the icon a Royalty one unless the reading lets
+    the icon displace him (icon_spares_royal_occupant 0)."""
     if not player_place(st, q):
         return False
+    spare = tables[T_RULES][R_ICON_OCCUPANT] == 1
     for p in range(n):
-        if p != skip and st[F_PLACE + p] == q and not affectable(st, tables, a, p, icon):
-            return False
+        if p != skip and st[F_PLACE + p] == q:
+            if not (affectable(st, tables, a, p, icon) if spare else affectable(st, tables, a, p, 0)):
+                return False
     return True
 
 
@@ -274,8 +277,11 @@ def chooser_ok(st, tables, a, row, c, n, npl):
 
 @njit(cache=True, _nrt=False)
 def partner_ok(st, tables, a, row, c, o, n, npl):
-    """o may be the chooser c's partner: matches the second filter, not c, movable."""
+    """o may be the chooser c's partner: matches the second filter, not c, movable; the
+    active player a himself only if the reading lets him be (gamekeeper_may_be_partner)."""
     if o == c or st[F_PLACE + o] == st[F_PLACE + c]:
+        return False
+    if o == a and tables[T_RULES][R_GK_PARTNER] == 0:
         return False
     who = row[A_WHO2]
     if who == WHO_NEXT_TO_FIRST:

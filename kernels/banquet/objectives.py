@@ -12,7 +12,7 @@ from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSA
                                     F_ROUND, F_SECRET, F_TOKEN, F_WHISPERED, KING_F, MAIDEN_F, MAXP, MERCHANT_F,
                                     M_CONVERTED, M_ESTATE, PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_KING_CONVERTS, R_N, R_NPL,
                                     R_PENDANTS, R_PENDANT_LIMIT, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE, R_ROUNDS,
-                                    R_SCEN, R_UNSCORED_TIE, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN,
+                                    R_SCEN, R_UNSCORED_TIE, R_FINAL_CONVERTS, R_SUMS_JUDGED, R_SURVIVE_UNSLAIN, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN,
                                     SCEN_SPIES, T_RULES)
 from kernels.banquet.rules import log_event
 from kernels.banquet.state import adjacent, initiative, learn, places_adjacent, reveal_to_all, seat_of_char
@@ -112,6 +112,8 @@ def maiden_objective(st, tables, log, io, on, met):
     if slain:
         st[F_END] = END_SLAIN
         return
+    if rules[R_FINAL_CONVERTS] == 0 and st[F_ROUND] == rules[R_ROUNDS] - 1:
+        return                      # the queen has survived: her faction wins as it stands
     worn = 0
     for p in range(n):
         if st[F_FACTION + p] == MAIDEN_F:
@@ -157,8 +159,8 @@ def estate_objective(st, tables, log, io, on, met):
 def claim_portions(st, tables, rng, log, io, on):
     """Scenario 5's end: each portion to the faction with the most points; two tied by
     divine judgment, three tied by the highest sum of initiatives (equal sums: divine
-    judgment among them, B10); a portion nobody scored is a three-way tie unless the reading
-    leaves it unclaimed."""
+    judgment among them, B10, or unclaimed by the reading's other setting); a portion nobody
+    scored is a three-way tie unless the reading leaves it unclaimed."""
     rules = tables[T_RULES]
     n = rules[R_N]
     for j in range(3):
@@ -184,6 +186,10 @@ def claim_portions(st, tables, rng, log, io, on):
                     tied |= 1 << t
             how = 2
         k = (tied & 1) + ((tied >> 1) & 1) + ((tied >> 2) & 1)
+        if how == 2 and k > 1 and rules[R_SUMS_JUDGED] == 0:
+            st[F_CLAIM + j] = -1    # equal sums: nobody claims it (the reading's other setting)
+            log_event(log, io, on, EV_CLAIM, -1, -1, j, how, 0)
+            continue
         pick = below(rng, CHANCE, k) if k > 1 else 0    # divine judgment among the tied
         if k > 1 and how == 0:
             how = 1
@@ -249,7 +255,8 @@ def team_of(scen, faction):
 
 @njit(cache=True, _nrt=False)
 def final_scores(st, tables, team):
-    """Faction scores. Scenario 1: the king's faction 1 if he survived plus 2 for each
+    """Faction scores. Scenario 1: the king's faction 1 if he survived (or, by the reading's
+    other setting, reached the last objective phase alive) plus 2 for each
     assassin holding a token at the end (reading B21), the killing faction 3. Scenarios 2, 3
     and 4: 1 to the winning faction. Scenario 5: 2 per portion claimed and 1 more for the Fox
     Forest, so two portions win and one each goes to the Fox Forest's holder."""
@@ -262,8 +269,8 @@ def final_scores(st, tables, team):
     if scen == SCEN_CASTLE:
         castle_scores(st, team)
     elif scen == SCEN_BANQUET:
-        if end != END_ASSASSINATED:
-            team[0] += rules[R_PTS_SURVIVE]
+        if end != END_ASSASSINATED or (rules[R_SURVIVE_UNSLAIN] == 0 and st[F_ROUND] == rules[R_ROUNDS] - 1):
+            team[0] += rules[R_PTS_SURVIVE]     # the point for reaching round 3's objective phase alive
         for p in range(n):
             if st[F_TOKEN + p] == 1 and st[F_SECRET + p] == ASSASSIN:
                 team[0] += rules[R_PTS_MARKED]

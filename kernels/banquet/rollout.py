@@ -119,8 +119,8 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
         copy_places(st, n, pl)
         slot = mv[i, MV_SLOT]
         sim_apply(st, tables, a, slot, mv[i, MV_X], mv[i, MV_Y], mv[i, MV_Z], pl)
-        rscore[i] = value(st, tables, a, pl, od, BOT_GREEDY, w) + side_value(st, tables, a, a, slot, mv[i, MV_X], od,
-                                                                               BOT_GREEDY, w)
+        rscore[i] = value(st, tables, a, pl, od, BOT_GREEDY, w)
+        rscore[i] += side_value(st, tables, a, a, slot, mv[i, MV_X], od, BOT_GREEDY, w, pl)
     cands = rsim[6 * MAXP:6 * MAXP + MAX_CANDIDATES]
     cands[0] = 0                    # passing is always a candidate
     m = 1

@@ -20,9 +20,10 @@ def play_with_bots(game_index, n=6, variants=("scenario6", "basic"), bots=("heur
 
 
 def test_the_heuristic_reaches_the_gatehouse_and_the_re_flip():
-    """Game 13 (seed 5, 6 players): a lady carries the Keyring beside the gatehouse, enters,
-    fails a flip and may spend a pendant; the search events say so."""
-    g, seen = play_with_bots(13)
+    """Game 114 (seed 5, 6 players; game 13 before issue 31's direction fix changed the
+    games): a lady carries the Keyring beside the gatehouse, enters, fails a flip and may
+    spend a pendant; the search events say so."""
+    g, seen = play_with_bots(114)
     assert {"gatehouse", "re-flip", "Keyring hand-off"} <= seen
     from kernels.banquet import layout as L
     ev = g.hooks.events(g.arrays)

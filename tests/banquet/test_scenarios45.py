@@ -309,3 +309,37 @@ def test_the_maidens_faction_may_take_occupied_places():
         t = Table(12, MAIDEN, seed=seed)
         apart += (t.get(L.F_PLACE, t.get(L.F_HOST)) + 6) % 12 != t.get(L.F_PLACE, t.get(L.F_PATRON))
     assert 0 < apart < 20
+
+
+def test_the_final_objective_phase_converts_unless_the_queens_survival_decides_first():
+    """Issue 32's reading final_converts_join_maiden: 1 (default) = seat 7, beside the maiden
+    in the last round's objective phase, converts and loses with her; 0 = the queen's survival
+    decides first and he wins with the queen's faction."""
+    for flag, joins in ((1, True), (0, False)):
+        t = maiden_table((f"rules.final_converts_join_maiden={flag}",))
+        t.set(L.F_ROUND, 0, int(t.rules[L.R_ROUNDS]) - 1)
+        objective(t)
+        assert t.get(L.F_END) == L.END_FINISHED
+        assert (t.get(L.F_FACTION, 7) == L.MAIDEN_F) == joins
+        final_scores(t.st, t.tables, t.team)
+        assert list(t.team[:2]) == [1, 0]
+
+
+def test_equal_initiative_sums_by_divine_judgment_or_nobody():
+    """Issue 32's reading equal_sums_by_judgment: a three-way tie whose initiative sums are equal
+    (every player given the same card) goes by divine judgment among the three (default), or to
+    nobody."""
+    got = set()
+    for seed in range(20):
+        t = estate_table()
+        seed_streams(t.rng, seed, 0)
+        for p in range(12):
+            t.set(L.F_CHAR, p, char_id("Bard"))
+        points(t, [[2, 0, 1], [2, 0, 1], [2, 0, 1]])
+        got.update(claim(t))
+    assert got == {0, 1, 2}
+    t = estate_table(("rules.equal_sums_by_judgment=0",))
+    for p in range(12):
+        t.set(L.F_CHAR, p, char_id("Bard"))
+    points(t, [[2, 0, 1], [2, 0, 1], [2, 0, 1]])
+    assert claim(t) == [-1, -1, -1]

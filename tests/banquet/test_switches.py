@@ -161,3 +161,75 @@ def test_a_reaction_answers_its_window_once():
         assert got <= 1
         twice += got
     assert twice > 5          # she does react (a random bot takes or passes each offer)
+
+
+# -- issue 32: readings that were choices in code, now switches --------------------------------
+def test_survival_point_only_unslain():
+    """Scenario 1: a king slain in round 3's objective phase: no survival point (default); by
+    the printed words ("survived until the third round's objective phase") he earns it, and
+    only then - slain in round 2 he does not."""
+    import numpy as np
+    from kernels.banquet.objectives import final_scores
+    for flag, last, slain_in_2 in ((1, [0, 3, 0], [0, 3, 0]), (0, [1, 3, 0], [0, 3, 0])):
+        t = banquet_table(sets=(f"rules.survival_point_only_unslain={flag}",))
+        t.set(L.F_END, 0, L.END_ASSASSINATED)
+        t.set(L.F_KILLER, 0, L.ROSE_F)
+        team = np.zeros(3, np.int64)
+        for rnd, want in ((2, last), (1, slain_in_2)):
+            t.set(L.F_ROUND, 0, rnd)
+            final_scores(t.st, t.tables, team)
+            assert team.tolist() == want, (flag, rnd)
+
+
+def test_icon_spares_royal_occupant():
+    """The White Maiden's basic action (move next to a player, with the icon): the place beside
+    the Duchess (2) on the Queen's side is the Queen's (1, Royalty). Barred by default; with the
+    reading off she takes it and the Queen is displaced to a free place."""
+    for flag in (1, 0):
+        t = banquet_table(sets=(f"rules.icon_spares_royal_occupant={flag}",))
+        wm = S["Count"]                              # seat 5, at place 5
+        t.set(L.F_CHAR, wm, char_id("White Maiden"))
+        onto_queen = [m for m in t.slot_moves(wm, L.BASIC) if m[1] == S["Duchess"] and m[3] == -1]
+        assert bool(onto_queen) == (flag == 0)
+        if flag == 0:
+            t.act(wm, L.BASIC, S["Duchess"], -1, -1)
+            assert t.get(L.F_PLACE, wm) == 1 and t.get(L.F_PLACE, S["Queen"]) == 5   # his only free place
+
+
+def gamekeeper_table(sets):
+    """The Gamekeeper (seat 3, place 3) between the Duchess (place 2, initiative 6) and the
+    Abbess (place 4, initiative 17); every other player a lady or Royalty, so the Gamekeeper is
+    the only gentleman either may choose. Returns (table, the Gamekeeper's place after his
+    action 1)."""
+    t = banquet_table(sets=sets)
+    t.set(L.F_CHAR, 4, char_id("Abbess"))
+    for p in range(5, 12):
+        t.set(L.F_CHAR, p, char_id("Physician"))
+    t.act(S["Gamekeeper"], L.ACTION1)
+    return t, t.get(L.F_PLACE, S["Gamekeeper"])
+
+
+def test_gamekeeper_readings():
+    """Issue 32's readings of the Gamekeeper's action 1, each both ways: (default) the ladies
+    beside him before anyone moves choose, lowest initiative first, and may choose him: the
+    Duchess switches with him (he goes to 2), then the Abbess (no longer beside him) still
+    chooses him (he goes to 4); re-checked, she no longer chooses (he stays at 2); round the
+    table clockwise, the Abbess goes first and the Duchess last (he ends at 2); not himself as
+    a partner, nobody switches (he stays at 3)."""
+    G = "rules.gamekeeper_"
+    assert gamekeeper_table(())[1] == 4
+    assert gamekeeper_table((G + "ladies_fixed=0",))[1] == 2
+    assert gamekeeper_table((G + "initiative_order=0",))[1] == 2
+    assert gamekeeper_table((G + "may_be_partner=0",))[1] == 3
+
+
+def test_gamekeeper_switch_compulsory():
+    """A lady with a gentleman to choose: by default she must switch (no 'nobody' option);
+    with the reading off she may decline (option -1)."""
+    for flag in (1, 0):
+        t = banquet_table(sets=(f"rules.gamekeeper_switch_compulsory={flag}",))
+        t.set(L.F_EF_A, 0, S["Gamekeeper"])
+        t.set(L.F_EF_SLOT, 0, L.ACTION1)
+        t.post(L.DEC_PARTNER, S["Duchess"], L.S_OVER)
+        choices = [int(t.mv[i, L.O_CHOICE]) for i in range(t.options())]
+        assert (-1 in choices) == (flag == 0) and S["Gamekeeper"] in choices

@@ -139,7 +139,7 @@ def describe(compiled, state: dict, row) -> str:
     if k == L.DEC_PLACE:
         return f"go to the free place {c}"
     if k == L.DEC_PARTNER:
-        return f"switch places with seat {c}"
+        return "switch with nobody" if c < 0 else f"switch places with seat {c}"
     if k == L.DEC_KEYRING:
         return "keep the Keyring" if c < 0 else f"hand the Keyring to seat {c}"
     if k == L.DEC_GATEHOUSE:

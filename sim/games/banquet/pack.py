@@ -246,6 +246,8 @@ def tables(content: Content, n_players: int) -> tuple:
     t: list = [None] * 3
     t[L.T_RULES] = rules_vector(content, n_players, C, names)
     t[L.T_RULES][L.R_SETUP_CHOSEN] = content["rules"]["setup_places_chosen"]
+    for i, k in enumerate(L.RULINGS):
+        t[L.T_RULES][L.R_SETUP_CHOSEN + 1 + i] = content["rules"][k]
     t[L.T_CHARS] = C
     t[L.T_ACTIONS] = A
     return tuple(t)
