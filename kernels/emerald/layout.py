@@ -327,10 +327,12 @@ W_SEARCH_ITER = 18  # search: iterations per decision
 W_SEARCH_DEPTH = 19  # search: decisions a playout plays before the position value scores it
 W_SEARCH_C = 20     # search: UCT's exploration constant
 W_SEARCH_WIDEN = 21  # search: progressive widening (0: every option tried first)
+W_SEARCH_CAND = 22  # search: the heuristic's best rows of an action's options the tree tries (0: every row)
+W_SEARCH_SCALE = 23  # search: VP scale of the win-share estimate at a depth cut (0: the leader takes all)
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
                 "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon",
                 "push", "royal_guard", "deny", "search_iterations", "search_depth", "search_exploration",
-                "search_widening")
+                "search_widening", "search_candidates", "search_value_scale")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player
