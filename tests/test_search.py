@@ -198,3 +198,15 @@ def test_search_finds_the_toy_games_best_move_as_its_budget_grows():
     large = [toy_choice(2000, s) for s in seeds]
     assert large == [1] * len(seeds), large
     assert small.count(1) < len(seeds), small
+
+
+@pytest.mark.parametrize("game_id", SEARCHING)
+def test_the_search_bot_is_among_the_strong_line_ups_of_every_game_that_has_it(game_id):
+    """`--robust` checks a verdict with search in every seat in each game that ships it (Emerald
+    joined last). No game is played."""
+    from analysis.studies.robust import strong_lineups
+    from sim.plan import RunConfig
+
+    game = get_game(game_id)
+    cfg = RunConfig(game=game_id, players=players(game), bots=[game.default_bots], games=10)
+    assert "search" in [u.bots[0] for u in strong_lineups(cfg)]

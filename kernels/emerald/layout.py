@@ -201,7 +201,13 @@ S_R_SCORE = 15    # int32 [R, 2, n] a playout's final scores and tie-breaks
 S_R_MET = 16      # float64 [R, n, N_METRICS] a playout's metrics (thrown away)
 S_R_BOTS = 17     # int64 [R, 2, n] the playout bots (the heuristic everywhere); the game's bots with rollout as heuristic
 S_R_VALUE = 18    # float64 [R, MAX_MOVES] the heuristic's value of each legal row (candidates)
-N_SCRATCH = 19
+# the search bot's tree (kernels/search.py alloc_tree: a full one per row only when a rollout or
+# search bot plays); its iterations play in the rollout's rows above (S_R_STATE .. S_R_SCORE)
+S_TREE = 19       # int64 [R, nodes, N_FIELDS + MV_SIZE] the nodes and the option rows leading to them
+S_GAIN = 20       # float64 [R, nodes, MAXP] each seat's reward summed per node
+S_WORK = 21       # int64 [R, nodes + MAX_MOVES] an iteration's path, a decision's children
+S_REWARD = 22     # float64 [R, MAXP] one iteration's rewards
+N_SCRATCH = 23
 MAX_CANDIDATES = 16
 
 # The rules vector (tables[T_RULES])
@@ -308,6 +314,8 @@ BOT_RANDOM = 0
 BOT_GREEDY = 1
 BOT_HEURISTIC = 2
 BOT_ROLLOUT = 3     # chooses its two actions by playouts; everything else as the heuristic
+BOT_SEARCH = 4      # information-set MCTS (kernels/emerald/search.py) at every action, free action
+                    # and further assassination; everything else as the heuristic
 
 # Bot weights (content [bots], in this order)
 W_VP = 0
@@ -328,9 +336,16 @@ W_ROLLOUT_HORIZON = 14     # rollout: player turns a playout runs before the pos
 W_PUSH = 15         # heuristic: worth per marker step toward its side while its side leads the track
 W_ROYAL_GUARD = 16  # heuristic Loyalist: share of a slotted Royalty's VP an agent of a likely Restorationist there threatens
 W_DENY = 17         # heuristic: share of a face-up card's worth when removing an agent breaks its owner's majority
+W_SEARCH_ITER = 18  # search: iterations per decision
+W_SEARCH_DEPTH = 19  # search: decisions a playout plays before the position value scores it
+W_SEARCH_C = 20     # search: UCT's exploration constant
+W_SEARCH_WIDEN = 21  # search: progressive widening (0: every option tried first)
+W_SEARCH_CAND = 22  # search: the heuristic's best rows of an action's options the tree tries (0: every row)
+W_SEARCH_SCALE = 23  # search: VP scale of the win-share estimate at a depth cut (0: the leader takes all)
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
                 "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon",
-                "push", "royal_guard", "deny")
+                "push", "royal_guard", "deny", "search_iterations", "search_depth", "search_exploration",
+                "search_widening", "search_candidates", "search_value_scale")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player

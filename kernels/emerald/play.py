@@ -6,12 +6,13 @@ from numba import njit, prange
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.emerald.bots import choose_option, sub_choice
 from kernels.emerald.forward import advance, apply, begin, options
-from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
+from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
                                     EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
                                     F_IDENT, F_TURN, O_A, O_B, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
                                     S_STATE, S_TIEBREAK, S_TMP, T_RULES)
 from kernels.emerald.rollout import rollout_choice
 from kernels.emerald.rules import final_scores, log_event
+from kernels.emerald.search import search_option
 from kernels.emerald.state import setup_game
 from kernels.rng import seed_streams
 
@@ -36,9 +37,14 @@ def deal(tables, st, rng, tmp, io, sb, bots, seed, game_index, rotation, log, on
 def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
     """The pending decision's seat's bot (S_SEAT_BOTS): the index of the option of buf[:k] it
     takes, as play_game asks it (the hooks' bot_choice). The rollout bot chooses its actions by
-    playouts, everything else as the heuristic."""
+    playouts, the search bot its actions, free actions and further assassinations by its tree;
+    everything else as the heuristic."""
     seat = st[F_DEC_SEAT]
     bot = scratch[S_SEAT_BOTS][r][seat]
+    if bot == BOT_SEARCH:
+        if st[F_DEC] < DEC_AGENT:
+            return search_option(tables, scratch, r, st, buf, k, rng, weights, log)
+        bot = BOT_HEURISTIC
     if bot == BOT_ROLLOUT:
         if st[F_DEC] == DEC_ACTION:
             return rollout_choice(tables, st, seat, buf, k, weights, rng, log, scratch, r)
@@ -66,7 +72,7 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
             # a sub-choice is read as its option row, without listing the options (the same
             # games as through options and choose_option: tests/test_forward_model.py)
             bot = sb[st[F_DEC_SEAT]]
-            one[O_A], one[O_B] = sub_choice(tables, st, st[F_DEC_SEAT], BOT_HEURISTIC if bot == BOT_ROLLOUT else bot,
+            one[O_A], one[O_B] = sub_choice(tables, st, st[F_DEC_SEAT], BOT_HEURISTIC if bot >= BOT_ROLLOUT else bot,
                                             rng, weights)
             kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, one, log, on)
             continue
@@ -74,7 +80,9 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
         seat = st[F_DEC_SEAT]
         bot = sb[seat]
         # ask_seat's choice, without passing the whole scratch tuple at every decision
-        if bot == BOT_ROLLOUT and kind == DEC_ACTION:
+        if bot == BOT_SEARCH:
+            i = search_option(tables, scratch, r, st, mv, k, rng, weights, log)
+        elif bot == BOT_ROLLOUT and kind == DEC_ACTION:
             i = rollout_choice(tables, st, seat, mv, k, weights, rng, log, scratch, r)
         else:
             i = choose_option(tables, st, mv, k, seat, BOT_HEURISTIC if bot == BOT_ROLLOUT else bot, rng, weights)

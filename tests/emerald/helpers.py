@@ -318,7 +318,8 @@ class Unseen:
     def decisions(self) -> list:
         """Each bot kind's free action and action (the rollout's by its playouts), and its
         sub-choices: where an agent goes, which cube comes back, which agent moves, whether to
-        interrupt, whose piece it picks, Okhrana's cube, a city for zombies, an own agent to give."""
+        interrupt, whose piece it picks, Okhrana's cube, a city for zombies, an own agent to give;
+        and the search bot's action (its sub-choices are the heuristic's)."""
         t, me, n = self.t, self.me, self.t.n
         tables, w, mv = t.tables, t.w, t.mv
         cards = tables[L.T_CARD]
@@ -360,7 +361,24 @@ class Unseen:
                     ("Okhrana cube", B.choose_okhrana_cube(st, n, me, sub, rng)),
                     ("zombie city", B.choose_city(st, n, me, sub, rng))):
                 out.append((name, kind, answer))
+        out.append(("search", "action", self.search_action()))
         return out
+
+    def search_action(self) -> tuple:
+        """The search bot's action at a small budget (16 iterations, playouts of 60 decisions),
+        asked as play_game asks it (play.ask_seat)."""
+        from kernels.emerald.play import ask_seat
+        t, me = self.t, self.me
+        st = self.st.copy()
+        rng = np.zeros(1 + t.n, np.uint64)
+        seed_streams(rng, 4242, 7)
+        w = t.w.copy()
+        w[L.W_SEARCH_ITER] = 16
+        w[L.W_SEARCH_DEPTH] = 60
+        self.scratch[L.S_SEAT_BOTS][0][:] = L.BOT_SEARCH
+        k = F.options(t.tables, st, t.io, t.met, t.tmp, t.pos, t.mv, t.mv)
+        i = ask_seat(t.tables, self.scratch, np.int64(0), st, t.mv, np.int64(k), rng, w, t.log)
+        return tuple(t.mv[i])
 
 
 def no_peek_positions():

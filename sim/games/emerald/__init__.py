@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.emerald import layout as L
+from kernels.search import alloc_tree
 from sim.content import Content
 from sim.game import Batch, Compiled, Game
 from sim.games.emerald import pack
@@ -49,6 +50,9 @@ class EmeraldCompiled(Compiled):
         s[L.S_R_MET] = np.zeros((one, n, L.N_METRICS), np.float64)
         s[L.S_R_BOTS] = np.zeros((rows, 2, n), np.int64)
         s[L.S_R_VALUE] = np.zeros((one, L.MAX_MOVES if rollout else 1), np.float64)
+        # the search bot's tree (its iterations play in the rollout's rows above)
+        s[L.S_TREE], s[L.S_GAIN], s[L.S_WORK], s[L.S_REWARD] = alloc_tree(
+            one, L.MV_SIZE, L.MAXP, k_max=L.MAX_MOVES, **({} if rollout else {"nodes": 1}))
         return tuple(s)
 
 
@@ -57,7 +61,7 @@ class EmeraldGame(Game):
     name = "A Study in Emerald"
     player_counts = (2, 3, 4, 5)
     default_players = 4
-    bots = ("random", "greedy", "heuristic", "rollout")
+    bots = ("random", "greedy", "heuristic", "rollout", "search")
     default_bots = "heuristic"
     arc_checkpoint = "round"
     arc_standing = ("the score if the game ended now: VP so far with the final adjustments by side "
