@@ -536,7 +536,7 @@ def end_game(s, reason, log, nlog, log_on):
     return pending(s, DEC_NONE, -1)
 
 
-@kernel(inline=True)
+@kernel
 def enter(s, K, step):
     """Go to step, with the counters a mission part keeps while its cubes are moved."""
     s[O_STEP] = step
@@ -674,7 +674,7 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
     return DEC_NONE
 
 
-@kernel(inline=True)
+@kernel
 def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
     """Play the rules until a decision is pending or the game is over; returns O_DEC. A turn
     begins with its main move; a favor card's other half and the rest cube are offered when
@@ -765,7 +765,7 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@kernel(inline=True)
+@kernel
 def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
     """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
     returns the decision now pending."""
@@ -817,7 +817,7 @@ def put_option(buf, k, c0, c1, c2, c3):
     return k + 1
 
 
-@kernel(inline=True)
+@kernel
 def list_options(s, K, RS, RM, tmp, om, buf, nlog):
     """The pending decision's options as rows of buf (kind, a, b, favor slot for the moves;
     (owner, cubes there) for a cube; (route in RM, complete) for a route; (card 0/1, its
