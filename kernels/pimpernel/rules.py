@@ -185,7 +185,7 @@ def journal_move(s, K, p, kind, a, b, tmp, j):
         j = keep_cell(s, tmp, j, O_ST_BLD + a)
         q = s[O_BLD + a]
         if q >= 0:   # the bumped cube goes to its owner's area
-            j = keep_cell(s, tmp, j, area_at(q, K)[K_TILE_AREA + s[O_BLDTILE + a]])
+            j = keep_cell(s, tmp, j, area_at(q, K[K_TILE_AREA + s[O_BLDTILE + a]]))
     elif kind == MV_AREA:
         j = keep_cell(s, tmp, j, area_at(p, a))
         j = keep_cell(s, tmp, j, O_T_AREA + a)
