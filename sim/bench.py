@@ -32,6 +32,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from sim.api import new_game
 from sim.game import Batch
 from sim.registry import get_game
 from sim.results import write_json
@@ -169,6 +170,31 @@ def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = (
     return out
 
 
+def bench_forward(game_id: str, players: int, echo, variants: tuple[str, ...] = ()) -> dict:
+    """The forward model through the Python game API (sim/api.py), the way a notebook, a
+    learning library or OpenSpiel drives it: decisions/s of options() + apply() on a walk of
+    uniformly random options (a new game when one ends), and clones/s of the positions met."""
+    rng = np.random.default_rng(0)
+    g = new_game(game_id, players, variants=variants, seed=1)
+    g.clone().apply(0)          # compile or load from cache before timing
+    decisions, games, t0 = 0, 0, time.perf_counter()
+    while (secs := time.perf_counter() - t0) < MIN_SECONDS or decisions < 100:
+        if g.over:
+            games += 1
+            g = new_game(game_id, players, variants=variants, seed=1, game_index=games)
+        g.apply(int(rng.integers(len(g.options()))))
+        decisions += 1
+    clones, t0 = 0, time.perf_counter()
+    while (csecs := time.perf_counter() - t0) < MIN_SECONDS / 3 or clones < 10:
+        g.clone()
+        clones += 1
+    row = {"players": players, "decisions": decisions, "decisions_per_s": round(decisions / secs, 1),
+           "clones_per_s": round(clones / csecs, 1)}
+    echo(f"  {game_id:<13} {players}p forward model, Python API: {row['decisions_per_s']:>9,.0f} "
+         f"decisions/s (options + apply, random options), {row['clones_per_s']:>9,.0f} clones/s")
+    return row
+
+
 def with_variant(game, variants: tuple[str, ...], v: str) -> tuple[str, ...]:
     """The variants in force with v in place of its exclusive group's current choice."""
     group = next((choices for choices, _ in game.variant_groups().values() if v in choices), [v])
@@ -219,6 +245,7 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
                                 if bot != "search"}
         if "search" in game.bots and (players or n in (game.bench_search_players or counts)):
             out.setdefault("search", {})[f"{n}p"] = bench_search(game_id, n, echo, variants)
+    out["forward_model"] = bench_forward(game_id, first, echo, variants)
     if not players:            # a count asked for (-p) measures that count only
         out["variant_rows"] = bench_variants(game, n_games, echo, variants)
     prep = prepare(game_id, game.default_bots, first, variants)

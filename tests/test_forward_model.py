@@ -6,6 +6,7 @@ its seat cannot see is re-dealt."""
 import numpy as np
 import pytest
 
+from sim import bench
 from sim.api import hooks_of, new_game
 from sim.registry import GAME_MODULES, get_game
 
@@ -137,6 +138,15 @@ def test_no_bot_changes_its_choice_when_what_its_seat_cannot_see_is_redealt(game
             asked += 1
             g.apply(choice)
     assert asked > 50
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_the_bench_row_of_the_forward_model_counts_decisions_and_clones(game_id, monkeypatch):
+    monkeypatch.setattr(bench, "MIN_SECONDS", 0.05)     # the fields are checked, not the speed
+    lines = []
+    row = bench.bench_forward(game_id, get_game(game_id).players_or_default(None), lines.append)
+    assert row["decisions"] >= 100 and row["decisions_per_s"] > 0 and row["clones_per_s"] > 0
+    assert len(lines) == 1 and "decisions/s" in lines[0] and "clones/s" in lines[0]
 
 
 def test_a_broken_forward_module_is_an_error_not_an_unconverted_game(tmp_path, monkeypatch):

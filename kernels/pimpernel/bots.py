@@ -7,16 +7,18 @@ from kernels.rng import below
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
     ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
-    C_LEAD, C_LOC, C_NEED, DEC_CUBE, DEC_ROUTE, DEC_TOP, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
-    IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT, K_LOC_REGION, K_MC_LOC,
-    K_MC_NEED, K_NB, NLEAD, O_LEADER, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION,
-    L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR,
-    MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NNEED, NRES, O_AREA,
-    O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED, O_LOC, O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS,
-    O_NNEXT, O_NSHORT, O_PIMP, O_PL, O_SHORT, O_TILECARD, PLK, P_REGION, P_SCORE, P_SUPPLY,
-    UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP,
-    W_BUILD_NEED, W_LEAD_FLOOR, W_LEAD_LAST, W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
-from kernels.pimpernel.state import area_total, bot_stream, chooser, decision, mission_need, occupied_mask, popcount64, score_of
+    C_LEAD, C_LOC, C_NEED, DEC_CUBE, DEC_ROUTE, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT,
+    IC_REMOVE, IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT,
+    K_LOC_REGION, K_MC_LOC, K_MC_NEED, K_NB, NLEAD, O_LEADER, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA,
+    K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR,
+    MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
+    MV_ROUTE, NAREA, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED,
+    O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_NSHORT, O_PIMP, O_SHORT, O_TILECARD, P_REGION,
+    P_SCORE, P_SUPPLY, UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE,
+    W_LEAD_SUP, W_BUILD_NEED, W_LEAD_FLOOR, W_LEAD_LAST, W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST,
+    W_TILE)
+from kernels.pimpernel.state import (area_at, area_total, bot_stream, chooser, decision, mission_need,
+    occupied_mask, player_at, popcount64, score_of, space_at)
 from kernels.pimpernel.moves import count_complete, route_masks_of
 
 
@@ -91,7 +93,7 @@ def parts_unmet(s, K, be, ctx):
     mc = s[O_LOCCARD + ml]
     if mc >= 0:
         for i in range(K[K_LC_NSLOT + mc]):
-            if s[O_LOC + ml * MAXSLOT + i] < 0:
+            if s[space_at(ml, i)] < 0:
                 unmet += 1
                 break
     return unmet
@@ -151,7 +153,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
             else:
                 v = W[W_MISSION] if ctx[C_HAVE + a] < ctx[C_NEED + a] else W[W_FUTURE] * 0.3
             # a clear majority: more than every rival, worth the tile's card
-            if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[O_AREA + p * NAREA + a] + 1:
+            if s[O_HOLDER + a] != p and ctx[C_RIVAL + a] < s[area_at(p, a)] + 1:
                 v += W[W_MAJORITY] * tile_worth(s, K, a)
             ctx[C_AREA + a] = v
     if want_lead:
@@ -170,7 +172,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
         v = W[W_LEAD_ROUTE] / (1.0 + be)
         lead = True   # a leading player values choosing the route the others scored on
         for q in range(n):
-            if q != p and s[O_PL + q * PLK + P_SCORE] >= s[O_PL + p * PLK + P_SCORE]:
+            if q != p and s[player_at(q, P_SCORE)] >= s[player_at(p, P_SCORE)]:
                 lead = False
         if lead:
             v += W[W_DENIAL]
@@ -182,7 +184,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
             ns = K[K_LC_NSLOT + mc]
             f = 0
             for i in range(ns):
-                if s[O_LOC + ml * MAXSLOT + i] >= 0:
+                if s[space_at(ml, i)] >= 0:
                     f += 1
             frac = f / ns
             ctx[C_LEAD + L_LOCATION] = W[W_LEAD_LOC] * frac * frac
@@ -195,7 +197,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
         c = s[O_LOCCARD + ml]
         if c >= 0:
             for i in range(K[K_LC_NSLOT + c]):
-                if s[O_LOC + ml * MAXSLOT + i] < 0:
+                if s[space_at(ml, i)] < 0:
                     ctx[C_REGPOT + K[K_LOC_REGION + ml]] += 1.0
         free = best & ~occ
         while free != np.uint64(0):
@@ -215,7 +217,7 @@ def fill_context(s, K, W, p, occ, best, be, ctx, kinds):
         for i in range(s[O_NNEXT]):
             ctx[C_LOC + K[K_MC_LOC + s[O_NEXT_CARDS + i]]] = W[W_FUTURE]
         ctx[C_LOC + ml] = W[W_MISSION]
-        spare = s[O_PL + p * PLK + P_SUPPLY] > 1   # an icon's action needs a second cube
+        spare = s[player_at(p, P_SUPPLY)] > 1   # an icon's action needs a second cube
         ctx[C_ICON + IC_NONE] = 0.0
         ctx[C_ICON + IC_POINT] = float(K[K_POINT_PT])
         ctx[C_ICON + IC_ROUTE] = 0.5 * W[W_MISSION] if spare else 0.0
@@ -262,8 +264,8 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     b_route = -1.0
     b_move = -1.0
     has_favor = (kinds & (1 << MV_FAVOR)) != 0
-    my_supply = s[O_PL + p * PLK + P_SUPPLY]
-    my_region = s[O_PL + p * PLK + P_REGION]
+    my_supply = s[player_at(p, P_SUPPLY)]
+    my_region = s[player_at(p, P_REGION)]
     # the worth of each basic move in points, in list order (written out here: a helper taking
     # the arrays per move costs more than the value); route spaces, the commonest, first
     v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
@@ -360,9 +362,9 @@ def choose_greedy(s, K, p, moves, nm, ctx, rng, stream):
             need += K[K_MC_NEED + s[O_CUR_CARDS + j] * NNEED + (a if a < NRES else NNEED - 1)]
         have = 0
         for q in range(s[O_N]):
-            have += s[O_AREA + q * NAREA + a]
+            have += s[area_at(q, a)]
         ctx[C_AREA + a] = need - have
-    no_cube = s[O_PL + p * PLK + P_SUPPLY] == 0 and s[O_AREA + p * NAREA + A_REST] == 0
+    no_cube = s[player_at(p, P_SUPPLY)] == 0 and s[area_at(p, A_REST)] == 0
     best = -1e9
     bi = 0
     ties = 0
@@ -400,7 +402,7 @@ def choose_greedy(s, K, p, moves, nm, ctx, rng, stream):
 def choose_random(s, p, moves, nm, rng, stream):
     """Uniform over the moves; a seat holding no cube (supply or rest) does not walk, which
     would only keep the round from ending (all players must pass in succession)."""
-    if s[O_PL + p * PLK + P_SUPPLY] > 0 or s[O_AREA + p * NAREA + A_REST] > 0:
+    if s[player_at(p, P_SUPPLY)] > 0 or s[area_at(p, A_REST)] > 0:
         return below(rng, stream, nm)
     k = 0
     for i in range(nm):
@@ -461,7 +463,7 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
     if bot == BOT_RANDOM:
         k = below(rng, bot_stream(s, leader), area_total(s, a))
         for o in range(n):
-            c = s[O_AREA + o * NAREA + a]
+            c = s[area_at(o, a)]
             if k < c:
                 return o
             k -= c
@@ -469,7 +471,7 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
     first = -1
     owners = 0
     for o in range(n):
-        if s[O_AREA + o * NAREA + a] > 0:
+        if s[area_at(o, a)] > 0:
             owners += 1
             if first < 0:
                 first = o
@@ -484,7 +486,7 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
     r = min(left, area_total(s, a))
     share = 1.0 / (n - 1) if deep and n > 1 else 0.0
     for o in range(n):
-        cnt[o] = s[O_AREA + o * NAREA + a]
+        cnt[o] = s[area_at(o, a)]
         pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
         per_cube[o] = pts - 1e-6 * score_of(s, o)
     tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
@@ -576,7 +578,7 @@ def top_choice_value(s, K, W, leader, bot, l):
     c = s[O_LOCCARD + l]
     if c >= 0:
         for i in range(K[K_LC_NSLOT + c]):
-            o = s[O_LOC + l * MAXSLOT + i]
+            o = s[space_at(l, i)]
             if o == leader:
                 v += 1.0
             elif o >= 0:

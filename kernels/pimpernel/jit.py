@@ -54,8 +54,9 @@ def kernel(fn=None, parallel=False, inline=False, nrt=False, args=None):
     their bodies). Only functions that allocate (nrt=True) keep Numba's reference counting:
     the others pass arrays on without the atomic count updates every call would make."""
     def wrap(f):
+        if inline:      # its callers take its body, never a compiled copy: compiling one would be waste
+            return njit(cache=True, _nrt=nrt, inline="always")(f)
         given = {**ARG_TYPES, **(args or {})}
         sig = tuple(given.get(name, _I) for name in inspect.signature(f).parameters)
-        return njit(sig, cache=True, parallel=parallel, _nrt=nrt,
-                    inline="always" if inline else "never")(f)
+        return njit(sig, cache=True, parallel=parallel, _nrt=nrt)(f)
     return wrap(fn) if fn is not None else wrap

@@ -6,14 +6,13 @@ from numba import types
 
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_ROUTE, A_REST, IC_POINT, K_BLD_REGION, K_FC_ACT, K_LC_ICON, K_LC_NSLOT, K_NB,
-    K_NLOC, K_NREG, K_NS, K_REG_ADJ, K_REG_LOC, K_REG_NLOC, K_REG_SPMASK, K_TILE_AREA, MAXL, MAXM,
-    MAXR, MAXS, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE,
-    MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NSHORT, O_AREA, O_BLD, O_BLDTILE,
-    O_HOLDER, O_LEADER, O_LOC, O_LOCCARD, O_MLOC, O_NSHORT, O_PIMP, O_PL, O_ROUTE, O_SHORT,
-    O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_T_ACTED, O_T_AREA, O_T_REST_IN,
-    O_T_REST_OUT, O_T_REST_RM, PLK, P_REGION, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
-from kernels.pimpernel.state import occupied_mask, popcount64, stamp
+    ACT_REMOVE, ACT_ROUTE, A_REST, IC_POINT, K_BLD_REGION, K_LC_ICON, K_LC_NSLOT, K_NB, K_NLOC, K_NREG,
+    K_NS, K_REG_ADJ, K_REG_LOC, K_REG_NLOC, K_REG_SPMASK, K_TILE_AREA, MAXL, MAXM, MAXR, MAXS, MAXSLOT,
+    MV_AREA, MV_BUILD, MV_DECLINE, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE,
+    NAREA, NLEAD, NSHORT, O_BLD, O_BLDTILE, O_LEADER, O_LOC, O_LOCCARD, O_MLOC, O_NSHORT, O_PIMP, O_ROUTE,
+    O_SHORT, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT,
+    O_T_REST_RM, P_REGION, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE)
+from kernels.pimpernel.state import area_at, occupied_mask, player_at, popcount64, space_at, stamp
 
 
 @kernel(nrt=True)
@@ -222,15 +221,15 @@ def push(moves, nm, kind, a, b, slot):
 @kernel(inline=True)
 def has_cube(s, p, from_rest):
     if from_rest:
-        return s[O_AREA + p * NAREA + A_REST] > 0
-    return s[O_PL + p * PLK + P_SUPPLY] > 0
+        return s[area_at(p, A_REST)] > 0
+    return s[player_at(p, P_SUPPLY)] > 0
 
 
 @kernel
 def gen_route_spaces(s, K, p, moves, nm, slot):
     """The empty route spaces of the pawn's region, in space order: the set bits of the
     region's space mask less the occupied ones (no unpredictable test per space)."""
-    r = s[O_PL + p * PLK + P_REGION]
+    r = s[player_at(p, P_REGION)]
     free = np.uint64(K[K_REG_SPMASK + r]) & ~occupied_mask(s, K)
     while free != np.uint64(0) and nm < MAXM:
         low = free & (~free + np.uint64(1))
@@ -247,13 +246,13 @@ def gen_route_spaces(s, K, p, moves, nm, slot):
 def gen_place(s, K, p, moves, nm, slot):
     """Place a cube: a route space or location space in the pawn's region, or a leader space."""
     nm = gen_route_spaces(s, K, p, moves, nm, slot)
-    r = s[O_PL + p * PLK + P_REGION]
+    r = s[player_at(p, P_REGION)]
     for i in range(K[K_REG_NLOC + r]):
         l = K[K_REG_LOC + r * MAXL + i]
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
-                if s[O_LOC + l * MAXSLOT + k] < 0 and nm < MAXM:
+                if s[space_at(l, k)] < 0 and nm < MAXM:
                     moves[nm, 0] = MV_LOC
                     moves[nm, 1] = l * MAXSLOT + k
                     moves[nm, 2] = 0
@@ -281,7 +280,7 @@ def area_open(s, p, a):
 def gen_building(s, K, p, moves, nm, slot, from_rest):
     """Use a building: take a building space in the pawn's region (bumping another player's
     cube into its area), or place in the area of a tile you already hold a cube on."""
-    r = s[O_PL + p * PLK + P_REGION]
+    r = s[player_at(p, P_REGION)]
     seen = 0
     for b in range(K[K_NB]):
         o = s[O_BLD + b]
@@ -321,7 +320,7 @@ def removable(s, K, p, where, i):
     if where == RM_AREA:
         if i == A_REST and s[O_T_REST_IN] == 1:
             return False
-        return s[O_AREA + p * NAREA + i] > s[O_T_AREA + i]
+        return s[area_at(p, i)] > s[O_T_AREA + i]
     return s[O_LEADER + i] == p and s[O_ST_LEAD + i] != st
 
 
@@ -375,7 +374,7 @@ def gen_remove(s, K, p, moves, nm, slot):
 
 @kernel
 def gen_pawn_moves(s, K, p, moves, nm, slot):
-    r = s[O_PL + p * PLK + P_REGION]
+    r = s[player_at(p, P_REGION)]
     for r2 in range(K[K_NREG]):
         if K[K_REG_ADJ + r * MAXR + r2] == 1:
             if nm < MAXM:
@@ -415,7 +414,7 @@ def action_possible(s, K, p, act, moves):
     """Has this action at least one option? (Quick answers first, else generate.)"""
     if act == ACT_MOVE or act == ACT_POINT:
         return True
-    if act == ACT_PLACE and s[O_PL + p * PLK + P_SUPPLY] > 0:
+    if act == ACT_PLACE and s[player_at(p, P_SUPPLY)] > 0:
         for k in range(NLEAD):
             if s[O_LEADER + k] < 0:
                 return True
@@ -432,7 +431,7 @@ def gen_basic(s, K, p, moves):
     moves[0, 3] = -1
     nm = 1
     nm = gen_pawn_moves(s, K, p, moves, nm, -1)   # with or without a cube to place
-    if s[O_PL + p * PLK + P_SUPPLY] > 0:
+    if s[player_at(p, P_SUPPLY)] > 0:
         nm = gen_place(s, K, p, moves, nm, -1)
         nm = gen_building(s, K, p, moves, nm, -1, False)
     return nm
@@ -448,7 +447,7 @@ def gen_rest(s, K, p, moves):
     nm = 1
     if s[O_T_ACTED] == 0 or s[O_T_REST_IN] == 1 or s[O_T_REST_OUT] == 1:
         return nm
-    if s[O_AREA + p * NAREA + A_REST] == 0:
+    if s[area_at(p, A_REST)] == 0:
         return nm
     nm = gen_place(s, K, p, moves, nm, -1)
     nm = gen_building(s, K, p, moves, nm, -1, True)

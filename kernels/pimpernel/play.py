@@ -7,11 +7,11 @@ from numba import prange, types
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP, EV_SETUP, MAXP,
-    NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE,
-    O_MLOC, O_N, O_PARTS_FAILED, O_PL, O_STARTER, O_STOP, O_TRAIL, O_TURNS, PLK, P_CUBE_PTS,
-    P_FINAL_START, P_ICON_PTS, P_LEADER_PTS, W_SEARCH_ITER)
-from kernels.pimpernel.state import chooser, decision, pending, score_of, setup_game
+from kernels.pimpernel.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP,
+    EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
+    O_PARTS_FAILED, O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START, P_ICON_PTS,
+    P_LEADER_PTS, W_SEARCH_ITER)
+from kernels.pimpernel.state import chooser, decision, pending, player_at, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
@@ -106,16 +106,16 @@ def finish_game(s, K, g, score, rank, win, role, position, turns, end_reason, me
     tb = scr[MAXP:MAXP + n]
     for p in range(n):
         sc[p] = score_of(s, p)
-        tb[p] = sc[p] - s[O_PL + p * PLK + P_FINAL_START]
+        tb[p] = sc[p] - s[player_at(p, P_FINAL_START)]
     rank_players(sc, tb, n, rank[g], win[g])
     if s[O_END] == END_TURN_CAP:
         no_winner(win[g], n)
     for p in range(n):
         score[g, p] = sc[p]
         role[g, p] = -1
-        metrics[g, p, 0] = s[O_PL + p * PLK + P_LEADER_PTS]
-        metrics[g, p, 1] = s[O_PL + p * PLK + P_CUBE_PTS]
-        metrics[g, p, 2] = s[O_PL + p * PLK + P_ICON_PTS]
+        metrics[g, p, 0] = s[player_at(p, P_LEADER_PTS)]
+        metrics[g, p, 1] = s[player_at(p, P_CUBE_PTS)]
+        metrics[g, p, 2] = s[player_at(p, P_ICON_PTS)]
         held = 0
         for a in range(NAREA):
             if s[O_HOLDER + a] == p:

@@ -13,22 +13,22 @@ from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_
     DEC_MAIN, DEC_NONE, DEC_REST, DEC_ROUTE, DEC_TOP, END_FINISHED, END_TURN_CAP, EV_BUMP, EV_CHAUV,
     EV_END, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT,
     BUMP_TILE_PLACER, EMPTY_BY_LAST_GAME, EMPTY_BY_LAST_LEADER, IC_NONE, K_BUMP_TILE, K_CHAUVELIN,
-    K_CHAUV_BY_LOC, K_CUBE_PT, K_EMPTY_LEAD_PT, K_EMPTY_LEADER, K_RESCUE_AGAIN, K_REST_ICON, K_FC_ACT, K_FIRST_PT, K_HOJ_PT, K_LC_ICON,
-    K_LC_NSLOT, K_LEADER_PT, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE,
-    K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL,
-    MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS,
-    MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NRES, O_ACT, O_ACT_PENDING, O_AREA, O_BLD,
-    O_BLDTILE, O_CAP, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DECISIONS, O_DEC_SEAT,
-    O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE, O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD,
-    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK,
-    O_M_SCORED, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP, O_PL,
-    O_PRISON, O_RESCUES, O_ROUTE, O_STEP, O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD,
-    O_TRAIL, O_TRAIL_LEN, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, O_T_REST_RM, PLK, P_CUBE_PTS,
-    P_FINAL_START, P_HOJ, P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD,
-    RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
-    S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
-from kernels.pimpernel.state import (area_total, chooser, decision, mission_need, pending, occupied_mask, place_marker, refill_next,
-    score_of, stamp, start_round)
+    K_CHAUV_BY_LOC, K_CUBE_PT, K_EMPTY_LEAD_PT, K_EMPTY_LEADER, K_RESCUE_AGAIN, K_REST_ICON, K_FC_ACT,
+    K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT,
+    K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE,
+    L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE,
+    MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NRES, O_ACT, O_ACT_PENDING, O_BLD, O_BLDTILE,
+    O_CAP, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECISIONS, O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE,
+    O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
+    O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK, O_M_SCORED, O_N,
+    O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP, O_PRISON, O_RESCUES, O_ROUTE, O_STEP,
+    O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS,
+    O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, O_T_REST_RM, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
+    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE,
+    S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST, S_ROUND, S_ROUTE,
+    S_SUPPORTERS, S_TURN)
+from kernels.pimpernel.state import (area_at, area_total, chooser, decision, mission_need, occupied_mask,
+    pending, place_marker, player_at, refill_next, score_of, space_at, stamp, start_round)
 from kernels.pimpernel.moves import (action_possible, area_open, count_complete, gen_action, gen_basic,
     gen_rest, route_masks_of, short_routes)
 
@@ -41,7 +41,7 @@ def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
 
 @kernel(inline=True)
 def add_score(s, p, pts):
-    s[O_PL + p * PLK + P_SCORE] += pts
+    s[player_at(p, P_SCORE)] += pts
 
 
 @kernel
@@ -52,7 +52,7 @@ def update_majority(s, a, log, nlog, log_on):
     bestc = 0
     tie = False
     for p in range(n):
-        c = s[O_AREA + p * NAREA + a]
+        c = s[area_at(p, a)]
         if c > bestc:
             bestc = c
             best = p
@@ -67,11 +67,11 @@ def update_majority(s, a, log, nlog, log_on):
 @kernel
 def take_cube(s, p, from_rest, log, nlog, log_on):
     if from_rest:
-        s[O_AREA + p * NAREA + A_REST] -= 1
+        s[area_at(p, A_REST)] -= 1
         s[O_T_REST_OUT] = 1
         update_majority(s, A_REST, log, nlog, log_on)
     else:
-        s[O_PL + p * PLK + P_SUPPLY] -= 1
+        s[player_at(p, P_SUPPLY)] -= 1
     s[O_LAST] = p
     s[O_LAST_EVER] = p
 
@@ -82,7 +82,7 @@ def bump_cube(s, K, p, q, ar, bld, log, nlog, log_on):
     tile to "the player placing the cube": by the reading game.bumped_first_cube_tile, the cube's
     owner (as a majority would) or p, who placed it there."""
     first = s[O_HOLDER + ar] < 0 and area_total(s, ar) == 0
-    s[O_AREA + q * NAREA + ar] += 1
+    s[area_at(q, ar)] += 1
     log_event(log, nlog, log_on, EV_BUMP, q, ar, bld, 0, 0)
     if first and K[K_BUMP_TILE] == BUMP_TILE_PLACER:
         s[O_HOLDER + ar] = p
@@ -97,7 +97,7 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
     log_event(log, nlog, log_on, EV_MOVE, p, kind, a, b, 1 if from_rest else 0)
     st = stamp(s)
     if kind == MV_MOVE:
-        s[O_PL + p * PLK + P_REGION] = a
+        s[player_at(p, P_REGION)] = a
     elif kind == MV_ROUTE:
         take_cube(s, p, from_rest, log, nlog, log_on)
         s[O_ROUTE + a] = p
@@ -124,16 +124,16 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
         s[O_ST_BLD + a] = st
     elif kind == MV_AREA:
         take_cube(s, p, from_rest, log, nlog, log_on)
-        s[O_AREA + p * NAREA + a] += 1
+        s[area_at(p, a)] += 1
         s[O_T_AREA + a] += 1
         if a == A_REST:
             s[O_T_REST_IN] = 1
         update_majority(s, a, log, nlog, log_on)
     elif kind == MV_POINT:
         add_score(s, p, K[K_POINT_PT])
-        s[O_PL + p * PLK + P_ICON_PTS] += K[K_POINT_PT]
+        s[player_at(p, P_ICON_PTS)] += K[K_POINT_PT]
     elif kind == MV_REMOVE:
-        s[O_PL + p * PLK + P_SUPPLY] += 1
+        s[player_at(p, P_SUPPLY)] += 1
         if a == RM_ROUTE:
             s[O_ROUTE + b] = -1
         elif a == RM_LOC:
@@ -141,7 +141,7 @@ def apply_move(s, K, p, kind, a, b, from_rest, log, nlog, log_on):
         elif a == RM_BUILD:
             s[O_BLD + b] = -1
         elif a == RM_AREA:
-            s[O_AREA + p * NAREA + b] -= 1
+            s[area_at(p, b)] -= 1
             if b == A_REST:   # removed from rest: no cube goes in this turn
                 s[O_T_REST_RM] = 1
             update_majority(s, b, log, nlog, log_on)
@@ -165,7 +165,7 @@ def journal_move(s, K, p, kind, a, b, tmp, j):
     area and stamp the move names, in tmp's journal from entry j. Returns the next entry
     (undo_move puts them back)."""
     for f in range(PLK):
-        j = keep_cell(s, tmp, j, O_PL + p * PLK + f)
+        j = keep_cell(s, tmp, j, player_at(p, f))
     j = keep_cell(s, tmp, j, O_LAST)
     j = keep_cell(s, tmp, j, O_LAST_EVER)
     j = keep_cell(s, tmp, j, O_LAST_LEAD)
@@ -185,9 +185,9 @@ def journal_move(s, K, p, kind, a, b, tmp, j):
         j = keep_cell(s, tmp, j, O_ST_BLD + a)
         q = s[O_BLD + a]
         if q >= 0:   # the bumped cube goes to its owner's area
-            j = keep_cell(s, tmp, j, O_AREA + q * NAREA + K[K_TILE_AREA + s[O_BLDTILE + a]])
+            j = keep_cell(s, tmp, j, area_at(q, K[K_TILE_AREA + s[O_BLDTILE + a]]))
     elif kind == MV_AREA:
-        j = keep_cell(s, tmp, j, O_AREA + p * NAREA + a)
+        j = keep_cell(s, tmp, j, area_at(p, a))
         j = keep_cell(s, tmp, j, O_T_AREA + a)
         j = keep_cell(s, tmp, j, O_T_REST_IN)
     elif kind == MV_REMOVE:
@@ -198,7 +198,7 @@ def journal_move(s, K, p, kind, a, b, tmp, j):
         elif a == RM_BUILD:
             j = keep_cell(s, tmp, j, O_BLD + b)
         elif a == RM_AREA:
-            j = keep_cell(s, tmp, j, O_AREA + p * NAREA + b)
+            j = keep_cell(s, tmp, j, area_at(p, b))
             j = keep_cell(s, tmp, j, O_T_REST_RM)
         else:
             j = keep_cell(s, tmp, j, O_LEADER + b)
@@ -259,7 +259,7 @@ def other_half_known(s, K, p, kind, a, b, other):
         return -1
     if kind == MV_LOC and K[K_LC_ICON + s[O_LOCCARD + a // MAXSLOT] * MAXSLOT + a % MAXSLOT] != IC_NONE:
         return -1   # the icon's action may change the answer (tried, icon and all)
-    supply = s[O_PL + p * PLK + P_SUPPLY]
+    supply = s[player_at(p, P_SUPPLY)]
     if kind == MV_REMOVE:
         supply += 1
     elif kind != MV_MOVE and kind != MV_POINT:
@@ -277,7 +277,7 @@ def other_half_known(s, K, p, kind, a, b, other):
             free += 1
         return 1 if free > 0 else -1
     if other == ACT_ROUTE:
-        r = a if kind == MV_MOVE else s[O_PL + p * PLK + P_REGION]
+        r = a if kind == MV_MOVE else s[player_at(p, P_REGION)]
         occ = occupied_mask(s, K)
         if kind == MV_ROUTE:
             occ |= np.uint64(1) << np.uint64(a)
@@ -300,7 +300,7 @@ def other_half_after_any(s, K, p, first, other):
     places = first == ACT_PLACE or first == ACT_BUILDING or first == ACT_ROUTE or \
         (first >= ACT_DISGUISE and first < ACT_REMOVE)
     if places and other >= ACT_DISGUISE and other < ACT_REMOVE:
-        if s[O_PL + p * PLK + P_SUPPLY] > 1 and area_open(s, p, other - ACT_DISGUISE):
+        if s[player_at(p, P_SUPPLY)] > 1 and area_open(s, p, other - ACT_DISGUISE):
             return 1
         # a placement on a location space may take an icon that changes the answer
         return -1 if first == ACT_PLACE else 0
@@ -397,15 +397,15 @@ def round_over(s):
 def cube_scores(s, K, o):
     """One of o's cubes leaves the board for the mission: o scores a cube point, the cube goes
     home to o's supply."""
-    s[O_PL + o * PLK + P_SUPPLY] += 1
+    s[player_at(o, P_SUPPLY)] += 1
     add_score(s, o, K[K_CUBE_PT])
-    s[O_PL + o * PLK + P_CUBE_PTS] += K[K_CUBE_PT]
+    s[player_at(o, P_CUBE_PTS)] += K[K_CUBE_PT]
 
 
 @kernel
 def score_cube(s, K, a, q):
     """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
-    s[O_AREA + q * NAREA + a] -= 1
+    s[area_at(q, a)] -= 1
     cube_scores(s, K, q)
 
 
@@ -420,19 +420,19 @@ def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
         if success and K[K_EMPTY_LEAD_PT] == 1:
             pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
             add_score(s, leader, pts)
-            s[O_PL + leader * PLK + P_LEADER_PTS] += pts
+            s[player_at(leader, P_LEADER_PTS)] += pts
         return
     s[O_LEADER + k] = -1
     if success:
         pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
         add_score(s, leader, pts)
-        s[O_PL + leader * PLK + P_LEADER_PTS] += pts
-        s[O_PL + leader * PLK + P_SUPPLY] += 1
+        s[player_at(leader, P_LEADER_PTS)] += pts
+        s[player_at(leader, P_SUPPLY)] += 1
     elif K[K_CHAUVELIN] == 1:
-        s[O_PL + leader * PLK + P_HOJ] += 1
+        s[player_at(leader, P_HOJ)] += 1
         log_event(log, nlog, log_on, EV_HOJ, leader, k, 0, 0, 0)
     else:
-        s[O_PL + leader * PLK + P_SUPPLY] += 1
+        s[player_at(leader, P_SUPPLY)] += 1
 
 
 @kernel
@@ -476,11 +476,11 @@ def resolve_location(s, K, log, nlog, log_on):
     scored = 0
     if c >= 0:
         for i in range(K[K_LC_NSLOT + c]):
-            o = s[O_LOC + l * MAXSLOT + i]
+            o = s[space_at(l, i)]
             if o < 0:
                 full = False
             else:
-                s[O_LOC + l * MAXSLOT + i] = -1
+                s[space_at(l, i)] = -1
                 cube_scores(s, K, o)
                 scored += 1
     settle_leader(s, K, L_LOCATION, leader, full, log, nlog, log_on, scored)
@@ -493,7 +493,7 @@ def move_chauvelin(s, K, log, nlog, log_on):
     n = s[O_N]
     steps = 0
     for p in range(n):
-        steps += s[O_PL + p * PLK + P_HOJ]
+        steps += s[player_at(p, P_HOJ)]
     captured = 0
     if steps > 0:
         pos = s[O_CHAUV] + steps
@@ -510,12 +510,12 @@ def move_chauvelin(s, K, log, nlog, log_on):
             s[O_CHAUV] = pos
         log_event(log, nlog, log_on, EV_CHAUV, -1, steps, s[O_CHAUV], captured, 0)
     for p in range(n):
-        h = s[O_PL + p * PLK + P_HOJ]
+        h = s[player_at(p, P_HOJ)]
         if h > 0:
             add_score(s, p, h * K[K_HOJ_PT])
-            s[O_PL + p * PLK + P_LEADER_PTS] += h * K[K_HOJ_PT]
-            s[O_PL + p * PLK + P_SUPPLY] += h
-            s[O_PL + p * PLK + P_HOJ] = 0
+            s[player_at(p, P_LEADER_PTS)] += h * K[K_HOJ_PT]
+            s[player_at(p, P_SUPPLY)] += h
+            s[player_at(p, P_HOJ)] = 0
 
 
 # -- the forward model: the pending decision in the state row ----------------------------------
@@ -536,7 +536,7 @@ def end_game(s, reason, log, nlog, log_on):
     return pending(s, DEC_NONE, -1)
 
 
-@kernel(inline=True)
+@kernel
 def enter(s, K, step):
     """Go to step, with the counters a mission part keeps while its cubes are moved."""
     s[O_STEP] = step
@@ -599,7 +599,7 @@ def set_out_next(s, K, RS, RM, log, nlog, log_on):
     refill_next(s, K, s[O_MISSION])
     if s[O_MISSION] == K[K_NMISSIONS]:
         for p in range(s[O_N]):
-            s[O_PL + p * PLK + P_FINAL_START] = score_of(s, p)
+            s[player_at(p, P_FINAL_START)] = score_of(s, p)
     start_round(s)
     short_routes(s, K, RS, RM)
 
@@ -674,7 +674,7 @@ def step_mission(s, K, RS, RM, om, log, nlog, log_on):
     return DEC_NONE
 
 
-@kernel(inline=True)
+@kernel
 def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
     """Play the rules until a decision is pending or the game is over; returns O_DEC. A turn
     begins with its main move; a favor card's other half and the rest cube are offered when
@@ -765,7 +765,7 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@kernel(inline=True)
+@kernel
 def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
     """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
     returns the decision now pending."""
@@ -817,7 +817,7 @@ def put_option(buf, k, c0, c1, c2, c3):
     return k + 1
 
 
-@kernel(inline=True)
+@kernel
 def list_options(s, K, RS, RM, tmp, om, buf, nlog):
     """The pending decision's options as rows of buf (kind, a, b, favor slot for the moves;
     (owner, cubes there) for a cube; (route in RM, complete) for a route; (card 0/1, its
@@ -853,7 +853,7 @@ def list_options(s, K, RS, RM, tmp, om, buf, nlog):
         a = s[O_M_AREA]
         k = 0
         for o in range(s[O_N]):
-            c = s[O_AREA + o * NAREA + a]
+            c = s[area_at(o, a)]
             if c > 0:
                 k = put_option(buf, k, o, c, 0, 0)
         return k

@@ -18,10 +18,9 @@ points share)."""
 from numba import njit
 
 from kernels.search import make_search
-from kernels.pimpernel.layout import (BOT_HEURISTIC, DEC_CUBE, END_TURN_CAP, MAXP, O_DONE, O_END,
-                                      O_N, O_PL, O_STOP, PLK, P_FINAL_START, S_PREPARE, S_SIZE, W_SEARCH_C,
-                                      W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
-from kernels.pimpernel.state import chooser, decision, score_of
+from kernels.pimpernel.layout import (BOT_HEURISTIC, DEC_CUBE, END_TURN_CAP, MAXP, O_DONE, O_END, O_N,
+    O_STOP, P_FINAL_START, S_PREPARE, S_SIZE, W_SEARCH_C, W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
+from kernels.pimpernel.state import chooser, decision, player_at, score_of
 from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import apply_option, list_options
 from kernels.pimpernel.rollout import redeal_hidden
@@ -111,7 +110,7 @@ def ahead(s, a, b, over):
     va, vb = score_of(s, a), score_of(s, b)
     if va != vb or not over:
         return va > vb
-    return va - s[O_PL + a * PLK + P_FINAL_START] > vb - s[O_PL + b * PLK + P_FINAL_START]
+    return va - s[player_at(a, P_FINAL_START)] > vb - s[player_at(b, P_FINAL_START)]
 
 
 search = make_search(copy_position, pending_kind, pending_seat, options, apply, redeal, heuristic,

@@ -14,6 +14,26 @@ from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_C
     O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS, PLK, P_REGION, P_SCORE, P_SUPPLY)
 
 
+# Where a seat's counters, its cubes in a planning area and a location card's spaces sit in the
+# state row: rules and bots name what they read and write instead of computing offsets.
+@kernel
+def player_at(p, f):
+    """Seat p's counter f (layout's P_*)."""
+    return O_PL + p * PLK + f
+
+
+@kernel
+def area_at(p, a):
+    """Seat p's cubes in planning area a."""
+    return O_AREA + p * NAREA + a
+
+
+@kernel
+def space_at(l, i):
+    """Space i of the location card at location l (the cube's owner, -1 if empty)."""
+    return O_LOC + l * MAXSLOT + i
+
+
 @kernel(inline=True)
 def popcount64(x):
     """Set bits of x (a route mask: its route spaces)."""
@@ -44,14 +64,14 @@ def pending(s, kind, seat):
 
 @kernel(inline=True)
 def score_of(s, p):
-    return s[O_PL + p * PLK + P_SCORE]
+    return s[player_at(p, P_SCORE)]
 
 
 @kernel(inline=True)
 def area_total(s, a):
     t = 0
     for p in range(s[O_N]):
-        t += s[O_AREA + p * NAREA + a]
+        t += s[area_at(p, a)]
     return t
 
 
@@ -210,8 +230,8 @@ def setup_game(s, K, n, rng, scr):
         s[O_BLDTILE + i] = tmp[i]
     # cubes, pawns in the Pimpernel's region
     for p in range(n):
-        s[O_PL + p * PLK + P_SUPPLY] = K[K_CUBES]
-        s[O_PL + p * PLK + P_REGION] = K[K_LOC_REGION + start]
+        s[player_at(p, P_SUPPLY)] = K[K_CUBES]
+        s[player_at(p, P_REGION)] = K[K_LOC_REGION + start]
     # first player at random
     s[O_FIRST] = below(rng, CHANCE, n)
     s[O_STARTER] = s[O_FIRST]

@@ -10,6 +10,7 @@ from polars.testing import assert_frame_equal
 from sim.registry import get_game
 from sim.plan import Prepared, RunConfig
 from tests.engine.helpers import games
+from tests.test_every_game import quick_rollout
 
 
 def prepared(game_id: str, bots: list[str] | None = None, **kw) -> Prepared:
@@ -82,12 +83,9 @@ def test_swapping_bots_leaves_the_dealt_roles_unchanged(game_id):
     game = get_game(game_id)
     n = game.players_or_default(None)
     bots = list(game.bots)
-    a = prepared(game_id, bots=[bots[0]] * n)
-    # the search bot (a seat of b's line-up in a 4-player game with five bots) at a tiny budget:
-    # the roles are dealt before any bot plays (Emerald: about 1.3 s of CPU a game with one search
-    # seat at 200 iterations, so 160 games would take minutes)
-    quick = ["bots.search_iterations=2"] if "search" in bots else []
-    b = prepared(game_id, bots=[bots[(i % (len(bots) - 1)) + 1] for i in range(n)], sets=quick)
+    cheap = list(quick_rollout(game))     # the rollout and search seats re-deal and play out, briefly
+    a = prepared(game_id, bots=[bots[0]] * n, sets=cheap)
+    b = prepared(game_id, bots=[bots[(i % (len(bots) - 1)) + 1] for i in range(n)], sets=cheap)
     gi, rot = a.rows(0, 40)
     ra = a.play(gi, rot).select("game_index", "rotation", "seat", "role")
     rb = b.play(gi, rot).select("game_index", "rotation", "seat", "role")
