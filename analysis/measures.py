@@ -28,7 +28,11 @@ MEASURES = {
 }
 # measures only `balance check` and the verdict judge, with why the studies cannot follow them
 GATE_ONLY = {"team_size_spread": "the team-size spread needs each seat's team size, which the per-deal "
-                                 "tables of compare, sensitivity, tune and skill do not keep"}
+                                 "tables of compare, sensitivity, tune and skill do not keep",
+             "lead_changes": "read from the run's arc (balance run --arc), which the games of sensitivity, "
+                             "tune and skill do not record",
+             "runaway_leader": "read from the run's arc (balance run --arc), which the games of sensitivity, "
+                               "tune and skill do not record"}
 # older spellings, still accepted: the documented `balance compare --measure spread`
 ALIASES = {"spread": "position_spread"}
 # one group's win rate: NAME:GROUP

@@ -46,3 +46,12 @@ def test_ismcts_finishes_a_game_against_our_bots(game_id):
             state.apply_action(state.g.bot_choice())
     returns = state.returns()
     assert len(returns) == game.num_players() and set(returns) <= {0.0, 1.0} | {1 / k for k in range(2, 12)}
+
+
+@pytest.mark.parametrize("game_id", ["doppelganger"])       # grouped with the game's own worker
+def test_the_peer_match_seats_ismcts_once_in_every_seat_and_times_both_bots(game_id):
+    from analysis.studies.peer import peer_match
+    r = peer_match(game_id, 3, iterations=2, deals=1, overrides=("rules.max_turns=50",))
+    assert r["games"] == 3 and 0.0 <= r["peer_low"] <= r["peer_share"] <= r["peer_high"] <= 1.0
+    assert r["decisions"]["ismcts"] > 0 and r["decisions"]["search"] > r["decisions"]["ismcts"]
+    assert set(r["decisions_per_s"]) == {"ismcts", "search"}
