@@ -73,7 +73,7 @@ def take_torches(tb, st, rng, p, n):
     return k
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def move_bastille(tb, st, rng, p, steps, log):
     """Advance the Bastille marker; a marker landing on a space goes behind those there.
     Steps that cannot be made past the last space pay one coin each."""
