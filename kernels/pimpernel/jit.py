@@ -51,9 +51,10 @@ def kernel(fn=None, parallel=False, inline=False, nrt=False, args=None):
     """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise; args
     overrides some by name); inline=True for the small helpers of the hot loops (no call per
     move), never for a big step: Numba copies an inlined body into every call site before
-    typing, so inlining the turn's steps cost over a quarter of the cold compile for 5% of the play's
-    speed (docs/performance.md). Only functions that allocate (nrt=True) keep Numba's reference counting:
-    the others pass arrays on without the atomic count updates every call would make."""
+    typing, so inlining the turn's steps cost over a quarter of the cold compile for 5% of
+    the play's speed (docs/performance.md). Only functions that allocate (nrt=True) keep
+    Numba's reference counting: the others pass arrays on without the atomic count updates
+    every call would make."""
     def wrap(f):
         if inline:      # its callers take its body, never a compiled copy: compiling one would be waste
             return njit(cache=True, _nrt=nrt, inline="always")(f)
