@@ -160,7 +160,7 @@ def weapon_values(st, n, me, rules, weights, prob, deep, wv, ready):
         wv[w] = v
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def attack_worth(ru, pr, wu, pw, tf, who_left, gift, is_focus, quiet, n, weights, deep):
     """Expected worth of an attack from its facts: room / weapon face up for the target (ru, wu),
     chance each matches face down (pr, pw), target in true form, its who cards left, whether
@@ -209,7 +209,7 @@ def focus_target(st, n, me, rules):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def plan_insert(plans, pscore, k, cnt, score, dest, tele, bring, kind, x, drop, w):
     """Keep the k best plans sorted by score (first found wins ties). Returns the new count."""
     if cnt == k and score <= pscore[k - 1]:
@@ -299,7 +299,7 @@ def plan_steals(st, n, me, t, tpos, t_walk, start, held, wv, ready, any_bonus, d
     return cnt
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def plan_attacks(st, n, me, t, tpos, t_walk, land, held, kn, prob, focus, rules, weights, deep,
                  plans, pscore, k, cnt):
     """Attacking opponent t with each weapon held, in one room of each class (see plan_turn).
