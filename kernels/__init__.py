@@ -7,6 +7,8 @@ common.py, rng.py or a game's layout, cached code would keep the old constants a
 wrong games silently. So every function is cached in a directory named by a hash of the
 files it can depend on: the shared modules for the shared code (and single-file kernels),
 the shared modules plus the game's package for a game (``keyed_cache`` in its __init__).
+Numba's cache ignores the optimisation level too (NUMBA_OPT): code compiled at -O1 for the
+test suite would be loaded by the next balance run. The directory names the level.
 A user's NUMBA_CACHE_DIR is respected as it is."""
 from __future__ import annotations
 
@@ -39,7 +41,9 @@ def source_hash(files: list[Path]) -> str:
 
 
 def cache_dir(name: str, files: list[Path]) -> Path:
-    """CACHE_ROOT/<name>-<hash of files>; older directories of the same name are removed."""
+    """CACHE_ROOT/<name>-O<level>-<hash of files>; older directories of the same name and
+    level are removed."""
+    name = f"{name}-O{int(numba.config.OPT)}"
     path = CACHE_ROOT / f"{name}-{source_hash(files)}"
     if not path.is_dir():
         for old in CACHE_ROOT.glob(f"{name}-*"):

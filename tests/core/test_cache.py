@@ -26,9 +26,10 @@ def value():
 '''
 
 
-def run_probe(root: Path) -> str:
+def run_probe(root: Path, opt: str = "3") -> str:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["PYTHONPATH"] = str(root)
+    env["NUMBA_OPT"] = opt
     r = subprocess.run([sys.executable, "-c", "from kernels.probe import value; print(value())"],
                        capture_output=True, text=True, env=env, cwd=root, timeout=300)
     assert r.returncode == 0, r.stderr
@@ -64,3 +65,14 @@ def test_a_changed_layout_or_shared_constant_recompiles_what_reads_it(copy):
     assert run_probe(copy) == "32"
     cached = list((copy / "kernels" / "__pycache__" / "numba").glob("probe-*"))
     assert len(cached) == 1                             # the stale directories are gone
+
+
+def test_code_compiled_at_another_optimisation_level_is_kept_apart(copy):
+    """`make test` compiles at -O1 (Makefile); a balance run after it must not load that code."""
+    assert run_probe(copy, opt="1") == "11"
+    assert run_probe(copy, opt="3") == "11"
+    levels = sorted(p.name.split("-")[1] for p in (copy / "kernels" / "__pycache__" / "numba").glob("probe-*"))
+    assert levels == ["O1", "O3"]
+    edit(copy / "kernels" / "probe" / "layout.py", "PROBE_LAYOUT = 1", "PROBE_LAYOUT = 2")
+    assert run_probe(copy, opt="1") == "12"             # each level's stale code is replaced
+    assert len(list((copy / "kernels" / "__pycache__" / "numba").glob("probe-O1-*"))) == 1
