@@ -252,20 +252,11 @@ def gen_place(s, K, p, moves, nm, slot):
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
-                if s[space_at(l, k)] < 0 and nm < MAXM:
-                    moves[nm, 0] = MV_LOC
-                    moves[nm, 1] = l * MAXSLOT + k
-                    moves[nm, 2] = 0
-                    moves[nm, 3] = slot
-                    nm += 1
+                if s[space_at(l, k)] < 0:
+                    nm = push(moves, nm, MV_LOC, l * MAXSLOT + k, 0, slot)
     for k in range(NLEAD):
         if s[O_LEADER + k] < 0:
-            if nm < MAXM:
-                moves[nm, 0] = MV_LEADER
-                moves[nm, 1] = k
-                moves[nm, 2] = 0
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_LEADER, k, 0, slot)
     return nm
 
 
@@ -285,23 +276,13 @@ def gen_building(s, K, p, moves, nm, slot, from_rest):
     for b in range(K[K_NB]):
         o = s[O_BLD + b]
         if o != p and K[K_BLD_REGION + b] == r:
-            if nm < MAXM:
-                moves[nm, 0] = MV_BUILD
-                moves[nm, 1] = b
-                moves[nm, 2] = 0
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_BUILD, b, 0, slot)
         if o == p:
             a = K[K_TILE_AREA + s[O_BLDTILE + b]]
             bit = 1 << a
             if (seen & bit) == 0 and area_open(s, p, a) and not (from_rest and a == A_REST):
                 seen |= bit
-                if nm < MAXM:
-                    moves[nm, 0] = MV_AREA
-                    moves[nm, 1] = a
-                    moves[nm, 2] = 0
-                    moves[nm, 3] = slot
-                    nm += 1
+                nm = push(moves, nm, MV_AREA, a, 0, slot)
     return nm
 
 
@@ -328,47 +309,22 @@ def removable(s, K, p, where, i):
 def gen_remove(s, K, p, moves, nm, slot):
     for i in range(K[K_NS]):
         if removable(s, K, p, RM_ROUTE, i):
-            if nm < MAXM:
-                moves[nm, 0] = MV_REMOVE
-                moves[nm, 1] = RM_ROUTE
-                moves[nm, 2] = i
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_REMOVE, RM_ROUTE, i, slot)
     for l in range(K[K_NLOC]):
         c = s[O_LOCCARD + l]
         if c >= 0:
             for k in range(K[K_LC_NSLOT + c]):
                 if removable(s, K, p, RM_LOC, l * MAXSLOT + k):
-                    if nm < MAXM:
-                        moves[nm, 0] = MV_REMOVE
-                        moves[nm, 1] = RM_LOC
-                        moves[nm, 2] = l * MAXSLOT + k
-                        moves[nm, 3] = slot
-                        nm += 1
+                    nm = push(moves, nm, MV_REMOVE, RM_LOC, l * MAXSLOT + k, slot)
     for b in range(K[K_NB]):
         if removable(s, K, p, RM_BUILD, b):
-            if nm < MAXM:
-                moves[nm, 0] = MV_REMOVE
-                moves[nm, 1] = RM_BUILD
-                moves[nm, 2] = b
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_REMOVE, RM_BUILD, b, slot)
     for a in range(NAREA):
         if removable(s, K, p, RM_AREA, a):
-            if nm < MAXM:
-                moves[nm, 0] = MV_REMOVE
-                moves[nm, 1] = RM_AREA
-                moves[nm, 2] = a
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_REMOVE, RM_AREA, a, slot)
     for k in range(NLEAD):
         if removable(s, K, p, RM_LEADER, k):
-            if nm < MAXM:
-                moves[nm, 0] = MV_REMOVE
-                moves[nm, 1] = RM_LEADER
-                moves[nm, 2] = k
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_REMOVE, RM_LEADER, k, slot)
     return nm
 
 
@@ -377,12 +333,7 @@ def gen_pawn_moves(s, K, p, moves, nm, slot):
     r = s[player_at(p, P_REGION)]
     for r2 in range(K[K_NREG]):
         if K[K_REG_ADJ + r * MAXR + r2] == 1:
-            if nm < MAXM:
-                moves[nm, 0] = MV_MOVE
-                moves[nm, 1] = r2
-                moves[nm, 2] = 0
-                moves[nm, 3] = slot
-                nm += 1
+            nm = push(moves, nm, MV_MOVE, r2, 0, slot)
     return nm
 
 
