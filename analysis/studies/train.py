@@ -188,9 +188,13 @@ def bot_dims(game, content, bot: str, only: list[str], span: float) -> list[dict
 
 
 def rounded(v, d: dict):
-    """A float on a grid of a thousandth of its window (a designer's number); ints as they are."""
+    """A float on a grid of a thousandth of its window (a designer's number); ints as they are.
+    The shipped value stays as shipped, off the grid or not: the first trial is the shipped
+    weights, the field's own, so it must play them exactly (6.415 on a 0.01 grid would be 6.42)."""
     if d["kind"] == "int":
         return int(round(v))
+    if float(v) == float(d["shipped"]):
+        return d["shipped"]
     decimals = max(0, -math.floor(math.log10((float(d["high"]) - float(d["low"])) / 1000)))
     return min(max(round(float(v), decimals), float(d["low"])), float(d["high"]))
 

@@ -10,8 +10,9 @@ from kernels.bastille.moves import track_order
 from kernels.bastille.bots import (
     choose_catacomb, choose_character, choose_mission, choose_pile, choose_placement,
     choose_upgrade, choose_versailles, choose_weapon)
-from kernels.bastille import rules
-from kernels.bastille.rules import add_character, advance_turn, options, place_tile
+from kernels.bastille import bonuses
+from kernels.bastille.bonuses import add_character
+from kernels.bastille.rules import advance_turn, options, place_tile
 from kernels.bastille.rollout import redeal_hidden, rollout_placement
 from kernels.bastille.play import drive
 from kernels.common import as_row
@@ -64,13 +65,13 @@ def final_scoring(tb, st, rng, W, log):
 
 def gain(tb, st, rng, p, kind, amount, src, W, log):
     """p receives one bonus, its decisions asked of p's bot."""
-    rules.gain(tb, st, rng, p, kind, amount, src, log)
+    bonuses.gain(tb, st, rng, p, kind, amount, src, log)
     return run_steps(tb, st, rng, W, log, K.S_IDLE, K.S_IDLE)
 
 
 def assign_monks(tb, st, rng, p, W, log):
     """p sorts its unsorted monks, one decision each, asked of p's bot."""
-    rules.start_monks(tb, st, p)
+    bonuses.start_monks(tb, st, p)
     return run_steps(tb, st, rng, W, log, K.S_IDLE, K.S_IDLE)
 
 

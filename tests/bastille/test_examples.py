@@ -9,7 +9,9 @@ from kernels.bastille.state import owned_characters, unarmed_count, unarmed_pena
 from kernels.bastille.moves import location_order
 from kernels.bastille.bots import choose_placement
 from kernels.bastille.values import mission_value
-from kernels.bastille.rules import advance_turn, henchmen_to_bag, place_tile, score_gems_and_crowns
+from kernels.bastille.bonuses import henchmen_to_bag
+from kernels.bastille.rules import advance_turn, place_tile
+from kernels.bastille.scoring import score_gems_and_crowns
 from tests.bastille.helpers import Pos, end_of_placing, score_bastille, score_catacombs, score_flags
 
 ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3

@@ -7,7 +7,7 @@ import pytest
 
 from kernels.bastille import layout as K
 from kernels.bastille.play import finish_game
-from kernels.bastille.rules import henchmen_to_bag
+from kernels.bastille.bonuses import henchmen_to_bag
 from sim.game import Batch
 from sim.games.bastille import GAME
 from tests.bastille.helpers import Pos, end_of_placing, final_scoring, gain, interim_scoring, invariants
@@ -222,7 +222,7 @@ def test_reading_flag_min_a_bonus_needs_a_flag_or_goes_to_the_next_seat():
 
 
 def crown_scores(crown_min):
-    from kernels.bastille.rules import score_gems_and_crowns
+    from kernels.bastille.scoring import score_gems_and_crowns
 
     g = Pos(sets=(f"scoring.crown_min={crown_min}",))
     score_gems_and_crowns(g.tb, g.st, g.rng, 3, g.log)       # nobody holds a crown

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 
 from analysis.studies.player import STOP_ENV
+from sim.games.bastille import GAME
 from tests.engine.helpers import cli
 
 ARGS = ["bastille", "-p", "3", "-n", "3", "--trials", "4", "--confirm", "2", "--seed", "5",
@@ -45,7 +46,9 @@ def test_same_seed_same_study_and_python_prints_what_the_command_prints(once, tm
     assert format_train(r).replace(str(tmp_path / "b"), str(out)).splitlines()[:-1] == stdout.splitlines()[:-1]
     assert trials.height == 4 and trials["deals"][0] == 3 and trials["games"][0] == 9
     assert trials["share"][0] == pytest.approx(1 / 3)       # the shipped weights against themselves: fair
-    assert [trials[f"param:heuristic_{k}"][0] for k in ("coin", "card", "mission")] == [0.6, 3.5, 3.0]
+    shipped = GAME.content()
+    assert [trials[f"param:heuristic_{k}"][0] for k in ("coin", "card", "mission")] == [
+        shipped.get(f"bots.heuristic_{k}") for k in ("coin", "card", "mission")]
     assert trials["best_so_far"].is_sorted()
 
 
@@ -182,5 +185,6 @@ def test_tpe_tunes_a_single_weight(tmp_path):
                              "--only", "bots.heuristic_card", "--sampler", "tpe", "--out", tmp_path / "t"])
     assert code == 0, err
     trials = pl.read_parquet(tmp_path / "t" / "trials.parquet")
-    assert trials.columns[:2] == ["trial", "param:heuristic_card"] and trials["param:heuristic_card"][0] == 3.5
-    assert trials["param:heuristic_card"].min() >= 0.0 and trials["param:heuristic_card"].max() <= 7.0
+    card = GAME.content().get("bots.heuristic_card")         # the shipped value, searched within +-1x its size
+    assert trials.columns[:2] == ["trial", "param:heuristic_card"] and trials["param:heuristic_card"][0] == card
+    assert trials["param:heuristic_card"].min() >= 0.0 and trials["param:heuristic_card"].max() <= 2 * card
