@@ -44,6 +44,8 @@ class Arcs:
     position: np.ndarray
     checkpoints: list[str]
     live: np.ndarray | None = None
+    role: np.ndarray | None = None      # [g, s] the role chance dealt each contestant (None: no role)
+    game_index: np.ndarray | None = None  # [g] each game's deal
 
     def __post_init__(self):
         if self.live is None:           # every game reaches every checkpoint
@@ -64,7 +66,10 @@ class Arcs:
         win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
         position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
         live = f["live"].to_numpy().reshape(games, k, n)[:, :, 0] if "live" in f.columns else None
-        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live)
+        role = (np.array(f["role"].to_list(), dtype=object).reshape(games, k, n)[:, 0]
+                if "role" in f.columns and f["role"].drop_nulls().len() else None)
+        deal = f["game_index"].to_numpy().reshape(games, k, n)[:, 0, 0]
+        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live, role, deal)
 
 
 def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
@@ -73,7 +78,7 @@ def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
     position among its members."""
     f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
         pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
-        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []))
+        pl.col("position").min(), *([pl.col(c).first() for c in ("live", "role") if c in frame.columns]))
     split = f.filter(pl.col("low") != pl.col("standing"))
     if split.height:
         r = split.row(0, named=True)
@@ -137,14 +142,19 @@ def runaway(a: Arcs) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def comebacks(a: Arcs) -> tuple[int, int]:
-    """(winners who were last at some checkpoint before the end, winners)."""
+def comebacks_each(a: Arcs) -> np.ndarray:
+    """[g, s] True where the contestant was alone in last place at some checkpoint before the end."""
     st = a.standing
     last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
     # alone at the bottom with somebody above: a lone contestant (scenario 6's one faction) is never last
     last = last & (st == st.min(axis=2, keepdims=True)) & (st < st.max(axis=2, keepdims=True)) & a.live[:, :, None]
+    return last.any(axis=1)
+
+
+def comebacks(a: Arcs) -> tuple[int, int]:
+    """(winners who were last at some checkpoint before the end, winners)."""
     winners = a.win > 0
-    return int((last.any(axis=1) & winners).sum()), int(winners.sum())
+    return int((comebacks_each(a) & winners).sum()), int(winners.sum())
 
 
 def mean_row(name: str, x: np.ndarray, unit: str = "") -> dict:

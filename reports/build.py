@@ -430,11 +430,30 @@ def arc_section(page: Page, r: Run, i: int):
                f"Over the run's first {a.deals:,} deals, {whose}; checkpoints: {', '.join(a.checkpoints)}. "
                "Leaders are the seats (factions, where they win as teams) with the highest standing (ties share the lead); decided at = the first "
                "checkpoint from which a winner leads to the end; comebacks count winners who were alone last.")
+    if a.groups is not None and a.groups.height:
+        page.table(["by", "group", "measure", "estimate [95% interval]", "n"], group_rows(a.groups),
+                   f"By position (0 = the first player) and by the role chance dealt, {whose}: leads taken = the "
+                   "times the group joins the leaders; the winner measures count each winner of the group (n: "
+                   "winners), the sole leader's chance each game the group leads alone after the first checkpoint "
+                   "(n: those games).")
     page.table(["decision", "a game", "options offered [95%]", "forced (one option) [95%]"],
                [[d["kind"], f"{d['per_game']:.1f}", f"{d['options']:.1f} {interval(d['options_low'], d['options_high'], 1)}",
                  f"{pct(d['forced'])} {interval(d['forced_low'], d['forced_high'])}"] for d in a.decisions.iter_rows(named=True)],
                f"Are the choices real? Every decision of the same games, {whose}: each game's mean options and share of "
                "forced decisions, averaged over games.")
+
+
+def group_rows(t) -> list[list]:
+    """The by-position and by-role arc table (analysis.arc_sums.by_group) as report rows."""
+    from analysis.arc_sums import GROUP_MEASURES
+
+    rows = []
+    for r in t.iter_rows(named=True):
+        words, unit = GROUP_MEASURES[r["measure"]]
+        shown = (f"{pct(r['estimate'])} {interval(r['low'], r['high'])}" if unit == "share"
+                 else f"{r['estimate']:.2f} {interval(r['low'], r['high'], 1)}")
+        rows.append([r["by"], r["group"], words, shown, f"{r['n']:,}"])
+    return rows
 
 
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:

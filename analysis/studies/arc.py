@@ -21,6 +21,7 @@ import numpy as np
 import polars as pl
 
 from analysis.arc import ARC_FILE, Arcs, decision_measures, measures, runaway
+from analysis.arc_sums import by_group, group_lines, sums, units
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
@@ -37,12 +38,14 @@ class Arc:
     runaway: pl.DataFrame
     deals: int
     decisions: pl.DataFrame
+    groups: pl.DataFrame | None = None     # by position and role (analysis.arc_sums.by_group)
 
 
 def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, dict, list, np.ndarray | None]:
     """One game's standings at each checkpoint and at the end [checkpoint, seat], its result
-    (the hooks' result: score, win, position), its decisions as (kind, options offered) and,
-    in a game won by factions, each seat's faction (the hooks' arc_teams)."""
+    (the hooks' result: score, win, position, and the role chance dealt each seat where the
+    game deals roles), its decisions as (kind, options offered) and, in a game won by
+    factions, each seat's faction (the hooks' arc_teams)."""
     c, w = prep.compiled, prep.weights
     s = hooks.start(prep.game, c, prep.bots, w, prep.cfg.seed, game_index, rotation)
     last, _ = hooks.arc_point(c, s)
@@ -60,6 +63,8 @@ def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, d
     if teams is not None:               # the factions' standings, each seat its faction's
         rows = [r[teams] for r in rows]
     res = hooks.result(c, s)
+    if prep.game.roles and "out" in s:   # the role the deal gave each seat, as results.parquet has it
+        res["role"] = [prep.game.roles[r] if r >= 0 else None for r in s["out"].role[0, :prep.cfg.players].tolist()]
     check_end(prep.game.id, game_index, rotation, rows[-1], res, getattr(hooks, "ARC_ESTIMATE", False))
     return np.array(rows), res, decisions, teams
 
@@ -110,6 +115,8 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
                 "win": np.tile(np.asarray(res["win"], np.float64)[:n], k), "position": np.tile(position, k), "live": np.repeat(live, n)}
         if teams is not None:
             cols["team"] = np.tile(np.asarray(teams, np.int16)[:n], k)
+        if "role" in res:
+            cols["role"] = pl.Series(res["role"][:n] * k, dtype=pl.String)
         parts.append(pl.DataFrame(cols))
     name = hooks.arc_checkpoint_name(c) if hasattr(hooks, "arc_checkpoint_name") else game.arc_checkpoint
     names = [f"{name} {i + 1}" for i in range(k - 1)] + ["the end"]
@@ -131,7 +138,7 @@ def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, to
 
 def measured(frame: pl.DataFrame, names: list[str], deals: int, dec: pl.DataFrame) -> Arc:
     a = Arcs.of(frame, names)
-    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec))
+    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec), by_group(sums(units(a))))
 
 
 def read_arc(run_dir: Path) -> Arc | None:
@@ -158,6 +165,9 @@ def arc_lines(a: Arc, bots: str) -> list[str]:
             continue
         lines.append(f"  the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
                      f"{100 * r['high']:.1f}] of {r['games']:,} games")
+    if a.groups is not None and a.groups.height:
+        lines.append("By position and role (95% intervals; n: games, winners or sole leaders):")
+        lines += group_lines(a.groups)
     lines.append("Decisions (per game; options offered and forced decisions, means over games with 95% intervals):")
     for r in a.decisions.iter_rows(named=True):
         lines.append(f"  {r['kind']}: {r['per_game']:.1f} a game, {r['options']:.1f} options "

@@ -14,6 +14,7 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert code == 0, err
     assert "Game arc over 10 deals, with the heuristic bot" in out
     assert "the sole leader after round 1 wins" in out
+    assert "leads taken per game, by position: 0 " in out and "by role" not in out     # Bastille deals no roles
     arc = pl.read_parquet(run / ARC_FILE)
     assert arc.select("game_index", "rotation").n_unique() == 30          # 10 deals x 3 rotations
     last = arc.filter(pl.col("checkpoint") == arc["checkpoint"].max())
@@ -27,6 +28,7 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Is there a runaway leader?" in page and "When is it decided" in page
+    assert "By position (0 = the first player)" in page
 
 
 def test_balance_arc_on_a_directory_that_is_no_run_is_one_line_and_exit_2(tmp_path):

@@ -1,0 +1,195 @@
+"""The arc measures as sufficient statistics, over the whole run and by position and by role.
+
+Each measure is a mean (or a share) of one value per unit, so it needs only each unit's count,
+sum and sum of squares: ``units`` lists the values (one row per unit, with its game), ``sums``
+adds them up by (by, group, measure, checkpoint), and sums of separate batches of games merge
+by adding (``merge``), which is what an --aggregate run keeps instead of the arc's rows. A
+table of sums then gives every figure with its 95% interval, the same as the rows give
+(tests/analysis/test_arc_sums.py).
+
+The units, ``by`` = "all" (the run) and ``by`` = "position" / "role" (the contestant's):
+
+- lead_changes (all): per game, the checkpoints whose set of leaders is not the one before;
+- leads_taken (by group): per game, the times the group's contestants join the leaders (a
+  checkpoint at which a contestant leads and did not lead at the one before);
+- decided_at: per game with a winner (all), or per winner (by group), the checkpoint (from 1)
+  from which a winner (that winner) leads to the end;
+- behind: per game with a winner and a checkpoint before its end (all: no winner leads), or
+  per such winner (by group: that winner does not lead), the share of those checkpoints;
+- gap (all): per checkpoint at which no winner leads, how far the best winner trails;
+- runaway at checkpoint k: per game still going at k with a sole leader, 1 if it won (by
+  group: the sole leader's group);
+- comeback: per winner, 1 if it was alone in last place at some checkpoint before the end;
+- options, forced, decisions (by = "decision", group = its kind or "every decision"): per
+  game, its mean options offered, its share of forced decisions and its number of decisions.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from analysis.intervals import mean_interval, wilson
+
+SUMS_FILE = "arc_sums.parquet"
+SHARES = ("runaway", "comeback")        # 0/1 units: a Wilson interval
+KEYS = ("by", "group", "measure", "checkpoint")
+# how the report and `balance run` name each measure of the by-group table, and its unit
+GROUP_MEASURES = {"leads_taken": ("leads taken per game", "changes"),
+                  "decided_at": ("a winner leads for good from checkpoint", "checkpoint"),
+                  "behind": ("a winner is behind, share of checkpoints", "share"),
+                  "runaway": ("the sole leader after the first checkpoint wins", "share"),
+                  "comeback": ("winners who were last at some checkpoint", "share")}
+
+
+def _unit_frame(by: str, group, measure: str, x, game, checkpoint=None) -> pl.DataFrame:
+    x = np.asarray(x, np.float64)
+    labels = np.broadcast_to(np.asarray(group, dtype=object), x.shape).astype(str) if len(x) else []
+    return pl.DataFrame({"by": pl.repeat(by, len(x), eager=True, dtype=pl.String),
+                         "group": pl.Series(list(labels), dtype=pl.String),
+                         "measure": pl.repeat(measure, len(x), eager=True, dtype=pl.String),
+                         "checkpoint": np.full(len(x), -1, np.int16) if checkpoint is None
+                         else np.asarray(checkpoint, np.int16),
+                         "game_index": np.asarray(game, np.uint64), "x": x})
+
+
+def groupings(a) -> dict[str, np.ndarray]:
+    """Each contestant's group [g, s] by position (always) and by role (where roles were dealt)."""
+    out = {"position": a.position.astype(np.int64)}
+    if getattr(a, "role", None) is not None:
+        out["role"] = a.role
+    return out
+
+
+def units(a, game_index: np.ndarray | None = None) -> pl.DataFrame:
+    """Every unit of every arc measure (see the module's doc); game_index[g] names each game of
+    the arcs (its deal), for the per-deal tables of sensitivity and tune."""
+    from analysis.arc import comebacks_each, decided_at, lead_changes, leaders, winner_behind
+
+    g, k, n = a.standing.shape
+    gi = np.asarray(game_index if game_index is not None else a.game_index if a.game_index is not None
+                    else np.arange(g))
+    won = (a.win > 0).any(axis=1)
+    with_live = won & a.live.any(axis=1)
+    lead = leaders(a.standing)
+    winners = a.win > 0
+    behind_share, gaps = winner_behind(a)
+    behind_at = ~(lead & winners[:, None, :]).any(axis=2) & a.live
+    parts = [_unit_frame("all", "", "lead_changes", lead_changes(a), gi),
+             _unit_frame("all", "", "decided_at", decided_at(a) + 1, gi[won]),
+             _unit_frame("all", "", "behind", behind_share, gi[with_live]),
+             _unit_frame("all", "", "gap", gaps, np.broadcast_to(gi[with_live, None], behind_at[with_live].shape)[behind_at[with_live]])]
+    last = comebacks_each(a)                                     # [g, s] alone last at some live checkpoint
+    sole = (lead.sum(axis=2) == 1) & a.live                     # [g, k]
+    leader = np.argmax(lead, axis=2)                            # [g, k] the sole leader where sole
+    led_won = winners[np.arange(g)[:, None], leader]
+    every = np.broadcast_to(np.arange(k - 1, dtype=np.int16), (g, k - 1))
+    s_k = sole[:, :-1]
+    game_k = np.broadcast_to(gi[:, None], (g, k - 1))
+    parts.append(_unit_frame("all", "", "runaway", led_won[:, :-1][s_k], game_k[s_k], every[s_k]))
+    game_s = np.broadcast_to(gi[:, None], (g, n))
+    parts.append(_unit_frame("all", "", "comeback", last[winners], game_s[winners]))
+    joins = lead[:, 1:] & ~lead[:, :-1]                          # [g, k-1, s] a contestant joins the leaders
+    for_good = np.flip(np.logical_and.accumulate(np.flip(lead, axis=1), axis=1), axis=1)   # [g, k, s]
+    end = np.minimum(a.live.sum(axis=1), k - 1)
+    own_decided = np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), end[:, None]) + 1
+    own_behind = ((~lead & a.live[:, :, None]).sum(axis=1)
+                  / np.maximum(a.live.sum(axis=1), 1)[:, None])          # [g, s]
+    has_live = np.broadcast_to(a.live.any(axis=1)[:, None], (g, n))
+    for by, group in groupings(a).items():
+        labels = [x for x in dict.fromkeys(group.ravel().tolist()) if x is not None and x == x]
+        taken = joins.sum(axis=1)                                # [g, s]
+        for lab in labels:
+            mine = group == lab
+            plays = mine.any(axis=1)
+            parts.append(_unit_frame(by, np.full(int(plays.sum()), lab, object), "leads_taken",
+                                     (taken * mine).sum(axis=1)[plays], gi[plays]))
+        ok = group != None  # noqa: E711  (a seat dealt no role has no group)
+        w = winners & ok
+        parts.append(_unit_frame(by, group[w], "decided_at", own_decided[w], game_s[w]))
+        wl = w & has_live
+        parts.append(_unit_frame(by, group[wl], "behind", own_behind[wl], game_s[wl]))
+        parts.append(_unit_frame(by, group[w], "comeback", last[w], game_s[w]))
+        lead_group = group[np.arange(g)[:, None], leader][:, :-1]
+        pick = s_k & (lead_group != None)  # noqa: E711
+        parts.append(_unit_frame(by, lead_group[pick], "runaway", led_won[:, :-1][pick], game_k[pick], every[pick]))
+    return pl.concat(parts)
+
+
+def decision_units(dec: pl.DataFrame) -> pl.DataFrame:
+    """Each game's mean options, forced share and count of decisions, per kind and over every
+    decision (analysis.arc.decision_measures' units)."""
+    per_game = (pl.concat([dec, dec.with_columns(pl.lit("every decision").alias("kind"))])
+                .group_by("kind", "game_index", "rotation", maintain_order=True)
+                .agg(pl.len().cast(pl.Float64).alias("decisions"), pl.col("options").cast(pl.Float64).mean(),
+                     (pl.col("options") == 1).cast(pl.Float64).mean().alias("forced")))
+    return pl.concat([per_game.select(pl.lit("decision").alias("by"), pl.col("kind").alias("group"),
+                                      pl.lit(m).alias("measure"), pl.lit(-1, pl.Int16).alias("checkpoint"),
+                                      pl.col("game_index").cast(pl.UInt64), pl.col(m).alias("x"))
+                      for m in ("options", "forced", "decisions")])
+
+
+def sums(u: pl.DataFrame) -> pl.DataFrame:
+    """Count, sum and sum of squares of the units by (by, group, measure, checkpoint)."""
+    return (u.group_by(*KEYS).agg(pl.len().cast(pl.Int64).alias("n"), pl.col("x").sum().alias("sum"),
+                                  (pl.col("x") ** 2).sum().alias("sumsq"))
+            .sort(*KEYS))
+
+
+def merge(*tables: pl.DataFrame) -> pl.DataFrame:
+    """Sums of separate games added up: the sums of all of them."""
+    return sums_of(pl.concat([t for t in tables if t is not None and t.height]))
+
+
+def sums_of(t: pl.DataFrame) -> pl.DataFrame:
+    return t.group_by(*KEYS).agg(pl.col("n").sum(), pl.col("sum").sum(), pl.col("sumsq").sum()).sort(*KEYS)
+
+
+def figure(measure: str, n: int, total: float, total_sq: float) -> tuple[float, float, float]:
+    """(estimate, low, high): a Wilson interval for a share of 0/1 units, else the normal one."""
+    if measure in SHARES:
+        lo, hi = wilson(total, n)
+        return (total / n if n else math.nan), float(lo), float(hi)
+    mean, _, lo, hi = mean_interval(total, total_sq, n)
+    return mean, lo, hi
+
+
+def table(s: pl.DataFrame) -> pl.DataFrame:
+    """Every figure of a sums table with its 95% interval."""
+    rows = []
+    for r in s.iter_rows(named=True):
+        est, lo, hi = figure(r["measure"], r["n"], r["sum"], r["sumsq"])
+        rows.append({**{k: r[k] for k in KEYS}, "n": r["n"], "estimate": est, "low": lo, "high": hi})
+    return pl.DataFrame(rows, schema={"by": pl.String, "group": pl.String, "measure": pl.String,
+                                      "checkpoint": pl.Int16, "n": pl.Int64, "estimate": pl.Float64,
+                                      "low": pl.Float64, "high": pl.Float64})
+
+
+def by_group(s: pl.DataFrame) -> pl.DataFrame:
+    """The measures by position and by role (the runaway at the first checkpoint), one row per
+    (by, group, measure), groups in their natural order."""
+    t = table(s.filter(pl.col("by").is_in(["position", "role"])
+                       & pl.col("measure").is_in(list(GROUP_MEASURES))
+                       & ((pl.col("measure") != "runaway") | (pl.col("checkpoint") == 0))))
+    order = {m: i for i, m in enumerate(GROUP_MEASURES)}
+    return (t.with_columns(pl.col("measure").replace_strict(order, return_dtype=pl.Int32).alias("_m"),
+                           pl.col("group").cast(pl.Int64, strict=False).alias("_g"))
+            .sort("by", "_m", "_g", "group", nulls_last=True)
+            .drop("_m", "_g"))
+
+
+def group_lines(t: pl.DataFrame, indent: str = "  ") -> list[str]:
+    """by_group in words: one line per (by, measure), its groups side by side."""
+    lines = []
+    for (by, measure), part in t.group_by("by", "measure", maintain_order=True):
+        words, unit = GROUP_MEASURES[measure]
+        shown = []
+        for r in part.iter_rows(named=True):
+            if unit == "share":
+                f = f"{100 * r['estimate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}]"
+            else:
+                f = f"{r['estimate']:.2f} [{r['low']:.2f}, {r['high']:.2f}]"
+            shown.append(f"{r['group']} {f} (n {r['n']:,})" if r["n"] else f"{r['group']} -")
+        lines.append(f"{indent}{words}, by {by}: " + "; ".join(shown))
+    return lines
