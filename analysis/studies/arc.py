@@ -84,18 +84,19 @@ def check_end(game_id: str, game_index: int, rotation: int, last: np.ndarray, re
         raise RuntimeError(f"{where}: the arc ends with seats {lead} leading, the game won by seats {won}")
 
 
-def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
-    """The arcs of deals [0, deals) of the run configured by cfg, every rotation it played, and
-    every decision of those games (game_index, rotation, kind, options offered)."""
+def record(cfg, deals: int, progress=lambda done, total: None, first: int = 0, prep=None
+           ) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
+    """The arcs of deals [first, first + deals) of the run configured by cfg, every rotation it
+    played, and every decision of those games (game_index, rotation, kind, options offered)."""
     from sim.api import hooks_of
     from sim.plan import Prepared
 
-    prep = Prepared(cfg)
+    prep = prep or Prepared(cfg)
     game, n, c = prep.game, cfg.players, prep.compiled
     hooks = hooks_of(game.id)
     if not game.arc_checkpoint or hooks is None or not hasattr(hooks, "arc_point"):
         raise UserError(game.id, "--arc", "this game records no arc yet (`balance games` lists the games that do)")
-    gi, rot = prep.rows(0, min(deals, cfg.games))
+    gi, rot = prep.rows(first, deals)
     arcs = []
     for g, r in zip(gi.tolist(), rot.tolist()):
         arcs.append(play_arc(prep, hooks, g, r))
@@ -123,12 +124,36 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
     return pl.concat(parts), names, pl.concat(dec)
 
 
+# The per-deal columns of an arc measure (analysis.measures: lead_changes, runaway_leader, ...):
+# a mean over the deal's games, or a share's hits (_w) and units (_n), summed over them.
+DEAL_MEANS = {"lead_changes": "arc_lead_changes", "decided_at": "arc_decided_at", "behind": "arc_behind"}
+DEAL_SHARES = {"runaway": "arc_runaway_", "comeback": "arc_comeback_"}
+
+
+def deal_arcs(prep, first: int, deals: int) -> pl.DataFrame:
+    """Deals [first, first + deals) of the prepared configuration replayed for their arcs: one
+    row per deal (game_index) with its arc measures' columns (DEAL_MEANS, DEAL_SHARES; the
+    runaway leader's at the first checkpoint)."""
+    frame, names, _ = record(prep.cfg, deals, first=first, prep=prep)
+    u = units(Arcs.of(frame, names)).filter((pl.col("by") == "all")
+                                             & ((pl.col("measure") != "runaway") | (pl.col("checkpoint") == 0)))
+    out = frame.select(pl.col("game_index").unique().sort())
+    for m, col in DEAL_MEANS.items():
+        out = out.join(u.filter(pl.col("measure") == m).group_by("game_index").agg(pl.col("x").mean().alias(col)),
+                       on="game_index", how="left")
+    for m, col in DEAL_SHARES.items():
+        part = u.filter(pl.col("measure") == m).group_by("game_index").agg(
+            pl.col("x").sum().alias(col + "w"), pl.len().cast(pl.Float64).alias(col + "n"))
+        out = out.join(part, on="game_index", how="left").with_columns(pl.col(col + "w", col + "n").fill_null(0.0))
+    return out
+
+
 def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, total: None) -> Arc:
     """Record the arcs of the run in run_dir (configured by cfg), write them beside its results
     and measure them."""
     if deals < 1:
         raise UserError("--arc-deals", None, f"expected a positive number of deals, got {deals}")
-    frame, names, dec = record(cfg, deals, progress)
+    frame, names, dec = record(cfg, min(deals, cfg.games), progress)
     write_parquet(frame, Path(run_dir) / ARC_FILE)
     write_parquet(dec, Path(run_dir) / DECISIONS_FILE)
     played = min(deals, cfg.games)

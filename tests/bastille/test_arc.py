@@ -35,3 +35,29 @@ def test_balance_arc_on_a_directory_that_is_no_run_is_one_line_and_exit_2(tmp_pa
     code, out, err = cli(["arc", tmp_path])
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "run.json" in err
+
+
+def test_sensitivity_and_tune_study_the_arc_measures_of_the_deals_they_play(tmp_path):
+    """An arc measure in `balance sensitivity` is each deal's arc, replayed: the value at the
+    low end of a step equals the arc of the same deals recorded with that content."""
+    from dataclasses import replace
+
+    from analysis.arc import Arcs, lead_changes, runaway
+    from analysis.studies.arc import record
+    from analysis.studies.player import base_config
+    from analysis.studies.sensitivity import sensitivity
+
+    r = sensitivity("bastille", measures=("lead_changes", "runaway-leader"), only=("setup.start_coins",), n_games=12,
+                    batch=12, players=3, seed=2, out_dir=tmp_path / "sens")
+    got = {m: r.table.filter(pl.col("measure") == m).row(0, named=True) for m in ("lead_changes", "runaway_leader")}
+    low = replace(base_config("bastille", 3, None, "base", ["setup.start_coins=7"], None, 2, False, 1, "local", None),
+                  games=12)
+    a = Arcs.of(*record(low, 12)[:2])
+    assert got["lead_changes"]["low_text"] == "7"
+    assert got["lead_changes"]["at_low"] == lead_changes(a).mean()
+    first = runaway(a).row(0, named=True)
+    assert got["runaway_leader"]["at_low"] == first["leader_wins"] / first["games"]
+    code, out, err = cli(["tune", "bastille", "-p", "3", "--target", "lead_changes=2.5..3", "--vary",
+                          "setup.start_coins", "--trials", "2", "-n", "6", "--confirm", "6", "--out", tmp_path / "tune"])
+    assert code == 0, err
+    assert "target lead_changes in 2.50..3.00 changes" in out
