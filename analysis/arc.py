@@ -214,7 +214,7 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
         rows.append({"kind": kind[0], "per_game": float(part["n"].sum()) / games, "games": len(o),
                      "options": mo, "options_low": olo, "options_high": ohi,
                      "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
-    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", descending=[False, True])
+    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
 
 
 def compare_arcs(a, b) -> pl.DataFrame:
@@ -223,11 +223,13 @@ def compare_arcs(a, b) -> pl.DataFrame:
     95% interval, and the sole leader's win share after the first checkpoint, a difference of
     proportions with Newcombe's interval from the two Wilson intervals. The runs' games are
     taken as independent (no pairing by deal): on shared deals the intervals are on the wide side."""
+    from analysis.arc_sums import lead_change_moments
+
     rows = []
-    la, lb = (lead_changes(Arcs.of(x.frame, x.checkpoints)).astype(np.float64) for x in (a, b))
-    se = math.sqrt(la.var(ddof=1) / len(la) + lb.var(ddof=1) / len(lb)) if min(len(la), len(lb)) > 1 else math.inf
-    d = float(la.mean() - lb.mean())
-    rows.append({"measure": "lead changes per game", "a": float(la.mean()), "b": float(lb.mean()), "diff": d,
+    (na, ma, va), (nb, mb, vb) = (lead_change_moments(x.sums) for x in (a, b))   # rows or --aggregate alike
+    se = math.sqrt(va / na + vb / nb) if min(na, nb) > 1 else math.inf
+    d = ma - mb
+    rows.append({"measure": "lead changes per game", "a": ma, "b": mb, "diff": d,
                  "low": d - Z95 * se, "high": d + Z95 * se, "unit": "changes"})
     ra, rb = a.runaway.row(0, named=True), b.runaway.row(0, named=True)
     if ra["games"] and rb["games"]:

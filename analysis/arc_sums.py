@@ -193,3 +193,62 @@ def group_lines(t: pl.DataFrame, indent: str = "  ") -> list[str]:
             shown.append(f"{r['group']} {f} (n {r['n']:,})" if r["n"] else f"{r['group']} -")
         lines.append(f"{indent}{words}, by {by}: " + "; ".join(shown))
     return lines
+
+
+# -- the run's figures from its sums alone (an --aggregate run keeps nothing else) ---------------
+
+RUN_MEASURES = (("lead_changes", "lead changes per game", "changes"), ("decided_at", "decided at checkpoint", "checkpoint"),
+                ("behind", "winner behind, share of checkpoints", "share"),
+                ("gap", "winner behind, gap to the leader", "points"),
+                ("comeback", "winners who were last at some checkpoint", "share"))
+
+
+def _one(s: pl.DataFrame, by: str, group: str, measure: str, checkpoint: int = -1) -> tuple[int, float, float]:
+    r = s.filter((pl.col("by") == by) & (pl.col("group") == group) & (pl.col("measure") == measure)
+                 & (pl.col("checkpoint") == checkpoint))
+    return (int(r["n"][0]), float(r["sum"][0]), float(r["sumsq"][0])) if r.height else (0, 0.0, 0.0)
+
+
+def run_measures(s: pl.DataFrame) -> pl.DataFrame:
+    """analysis.arc.measures from the sums."""
+    rows = []
+    for m, words, unit in RUN_MEASURES:
+        n, total, sq = _one(s, "all", "", m)
+        if m == "gap" and n == 0:             # as the rows read it: no checkpoint behind is a gap of 0
+            n, total, sq = 1, 0.0, 0.0
+        est, lo, hi = figure(m, n, total, sq)
+        rows.append({"measure": words, "estimate": est, "low": lo, "high": hi, "n": n, "unit": unit})
+    return pl.DataFrame(rows)
+
+
+def run_runaway(s: pl.DataFrame, names: list[str]) -> pl.DataFrame:
+    """analysis.arc.runaway from the sums: every checkpoint before the end."""
+    rows = []
+    for k in range(len(names) - 1):
+        n, w, _ = _one(s, "all", "", "runaway", k)
+        lo, hi = wilson(w, n)
+        rows.append({"checkpoint": k, "name": names[k], "games": n, "leader_wins": int(round(w)),
+                     "p": w / n if n else float("nan"), "low": float(lo), "high": float(hi)})
+    return pl.DataFrame(rows)
+
+
+def lead_change_moments(s: pl.DataFrame) -> tuple[int, float, float]:
+    """(games, mean, sample variance) of the lead changes per game."""
+    n, total, sq = _one(s, "all", "", "lead_changes")
+    mean = total / n if n else math.nan
+    var = (sq - n * mean * mean) / (n - 1) if n > 1 else math.inf
+    return n, mean, max(var, 0.0)
+
+
+def run_decisions(s: pl.DataFrame) -> pl.DataFrame:
+    """analysis.arc.decision_measures from the sums."""
+    d = s.filter(pl.col("by") == "decision")
+    games = _one(s, "decision", "every decision", "decisions")[0]
+    rows = []
+    for kind in d["group"].unique(maintain_order=True).to_list():
+        n, count, _ = _one(d, "decision", kind, "decisions")
+        mo, olo, ohi = figure("options", *_one(d, "decision", kind, "options"))
+        mf, flo, fhi = figure("forced", *_one(d, "decision", kind, "forced"))
+        rows.append({"kind": kind, "per_game": count / games, "games": n, "options": mo, "options_low": olo,
+                     "options_high": ohi, "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
+    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])

@@ -292,16 +292,16 @@ def arc_measure(arc, quantity: str, z: float, spec_path: str) -> tuple[float, fl
     """(estimate, low, high) of an arc quantity (the run's arc, analysis.studies.arc.Arc): lead
     changes per game (mean, normal interval) or how often the sole leader after the first
     checkpoint wins (Wilson), a faction being one contestant."""
-    from analysis.arc import Arcs, lead_changes
+    from analysis.arc_sums import lead_change_moments
 
     low, high = QUANTITIES[quantity][1:]
     key = f"thresholds.{high or low}"
     if arc is None:
         raise UserError(spec_path, key, "needs the run's arc (record it with balance run --arc, or balance arc RUN)")
-    if quantity == "lead_changes":
-        x = lead_changes(Arcs.of(arc.frame, arc.checkpoints)).astype(float)
-        half = z * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else math.inf
-        return float(x.mean()), float(x.mean() - half), float(x.mean() + half)
+    if quantity == "lead_changes":      # from the sums: an --aggregate run's arc keeps no rows
+        n, mean, var = lead_change_moments(arc.sums)
+        half = z * math.sqrt(var / n) if n > 1 else math.inf
+        return mean, mean - half, mean + half
     first = arc.runaway.row(0, named=True)
     if not first["games"]:
         raise UserError(spec_path, key, f"no game of the arc has a sole leader after {first['name']}")
@@ -313,7 +313,7 @@ def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], co
              spec_path: str = "spec", rows: pl.DataFrame | None = None, arc=None) -> Verdict:
     """One quantity judged on its interval against its allowed region: a gate line and a verdict mark."""
     name, est, lo, hi = measure(stats, quantity, confidence, spec_path, rows, arc)
-    games = arc.frame.select("game_index", "rotation").n_unique() if quantity in ARC_QUANTITIES else game_count(stats)
+    games = arc.games if quantity in ARC_QUANTITIES else game_count(stats)
     v = judge(name, est, lo, hi, region, games)
     v.key = quantity
     return v

@@ -286,7 +286,8 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         click.echo("")
         click.echo("\n".join(record_arc(Path(out_dir), arc_deals, whose)))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
-    extra = (f", {ROBUST_DIR_TEXT}" if robust_record else "") + (", arc.parquet" if with_arc else "")
+    arc_files = ", arc_sums.parquet" if cfg_used["aggregate"] else ", arc.parquet, decisions.parquet"
+    extra = (f", {ROBUST_DIR_TEXT}" if robust_record else "") + (arc_files if with_arc else "")
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
 
 

@@ -418,9 +418,9 @@ def arc_section(page: Page, r: Run, i: int):
     if a is None:
         return
     whose = run_whose(r.meta, r.stats)
-    n = int(a.frame["team" if "team" in a.frame.columns else "seat"].max()) + 1   # factions win as teams
+    n = a.contestants                   # seats, or factions where they win as teams
     page.heading(f"When is it decided: {r.label}")
-    page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.frame.select("game_index", "rotation").n_unique()},
+    page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.games},
                                     f"Does the leader win? {r.label}, {whose}"),
                f"decided_{i}", f"The sole leader's win rate at each checkpoint of {r.label}")
     rows = [[m["measure"], f"{pct(m['estimate'])} {interval(m['low'], m['high'])}" if m["unit"] == "share"

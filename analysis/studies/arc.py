@@ -21,7 +21,8 @@ import numpy as np
 import polars as pl
 
 from analysis.arc import ARC_FILE, Arcs, decision_measures, measures, runaway
-from analysis.arc_sums import by_group, group_lines, sums, units
+from analysis.arc_sums import (SUMS_FILE, by_group, decision_units, group_lines, merge, run_decisions, run_measures,
+                               run_runaway, sums, units)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
@@ -32,13 +33,21 @@ DEFAULT_DEALS = 2000
 
 @dataclass
 class Arc:
-    frame: pl.DataFrame
+    frame: pl.DataFrame | None              # the arc's rows; None in an --aggregate run (its sums only)
     checkpoints: list[str]
     measures: pl.DataFrame
     runaway: pl.DataFrame
     deals: int
     decisions: pl.DataFrame
     groups: pl.DataFrame | None = None     # by position and role (analysis.arc_sums.by_group)
+    sums: pl.DataFrame | None = None       # the sufficient statistics of every figure (analysis.arc_sums)
+    contestants: int = 0                   # seats, or factions where they win as teams
+
+    @property
+    def games(self) -> int:
+        from analysis.arc_sums import lead_change_moments
+
+        return lead_change_moments(self.sums)[0]
 
 
 def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, dict, list, np.ndarray | None]:
@@ -148,34 +157,69 @@ def deal_arcs(prep, first: int, deals: int) -> pl.DataFrame:
     return out
 
 
+ARC_CHUNK = 250     # deals replayed at once in an --aggregate run: its arcs are summed and let go
+
+
 def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, total: None) -> Arc:
     """Record the arcs of the run in run_dir (configured by cfg), write them beside its results
-    and measure them."""
+    and measure them: the arc's rows (arc.parquet, decisions.parquet), or in an --aggregate run
+    only their sufficient statistics (arc_sums.parquet, analysis.arc_sums)."""
     if deals < 1:
         raise UserError("--arc-deals", None, f"expected a positive number of deals, got {deals}")
-    frame, names, dec = record(cfg, min(deals, cfg.games), progress)
-    write_parquet(frame, Path(run_dir) / ARC_FILE)
-    write_parquet(dec, Path(run_dir) / DECISIONS_FILE)
     played = min(deals, cfg.games)
-    write_json({"checkpoints": names, "deals": played}, Path(run_dir) / ARC_META)
+    run_dir = Path(run_dir)
+    if cfg.aggregate:
+        from sim.plan import Prepared
+
+        prep, total, names, n = Prepared(cfg), None, [], 0
+        for first in range(0, played, ARC_CHUNK):
+            done = first * prep.rotations
+            frame, chunk_names, dec = record(cfg, min(ARC_CHUNK, played - first),
+                                             lambda d, t: progress(done + d, played * prep.rotations), first, prep)
+            a = Arcs.of(frame, chunk_names)
+            total = merge(total, sums(pl.concat([units(a), decision_units(dec)])))
+            names, n = max(names, chunk_names, key=len), max(n, a.standing.shape[2])
+        for stale in (ARC_FILE, DECISIONS_FILE):          # an older row arc of this directory is not this one
+            (run_dir / stale).unlink(missing_ok=True)
+        write_parquet(total, run_dir / SUMS_FILE)
+        write_json({"checkpoints": names, "deals": played, "aggregate": True, "contestants": n}, run_dir / ARC_META)
+        return from_sums(total, names, played, n)
+    frame, names, dec = record(cfg, played, progress)
+    (run_dir / SUMS_FILE).unlink(missing_ok=True)
+    write_parquet(frame, run_dir / ARC_FILE)
+    write_parquet(dec, run_dir / DECISIONS_FILE)
+    write_json({"checkpoints": names, "deals": played}, run_dir / ARC_META)
     return measured(frame, names, played, dec)
 
 
 def measured(frame: pl.DataFrame, names: list[str], deals: int, dec: pl.DataFrame) -> Arc:
+    """The arc's figures read from its rows."""
     a = Arcs.of(frame, names)
-    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec), by_group(sums(units(a))))
+    s = sums(pl.concat([units(a), decision_units(dec)]))
+    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec), by_group(s), s,
+               a.standing.shape[2])
+
+
+def from_sums(s: pl.DataFrame, names: list[str], deals: int, contestants: int) -> Arc:
+    """The arc's figures read from its sufficient statistics alone (an --aggregate run)."""
+    return Arc(None, names, run_measures(s), run_runaway(s, names), deals, run_decisions(s), by_group(s), s,
+               contestants)
 
 
 def read_arc(run_dir: Path) -> Arc | None:
     """The arcs recorded for the run in run_dir, measured; None if it has none."""
     import json
 
-    path = Path(run_dir) / ARC_FILE
-    if not path.is_file():
+    run_dir = Path(run_dir)
+    if not (run_dir / ARC_META).is_file():
         return None
-    meta = json.loads((Path(run_dir) / ARC_META).read_text())
-    return measured(pl.read_parquet(path), meta["checkpoints"], meta["deals"],
-                    pl.read_parquet(Path(run_dir) / DECISIONS_FILE))
+    meta = json.loads((run_dir / ARC_META).read_text())
+    if (run_dir / SUMS_FILE).is_file():
+        return from_sums(pl.read_parquet(run_dir / SUMS_FILE), meta["checkpoints"], meta["deals"], meta["contestants"])
+    if not (run_dir / ARC_FILE).is_file():
+        return None
+    return measured(pl.read_parquet(run_dir / ARC_FILE), meta["checkpoints"], meta["deals"],
+                    pl.read_parquet(run_dir / DECISIONS_FILE))
 
 
 def arc_lines(a: Arc, bots: str) -> list[str]:

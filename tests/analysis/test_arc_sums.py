@@ -84,3 +84,47 @@ def test_roles_group_the_contestants_by_what_chance_dealt_them():
     assert m[("role", "red", "comeback")]["estimate"] == 0.5       # alone last after checkpoint 1 in the odd games
     assert ("role", "blue", "comeback") not in m                    # blue never wins
     assert m[("role", "red", "decided_at")]["estimate"] == pytest.approx((1 + 2) / 2)
+
+
+def test_an_aggregate_arc_reads_every_figure_of_the_rows_from_its_sums():
+    from analysis.studies.arc import arc_lines, from_sums, measured
+
+    a = shuffled_race(600, 4, 3, seed=7)
+    f = frame(a.standing, a.win).with_columns(pl.col("game_index").cast(pl.UInt64))
+    rng = np.random.default_rng(1)
+    dec = pl.DataFrame({"game_index": np.repeat(np.arange(600, dtype=np.uint64), 5), "rotation": np.zeros(3000, np.uint8),
+                        "kind": rng.choice(["move", "bid"], 3000), "options": rng.integers(1, 4, 3000).astype(np.int32)})
+    names = ["round 1", "round 2", "round 3", "the end"]
+    rows = measured(f, names, 600, dec)
+    agg = from_sums(merge(rows.sums.head(7), rows.sums.tail(rows.sums.height - 7)), names, 600, 3)
+    for x, y in ((rows.measures, agg.measures), (rows.runaway, agg.runaway), (rows.decisions, agg.decisions)):
+        assert x.columns == y.columns
+        for c in x.columns:
+            if x[c].dtype.is_float():
+                assert np.allclose(x[c].to_numpy(), y[c].to_numpy()), c
+            else:
+                assert x[c].to_list() == y[c].to_list(), c
+    assert arc_lines(rows, "toy") == arc_lines(agg, "toy")
+    assert (agg.games, agg.contestants) == (600, 3)
+
+
+def test_the_gate_and_compare_read_an_aggregate_arc_as_they_read_rows():
+    from analysis.arc import compare_arcs
+    from analysis.check import arc_measure
+    from analysis.intervals import Z95
+    from analysis.studies.arc import from_sums, measured
+
+    a = shuffled_race(400, 4, 3, seed=9)
+    f = frame(a.standing, a.win).with_columns(pl.col("game_index").cast(pl.UInt64))
+    dec = pl.DataFrame({"game_index": np.arange(400, dtype=np.uint64), "rotation": np.zeros(400, np.uint8),
+                        "kind": ["move"] * 400, "options": np.full(400, 2, np.int32)})
+    names = ["round 1", "round 2", "round 3", "the end"]
+    rows = measured(f, names, 400, dec)
+    agg = from_sums(rows.sums, names, 400, 3)
+    lead = rows.measures.row(0, named=True)
+    for x in (rows, agg):
+        assert arc_measure(x, "lead_changes", Z95, "spec") == pytest.approx((lead["estimate"], lead["low"], lead["high"]))
+        first = x.runaway.row(0, named=True)
+        assert arc_measure(x, "runaway_leader", Z95, "spec") == pytest.approx((first["p"], first["low"], first["high"]))
+    other = measured(frame(a.standing[:200], a.win[:200]), names, 200, dec.head(200))
+    assert compare_arcs(rows, other).equals(compare_arcs(agg, other))
