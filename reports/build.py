@@ -441,6 +441,23 @@ def arc_section(page: Page, r: Run, i: int):
                  f"{pct(d['forced'])} {interval(d['forced_low'], d['forced_high'])}"] for d in a.decisions.iter_rows(named=True)],
                f"Are the choices real? Every decision of the same games, {whose}: each game's mean options and share of "
                "forced decisions, averaged over games.")
+    choices_section(page, r, whose)
+
+
+def choices_section(page: Page, r: Run, whose: str):
+    """Do the strong bots choose differently (balance run --arc --arc-choices, balance arc --choices)?"""
+    from analysis.studies.choices import choices_table, read_choices, strong_bots
+
+    t = read_choices(r.path)
+    if t is None or t.height == 0:
+        return
+    bots = strong_bots(get_game(r.game))
+    rows = [[c["kind"], f"{c['decisions']:,}", f"{c['options']:.1f}",
+             f"{pct(c['share'])} {interval(c['low'], c['high'])}",
+             ", ".join(f"{b} {pct(c[f'vs_{b}'])}" for b in bots[1:])] for c in choices_table(t).iter_rows(named=True)]
+    page.table(["decision", "asked", "options", "the strong bots differ [95%]", f"differs from {bots[0]}"], rows,
+               f"Do the strong bots choose differently? {', '.join(bots)} asked at one unforced decision of each game, "
+               f"a decision reached {whose} (one a game, so the decisions are independent: Wilson intervals).")
 
 
 def group_rows(t) -> list[list]:

@@ -10,8 +10,16 @@ from tests.engine.helpers import cli
 def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path):
     run = tmp_path / "run"
     code, out, err = cli(["run", "bastille", "-p", "3", "-n", "12", "--rotate-seats", "--seed", "4", "--arc",
-                          "--arc-deals", "10", "--out", run])
+                          "--arc-deals", "10", "--arc-choices", "6", "--out", run])
     assert code == 0, err
+    # the strong bots asked at one unforced decision of each of the first 6 games: the heuristic,
+    # asked on its copy of the position, chooses what the heuristic played there
+    choices = pl.read_parquet(run / "choices.parquet")
+    assert choices.height == 6 and (choices["options"] > 1).all()
+    assert (choices["heuristic"] == choices["played"]).all()
+    differ = [len({a, b, c}) > 1 for a, b, c in choices.select("heuristic", "rollout", "search").iter_rows()]
+    assert choices["differ"].to_list() == differ and any(differ)        # the bots asked are not one bot
+    assert "Do the strong bots choose differently? (heuristic, rollout, search asked" in out
     assert "Game arc over 10 deals, with the heuristic bot" in out
     assert "the sole leader after round 1 wins" in out
     assert "leads taken per game, by position: 0 " in out and "by role" not in out     # Bastille deals no roles
@@ -28,13 +36,15 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Is there a runaway leader?" in page and "When is it decided" in page
-    assert "By position (0 = the first player)" in page
+    assert "By position (0 = the first player)" in page and "Do the strong bots choose differently?" in page
 
 
 def test_balance_arc_on_a_directory_that_is_no_run_is_one_line_and_exit_2(tmp_path):
     code, out, err = cli(["arc", tmp_path])
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "run.json" in err
+    code, out, err = cli(["run", "bastille", "-n", "2", "--arc-choices", "2", "--out", tmp_path / "r"])
+    assert code == 2 and "--arc-choices" in err and "only applies with --arc" in err
 
 
 def test_sensitivity_and_tune_study_the_arc_measures_of_the_deals_they_play(tmp_path):
