@@ -126,5 +126,11 @@ def test_the_gate_and_compare_read_an_aggregate_arc_as_they_read_rows():
         assert arc_measure(x, "lead_changes", Z95, "spec") == pytest.approx((lead["estimate"], lead["low"], lead["high"]))
         first = x.runaway.row(0, named=True)
         assert arc_measure(x, "runaway_leader", Z95, "spec") == pytest.approx((first["p"], first["low"], first["high"]))
+    words = {"decided_at": "decided at checkpoint", "winner_behind": "winner behind, share of checkpoints",
+             "comeback_share": "winners who were last at some checkpoint"}
+    for q, w in words.items():
+        r = rows.measures.filter(pl.col("measure") == w).row(0, named=True)
+        for x in (rows, agg):
+            assert arc_measure(x, q, Z95, "spec") == pytest.approx((r["estimate"], r["low"], r["high"])), q
     other = measured(frame(a.standing[:200], a.win[:200]), names, 200, dec.head(200))
     assert compare_arcs(rows, other).equals(compare_arcs(agg, other))

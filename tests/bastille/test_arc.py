@@ -32,6 +32,11 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert (both["standing"] == both["score"].cast(pl.Float64)).all()
     assert (both["win"] == both["win_right"].cast(pl.Float64)).all()
     assert arc["checkpoint"].n_unique() == 8            # after rounds 1-7 and the end
+    spec = tmp_path / "spec.toml"
+    spec.write_text("[thresholds]\nmax_decided_at = 1\nmin_comeback_share = 0\n")
+    code, out, err = cli(["check", run, "--spec", spec])
+    assert code == 1, err                         # Bastille is decided late, never after round 1
+    assert "a winner leads for good from checkpoint (arc)" in out and "winners once alone in last place (arc)" in out
     code, out, err = cli(["report", run, "--out", tmp_path / "report"])
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
