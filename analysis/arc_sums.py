@@ -65,56 +65,73 @@ def groupings(a) -> dict[str, np.ndarray]:
 def units(a, game_index: np.ndarray | None = None) -> pl.DataFrame:
     """Every unit of every arc measure (see the module's doc); game_index[g] names each game of
     the arcs (its deal), for the per-deal tables of sensitivity and tune."""
-    from analysis.arc import comebacks_each, decided_at, lead_changes, leaders, winner_behind
-
-    g, k, n = a.standing.shape
+    g = a.standing.shape[0]
     gi = np.asarray(game_index if game_index is not None else a.game_index if a.game_index is not None
                     else np.arange(g))
-    won = (a.win > 0).any(axis=1)
+    c = Contestants.of(a)
+    return pl.concat([run_units(a, gi, c), *(group_units(by, group, gi, c) for by, group in groupings(a).items())])
+
+
+class Contestants:
+    """What the measures ask of each contestant [g, s] and of each checkpoint [g, k]."""
+
+    @classmethod
+    def of(cls, a) -> "Contestants":
+        from analysis.arc import comebacks_each, leaders
+
+        c = cls()
+        g, k, n = a.standing.shape
+        c.lead = leaders(a.standing)                                  # [g, k, s]
+        c.winners = a.win > 0                                          # [g, s]
+        c.last = comebacks_each(a)                                     # [g, s] alone last at a live checkpoint
+        c.sole = ((c.lead.sum(axis=2) == 1) & a.live)[:, :-1]          # [g, k-1] a sole leader, still going
+        c.leader = np.argmax(c.lead, axis=2)[:, :-1]                   # [g, k-1] the sole leader where sole
+        c.led_won = c.winners[np.arange(g)[:, None], c.leader]         # [g, k-1] and it won
+        c.checkpoint = np.broadcast_to(np.arange(k - 1, dtype=np.int16), (g, k - 1))
+        c.taken = (c.lead[:, 1:] & ~c.lead[:, :-1]).sum(axis=1)         # [g, s] times it joins the leaders
+        for_good = np.flip(np.logical_and.accumulate(np.flip(c.lead, axis=1), axis=1), axis=1)
+        end = np.minimum(a.live.sum(axis=1), k - 1)
+        c.decided = np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), end[:, None]) + 1   # [g, s]
+        c.behind = (~c.lead & a.live[:, :, None]).sum(axis=1) / np.maximum(a.live.sum(axis=1), 1)[:, None]
+        c.has_live = np.broadcast_to(a.live.any(axis=1)[:, None], (g, n))
+        return c
+
+
+def run_units(a, gi: np.ndarray, c: Contestants) -> pl.DataFrame:
+    """The run's units (by = "all"), read by analysis.arc's own functions."""
+    from analysis.arc import decided_at, lead_changes, winner_behind
+
+    won = c.winners.any(axis=1)
     with_live = won & a.live.any(axis=1)
-    lead = leaders(a.standing)
-    winners = a.win > 0
     behind_share, gaps = winner_behind(a)
-    behind_at = ~(lead & winners[:, None, :]).any(axis=2) & a.live
-    parts = [_unit_frame("all", "", "lead_changes", lead_changes(a), gi),
-             _unit_frame("all", "", "decided_at", decided_at(a) + 1, gi[won]),
-             _unit_frame("all", "", "behind", behind_share, gi[with_live]),
-             _unit_frame("all", "", "gap", gaps, np.broadcast_to(gi[with_live, None], behind_at[with_live].shape)[behind_at[with_live]])]
-    last = comebacks_each(a)                                     # [g, s] alone last at some live checkpoint
-    sole = (lead.sum(axis=2) == 1) & a.live                     # [g, k]
-    leader = np.argmax(lead, axis=2)                            # [g, k] the sole leader where sole
-    led_won = winners[np.arange(g)[:, None], leader]
-    every = np.broadcast_to(np.arange(k - 1, dtype=np.int16), (g, k - 1))
-    s_k = sole[:, :-1]
-    game_k = np.broadcast_to(gi[:, None], (g, k - 1))
-    parts.append(_unit_frame("all", "", "runaway", led_won[:, :-1][s_k], game_k[s_k], every[s_k]))
-    game_s = np.broadcast_to(gi[:, None], (g, n))
-    parts.append(_unit_frame("all", "", "comeback", last[winners], game_s[winners]))
-    joins = lead[:, 1:] & ~lead[:, :-1]                          # [g, k-1, s] a contestant joins the leaders
-    for_good = np.flip(np.logical_and.accumulate(np.flip(lead, axis=1), axis=1), axis=1)   # [g, k, s]
-    end = np.minimum(a.live.sum(axis=1), k - 1)
-    own_decided = np.where(for_good.any(axis=1), np.argmax(for_good, axis=1), end[:, None]) + 1
-    own_behind = ((~lead & a.live[:, :, None]).sum(axis=1)
-                  / np.maximum(a.live.sum(axis=1), 1)[:, None])          # [g, s]
-    has_live = np.broadcast_to(a.live.any(axis=1)[:, None], (g, n))
-    for by, group in groupings(a).items():
-        labels = [x for x in dict.fromkeys(group.ravel().tolist()) if x is not None and x == x]
-        taken = joins.sum(axis=1)                                # [g, s]
-        for lab in labels:
-            mine = group == lab
-            plays = mine.any(axis=1)
-            parts.append(_unit_frame(by, np.full(int(plays.sum()), lab, object), "leads_taken",
-                                     (taken * mine).sum(axis=1)[plays], gi[plays]))
-        ok = group != None  # noqa: E711  (a seat dealt no role has no group)
-        w = winners & ok
-        parts.append(_unit_frame(by, group[w], "decided_at", own_decided[w], game_s[w]))
-        wl = w & has_live
-        parts.append(_unit_frame(by, group[wl], "behind", own_behind[wl], game_s[wl]))
-        parts.append(_unit_frame(by, group[w], "comeback", last[w], game_s[w]))
-        lead_group = group[np.arange(g)[:, None], leader][:, :-1]
-        pick = s_k & (lead_group != None)  # noqa: E711
-        parts.append(_unit_frame(by, lead_group[pick], "runaway", led_won[:, :-1][pick], game_k[pick], every[pick]))
-    return pl.concat(parts)
+    behind_at = (~(c.lead & c.winners[:, None, :]).any(axis=2) & a.live)[with_live]
+    game_k, game_s = (np.broadcast_to(gi[:, None], x.shape) for x in (c.sole, c.winners))
+    return pl.concat([
+        _unit_frame("all", "", "lead_changes", lead_changes(a), gi),
+        _unit_frame("all", "", "decided_at", decided_at(a) + 1, gi[won]),
+        _unit_frame("all", "", "behind", behind_share, gi[with_live]),
+        _unit_frame("all", "", "gap", gaps, np.broadcast_to(gi[with_live, None], behind_at.shape)[behind_at]),
+        _unit_frame("all", "", "runaway", c.led_won[c.sole], game_k[c.sole], c.checkpoint[c.sole]),
+        _unit_frame("all", "", "comeback", c.last[c.winners], game_s[c.winners])])
+
+
+def group_units(by: str, group: np.ndarray, gi: np.ndarray, c: Contestants) -> pl.DataFrame:
+    """The units of one grouping (by position or by role): group[g, s] each contestant's."""
+    game_k, game_s = (np.broadcast_to(gi[:, None], x.shape) for x in (c.sole, c.winners))
+    parts = []
+    for lab in [x for x in dict.fromkeys(group.ravel().tolist()) if x is not None and x == x]:
+        mine = group == lab
+        plays = mine.any(axis=1)
+        parts.append(_unit_frame(by, lab, "leads_taken", (c.taken * mine).sum(axis=1)[plays], gi[plays]))
+    w = c.winners & (group != None)  # noqa: E711  (a seat dealt no role has no group)
+    wl = w & c.has_live
+    lead_group = group[np.arange(len(gi))[:, None], c.leader]
+    pick = c.sole & (lead_group != None)  # noqa: E711
+    return pl.concat([*parts,
+                      _unit_frame(by, group[w], "decided_at", c.decided[w], game_s[w]),
+                      _unit_frame(by, group[wl], "behind", c.behind[wl], game_s[wl]),
+                      _unit_frame(by, group[w], "comeback", c.last[w], game_s[w]),
+                      _unit_frame(by, lead_group[pick], "runaway", c.led_won[pick], game_k[pick], c.checkpoint[pick])])
 
 
 def decision_units(dec: pl.DataFrame) -> pl.DataFrame:
