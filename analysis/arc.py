@@ -78,7 +78,9 @@ def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
     position among its members."""
     f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
         pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
-        pl.col("position").min(), *([pl.col(c).first() for c in ("live", "role") if c in frame.columns]))
+        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []),
+        # the faction's role: what chance dealt its members (a convert's dealt faction may differ: the first by name)
+        *([pl.col("role").min()] if "role" in frame.columns else []))
     split = f.filter(pl.col("low") != pl.col("standing"))
     if split.height:
         r = split.row(0, named=True)
