@@ -10,7 +10,7 @@ import polars as pl
 from analysis.aggregate import metric_means
 from analysis.balance import (equal_rates, from_fair_share, game_of, is_cooperative, positions_meaningful,
                               summary_metrics)
-from analysis.check import load_spec
+from analysis.check import ARC_QUANTITIES, load_spec
 from analysis.compare import (comparable, compare_rates, independent_turn_order, is_paired, paired_compare,
                               paired_turn_order)
 from analysis.metrics import ROLE_LAYERS, constant_length, end_reasons, win_rates
@@ -77,7 +77,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         table = (robust_table(lineup_stats(r.path, r.meta), thr, lineup_deals(r.meta)) if (r.meta or {}).get("robust")
                  else None)
         name = f"{r.label} ({run_whose(r.meta, r.stats)})"
-        for i, line in enumerate(run_verdict(r.stats, thr, r.rows) + arc_verdict(r)):   # the run named once
+        for i, line in enumerate(run_verdict(r.stats, thr, r.rows) + arc_verdict(r, thr)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
                 row.append(across_text(table, line.question) if table is not None and line.mark else "-")
@@ -99,19 +99,44 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
             page.para(f"Caveat ({game_id}): {caveat}.")
 
 
-def arc_verdict(r: Run) -> list[Line]:
-    """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc)."""
+def arc_verdict(r: Run, thr=None) -> list[Line]:
+    """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc); and a
+    line for each arc threshold the spec sets, marked as `balance check` marks it."""
     from analysis.arc import RUNAWAY, runaway_verdict
 
     a = r.arc()
     if a is None or a.runaway.height == 0:
         return []
+    asked = [q for q in (thr.spec_quantities() if thr is not None else []) if q in ARC_QUANTITIES]
+    spec_lines = [arc_spec_line(r, a, q, thr) for q in asked]
+    if "runaway_leader" in asked:       # the spec's own threshold judges the runaway leader
+        return spec_lines
     first = a.runaway.row(0, named=True)
     mark, words = runaway_verdict(a.runaway)
     figure = (f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, {100 * first['high']:.1f}]" if first["games"]
               else "no sole leader")
     return [Line("Is there a runaway leader?", figure, f"{words}; the run's first {a.deals:,} deals", mark,
-                 f"below {100 * RUNAWAY:.0f}% (default)")]
+                 f"below {100 * RUNAWAY:.0f}% (default)"), *spec_lines]
+
+
+def arc_spec_line(r: Run, a, quantity: str, thr) -> Line:
+    """One arc threshold of the spec judged on the run's arc (analysis.check.evaluate)."""
+    from analysis.check import QUANTITIES, evaluate
+    from analysis.verdict import allowed_text, marked
+
+    region, source = thr.region(*QUANTITIES[quantity][1:])
+    try:
+        v = evaluate(r.stats, quantity, region, thr.confidence, str(thr.spec or "spec"), r.rows, a)
+    except UserError as e:
+        return Line(QUANTITIES[quantity][0], "-", f"not judged: {e.expected}", key=quantity)
+    share = quantity in ("runaway_leader", "winner_behind", "comeback_share")
+    shown = (f"{100 * v.estimate:.1f}% [{100 * v.low:.1f}, {100 * v.high:.1f}]" if share
+             else f"{v.estimate:.2f} [{v.low:.2f}, {v.high:.2f}]")
+    line = marked(Line(v.criterion, shown, f"the run's arc, its first {a.deals:,} deals"), v, region, source,
+                  "%" if share else "turns")
+    if not share:                       # counts and checkpoints: the bound as written, no unit
+        line.allowed = allowed_text(region, "turns", source).replace(" turns", "")
+    return line
 
 
 def reconstructed_caveat(game_id: str) -> str:

@@ -37,10 +37,11 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     code, out, err = cli(["check", run, "--spec", spec])
     assert code == 1, err                         # Bastille is decided late, never after round 1
     assert "a winner leads for good from checkpoint (arc)" in out and "winners once alone in last place (arc)" in out
-    code, out, err = cli(["report", run, "--out", tmp_path / "report"])
+    code, out, err = cli(["report", run, "--out", tmp_path / "report", "--spec", spec])
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Is there a runaway leader?" in page and "When is it decided" in page
+    assert "a winner leads for good from checkpoint (arc)" in page and "&lt;= 1 (spec)" in page   # the spec's arc line
     assert "By position (0 = the first player)" in page and "Do the strong bots choose differently?" in page
 
 
