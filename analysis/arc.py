@@ -44,6 +44,8 @@ class Arcs:
     position: np.ndarray
     checkpoints: list[str]
     live: np.ndarray | None = None
+    role: np.ndarray | None = None      # [g, s] the role chance dealt each contestant (None: no role)
+    game_index: np.ndarray | None = None  # [g] each game's deal
 
     def __post_init__(self):
         if self.live is None:           # every game reaches every checkpoint
@@ -64,7 +66,10 @@ class Arcs:
         win = f["win"].to_numpy().astype(np.float64).reshape(games, k, n)[:, 0]
         position = f["position"].to_numpy().reshape(games, k, n)[:, 0]
         live = f["live"].to_numpy().reshape(games, k, n)[:, :, 0] if "live" in f.columns else None
-        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live)
+        role = (np.array(f["role"].to_list(), dtype=object).reshape(games, k, n)[:, 0]
+                if "role" in f.columns and f["role"].drop_nulls().len() else None)
+        deal = f["game_index"].to_numpy().reshape(games, k, n)[:, 0, 0]
+        return cls(standing, win, position, checkpoints or [f"checkpoint {i + 1}" for i in range(k)], live, role, deal)
 
 
 def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
@@ -73,7 +78,9 @@ def by_faction(frame: pl.DataFrame) -> pl.DataFrame:
     position among its members."""
     f = frame.group_by("game_index", "rotation", "checkpoint", "team").agg(
         pl.col("standing").min().alias("low"), pl.col("standing").max(), pl.col("win").max(),
-        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []))
+        pl.col("position").min(), *([pl.col("live").first()] if "live" in frame.columns else []),
+        # the faction's role: what chance dealt its members (a convert's dealt faction may differ: the first by name)
+        *([pl.col("role").min()] if "role" in frame.columns else []))
     split = f.filter(pl.col("low") != pl.col("standing"))
     if split.height:
         r = split.row(0, named=True)
@@ -137,14 +144,19 @@ def runaway(a: Arcs) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def comebacks(a: Arcs) -> tuple[int, int]:
-    """(winners who were last at some checkpoint before the end, winners)."""
+def comebacks_each(a: Arcs) -> np.ndarray:
+    """[g, s] True where the contestant was alone in last place at some checkpoint before the end."""
     st = a.standing
     last = (st == st.min(axis=2, keepdims=True)).sum(axis=2, keepdims=True) == 1
     # alone at the bottom with somebody above: a lone contestant (scenario 6's one faction) is never last
     last = last & (st == st.min(axis=2, keepdims=True)) & (st < st.max(axis=2, keepdims=True)) & a.live[:, :, None]
+    return last.any(axis=1)
+
+
+def comebacks(a: Arcs) -> tuple[int, int]:
+    """(winners who were last at some checkpoint before the end, winners)."""
     winners = a.win > 0
-    return int((last.any(axis=1) & winners).sum()), int(winners.sum())
+    return int((comebacks_each(a) & winners).sum()), int(winners.sum())
 
 
 def mean_row(name: str, x: np.ndarray, unit: str = "") -> dict:
@@ -204,7 +216,7 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
         rows.append({"kind": kind[0], "per_game": float(part["n"].sum()) / games, "games": len(o),
                      "options": mo, "options_low": olo, "options_high": ohi,
                      "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
-    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", descending=[False, True])
+    return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
 
 
 def compare_arcs(a, b) -> pl.DataFrame:
@@ -213,11 +225,13 @@ def compare_arcs(a, b) -> pl.DataFrame:
     95% interval, and the sole leader's win share after the first checkpoint, a difference of
     proportions with Newcombe's interval from the two Wilson intervals. The runs' games are
     taken as independent (no pairing by deal): on shared deals the intervals are on the wide side."""
+    from analysis.arc_sums import lead_change_moments
+
     rows = []
-    la, lb = (lead_changes(Arcs.of(x.frame, x.checkpoints)).astype(np.float64) for x in (a, b))
-    se = math.sqrt(la.var(ddof=1) / len(la) + lb.var(ddof=1) / len(lb)) if min(len(la), len(lb)) > 1 else math.inf
-    d = float(la.mean() - lb.mean())
-    rows.append({"measure": "lead changes per game", "a": float(la.mean()), "b": float(lb.mean()), "diff": d,
+    (na, ma, va), (nb, mb, vb) = (lead_change_moments(x.sums) for x in (a, b))   # rows or --aggregate alike
+    se = math.sqrt(va / na + vb / nb) if min(na, nb) > 1 else math.inf
+    d = ma - mb
+    rows.append({"measure": "lead changes per game", "a": ma, "b": mb, "diff": d,
                  "low": d - Z95 * se, "high": d + Z95 * se, "unit": "changes"})
     ra, rb = a.runaway.row(0, named=True), b.runaway.row(0, named=True)
     if ra["games"] and rb["games"]:

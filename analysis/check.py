@@ -24,7 +24,8 @@ THRESHOLD_KEYS = ("max_position_spread", "min_first_player_advantage", "max_firs
                   "max_seat_spread", "max_turn_cap_share", "game_length", "max_role_spread",
                   "max_secret_role_spread", "max_strategy_gap", "min_cooperative_win_rate",
                   "max_cooperative_win_rate", "max_team_size_spread", "min_lead_changes", "max_lead_changes",
-                  "max_runaway_leader")
+                  "max_runaway_leader", "min_decided_at", "max_decided_at", "min_winner_behind", "max_winner_behind",
+                  "min_comeback_share")
 # Keys of older specs that judged turn order by seat index, and what replaced them.
 RENAMED = {"max_first_seat_advantage": "max_first_player_advantage (and min_first_player_advantage): "
                                        "turn order is judged by position, seat 0 is not the first player"}
@@ -97,10 +98,16 @@ THRESHOLD_RANGES = {
     "max_lead_changes": (0, 1000, "lead changes per game, from the run's arc"),
     "max_runaway_leader": (0, 1, "the share of games the sole leader after the first checkpoint wins, "
                                  "from the run's arc"),
+    "min_decided_at": (1, 1000, "the checkpoint from which a winner leads for good, from the run's arc"),
+    "max_decided_at": (1, 1000, "the checkpoint from which a winner leads for good, from the run's arc"),
+    "min_winner_behind": (0, 1, "the share of checkpoints at which no winner leads, from the run's arc"),
+    "max_winner_behind": (0, 1, "the share of checkpoints at which no winner leads, from the run's arc"),
+    "min_comeback_share": (0, 1, "the share of winners once alone in last place, from the run's arc"),
 }
 # Thresholds that come as a lower and an upper bound of one quantity.
 PAIRS = (("min_first_player_advantage", "max_first_player_advantage"),
-         ("min_cooperative_win_rate", "max_cooperative_win_rate"), ("min_lead_changes", "max_lead_changes"))
+         ("min_cooperative_win_rate", "max_cooperative_win_rate"), ("min_lead_changes", "max_lead_changes"),
+         ("min_decided_at", "max_decided_at"), ("min_winner_behind", "max_winner_behind"))
 IN_THRESHOLDS = "; thresholds go under the [thresholds] header"
 
 
@@ -203,9 +210,15 @@ QUANTITIES = {
     "team_size_spread": ("team-size win-rate spread (hidden sides)", None, "max_team_size_spread"),
     "lead_changes": ("lead changes per game (arc)", "min_lead_changes", "max_lead_changes"),
     "runaway_leader": ("sole leader after the first checkpoint wins (arc)", None, "max_runaway_leader"),
+    "decided_at": ("a winner leads for good from checkpoint (arc)", "min_decided_at", "max_decided_at"),
+    "winner_behind": ("a winner is behind, share of checkpoints (arc)", "min_winner_behind", "max_winner_behind"),
+    "comeback_share": ("winners once alone in last place (arc)", "min_comeback_share", None),
 }
-# Quantities read from the run's arc (analysis.arc: balance run --arc, balance arc), not its results.
-ARC_QUANTITIES = ("lead_changes", "runaway_leader")
+# Quantities read from the run's arc (analysis.arc: balance run --arc, balance arc), not its results,
+# and the figure of the arc's sums (analysis.arc_sums) each is.
+ARC_QUANTITIES = ("lead_changes", "runaway_leader", "decided_at", "winner_behind", "comeback_share")
+ARC_SUMS = {"lead_changes": ("lead_changes", -1), "runaway_leader": ("runaway", 0), "decided_at": ("decided_at", -1),
+            "winner_behind": ("behind", -1), "comeback_share": ("comeback", -1)}
 SPREAD_OF = {"position_spread": "position", "seat_spread": "seat", "role_spread": "role",
              "secret_role_spread": "secret_role", "strategy_gap": "bot"}
 BOUND_OF = dict(zip(BOUND_TABLES, ("position", "role", "secret_role")))   # [positions.K] -> column
@@ -289,31 +302,36 @@ def team_size_spread(rows: pl.DataFrame | None, confidence: float, spec_path: st
 
 
 def arc_measure(arc, quantity: str, z: float, spec_path: str) -> tuple[float, float, float]:
-    """(estimate, low, high) of an arc quantity (the run's arc, analysis.studies.arc.Arc): lead
-    changes per game (mean, normal interval) or how often the sole leader after the first
-    checkpoint wins (Wilson), a faction being one contestant."""
-    from analysis.arc import Arcs, lead_changes
+    """(estimate, low, high) of an arc quantity (the run's arc, analysis.studies.arc.Arc), read
+    from its sufficient statistics (rows and --aggregate alike): a mean with its normal
+    interval, or a share (the sole leader's wins, comebacks) with Wilson's, a faction being one
+    contestant."""
+    from analysis.arc_sums import SHARES
 
     low, high = QUANTITIES[quantity][1:]
     key = f"thresholds.{high or low}"
     if arc is None:
         raise UserError(spec_path, key, "needs the run's arc (record it with balance run --arc, or balance arc RUN)")
-    if quantity == "lead_changes":
-        x = lead_changes(Arcs.of(arc.frame, arc.checkpoints)).astype(float)
-        half = z * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else math.inf
-        return float(x.mean()), float(x.mean() - half), float(x.mean() + half)
-    first = arc.runaway.row(0, named=True)
-    if not first["games"]:
-        raise UserError(spec_path, key, f"no game of the arc has a sole leader after {first['name']}")
-    lo, hi = wilson(first["leader_wins"], first["games"], z)
-    return first["p"], float(lo), float(hi)
+    measure, checkpoint = ARC_SUMS[quantity]
+    r = arc.sums.filter((pl.col("by") == "all") & (pl.col("measure") == measure) & (pl.col("checkpoint") == checkpoint))
+    n, total, sq = (int(r["n"][0]), float(r["sum"][0]), float(r["sumsq"][0])) if r.height else (0, 0.0, 0.0)
+    if quantity == "runaway_leader" and not n:
+        raise UserError(spec_path, key, f"no game of the arc has a sole leader after {arc.runaway.row(0, named=True)['name']}")
+    if not n:
+        raise UserError(spec_path, key, "the arc has no game to measure it on")
+    if measure in SHARES:
+        lo, hi = wilson(total, n, z)
+        return total / n, float(lo), float(hi)
+    mean = total / n
+    half = z * math.sqrt(max(sq - n * mean * mean, 0.0) / (n - 1) / n) if n > 1 else math.inf
+    return mean, mean - half, mean + half
 
 
 def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], confidence: float = 0.95,
              spec_path: str = "spec", rows: pl.DataFrame | None = None, arc=None) -> Verdict:
     """One quantity judged on its interval against its allowed region: a gate line and a verdict mark."""
     name, est, lo, hi = measure(stats, quantity, confidence, spec_path, rows, arc)
-    games = arc.frame.select("game_index", "rotation").n_unique() if quantity in ARC_QUANTITIES else game_count(stats)
+    games = arc.games if quantity in ARC_QUANTITIES else game_count(stats)
     v = judge(name, est, lo, hi, region, games)
     v.key = quantity
     return v

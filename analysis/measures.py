@@ -14,7 +14,7 @@ from sim.errors import UserError
 
 # measure name -> (kind, per-deal column prefix, unit, words). Names are the verdict's (and
 # balance check's threshold keys without min_/max_).
-MEAN, GAP = "mean", "gap"
+MEAN, GAP, RATIO = "mean", "gap", "ratio"   # RATIO: a share of units, per deal its hits (_w) and units (_n)
 MEASURES = {
     "first_player_advantage": (MEAN, "pos_", "pp", "first-player advantage"),
     "position_spread": (GAP, "pos_", "pp", "largest gap between positions"),
@@ -25,14 +25,17 @@ MEASURES = {
     "game_length": (MEAN, "turns", "turns", "mean game length"),
     "turn_cap_share": (MEAN, "capped", "pp", "turn-cap share"),
     "cooperative_win_rate": (MEAN, "table", "pp", "the table's win rate (co-operative)"),
+    # the game's arc (analysis/arc.py), replayed through the forward model for every deal played
+    "lead_changes": (MEAN, "arc_lead_changes", "changes", "lead changes per game (arc)"),
+    "runaway_leader": (RATIO, "arc_runaway_", "pp", "the sole leader after the first checkpoint wins (arc)"),
+    "decided_at": (MEAN, "arc_decided_at", "checkpoint", "the checkpoint from which a winner leads for good (arc)"),
+    "winner_behind": (MEAN, "arc_behind", "pp", "a winner is behind, share of checkpoints (arc)"),
+    "comeback_share": (RATIO, "arc_comeback_", "pp", "winners who were last at some checkpoint (arc)"),
 }
+ARC_MEASURES = tuple(k for k, v in MEASURES.items() if v[1].startswith("arc_"))
 # measures only `balance check` and the verdict judge, with why the studies cannot follow them
 GATE_ONLY = {"team_size_spread": "the team-size spread needs each seat's team size, which the per-deal "
-                                 "tables of compare, sensitivity, tune and skill do not keep",
-             "lead_changes": "read from the run's arc (balance run --arc), which the games of sensitivity, "
-                             "tune and skill do not record",
-             "runaway_leader": "read from the run's arc (balance run --arc), which the games of sensitivity, "
-                               "tune and skill do not record"}
+                                 "tables of compare, sensitivity, tune and skill do not keep"}
 # older spellings, still accepted: the documented `balance compare --measure spread`
 ALIASES = {"spread": "position_spread"}
 # one group's win rate: NAME:GROUP
@@ -52,6 +55,14 @@ class Measure:
     def scale(self) -> float:
         return 100.0 if self.unit == "pp" else 1.0
 
+    def unit_text(self) -> str:
+        """The unit a figure is shown in: pp, turns, changes (lead changes), checkpoint."""
+        return self.unit
+
+    def is_arc(self) -> bool:
+        """Read from the games' arcs (replayed through the forward model), not their results."""
+        return self.column.startswith("arc_")
+
     def show(self, x: float, signed: bool = True) -> str:
         if x is None or not math.isfinite(x):
             return "-"
@@ -63,6 +74,10 @@ class Measure:
             return -1.0 / n_players, 1.0 - 1.0 / n_players
         if self.unit == "turns":
             return 0.0, float(max_turns or math.inf)
+        if self.unit == "changes":
+            return 0.0, math.inf
+        if self.unit == "checkpoint":
+            return 1.0, math.inf
         return 0.0, 1.0
 
 
@@ -108,6 +123,8 @@ def parse_measure(text: str, game, n_players: int, bots: list[str], variants: li
         raise UserError("--measure", text, "unknown measure; expected one of " + ", ".join(MEASURES) + " or "
                         + ", ".join(f"{k}:NAME" for k in RATES))
     kind, column, unit, words = MEASURES[name]
+    if name in ARC_MEASURES and not game.arc_checkpoint:
+        raise UserError("--measure", text, f"{game.id} records no arc (`balance games` lists the games that do)")
     if name in ("role_spread",) and len(game.roles) < 2:
         raise UserError("--measure", text, f"{game.id} deals no roles")
     if name == "secret_role_spread" and len(game.secret_roles) < 2:

@@ -36,7 +36,7 @@ MAX_CELLS = 4_000_000       # bootstrap weights held at once
 
 # The measures are analysis.measures' (one vocabulary for compare, sensitivity, tune, skill and
 # check); imported here under their old home's names.
-from analysis.measures import (GAP, GROUPS, MEAN, MEASURES, RATES, Measure, canonical,  # noqa: E402,F401
+from analysis.measures import (GAP, GROUPS, MEAN, MEASURES, RATES, RATIO, Measure, canonical,  # noqa: E402,F401
                                parse_measure, words_of)
 
 
@@ -74,6 +74,11 @@ def per_deal(m: Measure, t: pl.DataFrame) -> np.ndarray:
         return (pos[:, 0] - np.nanmean(pos, axis=1))[:, None]
     if m.kind == GAP:
         return _group(t, m.column)
+    if m.kind == RATIO:     # hits and units: the share is the ratio of their means (of their sums)
+        cols = [m.column + "w", m.column + "n"]
+        if not all(c in t.columns for c in cols):
+            return np.full((t.height, 2), np.nan)
+        return np.column_stack([t[c].cast(pl.Float64).fill_null(0.0).to_numpy() for c in cols])
     if m.column not in t.columns:
         return np.full((t.height, 1), np.nan)
     return t[m.column].cast(pl.Float64).fill_null(np.nan).to_numpy()[:, None]
@@ -90,6 +95,9 @@ def _reduce(m: Measure, means: np.ndarray) -> np.ndarray:
     """means: (..., k) group means -> the measure."""
     if m.kind == GAP:
         return np.nanmax(means, axis=-1) - np.nanmin(means, axis=-1)
+    if m.kind == RATIO:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return means[..., 0] / means[..., 1]
     return means[..., 0]
 
 
@@ -278,7 +286,7 @@ def ranked(rows: list[dict]) -> pl.DataFrame:
 
 def format_ranked(df: pl.DataFrame, measure: Measure, head: str) -> str:
     part = df.filter(pl.col("measure") == measure.name)
-    unit = "pp" if measure.unit == "pp" else "turns"
+    unit = measure.unit_text()
     wk = max([5, *[len(r) for r in part["label"].to_list()]])
     lines = [head,
              f"  {'rank':>4}  {'value':<{wk}}  {'current':>7}  {'step':>8}  {'tested':>12}  {'effect (' + unit + ')':>13}  "
@@ -309,8 +317,8 @@ class Target:
     def text(self) -> str:
         m = self.measure
         if self.low == self.high:
-            return f"{m.name} = {m.show(self.low)}{' pp' if m.unit == 'pp' else ' turns'}"
-        return f"{m.name} in {m.show(self.low, False)}..{m.show(self.high, False)}{' pp' if m.unit == 'pp' else ' turns'}"
+            return f"{m.name} = {m.show(self.low)} {m.unit_text()}"
+        return f"{m.name} in {m.show(self.low, False)}..{m.show(self.high, False)} {m.unit_text()}"
 
 
 def parse_target(text: str, game, n_players: int, bots: list[str], variants=()) -> Target:
@@ -334,8 +342,8 @@ def parse_target(text: str, game, n_players: int, bots: list[str], variants=()) 
             raise UserError("--target", text, f"the band's low end {parts[0]} is above its high end {parts[1]}")
     b = m.bounds(n_players, game.max_turns)
     if lo < b[0] - 1e-12 or hi > b[1] + 1e-12:
-        raise UserError("--target", text, f"{m.name} can only take values in {m.show(b[0])}..{m.show(b[1])}"
-                        + (" pp" if m.unit == "pp" else " turns") + " (give rates as shares, 0.25, or as 25%)")
+        raise UserError("--target", text, f"{m.name} can only take values in {m.show(b[0])}..{m.show(b[1])} "
+                        + m.unit_text() + " (give rates as shares, 0.25, or as 25%)")
     return Target(m, lo, hi)
 
 

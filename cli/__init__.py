@@ -170,10 +170,14 @@ PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path",
                    "checkpoint: arc.parquet) and say when the games are decided (see `balance arc`).")
 @click.option("--arc-deals", type=click.IntRange(1), default=2000, show_default=True,
               help="Deals whose arc --arc records (replayed one by one with the event log on).")
+@click.option("--arc-choices", type=click.IntRange(0), default=0, show_default=True, metavar="GAMES",
+              help="With --arc: at one unforced decision of each of the first GAMES games, ask every strong bot "
+                   "of the game what it would choose, and say how often they differ (choices.parquet; a search "
+                   "bot takes its time at each).")
 @click.pass_context
 def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed, out_dir, threads,
         rotate_seats, aggregate, engine, address, resume_dir, batch_size, shard_deals, extend_dir=None,
-        robust=False, robust_deals=4000, with_arc=False, arc_deals=2000) -> None:
+        robust=False, robust_deals=4000, with_arc=False, arc_deals=2000, arc_choices=0) -> None:
     """Play GAME many times with bots and write results.parquet + run.json to --out.
 
     Finished shards are saved as they go: after Ctrl-C or a crash, `balance run --resume DIR`
@@ -226,6 +230,8 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
             if not game_id:
                 raise UserError("balance run", "GAME", "missing (see `balance games`), or use --resume DIR")
             game = get_game(game_id)
+            if arc_choices and not with_arc:
+                raise UserError("--arc-choices", None, "only applies with --arc")
             if with_arc and not game.arc_checkpoint:
                 raise UserError("--arc", None, f"{game.id} records no arc yet (`balance games` lists the games that do)")
             cfg = RunConfig(
@@ -284,17 +290,19 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
         click.echo(verdict_text(Path(out_dir), meta, stats, whose))
     if with_arc:
         click.echo("")
-        click.echo("\n".join(record_arc(Path(out_dir), arc_deals, whose)))
+        click.echo("\n".join(record_arc(Path(out_dir), arc_deals, whose, arc_choices)))
     what = "stats.parquet, moments.parquet, histograms.parquet" if cfg_used["aggregate"] else "results.parquet"
-    extra = (f", {ROBUST_DIR_TEXT}" if robust_record else "") + (", arc.parquet" if with_arc else "")
+    arc_files = ", arc_sums.parquet" if cfg_used["aggregate"] else ", arc.parquet, decisions.parquet"
+    extra = (f", {ROBUST_DIR_TEXT}" if robust_record else "") + (arc_files if with_arc else "")
     click.echo(f"Results: {Path(out_dir)} ({what}, run.json{extra})")
 
 
 ROBUST_DIR_TEXT = "robust/<bot>/ (each strong bot's games)"
 
 
-def record_arc(out_dir: Path, deals: int, whose: str) -> list[str]:
-    """Record and measure the arc of the run in out_dir: its lines in words."""
+def record_arc(out_dir: Path, deals: int, whose: str, choices: int = 0) -> list[str]:
+    """Record and measure the arc of the run in out_dir (and the strong bots' choices at one
+    decision of each of its first `choices` games): its lines in words."""
     from analysis.studies.arc import arc, arc_lines
     from cli.progress import meter
 
@@ -302,14 +310,29 @@ def record_arc(out_dir: Path, deals: int, whose: str) -> list[str]:
     games = min(deals, cfg.games) * (cfg.players if cfg.rotate_seats else 1)
     with meter(games, "arc", unit="games", terminal=sys.stdout.isatty(), every=SLOW_RUN_SECONDS) as step:
         a = arc(out_dir, cfg, deals, progress=lambda done, total: step(1))
-    return arc_lines(a, whose)
+    lines = arc_lines(a, whose)
+    if choices:
+        from analysis.studies.choices import (CHOICES_FILE, choices_lines, choices_table, record_choices,
+                                              strong_bots)
+        from sim.results import write_parquet
+
+        asked = min(choices, cfg.games * (cfg.players if cfg.rotate_seats else 1))
+        with meter(asked, "strong bots' choices", unit="games", terminal=sys.stdout.isatty(),
+                   every=SLOW_RUN_SECONDS) as step:
+            t = record_choices(cfg, asked, progress=lambda done, total: step(1))
+        write_parquet(t, Path(out_dir) / CHOICES_FILE)
+        lines += choices_lines(choices_table(t), strong_bots(get_game(cfg.game)), whose)
+    return lines
 
 
 @cli.command("arc")
 @click.argument("run_dir", metavar="RUN", type=click.Path(file_okay=False))
 @click.option("--deals", type=click.IntRange(1), default=2000, show_default=True,
               help="The run's first deals to replay for their arc.")
-def arc_command(run_dir, deals) -> None:
+@click.option("--choices", type=click.IntRange(0), default=0, show_default=True, metavar="GAMES",
+              help="Ask every strong bot of the game at one unforced decision of each of the first GAMES games, "
+                   "and say how often they choose differently (choices.parquet).")
+def arc_command(run_dir, deals, choices) -> None:
     """When is the game decided? Replay the run's first deals with the event log on, record
     each seat's standing at every checkpoint of the game (RUN/arc.parquet) and measure lead
     changes, when the winner leads for good, how often and how far the winner trails, the
@@ -318,7 +341,7 @@ def arc_command(run_dir, deals) -> None:
     from sim.results import read_run_json
 
     whose = run_whose(read_run_json(Path(run_dir)))
-    click.echo("\n".join(record_arc(Path(run_dir), deals, whose)))
+    click.echo("\n".join(record_arc(Path(run_dir), deals, whose, choices)))
 # Off a terminal, a run says how far it is at most this often: a slow bot's run reports as it
 # goes (a line a shard, at least 10 s apart), a fast run prints nothing but its tables.
 SLOW_RUN_SECONDS = 10.0

@@ -80,7 +80,8 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
     cfg = r.base
     for m in measures_:
         head = (f"Sensitivity of {game.name} ({cfg.players} players, {','.join(cfg.bots)}, {cfg.variant}): "
-                f"{m.words}, high minus low end of each step; 95% intervals from paired per-deal differences")
+                f"{m.words}, high minus low end of each step; 95% intervals from "
+                + ("paired per-deal differences" if m.kind == "mean" else "a paired bootstrap over deals"))
         click.echo(format_ranked(table, m, head))
     click.echo(summary_line(summary))
     for key, note in (plan.get("adjusted") or {}).items():
@@ -155,7 +156,7 @@ def tune(game_id, vary, target_text, n_games, trials, budget, confirm_deals, pla
 
 def format_confirmation(conf: pl.DataFrame, m) -> str:
     deals = int(conf["deals"][0])
-    unit = "pp" if m.unit == "pp" else "turns"
+    unit = m.unit
     lines = [f"Confirmation on {deals:,} fresh deals, paired ({m.words}, {unit}; 95% intervals)",
              f"  {'':<15}  {'estimate':>9}  {'95% interval':>18}  {'from target':>11}  values"]
     for r in conf.iter_rows(named=True):

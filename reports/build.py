@@ -10,7 +10,7 @@ import polars as pl
 from analysis.aggregate import metric_means
 from analysis.balance import (equal_rates, from_fair_share, game_of, is_cooperative, positions_meaningful,
                               summary_metrics)
-from analysis.check import load_spec
+from analysis.check import ARC_QUANTITIES, load_spec
 from analysis.compare import (comparable, compare_rates, independent_turn_order, is_paired, paired_compare,
                               paired_turn_order)
 from analysis.metrics import ROLE_LAYERS, constant_length, end_reasons, win_rates
@@ -77,7 +77,7 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
         table = (robust_table(lineup_stats(r.path, r.meta), thr, lineup_deals(r.meta)) if (r.meta or {}).get("robust")
                  else None)
         name = f"{r.label} ({run_whose(r.meta, r.stats)})"
-        for i, line in enumerate(run_verdict(r.stats, thr, r.rows) + arc_verdict(r)):   # the run named once
+        for i, line in enumerate(run_verdict(r.stats, thr, r.rows) + arc_verdict(r, thr)):   # the run named once
             row = ["" if i else name, line.question, line.estimate, line.mark or "-", line.allowed or "-"]
             if robust:
                 row.append(across_text(table, line.question) if table is not None and line.mark else "-")
@@ -99,19 +99,44 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
             page.para(f"Caveat ({game_id}): {caveat}.")
 
 
-def arc_verdict(r: Run) -> list[Line]:
-    """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc)."""
+def arc_verdict(r: Run, thr=None) -> list[Line]:
+    """Is there a runaway leader? From the run's arc, if it recorded one (analysis.arc); and a
+    line for each arc threshold the spec sets, marked as `balance check` marks it."""
     from analysis.arc import RUNAWAY, runaway_verdict
 
     a = r.arc()
     if a is None or a.runaway.height == 0:
         return []
+    asked = [q for q in (thr.spec_quantities() if thr is not None else []) if q in ARC_QUANTITIES]
+    spec_lines = [arc_spec_line(r, a, q, thr) for q in asked]
+    if "runaway_leader" in asked:       # the spec's own threshold judges the runaway leader
+        return spec_lines
     first = a.runaway.row(0, named=True)
     mark, words = runaway_verdict(a.runaway)
     figure = (f"{100 * first['p']:.1f}% [{100 * first['low']:.1f}, {100 * first['high']:.1f}]" if first["games"]
               else "no sole leader")
     return [Line("Is there a runaway leader?", figure, f"{words}; the run's first {a.deals:,} deals", mark,
-                 f"below {100 * RUNAWAY:.0f}% (default)")]
+                 f"below {100 * RUNAWAY:.0f}% (default)"), *spec_lines]
+
+
+def arc_spec_line(r: Run, a, quantity: str, thr) -> Line:
+    """One arc threshold of the spec judged on the run's arc (analysis.check.evaluate)."""
+    from analysis.check import QUANTITIES, evaluate
+    from analysis.verdict import allowed_text, marked
+
+    region, source = thr.region(*QUANTITIES[quantity][1:])
+    try:
+        v = evaluate(r.stats, quantity, region, thr.confidence, str(thr.spec or "spec"), r.rows, a)
+    except UserError as e:
+        return Line(QUANTITIES[quantity][0], "-", f"not judged: {e.expected}", key=quantity)
+    share = quantity in ("runaway_leader", "winner_behind", "comeback_share")
+    shown = (f"{100 * v.estimate:.1f}% [{100 * v.low:.1f}, {100 * v.high:.1f}]" if share
+             else f"{v.estimate:.2f} [{v.low:.2f}, {v.high:.2f}]")
+    line = marked(Line(v.criterion, shown, f"the run's arc, its first {a.deals:,} deals"), v, region, source,
+                  "%" if share else "turns")
+    if not share:                       # counts and checkpoints: the bound as written, no unit
+        line.allowed = allowed_text(region, "turns", source).replace(" turns", "")
+    return line
 
 
 def reconstructed_caveat(game_id: str) -> str:
@@ -418,9 +443,9 @@ def arc_section(page: Page, r: Run, i: int):
     if a is None:
         return
     whose = run_whose(r.meta, r.stats)
-    n = int(a.frame["team" if "team" in a.frame.columns else "seat"].max()) + 1   # factions win as teams
+    n = a.contestants                   # seats, or factions where they win as teams
     page.heading(f"When is it decided: {r.label}")
-    page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.frame.select("game_index", "rotation").n_unique()},
+    page.chart(charts.decided_chart(a.runaway, 1 / n, {r.label: a.games},
                                     f"Does the leader win? {r.label}, {whose}"),
                f"decided_{i}", f"The sole leader's win rate at each checkpoint of {r.label}")
     rows = [[m["measure"], f"{pct(m['estimate'])} {interval(m['low'], m['high'])}" if m["unit"] == "share"
@@ -430,11 +455,47 @@ def arc_section(page: Page, r: Run, i: int):
                f"Over the run's first {a.deals:,} deals, {whose}; checkpoints: {', '.join(a.checkpoints)}. "
                "Leaders are the seats (factions, where they win as teams) with the highest standing (ties share the lead); decided at = the first "
                "checkpoint from which a winner leads to the end; comebacks count winners who were alone last.")
+    if a.groups is not None and a.groups.height:
+        page.table(["by", "group", "measure", "estimate [95% interval]", "n"], group_rows(a.groups),
+                   f"By position (0 = the first player) and by the role chance dealt, {whose}: leads taken = the "
+                   "times the group joins the leaders; the winner measures count each winner of the group (n: "
+                   "winners), the sole leader's chance each game the group leads alone after the first checkpoint "
+                   "(n: those games).")
     page.table(["decision", "a game", "options offered [95%]", "forced (one option) [95%]"],
                [[d["kind"], f"{d['per_game']:.1f}", f"{d['options']:.1f} {interval(d['options_low'], d['options_high'], 1)}",
                  f"{pct(d['forced'])} {interval(d['forced_low'], d['forced_high'])}"] for d in a.decisions.iter_rows(named=True)],
                f"Are the choices real? Every decision of the same games, {whose}: each game's mean options and share of "
                "forced decisions, averaged over games.")
+    choices_section(page, r, whose)
+
+
+def choices_section(page: Page, r: Run, whose: str):
+    """Do the strong bots choose differently (balance run --arc --arc-choices, balance arc --choices)?"""
+    from analysis.studies.choices import choices_table, read_choices, strong_bots
+
+    t = read_choices(r.path)
+    if t is None or t.height == 0:
+        return
+    bots = strong_bots(get_game(r.game))
+    rows = [[c["kind"], f"{c['decisions']:,}", f"{c['options']:.1f}",
+             f"{pct(c['share'])} {interval(c['low'], c['high'])}",
+             ", ".join(f"{b} {pct(c[f'vs_{b}'])}" for b in bots[1:])] for c in choices_table(t).iter_rows(named=True)]
+    page.table(["decision", "asked", "options", "the strong bots differ [95%]", f"differs from {bots[0]}"], rows,
+               f"Do the strong bots choose differently? {', '.join(bots)} asked at one unforced decision of each game, "
+               f"a decision reached {whose} (one a game, so the decisions are independent: Wilson intervals).")
+
+
+def group_rows(t) -> list[list]:
+    """The by-position and by-role arc table (analysis.arc_sums.by_group) as report rows."""
+    from analysis.arc_sums import GROUP_MEASURES
+
+    rows = []
+    for r in t.iter_rows(named=True):
+        words, unit = GROUP_MEASURES[r["measure"]]
+        shown = (f"{pct(r['estimate'])} {interval(r['low'], r['high'])}" if unit == "share"
+                 else f"{r['estimate']:.2f} {interval(r['low'], r['high'], 1)}")
+        rows.append([r["by"], r["group"], words, shown, f"{r['n']:,}"])
+    return rows
 
 
 def build_report(dirs: list[Path], out_dir: Path, title: str = "Balance report", spec_path: Path | None = None) -> Path:

@@ -143,7 +143,7 @@ def sensitivity_section(page: Page, label: str, path: Path):
         part = t.filter(pl.col("measure") == m).sort("rank")
         unit = part["unit"][0] if part.height else "pp"
         scale = 100.0 if unit == "pp" else 1.0
-        u = "pp" if unit == "pp" else "turns"
+        u = unit
         f = lambda x, sign="+": "-" if x is None else f"{scale * x:{sign}.2f}"  # noqa: E731
         page.table(["rank", "value", "current", "step", "tested", f"effect ({u})", "95% interval", f"at low ({u})",
                     f"at high ({u})", "games", "status"],
@@ -198,7 +198,7 @@ def tune_section(page: Page, label: str, path: Path):
     m = conf["measure"][0]
     unit = conf["unit"][0]
     scale = 100.0 if unit == "pp" else 1.0
-    u = "pp" if unit == "pp" else "turns"
+    u = unit
     page.heading(f"Tune {label}: {plan['target']} ({game.name})")
     page.para(f"Varied: {', '.join(d['key'] for d in plan['vary'])} ({cfg['players']} players, bots "
               f"{','.join(cfg['bots'])}, seed {cfg['seed']}). {trials.height} candidates proposed by Optuna's TPE "

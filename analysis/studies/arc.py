@@ -21,6 +21,8 @@ import numpy as np
 import polars as pl
 
 from analysis.arc import ARC_FILE, Arcs, decision_measures, measures, runaway
+from analysis.arc_sums import (SUMS_FILE, by_group, decision_units, group_lines, merge, run_decisions, run_measures,
+                               run_runaway, sums, units)
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
 
@@ -31,18 +33,28 @@ DEFAULT_DEALS = 2000
 
 @dataclass
 class Arc:
-    frame: pl.DataFrame
+    frame: pl.DataFrame | None              # the arc's rows; None in an --aggregate run (its sums only)
     checkpoints: list[str]
     measures: pl.DataFrame
     runaway: pl.DataFrame
     deals: int
     decisions: pl.DataFrame
+    groups: pl.DataFrame | None = None     # by position and role (analysis.arc_sums.by_group)
+    sums: pl.DataFrame | None = None       # the sufficient statistics of every figure (analysis.arc_sums)
+    contestants: int = 0                   # seats, or factions where they win as teams
+
+    @property
+    def games(self) -> int:
+        from analysis.arc_sums import lead_change_moments
+
+        return lead_change_moments(self.sums)[0]
 
 
 def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, dict, list, np.ndarray | None]:
     """One game's standings at each checkpoint and at the end [checkpoint, seat], its result
-    (the hooks' result: score, win, position), its decisions as (kind, options offered) and,
-    in a game won by factions, each seat's faction (the hooks' arc_teams)."""
+    (the hooks' result: score, win, position, and the role chance dealt each seat where the
+    game deals roles), its decisions as (kind, options offered) and, in a game won by
+    factions, each seat's faction (the hooks' arc_teams)."""
     c, w = prep.compiled, prep.weights
     s = hooks.start(prep.game, c, prep.bots, w, prep.cfg.seed, game_index, rotation)
     last, _ = hooks.arc_point(c, s)
@@ -60,6 +72,8 @@ def play_arc(prep, hooks, game_index: int, rotation: int) -> tuple[np.ndarray, d
     if teams is not None:               # the factions' standings, each seat its faction's
         rows = [r[teams] for r in rows]
     res = hooks.result(c, s)
+    if prep.game.roles and "out" in s:   # the role the deal gave each seat, as results.parquet has it
+        res["role"] = [prep.game.roles[r] if r >= 0 else None for r in s["out"].role[0, :prep.cfg.players].tolist()]
     check_end(prep.game.id, game_index, rotation, rows[-1], res, getattr(hooks, "ARC_ESTIMATE", False))
     return np.array(rows), res, decisions, teams
 
@@ -79,18 +93,19 @@ def check_end(game_id: str, game_index: int, rotation: int, last: np.ndarray, re
         raise RuntimeError(f"{where}: the arc ends with seats {lead} leading, the game won by seats {won}")
 
 
-def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
-    """The arcs of deals [0, deals) of the run configured by cfg, every rotation it played, and
-    every decision of those games (game_index, rotation, kind, options offered)."""
+def record(cfg, deals: int, progress=lambda done, total: None, first: int = 0, prep=None
+           ) -> tuple[pl.DataFrame, list[str], pl.DataFrame]:
+    """The arcs of deals [first, first + deals) of the run configured by cfg, every rotation it
+    played, and every decision of those games (game_index, rotation, kind, options offered)."""
     from sim.api import hooks_of
     from sim.plan import Prepared
 
-    prep = Prepared(cfg)
+    prep = prep or Prepared(cfg)
     game, n, c = prep.game, cfg.players, prep.compiled
     hooks = hooks_of(game.id)
     if not game.arc_checkpoint or hooks is None or not hasattr(hooks, "arc_point"):
         raise UserError(game.id, "--arc", "this game records no arc yet (`balance games` lists the games that do)")
-    gi, rot = prep.rows(0, min(deals, cfg.games))
+    gi, rot = prep.rows(first, deals)
     arcs = []
     for g, r in zip(gi.tolist(), rot.tolist()):
         arcs.append(play_arc(prep, hooks, g, r))
@@ -110,40 +125,101 @@ def record(cfg, deals: int, progress=lambda done, total: None) -> tuple[pl.DataF
                 "win": np.tile(np.asarray(res["win"], np.float64)[:n], k), "position": np.tile(position, k), "live": np.repeat(live, n)}
         if teams is not None:
             cols["team"] = np.tile(np.asarray(teams, np.int16)[:n], k)
+        if "role" in res:
+            cols["role"] = pl.Series(res["role"][:n] * k, dtype=pl.String)
         parts.append(pl.DataFrame(cols))
     name = hooks.arc_checkpoint_name(c) if hasattr(hooks, "arc_checkpoint_name") else game.arc_checkpoint
     names = [f"{name} {i + 1}" for i in range(k - 1)] + ["the end"]
     return pl.concat(parts), names, pl.concat(dec)
 
 
+# The per-deal columns of an arc measure (analysis.measures: lead_changes, runaway_leader, ...):
+# a mean over the deal's games, or a share's hits (_w) and units (_n), summed over them.
+DEAL_MEANS = {"lead_changes": "arc_lead_changes", "decided_at": "arc_decided_at", "behind": "arc_behind"}
+DEAL_SHARES = {"runaway": "arc_runaway_", "comeback": "arc_comeback_"}
+
+
+def deal_arcs(prep, first: int, deals: int) -> pl.DataFrame:
+    """Deals [first, first + deals) of the prepared configuration replayed for their arcs: one
+    row per deal (game_index) with its arc measures' columns (DEAL_MEANS, DEAL_SHARES; the
+    runaway leader's at the first checkpoint)."""
+    frame, names, _ = record(prep.cfg, deals, first=first, prep=prep)
+    u = units(Arcs.of(frame, names)).filter((pl.col("by") == "all")
+                                             & ((pl.col("measure") != "runaway") | (pl.col("checkpoint") == 0)))
+    out = frame.select(pl.col("game_index").unique().sort())
+    for m, col in DEAL_MEANS.items():
+        out = out.join(u.filter(pl.col("measure") == m).group_by("game_index").agg(pl.col("x").mean().alias(col)),
+                       on="game_index", how="left")
+    for m, col in DEAL_SHARES.items():
+        part = u.filter(pl.col("measure") == m).group_by("game_index").agg(
+            pl.col("x").sum().alias(col + "w"), pl.len().cast(pl.Float64).alias(col + "n"))
+        out = out.join(part, on="game_index", how="left").with_columns(pl.col(col + "w", col + "n").fill_null(0.0))
+    return out
+
+
+ARC_CHUNK = 250     # deals replayed at once in an --aggregate run: its arcs are summed and let go
+
+
 def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, total: None) -> Arc:
     """Record the arcs of the run in run_dir (configured by cfg), write them beside its results
-    and measure them."""
+    and measure them: the arc's rows (arc.parquet, decisions.parquet), or in an --aggregate run
+    only their sufficient statistics (arc_sums.parquet, analysis.arc_sums)."""
     if deals < 1:
         raise UserError("--arc-deals", None, f"expected a positive number of deals, got {deals}")
-    frame, names, dec = record(cfg, deals, progress)
-    write_parquet(frame, Path(run_dir) / ARC_FILE)
-    write_parquet(dec, Path(run_dir) / DECISIONS_FILE)
     played = min(deals, cfg.games)
-    write_json({"checkpoints": names, "deals": played}, Path(run_dir) / ARC_META)
+    run_dir = Path(run_dir)
+    if cfg.aggregate:
+        from sim.plan import Prepared
+
+        prep, total, names, n = Prepared(cfg), None, [], 0
+        for first in range(0, played, ARC_CHUNK):
+            done = first * prep.rotations
+            frame, chunk_names, dec = record(cfg, min(ARC_CHUNK, played - first),
+                                             lambda d, t: progress(done + d, played * prep.rotations), first, prep)
+            a = Arcs.of(frame, chunk_names)
+            total = merge(total, sums(pl.concat([units(a), decision_units(dec)])))
+            names, n = max(names, chunk_names, key=len), max(n, a.standing.shape[2])
+        for stale in (ARC_FILE, DECISIONS_FILE):          # an older row arc of this directory is not this one
+            (run_dir / stale).unlink(missing_ok=True)
+        write_parquet(total, run_dir / SUMS_FILE)
+        write_json({"checkpoints": names, "deals": played, "aggregate": True, "contestants": n}, run_dir / ARC_META)
+        return from_sums(total, names, played, n)
+    frame, names, dec = record(cfg, played, progress)
+    (run_dir / SUMS_FILE).unlink(missing_ok=True)
+    write_parquet(frame, run_dir / ARC_FILE)
+    write_parquet(dec, run_dir / DECISIONS_FILE)
+    write_json({"checkpoints": names, "deals": played}, run_dir / ARC_META)
     return measured(frame, names, played, dec)
 
 
 def measured(frame: pl.DataFrame, names: list[str], deals: int, dec: pl.DataFrame) -> Arc:
+    """The arc's figures read from its rows."""
     a = Arcs.of(frame, names)
-    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec))
+    s = sums(pl.concat([units(a), decision_units(dec)]))
+    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec), by_group(s), s,
+               a.standing.shape[2])
+
+
+def from_sums(s: pl.DataFrame, names: list[str], deals: int, contestants: int) -> Arc:
+    """The arc's figures read from its sufficient statistics alone (an --aggregate run)."""
+    return Arc(None, names, run_measures(s), run_runaway(s, names), deals, run_decisions(s), by_group(s), s,
+               contestants)
 
 
 def read_arc(run_dir: Path) -> Arc | None:
     """The arcs recorded for the run in run_dir, measured; None if it has none."""
     import json
 
-    path = Path(run_dir) / ARC_FILE
-    if not path.is_file():
+    run_dir = Path(run_dir)
+    if not (run_dir / ARC_META).is_file():
         return None
-    meta = json.loads((Path(run_dir) / ARC_META).read_text())
-    return measured(pl.read_parquet(path), meta["checkpoints"], meta["deals"],
-                    pl.read_parquet(Path(run_dir) / DECISIONS_FILE))
+    meta = json.loads((run_dir / ARC_META).read_text())
+    if (run_dir / SUMS_FILE).is_file():
+        return from_sums(pl.read_parquet(run_dir / SUMS_FILE), meta["checkpoints"], meta["deals"], meta["contestants"])
+    if not (run_dir / ARC_FILE).is_file():
+        return None
+    return measured(pl.read_parquet(run_dir / ARC_FILE), meta["checkpoints"], meta["deals"],
+                    pl.read_parquet(run_dir / DECISIONS_FILE))
 
 
 def arc_lines(a: Arc, bots: str) -> list[str]:
@@ -158,6 +234,9 @@ def arc_lines(a: Arc, bots: str) -> list[str]:
             continue
         lines.append(f"  the sole leader after {r['name']} wins {100 * r['p']:.1f}% [{100 * r['low']:.1f}, "
                      f"{100 * r['high']:.1f}] of {r['games']:,} games")
+    if a.groups is not None and a.groups.height:
+        lines.append("By position and role (95% intervals; n: games, winners or sole leaders):")
+        lines += group_lines(a.groups)
     lines.append("Decisions (per game; options offered and forced decisions, means over games with 95% intervals):")
     for r in a.decisions.iter_rows(named=True):
         lines.append(f"  {r['kind']}: {r['per_game']:.1f} a game, {r['options']:.1f} options "

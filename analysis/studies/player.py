@@ -35,8 +35,9 @@ class Player:
     per-deal table as a shard in out_dir/shards: a shard on disk is never played again."""
 
     def __init__(self, cfgs: dict, out_dir: Path, engine: str = "local", address: str | None = None,
-                 label: str = "playing", progress=no_progress):
+                 label: str = "playing", progress=no_progress, arc: bool = False):
         self.cfgs, self.engine, self.address, self.label = cfgs, engine, address, label
+        self.arc = arc             # each deal's arc measures too (an arc measure studied): replayed here
         self.progress = progress   # (total deals, label) -> a context giving step(n, note)
         self.dir = Path(out_dir) / "shards"
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -79,6 +80,8 @@ class Player:
         with self.progress(sum(job[2] for job in todo), self.label) as step:   # cli: a bar, or a line per batch
             for job, rows in self._play(todo):
                 t = rows if raw else deal_table(rows)
+                if self.arc and not raw:
+                    t = t.join(self.deal_arcs(job), on="game_index", how="left")
                 write_parquet(t, self.path(job, raw))
                 out[job] = t
                 self.games += rows.height // self.cfgs[job[0]].players
@@ -88,6 +91,13 @@ class Player:
                     raise KeyboardInterrupt
         self.play_seconds += time.perf_counter() - t0
         return out
+
+    def deal_arcs(self, job) -> pl.DataFrame:
+        """The job's deals replayed through the game's forward model (locally, whatever the
+        engine), each deal's arc measures (analysis.studies.arc.deal_arcs)."""
+        from analysis.studies.arc import deal_arcs
+
+        return deal_arcs(self.prepared(job[0]), job[1], job[2])
 
     def _play(self, todo):
         if self.engine == "ray":

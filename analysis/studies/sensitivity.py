@@ -106,7 +106,8 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
                 cfgs[cid] = replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}"])
                 ids.append(cid)
         sides.append(ids)
-    player = Player(cfgs, out_dir, engine, address, label="sensitivity", progress=progress)
+    player = Player(cfgs, out_dir, engine, address, label="sensitivity", progress=progress,
+                    arc=any(m.is_arc() for m in measures_))
     player.check()
     used_threads = set_threads(threads)
     if engine == "local":
@@ -231,7 +232,7 @@ def study(plan, knobs, sides, measures, player, base, echo=print):
         if not delta:
             cur = concat(tables["current"])
             for m in measures:
-                if m.unit == "turns":
+                if m.unit != "pp":        # a length, lead changes, a checkpoint: 1% of its current value
                     delta[m.name] = 0.01 * max(value_of(m, per_deal(m, cur)), 1e-9)
                 else:
                     delta[m.name] = plan["negligible"]
@@ -268,7 +269,7 @@ def study(plan, knobs, sides, measures, player, base, echo=print):
                          "status": STATUS_IDENTICAL if identical_games(lo_t, hi_t) else state[i]["status"]})
     table = ranked(rows)
     fixed = rot * n * (1 + sum(sum(c != "current" for c in s) for s in sides))
-    neg = ", ".join(f"{m.name} {m.show(delta.get(m.name, math.nan), False)} {'pp' if m.unit == 'pp' else 'turns'}"
+    neg = ", ".join(f"{m.name} {m.show(delta.get(m.name, math.nan), False)} {m.unit}"
                     for m in measures)
     summary = {"games": used, "deals_current": deals_current, "fixed_design_games": fixed, "values": len(knobs),
                "dropped": sum(s["status"] == STATUS_DROPPED for s in state), "negligible_text": neg,

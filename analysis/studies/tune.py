@@ -73,7 +73,8 @@ def tune(game_id=None, vary=(), target_text=None, n_games=5_000, trials=30, budg
     if plan["budget"] and plan["budget"] < n * rot:
         raise UserError("--budget", None, f"expected at least {n * rot:,} games (one candidate of -n {n:,} deals)")
     current = {d["key"]: d["current"] for d in dims}
-    player = Player({"current": base}, out_dir, engine, address, label="tune", progress=progress)
+    player = Player({"current": base}, out_dir, engine, address, label="tune", progress=progress,
+                    arc=target.measure.is_arc())
     player.check()
     used_threads = set_threads(threads)
     t0 = time.perf_counter()

@@ -10,10 +10,19 @@ from tests.engine.helpers import cli
 def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path):
     run = tmp_path / "run"
     code, out, err = cli(["run", "bastille", "-p", "3", "-n", "12", "--rotate-seats", "--seed", "4", "--arc",
-                          "--arc-deals", "10", "--out", run])
+                          "--arc-deals", "10", "--arc-choices", "6", "--out", run])
     assert code == 0, err
+    # the strong bots asked at one unforced decision of each of the first 6 games: the heuristic,
+    # asked on its copy of the position, chooses what the heuristic played there
+    choices = pl.read_parquet(run / "choices.parquet")
+    assert choices.height == 6 and (choices["options"] > 1).all()
+    assert (choices["heuristic"] == choices["played"]).all()
+    differ = [len({a, b, c}) > 1 for a, b, c in choices.select("heuristic", "rollout", "search").iter_rows()]
+    assert choices["differ"].to_list() == differ and any(differ)        # the bots asked are not one bot
+    assert "Do the strong bots choose differently? (heuristic, rollout, search asked" in out
     assert "Game arc over 10 deals, with the heuristic bot" in out
     assert "the sole leader after round 1 wins" in out
+    assert "leads taken per game, by position: 0 " in out and "by role" not in out     # Bastille deals no roles
     arc = pl.read_parquet(run / ARC_FILE)
     assert arc.select("game_index", "rotation").n_unique() == 30          # 10 deals x 3 rotations
     last = arc.filter(pl.col("checkpoint") == arc["checkpoint"].max())
@@ -23,13 +32,48 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert (both["standing"] == both["score"].cast(pl.Float64)).all()
     assert (both["win"] == both["win_right"].cast(pl.Float64)).all()
     assert arc["checkpoint"].n_unique() == 8            # after rounds 1-7 and the end
-    code, out, err = cli(["report", run, "--out", tmp_path / "report"])
+    spec = tmp_path / "spec.toml"
+    spec.write_text("[thresholds]\nmax_decided_at = 1\nmin_comeback_share = 0\n")
+    code, out, err = cli(["check", run, "--spec", spec])
+    assert code == 1, err                         # Bastille is decided late, never after round 1
+    assert "a winner leads for good from checkpoint (arc)" in out and "winners once alone in last place (arc)" in out
+    code, out, err = cli(["report", run, "--out", tmp_path / "report", "--spec", spec])
     assert code == 0, err
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Is there a runaway leader?" in page and "When is it decided" in page
+    assert "a winner leads for good from checkpoint (arc)" in page and "&lt;= 1 (spec)" in page   # the spec's arc line
+    assert "By position (0 = the first player)" in page and "Do the strong bots choose differently?" in page
 
 
 def test_balance_arc_on_a_directory_that_is_no_run_is_one_line_and_exit_2(tmp_path):
     code, out, err = cli(["arc", tmp_path])
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "run.json" in err
+    code, out, err = cli(["run", "bastille", "-n", "2", "--arc-choices", "2", "--out", tmp_path / "r"])
+    assert code == 2 and "--arc-choices" in err and "only applies with --arc" in err
+
+
+def test_sensitivity_and_tune_study_the_arc_measures_of_the_deals_they_play(tmp_path):
+    """An arc measure in `balance sensitivity` is each deal's arc, replayed: the value at the
+    low end of a step equals the arc of the same deals recorded with that content."""
+    from dataclasses import replace
+
+    from analysis.arc import Arcs, lead_changes, runaway
+    from analysis.studies.arc import record
+    from analysis.studies.player import base_config
+    from analysis.studies.sensitivity import sensitivity
+
+    r = sensitivity("bastille", measures=("lead_changes", "runaway-leader"), only=("setup.start_coins",), n_games=12,
+                    batch=12, players=3, seed=2, out_dir=tmp_path / "sens")
+    got = {m: r.table.filter(pl.col("measure") == m).row(0, named=True) for m in ("lead_changes", "runaway_leader")}
+    low = replace(base_config("bastille", 3, None, "base", ["setup.start_coins=7"], None, 2, False, 1, "local", None),
+                  games=12)
+    a = Arcs.of(*record(low, 12)[:2])
+    assert got["lead_changes"]["low_text"] == "7"
+    assert got["lead_changes"]["at_low"] == lead_changes(a).mean()
+    first = runaway(a).row(0, named=True)
+    assert got["runaway_leader"]["at_low"] == first["leader_wins"] / first["games"]
+    code, out, err = cli(["tune", "bastille", "-p", "3", "--target", "lead_changes=2.5..3", "--vary",
+                          "setup.start_coins", "--trials", "2", "-n", "6", "--confirm", "6", "--out", tmp_path / "tune"])
+    assert code == 0, err
+    assert "target lead_changes in 2.50..3.00 changes" in out

@@ -16,6 +16,10 @@ def test_the_arc_stands_after_each_round_and_ends_at_the_runs_scores(tmp_path):
     assert "checkpoints: round 1," in out and "the sole leader after round 1 wins" in out
     arc = pl.read_parquet(run / ARC_FILE)
     results = pl.read_parquet(run / "results.parquet")
+    # the side chance dealt each seat, as the results have it, and the measures by side
+    sides = arc.filter(pl.col("checkpoint") == 0).join(results, on=["game_index", "rotation", "seat"])
+    assert sides.height == 24 and (sides["role"] == sides["role_right"]).all()
+    assert "leads taken per game, by role: loyalist " in out and "restorationist" in out
     last = arc.filter(pl.col("checkpoint") == arc["checkpoint"].max()).join(
         results, on=["game_index", "rotation", "seat"])
     assert last.height == results.height == 24

@@ -75,3 +75,21 @@ def test_a_search_run_on_ray_equals_local(tmp_path, local_ray):
     on_ray = execute(replace(cfg, engine="ray"), tmp_path / "ray")
     assert on_ray.meta["games_played"] == local.meta["games_played"] == 4 * 3
     assert (tmp_path / "ray" / "results.parquet").read_bytes() == (tmp_path / "local" / "results.parquet").read_bytes()
+
+
+def test_an_aggregate_arc_on_ray_gives_the_figures_of_a_local_row_arc(tmp_path, local_ray, monkeypatch):
+    """The arc is replayed by the same local code whatever plays the run (issue 33): Bastille on
+    Ray with --aggregate keeps only the arc's sums (replayed 4 deals at a time, so merged twice)
+    and prints, figure for figure, what the local run's rows give."""
+    from analysis.studies import arc
+    from tests.engine.helpers import cli
+
+    monkeypatch.setattr(arc, "ARC_CHUNK", 4)
+    args = ["run", "bastille", "-p", "3", "-n", "10", "--seed", "3", "--arc", "--arc-deals", "10"]
+    outs = {}
+    for mode, extra in (("rows", []), ("ray", ["--aggregate", "--engine", "ray"])):
+        code, out, err = cli([*args, *extra, "--out", tmp_path / mode])
+        assert code == 0, err
+        outs[mode] = out[out.index("Game arc over"):out.index("Results:")]
+    assert outs["ray"] == outs["rows"] and "by position: 0 " in outs["rows"]
+    assert (tmp_path / "ray" / "arc_sums.parquet").is_file() and not (tmp_path / "ray" / "arc.parquet").exists()

@@ -2,6 +2,7 @@
 parse the same names through analysis.measures (hyphens allowed, compare's older `spread`
 kept), and every command's help renders as written (no '%%')."""
 import click
+import polars as pl
 import pytest
 
 from analysis.check import THRESHOLD_KEYS
@@ -58,3 +59,19 @@ def test_every_help_text_renders_as_written():
         shown.append(text)
         assert "%%" not in text, f"balance {' '.join(path)} --help shows '%%'"
     assert any("1% of the current mean length" in t for t in shown)
+
+
+def test_an_arc_measure_is_a_measure_of_every_study_and_a_game_without_an_arc_refuses_it():
+    from analysis.sensitivity import estimate, per_deal, value_of
+    from sim.registry import get_game
+
+    m = parse_measure("runaway-leader", get_game("bastille"), 4, ["heuristic"])
+    assert (m.name, m.kind, m.is_arc()) == ("runaway_leader", "ratio", True)
+    # three deals: the sole leader won 1 of 2, 0 of 1, and no game had one: 1 / 3 over the run
+    t = pl.DataFrame({"game_index": [0, 1, 2], "arc_runaway_w": [1.0, 0, 0], "arc_runaway_n": [2.0, 1, 0]})
+    assert value_of(m, per_deal(m, t)) == pytest.approx(1 / 3)
+    est, lo, hi = estimate(m, per_deal(m, t))
+    assert est == pytest.approx(1 / 3) and 0 <= lo <= est <= hi <= 1
+    assert parse_measure("lead_changes", get_game("bastille"), 4, ["heuristic"]).unit == "changes"
+    with pytest.raises(UserError, match="records no arc"):
+        parse_measure("lead_changes", get_game("knob"), 4, ["greedy"])
