@@ -24,8 +24,40 @@ def test_the_report_names_the_reconstructed_values_that_move_the_verdict_most(tm
     assert code == 0, err
     t = table(out)
     assert "bots.greed" not in t["key"].to_list() and "knob.edge" in t["key"].to_list()
+    said = stdout[stdout.index("replace these first"):].splitlines()[0]     # the command says it too
+    assert "knob.edge" in said and "knob.dud" not in said and "knob.luck" not in said
     code, _, err = run(["report", out, "--out", tmp_path / "r"])
     assert code == 0, err
     page = (tmp_path / "r" / "index.html").read_text()
     line = page[page.index("replace these first"):][:400]
     assert "knob.edge" in line and "knob.dud" not in line and "knob.luck" not in line
+
+
+def test_values_the_rulebook_prints_inside_a_reconstructed_table_are_left_out():
+    content = get_game("emerald").content()
+    picked = {p[0] for p in select_values(content, content.params(), ["reconstructed"])}
+    game = content.entry_names("cards.game")
+    royal = content.entry_names("cards.royalty")
+    at = lambda lst, names, name, f: f"cards.{lst}.{names.index(name)}.{f}"  # noqa: E731
+    printed = {"cities.agent_cost.1",                                   # Paris 4
+               at("royalty", royal, "The Spinner in the Darkness", "bomb_cost"),
+               at("royalty", royal, "The Spinner in the Darkness", "vp"),
+               at("game", game, "Sebastian Moran", "box"), at("game", game, "Louise Michel", "vp"),
+               at("game", game, "Peter Rachkovsky", "agent"), at("game", game, "Infernal Machine", "bomb")}
+    assert not printed & picked
+    # the reconstructed ones beside them stay: London's cost, a plain card's VP, the sanity die
+    assert {"cities.agent_cost.0", at("game", game, "Anarchist Cell", "vp"), at("game", game, "Sebastian Moran", "copies"),
+            "sanity_die.insanity_faces", "identities.loyalist"} <= picked
+    # printed tables and the readings are not reconstructed
+    assert not {k for k in picked if k.split(".")[0] in ("setup", "turn", "rules", "scoring", "bots")}
+
+
+def test_a_printed_key_that_names_no_value_is_one_clear_error(tmp_path):
+    from sim.errors import UserError
+    import pytest
+    src = get_game("emerald").content_file.read_text()
+    bad = tmp_path / "emerald.toml"
+    bad.write_text(src.replace('"game.Louise Michel.vp"', '"game.Louise Mitchell.vp"'))
+    content = get_game("emerald").content(path=bad)
+    with pytest.raises(UserError, match="Louise Mitchell"):
+        content.reconstructed_keys()
