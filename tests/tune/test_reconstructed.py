@@ -61,3 +61,11 @@ def test_a_printed_key_that_names_no_value_is_one_clear_error(tmp_path):
     content = get_game("emerald").content(path=bad)
     with pytest.raises(UserError, match="Louise Mitchell"):
         content.reconstructed_keys()
+
+
+def test_balance_games_lists_the_printed_values_of_a_reconstructed_table():
+    code, stdout, err = run(["games", "--content", "emerald"])
+    assert code == 0, err
+    lines = stdout.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.strip().startswith("cities "))
+    assert "printed, so not reconstructed: agent_cost.Paris" in lines[at + 1]
