@@ -69,3 +69,29 @@ def test_balance_games_lists_the_printed_values_of_a_reconstructed_table():
     lines = stdout.splitlines()
     at = next(i for i, x in enumerate(lines) if x.strip().startswith("cities "))
     assert "printed, so not reconstructed: agent_cost.Paris" in lines[at + 1]
+
+
+def test_a_permutation_value_steps_by_trading_places_with_the_entry_holding_the_end():
+    """Banquet's initiatives must stay a permutation of 1-25: a step of one alone is refused, so
+    each end trades places with the character holding that value (the content checks only: no
+    game is played)."""
+    from analysis.sensitivity import step_knob
+    from analysis.studies.player import base_config
+    from analysis.studies.sensitivity import playable_steps
+
+    content = get_game("banquet").content(("scenario5", "basic"))
+    values = {k: v for k, v, _ in content.params()}
+    names = [c["name"] for c in content["characters"]]
+    key = f"characters.{names.index('Merchant')}.initiative"
+    base = base_config("banquet", 12, "heuristic", "scenario5,basic", (), None, 1, False, 1, "local", None)
+    knobs, notes = playable_steps(base, [step_knob(key, key, values[key], [1, 25])], values)
+    assert len(knobs) == 1, notes
+    k = knobs[0]
+    holder = {v: kk for kk, v in values.items() if kk.endswith(".initiative")}
+    assert (k.low, k.high) == (values[key] - 1, values[key] + 1)
+    assert k.low_swap == holder[k.low] and k.high_swap == holder[k.high]
+    assert k.sets("high") == [f"{key}={k.high}", f"{holder[k.high]}={values[key]}"]
+    assert "trades places" in notes[key]
+    # without the values to trade with, no step is accepted: the value is left out
+    knobs, notes = playable_steps(base, [step_knob(key, key, values[key], [1, 25])])
+    assert not knobs and "left out" in notes[key]
