@@ -4,6 +4,7 @@ scenario; the king's faction's win share in scenario 1 with and without
 ``rules.host_start_is_receipt``.
 
     python -m analysis.banquet_habits --games 300 --bots heuristic --seed 1 [--set bots.protect_saves=0 ...]
+    python -m analysis.banquet_habits --king --games 1000 --bots heuristic --seed 1   (scenario 1's king)
 
 ``--set`` applies to every count (bots.protect_saves = 0, bots.direction_lap = 0 and
 bots.mark_patience = 0 give the bots as issue 31 found them, in the same build).
@@ -11,6 +12,7 @@ bots.mark_patience = 0 give the bots as issue 31 found them, in the same build).
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import numpy as np
 
@@ -71,13 +73,42 @@ def king_share(variants, players, bots, games, seed, sets=()) -> dict:
     return {"games": games, "king_faction_wins": float(won.mean())}
 
 
+def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", games=300, seed=1, sets=(),
+              content_path=None) -> dict:
+    """Scenario 1, traced games 0..games-1 (rotation 0): the share in which the king is
+    assassinated, the share ending in each round (1-based; rounds begun), and the king's
+    faction's win share: the calibration measures of the Royalty icons (issue 32)."""
+    game = get_game("banquet")
+    content = game.content(tuple(variants), tuple(sets), Path(content_path) if content_path else None)
+    compiled = game.compile(content, players)
+    codes = game.bot_codes([bots], players)
+    w = game.weights(content)
+    king = game.roles.index("king")
+    slain, won, ended = 0, 0, {}
+    for g in range(games):
+        ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
+        rounds = int((ev[:, 0] == L.EV_ROUND).sum())
+        ended[rounds] = ended.get(rounds, 0) + 1
+        slain += int(out.end_reason[0] == L.END_ASSASSINATED)
+        won += int(((out.win[0] > 0) & (out.role[0] == king)).any())
+    return {"games": games, "assassinated": slain / games, "king_faction_wins": won / games,
+            **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--bots", default="heuristic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[], dest="sets", metavar="KEY=VALUE")
+    ap.add_argument("--king", action="store_true", help="only scenario 1's king's fate (basic rules, 12 players)")
+    ap.add_argument("--variant", default="scenario1,basic", help="with --king: the variants")
+    ap.add_argument("-p", "--players", type=int, default=12, help="with --king: the player count")
+    ap.add_argument("--content", default=None, help="with --king: another content TOML")
     a = ap.parse_args()
+    if a.king:
+        print(king_fate(tuple(a.variant.split(",")), a.players, a.bots, a.games, a.seed, a.sets, a.content))
+        return
     print("scenario 1 full, 12 players:", protects(("scenario1", "full"), 12, a.bots, a.games, a.seed, a.sets))
     for s, n in (("scenario5", 12), ("scenario6", 8)):
         print(f"{s} full, {n} players:", directions((s, "full"), n, a.bots, a.games, a.seed, a.sets))

@@ -1,13 +1,18 @@
 """How A Study in Emerald's bots play (issue 31): counts read from traced games, so a bot
 change can say what it changed. Per game: agents and Royalty assassinated, reveals; per
 action: move actions that moved no agent, marker actions; per game: how it ended and whether
-the player with most raw points (before the end adjustments) won.
+the player with most raw points (before the end adjustments) won; and the share of the raw
+points the final adjustments take away (track points of the lower side, typed VP of the other
+side, agent boxes of a Loyalist's non-Restorationist victims; before the five-point penalty),
+the calibration target of the reconstructed card points (issue 32: the rulebook's end-of-game
+example loses 4 of 16).
 
     python -m analysis.emerald_habits --games 400 --players 4 --bots heuristic --seed 1
 """
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import numpy as np
 
@@ -45,10 +50,10 @@ def count_game(events: np.ndarray) -> dict:
 
 
 def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heuristic",), seed: int = 1,
-           sets: tuple[str, ...] = ()) -> dict:
+           sets: tuple[str, ...] = (), content_path: str | None = None) -> dict:
     """The counts over ``games`` traced games (rotation 0), each bot named."""
     game = get_game("emerald")
-    content = game.content((), sets)
+    content = game.content((), sets, Path(content_path) if content_path else None)
     compiled = game.compile(content, players)
     weights = game.weights(content)
     codes = game.bot_codes(list(bots), players)
@@ -56,11 +61,15 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
     track_end = 0
     most_raw_won = 0
     finished = 0
+    raw_total = 0.0
+    lost_total = 0.0
     for g in range(games):
         events, out, _ = game.trace_events(compiled, codes, weights, seed, g, 0)
         for k, v in count_game(events).items():
             tot[k] = tot.get(k, 0) + v
         track_end += int(out.end_reason[0] == L.END_TRACK)
+        raw_total += float(out.metrics[0, :, L.M_RAW_VP].sum())
+        lost_total += float(out.metrics[0, :, L.M_VP_LOST].sum())
         if out.win[0].sum() > 0:
             finished += 1
             raw = out.metrics[0, :, L.M_RAW_VP]
@@ -76,6 +85,7 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
         "marker_steps_per_game": tot["marker_steps"] / games,
         "track_end_share": track_end / games,
         "most_raw_points_wins": most_raw_won / max(1, finished),
+        "vp_lost_share": lost_total / max(1.0, raw_total),
     }
 
 
@@ -86,8 +96,9 @@ def main() -> None:
     ap.add_argument("--bots", default="heuristic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--content", default=None, help="another content TOML")
     a = ap.parse_args()
-    for k, v in habits(a.games, a.players, tuple(a.bots.split(",")), a.seed, tuple(a.set)).items():
+    for k, v in habits(a.games, a.players, tuple(a.bots.split(",")), a.seed, tuple(a.set), a.content).items():
         print(f"{k}: {v:.4f}" if isinstance(v, float) else f"{k}: {v}")
 
 

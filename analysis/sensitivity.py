@@ -197,9 +197,19 @@ class Knob:
     high: float
     integer: bool
     step: float = 0.0  # the step in the value's own units (the plan of an older study: 0, not shown)
+    # at that end, the key of the value that trades places with this one (takes its current value):
+    # a list whose values must stay a permutation (Banquet's initiatives), "" otherwise
+    low_swap: str = ""
+    high_swap: str = ""
 
     def text(self, v) -> str:
         return str(int(v)) if self.integer else f"{v:g}"
+
+    def sets(self, end: str) -> list[str]:
+        """The --set lines of one end ("low" or "high"): the value, and the trade that keeps a
+        permutation a permutation."""
+        swap = getattr(self, f"{end}_swap")
+        return [f"{self.key}={self.text(getattr(self, end))}"] + ([f"{swap}={self.text(self.current)}"] if swap else [])
 
     def step_text(self) -> str:
         """The step in the value's own units: +-1 for a whole number, +-0.05 for a fraction."""

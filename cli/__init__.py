@@ -102,6 +102,9 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
         click.echo("Reconstructed (content the rulebook does not print):")
         for table, reason in content.reconstructed():
             click.echo(f"  {table:<30} {reason}")
+            printed = content.get(table).get("printed_keys", []) if table else []
+            if printed:
+                click.echo(f"  {'':<30} printed, so not reconstructed: {', '.join(printed)}")
         return
     for gid in game_ids():
         g = get_game(gid)

@@ -84,6 +84,11 @@ def sensitivity(game_id, measures, only, n_games, budget, batch, step, negligibl
                 + ("paired per-deal differences" if m.kind == "mean" else "a paired bootstrap over deals"))
         click.echo(format_ranked(table, m, head))
     click.echo(summary_line(summary))
+    if "reconstructed" in only:
+        from reports.studies import reconstructed_ranked
+        rebuilt = reconstructed_ranked(table, plan)
+        click.echo("Reconstructed values the verdict rests on most (replace these first with the real components): "
+                   + ("; ".join(rebuilt) if rebuilt else "none moved a measure beyond the negligible bound") + ".")
     for key, note in (plan.get("adjusted") or {}).items():
         click.echo(f"Step of {key}: {note}")
     if plan.get("skipped"):

@@ -14,8 +14,8 @@ A game's content file holds every number of the game. Reserved tables:
   pattern filled from each entry (a list of tables). ``*`` matches any index. A list of
   tables whose entries have a ``name`` field needs no line.
 
-Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print,
-and ``readings = ["key", ..]`` to mark which of their keys settle a rule the rulebook leaves
+Other tables may carry ``reconstructed = "reason"`` to mark values the rulebook does not print
+(``printed_keys = ["key", ..]`` then names those of its values the rulebook does print), and ``readings = ["key", ..]`` to mark which of their keys settle a rule the rulebook leaves
 silent or ambiguous: each such key's comment says the reading and why (``balance games
 --content GAME`` lists them).
 """
@@ -499,11 +499,16 @@ class Content:
 
     def reconstructed_keys(self) -> set[str]:
         """The dotted key (list entries by index, as ``params`` names them) of every value
-        inside a table marked ``reconstructed``: what `--only reconstructed` selects."""
+        inside a table marked ``reconstructed``, but those its ``printed_keys`` name (values the
+        rulebook does print, kept in the table beside the reconstructed ones): what `--only
+        reconstructed` selects."""
         out: set[str] = set()
+        printed: set[str] = set()
 
         def walk(node: Any, key: str, inside: bool) -> None:
-            inside = inside or (isinstance(node, dict) and "reconstructed" in node)
+            if isinstance(node, dict) and "reconstructed" in node:
+                inside = True
+                printed.update(self.printed_keys(key, node.get("printed_keys", [])))
             if isinstance(node, dict):
                 for k, v in node.items():
                     walk(v, f"{key}.{k}".lstrip("."), inside)
@@ -514,6 +519,31 @@ class Content:
                 out.add(key)
 
         walk(self.doc, "", False)
+        return out - printed
+
+    def printed_keys(self, table: str, keys: list) -> list[str]:
+        """A reconstructed table's ``printed_keys`` as dotted keys: each is relative to the table
+        and may name a list entry by its name (``game.Sebastian Moran.box``) or index; a key that
+        is not a value of the table is an error, so a renamed card cannot drop out silently."""
+        where = f"{table}.printed_keys".lstrip(".")
+        out = []
+        for rel in keys:
+            parts, at = str(rel).split("."), table
+            for p in parts:
+                node = self.get(at) if at else self.doc
+                if isinstance(node, list) and not p.isdigit():
+                    names = self.entry_names(at)
+                    if p not in names:
+                        raise UserError(self.path.name, where, f"'{rel}': no entry named '{p}' in {at}")
+                    p = str(names.index(p))
+                at = f"{at}.{p}".lstrip(".")
+            try:
+                value = self.get(at)
+            except (KeyError, IndexError, TypeError, ValueError):
+                raise UserError(self.path.name, where, f"'{rel}' is not a value of [{table}]") from None
+            if _kind(value) != "number":
+                raise UserError(self.path.name, where, f"'{rel}' is not a number of [{table}]")
+            out.append(at)
         return out
 
 

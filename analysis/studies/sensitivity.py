@@ -5,6 +5,7 @@ command's arguments; returns the ranked table (a Polars frame) and the study's s
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -76,7 +77,7 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
         for key, value, rng in picked:
             k = step_knob(key, " / ".join([key, *content.names(key)]) if content.names(key) else key, value, rng, step)
             (knobs.append(k) if k else skipped.append(key))
-        knobs, notes = playable_steps(base, knobs)
+        knobs, notes = playable_steps(base, knobs, {key: value for key, value, _ in params})
         skipped += [k for k in notes if k not in {kn.key for kn in knobs}]
         if not knobs:
             raise UserError("--only", None, "no value left to study (each range is a single point, or no step "
@@ -103,7 +104,7 @@ def sensitivity(game_id=None, measures=(), only=(), n_games=20_000, budget=None,
                 ids.append("current")
             else:
                 cid = f"v{i:03d}-{end}"
-                cfgs[cid] = replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}"])
+                cfgs[cid] = replace(base, sets=[*base.sets, *k.sets(end)])
                 ids.append(cid)
         sides.append(ids)
     player = Player(cfgs, out_dir, engine, address, label="sensitivity", progress=progress,
@@ -148,26 +149,44 @@ def select_values(content, params: list, only: list[str]) -> list:
     return picked
 
 
-def playable_steps(base, knobs: list[Knob]) -> tuple[list[Knob], dict[str, str]]:
+def peer_holding(key: str, v, values: dict) -> str:
+    """Another entry of the same list (the key with another list index) whose value is v, or ""."""
+    starred = re.sub(r"\.\d+(?=\.|$)", ".*", key)
+    for other, value in values.items():
+        if other != key and value == v and re.sub(r"\.\d+(?=\.|$)", ".*", other) == starred:
+            return other
+    return ""
+
+
+def playable_steps(base, knobs: list[Knob], values: dict | None = None) -> tuple[list[Knob], dict[str, str]]:
     """Each end of each step checked as the game checks a content (ranges, and rules between
-    values such as a track line beyond the track's end): an end the game refuses moves toward
-    the current value until it is accepted (whole numbers one at a time, others halving the
-    distance, 8 times at most); a value with no accepted end is left out. Returns the knobs and
-    a note per adjusted or left-out key."""
+    values such as a track line beyond the track's end): an end the game refuses is first tried
+    as a trade with the entry of the same list holding that value (values that must stay a
+    permutation, such as Banquet's initiatives: the two swap), then moves toward the current
+    value until it is accepted (whole numbers one at a time, others halving the distance, 8
+    times at most); a value with no accepted end is left out. Returns the knobs and a note per
+    adjusted, traded or left-out key."""
     from sim.plan import Prepared
 
-    def accepted(k: Knob, v) -> str:
+    def accepted(k: Knob, v, swap: str = "") -> str:
+        trade = [f"{swap}={k.text(k.current)}"] if swap else []
         try:
-            Prepared(replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}"]))
+            Prepared(replace(base, sets=[*base.sets, f"{k.key}={k.text(v)}", *trade]))
             return ""
         except UserError as e:
             return e.expected
 
     out, notes = [], {}
     for k in knobs:
-        ends = {}
+        ends, swaps = {}, {}
         for end in ("low", "high"):
             v, why, first_why = getattr(k, end), None, ""
+            peer = peer_holding(k.key, v, values or {}) if v != k.current else ""
+            if peer and accepted(k, v) and not accepted(k, v, peer):
+                ends[end], swaps[end] = v, peer
+                notes[k.key] = "; ".join(filter(None, [notes.get(k.key, ""),
+                                                       f"{end} end trades places with {peer} (a permutation)"]))
+                continue
             for _ in range(64 if k.integer else 8):
                 if v == k.current:
                     break
@@ -184,7 +203,8 @@ def playable_steps(base, knobs: list[Knob]) -> tuple[list[Knob], dict[str, str]]
         if ends["low"] == ends["high"]:
             notes[k.key] = f"left out: no step the game accepts ({notes.get(k.key, '')})"
             continue
-        out.append(replace(k, low=ends["low"], high=ends["high"]))
+        out.append(replace(k, low=ends["low"], high=ends["high"], low_swap=swaps.get("low", ""),
+                           high_swap=swaps.get("high", "")))
     return out, notes
 
 

@@ -73,13 +73,15 @@ def test_in_the_basic_rules_everyone_acts_once_a_round_and_the_host_last():
                 host_moved.append(False)
             elif ev in (L.EV_ACTION, L.EV_PASS):
                 cur.append(s)
-            elif ev == L.EV_PLACE and s == host:
+            elif ev == L.EV_PLACE and host not in cur:
                 host_moved[-1] = True
         checked = 0
         for r, moved in zip(rounds, host_moved):
             if len(r) == 12 or r[-1] == host:       # a round the objective did not cut short
                 assert sorted(r) == list(range(12))
-                # he normally acts last: unless an action moved him into the scepter's path
+                # he normally acts last: unless an action before his turn changed the scepter's path
+                # (moved him, or moved the scepter's holder to the place before him; issue 32's
+                # content made the second happen in these games)
                 assert r[-1] == host or moved
                 checked += 1
         assert checked
