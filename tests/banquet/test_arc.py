@@ -29,6 +29,9 @@ def test_scenario_1_arc_is_the_factions_and_ends_at_the_runs_scores(tmp_path):
     assert alive.filter(pl.col("standing") == pl.col("standing").max().over("game_index"))["team"].unique().to_list() == [0]
     assert runaway(Arcs.of(arc))["games"][0] == alive["game_index"].n_unique() > 0
     assert runaway(Arcs.of(arc.drop("team")))["games"][0] == 0
+    # by role: the faction chance dealt, a faction read as one contestant (the king's leads alone and wins)
+    assert set(arc["role"].unique().to_list()) == {"king", "rose", "tower"}
+    assert "the sole leader after the first checkpoint wins, by role: king " in out
 
 
 def test_scenario_6_stands_still_after_each_lap(tmp_path):
