@@ -16,13 +16,13 @@ from sim.api import hooks_of, new_game
 from sim.registry import GAME_MODULES
 
 CONVERTED = [g for g, m in GAME_MODULES.items() if m.startswith("sim.games.") and hooks_of(g)]
-# game: (players, (variants, content settings) of each deal); short games where random play
+# game: (players, variants, content settings) of each deal; short games where random play
 # would run long
-DEALS = {"doppelganger": (3, [((), ("rules.max_turns=50",))] * 2),
-         "bastille": (3, [((), ()), (("secret_mission",), ())]),
-         "pimpernel": (2, [(("short",), ())] * 2),
-         "emerald": (4, [((), ("turn.max_turns=50",))] * 2),
-         "banquet": (11, [(("scenario1", "full"), ()), (("scenario6", "full"), ("scenario6.guards=1",))])}
+DEALS = {"doppelganger": [(3, (), ("rules.max_turns=50",))] * 2,
+         "bastille": [(3, (), ()), (3, ("secret_mission",), ())],
+         "pimpernel": [(2, ("short",), ())] * 2,
+         "emerald": [(4, (), ("turn.max_turns=50",))] * 2,
+         "banquet": [(11, ("scenario1", "full"), ()), (7, ("scenario6", "full"), ("scenario6.guards=1",))]}
 STEPS = 250         # decisions a walk plays at the most
 SEED = 11
 
@@ -35,8 +35,7 @@ def positions(game_id: str):
     """Positions of random play: per deal two walks, the second following the first's options
     but for a different one every 7th decision (so that the two cross the same rounds of the
     same deal by other paths); each position once, as it stands."""
-    n, deals = DEALS[game_id]
-    for d, (variants, settings) in enumerate(deals):
+    for d, (n, variants, settings) in enumerate(DEALS[game_id]):
         choices = []
         for walk in (0, 1):
             g = new_game(game_id, n, variants=variants, overrides=settings, seed=SEED, game_index=d)
