@@ -8,7 +8,9 @@ everything the seat may know and nothing it may not.
 - No peeking: re-dealing what a seat cannot know (the game's redeal_hidden: the others'
   hands and secrets, the order of the decks) leaves that seat's observation unchanged.
 
-Random options only (no bot is asked, nothing new is compiled), a few deals."""
+Random options only (no bot is asked, nothing new is compiled), a few deals. Each test was
+planted once in Bastille and failed: the board (BVAL..DECK) dropped from the table, and the
+others' P_HELD (the mission cards they hold) shown."""
 import numpy as np
 import pytest
 
