@@ -148,7 +148,7 @@ def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
     order of every deck, the others' hands, the city stacks below a face-up top card, and
     where each card lies that seat cannot place: a game card face down in a stack or never
     dealt, another seat's card in its hand or deck (its discard pile too when discards are
-    not public)."""
+    not public), and so which interrupt card another seat was offered."""
     rules, n = compiled.tables[L.T_RULES], compiled.n_players
     h = np.zeros(len(st), bool)
     for o in range(n):
@@ -171,6 +171,10 @@ def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
             h[[L.F_ZONE + card, L.F_ZOWN + card]] = True
         elif z in hid and o != seat:
             h[L.F_ZONE + card] = True
+    # the interrupt card offered to another seat, while that seat's card is hidden (only that
+    # the seat was asked is public; which card, once played)
+    offered = int(st[L.F_INT_CARD])
+    h[L.F_INT_CARD] = 0 <= offered < rules[L.R_CARDS] and h[L.F_ZONE + offered]
     return h
 
 
