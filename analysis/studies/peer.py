@@ -20,7 +20,7 @@ from analysis.intervals import wilson
 
 
 def peer_match(game_id: str, players: int, iterations: int, deals: int, seed: int = 1,
-               overrides: tuple[str, ...] = ()) -> dict:
+               overrides: tuple[str, ...] = (), allow_inconsistent: bool = False) -> dict:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -30,11 +30,12 @@ def peer_match(game_id: str, players: int, iterations: int, deals: int, seed: in
     game = pyspiel.load_game(register(game_id, players, overrides=sets, bots=["search"]),
                              {"seed": seed})
     rs = np.random.RandomState(seed)
-    # as tools/search_vs_openspiel.py asks it: UCT constant 0.7, one random rollout a leaf, and
-    # option sets that may differ under one information-state string (the adapter's strings
-    # leave out part of the public board, so positions with other options can share one)
+    # as tools/search_vs_openspiel.py asks it: UCT constant 0.7, one random rollout a leaf. The
+    # adapter's information-state strings carry the whole public board (observe()), so one
+    # string never has two option sets (tests/test_observe.py) and ISMCTSBot's own check of
+    # that stays on unless asked otherwise
     peer = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, max_simulations=iterations,
-                            random_state=rs, allow_inconsistent_action_sets=True)
+                            random_state=rs, allow_inconsistent_action_sets=allow_inconsistent)
     game.new_initial_state().g.bot_choice()      # compile or load our search before timing it
     share, think = [], {"ismcts": [0.0, 0], "search": [0.0, 0]}
     for deal in range(deals):
@@ -68,8 +69,10 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[], help="content setting key=value")
+    ap.add_argument("--allow-inconsistent", action="store_true",
+                    help="let ISMCTSBot accept two option sets under one information-state string")
     a = ap.parse_args(argv)
-    r = peer_match(a.game, a.players, a.iterations, a.deals, a.seed, tuple(a.set))
+    r = peer_match(a.game, a.players, a.iterations, a.deals, a.seed, tuple(a.set), a.allow_inconsistent)
     rate = r["decisions_per_s"]
     print(f"{a.game} {a.players}p, {a.iterations} iterations a decision, {r['games']} games "
           f"(each of {a.deals} deals with OpenSpiel's ISMCTSBot in every seat once, our search in the others)")

@@ -58,7 +58,7 @@ def test_the_contract_policy_is_the_seats_bot_as_play_game_asks_it():
         h, s = twin.hooks, twin.arrays
         k = len(twin.options())
         st = h.state_row(s)
-        i = policy(twin.compiled.tables, *h._state(s), h._row(s, L.S_MOVES), np.int64(k), np.int64(twin.seat),
+        i = policy(twin.compiled.tables, *h.HOOKS.state_args(s), h._row(s, L.S_MOVES), np.int64(k), np.int64(twin.seat),
                    np.int64(st[L.F_SEATBOT + twin.seat]), h.chance_row(s), twin.weights, h._row(s, L.S_ODDS))
         assert i == g.bot_choice(), (asked, g.decision)
         g.apply(i)

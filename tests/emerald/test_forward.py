@@ -32,6 +32,8 @@ def assassination_answered(answer: int):
     assert t.get(L.F_AST) == L.AS_KILL_AGENT and t.get(L.F_INT_CARD) == sh and t.get(L.F_INT_ATT) == MON
     k = F.options(t.tables, *t.state(), t.mv)
     assert k == 2 and [tuple(t.mv[i, :2]) for i in range(k)] == [(1, sh), (0, sh)]
+    if answer is None:                                      # the interrupt still pending
+        return t, c, sh, hired
     F.apply(t.tables, *t.state(), t.rng, t.w, t.mv[answer].copy(), t.log, True)
     assert t.get(L.F_DEC) == L.DEC_NONE and t.get(L.F_AST) == L.AS_IDLE
     return t, c, sh, hired
@@ -43,6 +45,18 @@ def test_the_attacked_player_decides_the_interrupt_inside_the_attackers_action()
     assert t.cubes(MON, c) == 1                             # stopped: no clean-up
     t, c, sh, hired = assassination_answered(1)            # keep it: the agent is lost
     assert t.agents(THU, c) == 0 and t.zone(sh) == (L.Z_HAND, THU) and t.cubes(MON, c) == 0
+
+
+def test_only_the_attacked_player_sees_which_interrupt_card_it_is_offered():
+    """observe()'s table (sim/games/emerald/forward.py): that THU is asked is public, which
+    card it holds is not (planted once: the card shown to every seat; this failed)."""
+    from types import SimpleNamespace
+
+    from sim.games.emerald.forward import _hidden
+    t, c, sh, hired = assassination_answered(None)
+    table = SimpleNamespace(tables=t.tables, n_players=4)
+    assert not _hidden(table, t.st, THU)[L.F_INT_CARD] and _hidden(table, t.st, MON)[L.F_INT_CARD]
+    assert not _hidden(table, t.st, MON)[L.F_DEC_SEAT]
 
 
 def test_okhrana_asks_for_each_cube_among_the_other_players_cubes_in_cities():

@@ -12,9 +12,9 @@ import numpy as np
 from kernels.banquet import layout as L
 from kernels.banquet import forward as F
 from kernels.banquet.play import ask_seat, deal, finish_game
-from kernels.banquet.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
+from kernels.banquet.rollout import redeal_hidden, secret_is_public  # noqa: F401  (the no-peek hook)
 from kernels.banquet.objectives import final_scores, team_of
-from sim.game import Batch
+from sim.hooks import SeatRows, outcome, play_metrics, table_as_seen
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
 SLOTS = ("basic action", "action 1", "action 2", "favor", "reaction")
@@ -23,86 +23,22 @@ OPS = ("nothing", "switch with", "make switch", "move to place", "move next to",
        "reveal")
 
 
-def _row(s: dict, i: int) -> np.ndarray:
-    return s["sc"][i][0]
+def _finish(compiled, s: dict) -> None:
+    o = s["out"]
+    finish_game(compiled.tables, s["sc"], np.int64(0), np.int64(0), o.score, o.rank, o.win, o.role,
+                o.secret_role, o.position, o.turns, o.end_reason, o.decisions)
 
 
-def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game_index: int,
-          rotation: int = 0) -> dict:
-    """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
-    to its first decision with the log on: the game play_batch plays (play.play_game)."""
-    n = compiled.n_players
-    s = {"sc": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, 6), np.int64),
-         "out": Batch.alloc(1, n, len(game.metrics)), "n": n}
-    s["out"].metrics[:] = 0.0
-    deal(compiled.tables, state_row(s), _row(s, L.S_RNG), _row(s, L.S_IO), _row(s, L.S_SIM),
-         _row(s, L.S_SEAT_BOTS), np.asarray(bots, np.int64), np.uint64(seed), np.uint64(game_index),
-         np.int64(rotation), s["log"], True)
-    F.advance(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"], True)
-    _finish_if_over(compiled, s)
-    return s
-
-
-def _state(s: dict) -> tuple:
-    """The forward model's state arguments: st, io, met, sim, mv."""
-    return (state_row(s), _row(s, L.S_IO), s["out"].metrics[0], _row(s, L.S_SIM), _row(s, L.S_MOVES))
-
-
-def _finish_if_over(compiled, s: dict) -> None:
-    """At the end, once: the final outputs, as play_batch writes them."""
-    if kind(s) == L.DEC_NONE and "done" not in s:
-        s["done"] = True
-        o = s["out"]
-        finish_game(compiled.tables, s["sc"], np.int64(0), np.int64(0), o.score, o.rank, o.win, o.role,
-                    o.secret_role, o.position, o.turns, o.end_reason, o.decisions)
-
-
-def state_row(s: dict) -> np.ndarray:
-    return _row(s, L.S_STATE)
-
-
-def kind(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC])
-
-
-def seat(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC_SEAT])
-
-
-def _options(compiled, s: dict) -> int:
-    return int(F.options(compiled.tables, *_state(s), _row(s, L.S_MOVES)))
-
-
-def options(compiled, s: dict) -> np.ndarray:
-    return _row(s, L.S_MOVES)[:_options(compiled, s)].copy()
-
-
-def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
-    F.apply(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64),
-            np.ascontiguousarray(row, np.int32), s["log"], True)
-    _finish_if_over(compiled, s)
-
-
-def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
-    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
-    that seat's stream)."""
-    k = _options(compiled, s)
-    return int(ask_seat(compiled.tables, s["sc"], np.int64(0), state_row(s), _row(s, L.S_MOVES), np.int64(k),
-                        _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"]))
-
-
-def events(s: dict) -> np.ndarray:
-    return s["log"][:int(_row(s, L.S_IO)[0])]
+# the forward model's state arguments: st, io, met, sim, mv
+HOOKS = SeatRows(L, F, ask_seat, deal, (L.S_STATE, L.S_RNG, L.S_IO, L.S_SIM, L.S_SEAT_BOTS),
+                 (L.S_STATE, L.S_IO, play_metrics, L.S_SIM, L.S_MOVES), _finish)
+state_row, kind, seat, options, apply = HOOKS.state_row, HOOKS.kind, HOOKS.seat, HOOKS.options, HOOKS.apply
+bot_choice, events, chance_row, _row, start = HOOKS.bot_choice, HOOKS.events, HOOKS.chance_row, HOOKS.row, HOOKS.start
 
 
 def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return state_row(s)[L.F_SEATBOT:L.F_SEATBOT + s["n"]]
-
-
-def chance_row(s: dict) -> np.ndarray:
-    """The game's stream states (the chance stream and each seat's bot stream)."""
-    return _row(s, L.S_RNG)
 
 
 def turn_cap(compiled) -> int:
@@ -154,7 +90,8 @@ def describe(compiled, state: dict, row) -> str:
 def observe(compiled, state: dict, seat: int) -> dict:
     """What seat may see: the table (places, who stands, characters, factions: the pendants
     are worn, marks, tokens), its own secret and the items it knows (F_KNOWN), not the other
-    secrets nor the streams."""
+    secrets nor the streams. "table" is the whole state row as the seat may know it (None
+    where it may not)."""
     st, n = state_row(state), compiled.n_players
     known = [bool(st[L.F_KNOWN + seat * L.MAXP + p]) for p in range(n)]
     return {"seat": seat, "round": int(st[L.F_ROUND]) + 1, "direction": int(st[L.F_DIR]),
@@ -166,7 +103,20 @@ def observe(compiled, state: dict, seat: int) -> dict:
             "marked": [int(v) for v in st[L.F_TOKEN:L.F_TOKEN + n]],
             "my_secret": int(st[L.F_SECRET + seat]),
             "items_known": {p: int(st[L.F_ITEM + p]) for p in range(n) if known[p]},
-            "decision": DECISION_KINDS[int(st[L.F_DEC])], "to_choose": int(st[L.F_DEC_SEAT])}
+            "decision": DECISION_KINDS[int(st[L.F_DEC])], "to_choose": int(st[L.F_DEC_SEAT]),
+            "table": table_as_seen(st, _hidden(compiled, st, seat))}
+
+
+def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
+    """The cells of st that seat cannot know (redeal_hidden re-deals them): the secret and the
+    item of each other player whose item it has not learnt and whose having no secret is not
+    public; and the bots in the seats."""
+    h = np.zeros(len(st), bool)
+    for p in range(compiled.n_players):
+        if p != seat and not st[L.F_KNOWN + seat * L.MAXP + p] and not secret_is_public.py_func(st, compiled.tables, p):
+            h[[L.F_SECRET + p, L.F_ITEM + p]] = True
+    h[L.F_SEATBOT:L.F_SEATBOT + L.MAXP] = True
+    return h
 
 
 def result(compiled, s: dict) -> dict | None:
@@ -174,12 +124,8 @@ def result(compiled, s: dict) -> dict | None:
     of the winning faction wins), rank and place from the host, the end reason and the turns."""
     if kind(s) != L.DEC_NONE:
         return None
-    n, out = compiled.n_players, s["out"]
-    win = [int(v) for v in out.win[0, :n]]
-    return {"winner": [p for p in range(n) if win[p]], "score": [int(v) for v in out.score[0, :n]],
-            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
-            "position": [int(v) for v in out.position[0, :n]],
-            "end_reason": L.END_REASONS[int(out.end_reason[0])], "turns": int(out.turns[0])}
+    out = s["out"]
+    return outcome(out, compiled.n_players, L.END_REASONS[int(out.end_reason[0])], int(out.turns[0]), win=int)
 
 
 def arc_checkpoint_name(compiled) -> str:

@@ -17,6 +17,7 @@ from kernels.common import as_row, seat_bots as rotate_bots
 from kernels.rng import CHANCE, seed_streams
 from kernels.search import alloc_tree
 from sim.game import Batch
+from sim.hooks import Plumbing, outcome, table_as_seen
 from sim.games.bastille.trace import GROUPS, LOCATIONS, WEAPONS, card_text, mission_text
 
 DECISION_KINDS = {K.DEC_NONE: "game over", K.DEC_PLACE: "placement",
@@ -47,71 +48,53 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
     setup_game(as_row(compiled.tables[0]), st, rng, CHANCE)
     st[K.G_LOGON] = 1
     log_ev(st, log, K.EV_ROUND, -1, 1, 0, 0, 0)
-    F.advance(compiled.tables, st, rng, as_row(np.asarray(weights, np.float64)), log, 1)
-    _finish_if_over(compiled, s)
+    HOOKS.advance(compiled, s, weights)
     return s
 
 
-def _finish_if_over(compiled, s: dict) -> None:
-    """At the end, once: the final ranking and the end-of-game events, as play_batch does."""
-    st = as_row(s["st"])
-    if int(st[K.G_KIND]) == K.DEC_NONE and "done" not in s:
-        s["done"] = True
+class _Hooks(Plumbing):
+    """The arrays as the kernels take them: rows viewed as_row, the log switch an int."""
+    log_on = 1
+
+    def state_row(self, s: dict) -> np.ndarray:
+        return as_row(s["st"])
+
+    def state_args(self, s: dict) -> tuple:
+        return (as_row(s["st"]),)
+
+    def moves(self, s: dict) -> np.ndarray:
+        return s["buf"]
+
+    def rng(self, s: dict) -> np.ndarray:
+        return as_row(s["rng"])
+
+    def weights_arg(self, weights) -> np.ndarray:
+        return as_row(np.asarray(weights, np.float64))
+
+    def logged(self, s: dict) -> int:
+        return int(s["st"][K.G_LOGN])
+
+    def finish(self, compiled, s: dict) -> None:
+        """The final ranking and the end-of-game events, as play_batch does."""
         out = s["out"]
-        finish_game(as_row(compiled.tables[0]), st, out.score[0], out.rank[0], out.win[0],
+        finish_game(as_row(compiled.tables[0]), as_row(s["st"]), out.score[0], out.rank[0], out.win[0],
                     out.position[0], out.metrics[0], s["log"])
 
-
-def state_row(s: dict) -> np.ndarray:
-    return as_row(s["st"])
-
-
-def kind(s: dict) -> int:
-    return int(s["st"][K.G_KIND])
+    def ask(self, compiled, s: dict, weights: np.ndarray, k: int) -> int:
+        R = as_row
+        return ask_seat(R(compiled.tables[0]), R(s["st"]), R(s["rng"]), weights, R(s["memo"]), s["buf"],
+                        np.int64(k), R(s["d"]), R(s["drng"]), R(s["dfs"]), s["dbuf"], s["log"],
+                        tuple(R(a) if a.ndim == 1 else a for a in s["tree"]))
 
 
-def seat(s: dict) -> int:
-    return int(s["st"][K.G_SEAT])
-
-
-def _options(compiled, s: dict) -> int:
-    return int(F.options(compiled.tables, as_row(s["st"]), s["buf"]))
-
-
-def options(compiled, s: dict) -> np.ndarray:
-    return s["buf"][:_options(compiled, s)].copy()
-
-
-def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
-    F.apply(compiled.tables, as_row(s["st"]), as_row(s["rng"]),
-            as_row(np.asarray(weights, np.float64)), np.ascontiguousarray(row, np.int64),
-            s["log"], 1)
-    _finish_if_over(compiled, s)
-
-
-def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
-    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
-    that seat's stream)."""
-    k = _options(compiled, s)
-    R = as_row
-    return int(ask_seat(R(compiled.tables[0]), R(s["st"]), R(s["rng"]),
-                        R(np.asarray(weights, np.float64)), R(s["memo"]), s["buf"], np.int64(k),
-                        R(s["d"]), R(s["drng"]), R(s["dfs"]), s["dbuf"], s["log"],
-                        tuple(R(a) if a.ndim == 1 else a for a in s["tree"])))
-
-
-def events(s: dict) -> np.ndarray:
-    return s["log"][:int(s["st"][K.G_LOGN])]
+HOOKS = _Hooks(F, K.G_KIND, K.G_SEAT)
+state_row, kind, seat, options, apply = HOOKS.state_row, HOOKS.kind, HOOKS.seat, HOOKS.options, HOOKS.apply
+bot_choice, events, chance_row = HOOKS.bot_choice, HOOKS.events, HOOKS.chance_row
 
 
 def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return s["st"][K.SEATBOT:K.SEATBOT + s["n"]]
-
-
-def chance_row(s: dict) -> np.ndarray:
-    """The game's stream states (the chance stream and each seat's bot stream)."""
-    return s["rng"]
 
 
 def turn_cap(compiled) -> int:
@@ -145,19 +128,58 @@ def describe(compiled, state: dict, row) -> str:
     return "nothing (the game is over)"
 
 
+def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
+    """The cells of st that seat cannot know (redeal_hidden deals them anew) or that are
+    bookkeeping: the order of the character deck below the display, of the face-down weapons
+    and of the Versailles stack, the bonus tiles of the rounds to come, where each mission card
+    is that seat neither holds nor examines (only how many lie in each place, which observe
+    lists), the others' missions, the bots and the log, and the rules' and bots' scratch but
+    for the monks being sorted."""
+    h = np.zeros(len(st), bool)
+    h[[K.G_DEC, K.G_LOGN, K.G_LOGON]] = True
+    for q in range(compiled.n_players):
+        if q != seat:
+            h[[K.PL + q * K.NPF + f for f in (K.P_MISMASK, K.P_HELD, K.P_MISVP)]] = True
+    h[K.DECK + st[K.G_DECK_TOP]:K.CLOC] = True
+    h[K.VERS + st[K.G_VERS_TOP] + 1:K.BONUS] = True
+    h[K.BONUS + st[K.G_ROUND] + 1:K.BPOOL] = True
+    h[K.BPOOL:K.WPOOL] = True
+    h[K.WPOOL + st[K.G_WTOP]:K.MLOC] = True
+    h[K.MLOC:K.MLOC + K.MAXM] = _unseen_missions(compiled, st, seat)
+    h[K.MORD:K.CATOCC] = True
+    h[K.SEATBOT:K.ST_SIZE] = True
+    if st[K.G_MSEAT] >= 0:
+        h[K.SCR_ORDER:K.SCR_MONK + st[K.G_MN]] = False
+    return h
+
+
+def _unseen_missions(compiled, st: np.ndarray, seat: int) -> np.ndarray:
+    """Each mission card seat neither holds nor is examining in a pile it takes from."""
+    loc = st[K.MLOC:K.MLOC + K.MAXM]
+    examined = st[K.G_C0] if st[K.G_KIND] == K.DEC_MISSION and st[K.G_SEAT] == seat else seat
+    unseen = (loc != seat) & (loc != examined)
+    unseen[int(compiled.tables[0][K.T_NMIS]):] = False
+    return unseen
+
+
 def observe(compiled, state: dict, seat: int) -> dict:
-    """What seat may see: every public field, its own mission cards, not the others' missions
-    nor the order of the decks and stacks."""
+    """What seat may see: every public field, its own mission cards (and the pile it is
+    taking one from), how many unseen mission cards lie in each place, not the others'
+    missions nor the order of the decks and stacks. "table" is the whole state row as the
+    seat may know it (None where it may not): the whole public board."""
     st, T, n = state["st"], compiled.T, compiled.n_players
     fields = ("P_COINS", "P_VP", "P_BPOS", "P_HSUP", "P_HBAG", "P_TORCH", "P_NCHAR", "P_NMIS")
     players = [{f[2:].lower(): int(st[K.PL + p * K.NPF + getattr(K, f)]) for f in fields}
                for p in range(n)]
     hand = {p: {v: int(st[K.PL + p * K.NPF + K.P_HAND + v]) for v in range(1, T.max_value + 1)}
             for p in range(n)}
+    unseen = _unseen_missions(compiled, st, seat)
     return {"seat": seat, "round": int(st[K.G_ROUND]) + 1, "players": players, "tiles": hand,
             "display": [int(c) for c in st[K.DISP:K.DISP + T.display_n]],
             "my_missions": [m for m in range(T.n_missions) if st[K.MLOC + m] == seat],
-            "decision": DECISION_KINDS[int(st[K.G_KIND])], "to_choose": int(st[K.G_SEAT])}
+            "unseen_missions_at": sorted(int(x) for x in st[K.MLOC:K.MLOC + K.MAXM][unseen]),
+            "decision": DECISION_KINDS[int(st[K.G_KIND])], "to_choose": int(st[K.G_SEAT]),
+            "table": table_as_seen(st, _hidden(compiled, st, seat))}
 
 
 def result(compiled, s: dict) -> dict | None:
@@ -166,12 +188,8 @@ def result(compiled, s: dict) -> dict | None:
     the tile placements (the game's turns)."""
     if kind(s) != K.DEC_NONE:
         return None
-    n, out = compiled.n_players, s["out"]
-    win = [float(v) for v in out.win[0, :n]]       # 1/k for each of k tied winners
-    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
-            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
-            "position": [int(v) for v in out.position[0, :n]], "end_reason": "finished",
-            "turns": int(s["st"][K.G_NPLACED])}
+    # the win: 1/k for each of k tied winners
+    return outcome(s["out"], compiled.n_players, "finished", int(s["st"][K.G_NPLACED]))
 
 
 def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:

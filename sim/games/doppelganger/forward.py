@@ -9,6 +9,7 @@ from kernels.doppelganger import layout as L
 from kernels.doppelganger.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
 from kernels.doppelganger.search import search_option
 from kernels.common import seat_bots
+from sim.hooks import Rows, table_as_seen
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
 
@@ -28,49 +29,36 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
     return {"scratch": scratch, "met": met, "log": log}
 
 
-def state_row(s: dict) -> np.ndarray:
-    return s["scratch"][L.S_STATE][0]
+def _counter(s: dict) -> np.ndarray:
+    return s["scratch"][L.S_CTR][0][0:1]
 
 
-def kind(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC])
+class _Hooks(Rows):
+    def option_args(self, s: dict) -> tuple:
+        return tuple(self.row(s, p) for p in (L.S_STATE, L.S_WALK, L.S_REACH, L.S_ACTS))
 
+    def weights_arg(self, weights) -> np.ndarray:
+        return weights
 
-def seat(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC_SEAT])
-
-
-def options(compiled, s: dict) -> np.ndarray:
-    sc = s["scratch"]
-    buf = sc[L.S_OPTS][0]
-    k = F.options(compiled.tables, sc[L.S_STATE][0], sc[L.S_WALK][0], sc[L.S_REACH][0],
-                  sc[L.S_ACTS][0], buf)
-    return buf[:k].copy()
-
-
-def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
-    sc = s["scratch"]
-    F.apply(compiled.tables, sc[L.S_STATE][0], s["met"], sc[L.S_CTR][0][0:1], sc[L.S_RNG][0],
-            weights, np.ascontiguousarray(row, np.int64), s["log"], True)
-
-
-def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
-    """The option index the seat's bot chooses (drawing from that seat's stream)."""
-    sc = s["scratch"]
-    buf = sc[L.S_OPTS][0]
-    k = F.options(compiled.tables, sc[L.S_STATE][0], sc[L.S_WALK][0], sc[L.S_REACH][0],
-                  sc[L.S_ACTS][0], buf)
-    ctr = sc[L.S_CTR][0]
-    rsc = (sc[L.S_RPLANS][0], sc[L.S_RSCORE][0], sc[L.S_RSTATE][0], sc[L.S_RRNG][0],
-           sc[L.S_DECK][0], sc[L.S_PBOTS][0], sc[L.S_GIVEN][0][1:2], sc[L.S_PMET][0], ctr[2:4])
-    bot = sc[L.S_SEAT_BOTS][0][seat(s)]
-    if bot == L.BOT_SEARCH:
-        return int(search_option(compiled.tables, sc, np.int64(0), s["met"], weights, buf,
-                                 np.int64(k), s["log"]))
-    return int(F.policy(compiled.tables, sc[L.S_STATE][0], buf, k, bot, sc[L.S_RNG][0], weights,
+    def ask(self, compiled, s: dict, weights: np.ndarray, k: int) -> int:
+        sc, buf = s["scratch"], self.moves(s)
+        ctr = sc[L.S_CTR][0]
+        bot = sc[L.S_SEAT_BOTS][0][seat(s)]
+        if bot == L.BOT_SEARCH:
+            return search_option(compiled.tables, sc, np.int64(0), s["met"], weights, buf, np.int64(k), s["log"])
+        rsc = (sc[L.S_RPLANS][0], sc[L.S_RSCORE][0], sc[L.S_RSTATE][0], sc[L.S_RRNG][0],
+               sc[L.S_DECK][0], sc[L.S_PBOTS][0], sc[L.S_GIVEN][0][1:2], sc[L.S_PMET][0], ctr[2:4])
+        return F.policy(compiled.tables, sc[L.S_STATE][0], buf, k, bot, sc[L.S_RNG][0], weights,
                         sc[L.S_GIVEN][0][0], sc[L.S_WALK][0], sc[L.S_REACH][0], sc[L.S_ACTS][0],
                         sc[L.S_PLANS][0], sc[L.S_PSCORE][0], sc[L.S_KN][0], sc[L.S_FV][0],
-                        ctr[1:2], rsc, s["log"]))
+                        ctr[1:2], rsc, s["log"])
+
+
+# F.apply's state arguments: st, met, the log counter; the events counted in S_CTR's first cell
+HOOKS = _Hooks(F, L.F_DEC, L.F_DEC_SEAT, "scratch", L.S_STATE, L.S_RNG, L.S_OPTS, (L.S_STATE, "met", _counter),
+               L.S_CTR)
+state_row, kind, seat, options, apply = HOOKS.state_row, HOOKS.kind, HOOKS.seat, HOOKS.options, HOOKS.apply
+bot_choice, events, chance_row = HOOKS.bot_choice, HOOKS.events, HOOKS.chance_row
 
 
 def describe(compiled, s: dict, row) -> str:
@@ -101,7 +89,8 @@ def describe(compiled, s: dict, row) -> str:
 
 
 def observe(compiled, s: dict, seat_: int) -> dict:
-    """What one seat may see: its own cards and the public fields (never another's hidden cards)."""
+    """What one seat may see: its own cards and the public fields (never another's hidden cards);
+    "table" is the whole state row as the seat may know it (None where it may not)."""
     st = state_row(s)
     n = compiled.n_players
     own = {"who": int(st[L.F_WHO + seat_]), "where": int(st[L.F_WHERE + seat_]),
@@ -117,7 +106,17 @@ def observe(compiled, s: dict, seat_: int) -> dict:
     if int(st[L.F_DEC]) == L.DEC_REVEAL:
         public["attack"] = {"target": int(st[L.F_ATT_T]), "weapon": int(st[L.F_ATT_W]),
                             "answers": int(st[L.F_ATT_OPTS])}
-    return {"seat": seat_, "own": own, "public": public}
+    return {"seat": seat_, "own": own, "public": public, "table": table_as_seen(st, _hidden(compiled, st, seat_))}
+
+
+def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
+    """The cells of st that seat cannot know: the others' dealt who, where and what cards
+    (every other field is public, kernels/doppelganger/layout.py)."""
+    h = np.zeros(len(st), bool)
+    for f in (L.F_WHO, L.F_WHERE, L.F_WHAT):
+        h[f:f + L.MAXP] = True
+        h[f + seat] = False
+    return h
 
 
 def result(compiled, s: dict) -> dict | None:
@@ -132,18 +131,9 @@ def result(compiled, s: dict) -> dict | None:
             "end_reason": ("finished", "turn_cap")[int(st[L.F_END])], "turns": int(st[L.F_TURN])}
 
 
-def events(s: dict) -> np.ndarray:
-    return s["log"][:int(s["scratch"][L.S_CTR][0][0])]
-
-
 def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return s["scratch"][L.S_SEAT_BOTS][0]
-
-
-def chance_row(s: dict) -> np.ndarray:
-    """The game's stream states (the chance stream and each seat's bot stream)."""
-    return s["scratch"][L.S_RNG][0]
 
 
 def turn_cap(compiled) -> int:

@@ -15,7 +15,7 @@ from kernels.emerald import layout as L
 from kernels.emerald.play import ask_seat, deal, finish_game
 from kernels.emerald.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
 from kernels.emerald.rules import final_scores
-from sim.game import Batch
+from sim.hooks import SeatRows, outcome, play_metrics, table_as_seen
 from sim.games.emerald.trace import SIDES
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
@@ -23,87 +23,22 @@ ACTIONS = ("place cubes", "claim", "retrieve cubes", "move agents", "move the ma
            "discard", "play a card", "pass", "free action", "bring the Mi-Go agents back")
 
 
-def _row(s: dict, i: int) -> np.ndarray:
-    return s["sc"][i][0]
+def _finish(compiled, s: dict) -> None:
+    o = s["out"]
+    finish_game(compiled.tables, s["sc"], np.int64(0), np.int64(0), o.score, o.rank, o.win, o.role,
+                o.position, o.turns, o.end_reason, o.metrics, o.decisions)
 
 
-def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game_index: int,
-          rotation: int = 0) -> dict:
-    """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
-    to its first decision with the log on: the game play_batch plays (play.play_game)."""
-    n = compiled.n_players
-    s = {"sc": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, 6), np.int64),
-         "out": Batch.alloc(1, n, len(game.metrics)), "n": n}
-    s["out"].metrics[:] = 0.0
-    deal(compiled.tables, state_row(s), _row(s, L.S_RNG), _row(s, L.S_TMP), _row(s, L.S_IO),
-         _row(s, L.S_SEAT_BOTS), np.asarray(bots, np.int64), np.uint64(seed), np.uint64(game_index),
-         np.int64(rotation), s["log"], True)
-    F.advance(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"], True)
-    _finish_if_over(compiled, s)
-    return s
-
-
-def _state(s: dict) -> tuple:
-    """The forward model's state arguments: st, io, met, tmp, pos, mv."""
-    return (state_row(s), _row(s, L.S_IO), s["out"].metrics[0], _row(s, L.S_TMP), _row(s, L.S_POS),
-            _row(s, L.S_MOVES))
-
-
-def _finish_if_over(compiled, s: dict) -> None:
-    """At the end, once: the final outputs, as play_batch writes them."""
-    if kind(s) == L.DEC_NONE and "done" not in s:
-        s["done"] = True
-        o = s["out"]
-        finish_game(compiled.tables, s["sc"], np.int64(0), np.int64(0), o.score, o.rank, o.win, o.role,
-                    o.position, o.turns, o.end_reason, o.metrics, o.decisions)
-
-
-def state_row(s: dict) -> np.ndarray:
-    return _row(s, L.S_STATE)
-
-
-def kind(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC])
-
-
-def seat(s: dict) -> int:
-    return int(state_row(s)[L.F_DEC_SEAT])
-
-
-def _options(compiled, s: dict) -> int:
-    return int(F.options(compiled.tables, *_state(s), _row(s, L.S_MOVES)))
-
-
-def options(compiled, s: dict) -> np.ndarray:
-    return _row(s, L.S_MOVES)[:_options(compiled, s)].copy()
-
-
-def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
-    F.apply(compiled.tables, *_state(s), _row(s, L.S_RNG), np.asarray(weights, np.float64),
-            np.ascontiguousarray(row, np.int32), s["log"], True)
-    _finish_if_over(compiled, s)
-
-
-def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
-    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
-    that seat's stream)."""
-    k = _options(compiled, s)
-    return int(ask_seat(compiled.tables, s["sc"], np.int64(0), state_row(s), _row(s, L.S_MOVES), np.int64(k),
-                        _row(s, L.S_RNG), np.asarray(weights, np.float64), s["log"]))
-
-
-def events(s: dict) -> np.ndarray:
-    return s["log"][:int(_row(s, L.S_IO)[0])]
+# the forward model's state arguments: st, io, met, tmp, pos, mv
+HOOKS = SeatRows(L, F, ask_seat, deal, (L.S_STATE, L.S_RNG, L.S_TMP, L.S_IO, L.S_SEAT_BOTS),
+                 (L.S_STATE, L.S_IO, play_metrics, L.S_TMP, L.S_POS, L.S_MOVES), _finish)
+state_row, kind, seat, options, apply = HOOKS.state_row, HOOKS.kind, HOOKS.seat, HOOKS.options, HOOKS.apply
+bot_choice, events, chance_row, _row, start = HOOKS.bot_choice, HOOKS.events, HOOKS.chance_row, HOOKS.row, HOOKS.start
 
 
 def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return _row(s, L.S_SEAT_BOTS)[:s["n"]]
-
-
-def chance_row(s: dict) -> np.ndarray:
-    """The game's stream states (the chance stream and each seat's bot stream)."""
-    return _row(s, L.S_RNG)
 
 
 def turn_cap(compiled) -> int:
@@ -175,7 +110,8 @@ def observe(compiled, state: dict, seat: int) -> dict:
     """What seat may see: the board (cubes, agents, zombies, the face-up cards, the Royalty in
     the slots), the tracks and VP, the sizes of hands and decks, its own hand and identity, the
     identities revealed or seen with Vladimir Burtsev; not the others' hands or identities nor
-    the order of any deck or stack."""
+    the order of any deck or stack. "table" is the whole state row as the seat may know it
+    (None where it may not)."""
     st, n = state_row(state), compiled.n_players
     NC = L.NCITY
 
@@ -201,7 +137,51 @@ def observe(compiled, state: dict, seat: int) -> dict:
             "face_up": face_up, "royalty": [compiled.card_names[int(x)] if x >= 0 else None
                                             for x in st[L.F_SLOT:L.F_SLOT + NC]],
             "my_hand": [compiled.card_names[int(x)] for x in hand],
-            "decision": DECISION_KINDS[int(st[L.F_DEC])], "to_choose": int(st[L.F_DEC_SEAT])}
+            "decision": DECISION_KINDS[int(st[L.F_DEC])], "to_choose": int(st[L.F_DEC_SEAT]),
+            "table": table_as_seen(st, _hidden(compiled, st, seat))}
+
+
+def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
+    """The cells of st that seat cannot know (kernels/emerald/rollout.py's knowledge model,
+    which redeal_hidden re-deals): the others' identities (unless revealed or seen with
+    Burtsev) and Change of Heart when it is not public, the identity cards' deal order, the
+    order of every deck, the others' hands, the city stacks below a face-up top card, and
+    where each card lies that seat cannot place: a game card face down in a stack or never
+    dealt, another seat's card in its hand or deck (its discard pile too when discards are
+    not public), and so which interrupt card another seat was offered."""
+    rules, n = compiled.tables[L.T_RULES], compiled.n_players
+    h = np.zeros(len(st), bool)
+    for o in range(n):
+        if not (o == seat or st[L.F_REVEALED + o] or (st[L.F_SEEN + seat] >> o) & 1):
+            h[L.F_IDENT + o] = True
+            h[L.F_COH + o] = not rules[L.R_COH_PUBLIC]
+        if o != seat:
+            h[L.F_HAND + o * L.MAXHAND:L.F_HAND + (o + 1) * L.MAXHAND] = True
+    h[L.F_IDPOOL:L.F_IDPOOL + L.NIDENT] = True
+    h[L.F_DECK:L.F_DECK + L.MAXP * L.MAXOWN] = True
+    for c in range(L.NCITY):
+        h[L.F_STACK + c * L.MAXSTACK:L.F_STACK + (c + 1) * L.MAXSTACK] = True
+        if _face_up(st, c) >= 0:
+            h[L.F_STACK + c * L.MAXSTACK + st[L.F_NSTACK + c] - 1] = False
+    hid = (L.Z_HAND, L.Z_DECK) if rules[L.R_DISCARDS_PUBLIC] else (L.Z_HAND, L.Z_DECK, L.Z_DISCARD)
+    for card in range(int(rules[L.R_CARDS])):
+        z, o = st[L.F_ZONE + card], st[L.F_ZOWN + card]
+        face_down = z == L.Z_OUT or z == L.Z_STACK and _face_up(st, o) != card
+        if card < rules[L.R_GAME_CARDS] and face_down:
+            h[[L.F_ZONE + card, L.F_ZOWN + card]] = True
+        elif z in hid and o != seat:
+            h[L.F_ZONE + card] = True
+    # the interrupt card offered to another seat, while that seat's card is hidden (only that
+    # the seat was asked is public; which card, once played)
+    offered = int(st[L.F_INT_CARD])
+    h[L.F_INT_CARD] = 0 <= offered < rules[L.R_CARDS] and h[L.F_ZONE + offered]
+    return h
+
+
+def _face_up(st: np.ndarray, city: int) -> int:
+    """The card face up on top of the city's stack, -1 none."""
+    k = st[L.F_NSTACK + city]
+    return int(st[L.F_STACK + city * L.MAXSTACK + k - 1]) if st[L.F_UP + city] and k else -1
 
 
 def result(compiled, s: dict) -> dict | None:
@@ -210,12 +190,8 @@ def result(compiled, s: dict) -> dict | None:
     rank and place in the turn order, the end reason and the player turns."""
     if kind(s) != L.DEC_NONE:
         return None
-    n, out = compiled.n_players, s["out"]
-    win = [float(v) for v in out.win[0, :n]]
-    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
-            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
-            "position": [int(v) for v in out.position[0, :n]],
-            "end_reason": L.END_REASONS[int(out.end_reason[0])], "turns": int(out.turns[0])}
+    out = s["out"]
+    return outcome(out, compiled.n_players, L.END_REASONS[int(out.end_reason[0])], int(out.turns[0]))
 
 
 def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:

@@ -16,6 +16,7 @@ from kernels.pimpernel.play import ask_seat, begin_game, finish_game
 from kernels.pimpernel.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
 from kernels.rng import seed_streams
 from sim.game import Batch
+from sim.hooks import Rows, outcome, table_as_seen
 from sim.games.pimpernel.trace import PARTS, route_text
 
 DECISION_KINDS = {L.DEC_NONE: "game over", L.DEC_MAIN: "main move", L.DEC_ICON: "icon follow-up",
@@ -27,8 +28,24 @@ S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR = range(10)
 TREE, GAIN, WORK, REWARD, SRNG = range(12, 17)
 
 
-def _row(s: dict, part: int) -> np.ndarray:
-    return s["scratch"][part][0]
+class _Hooks(Rows):
+    def ask(self, compiled, s: dict, weights: np.ndarray, k: int) -> int:
+        K, RS, RM = compiled.tables
+        return ask_seat(_row(s, S), K, RS, RM, weights, _row(s, SB), _row(s, MOVES), np.int64(k), _row(s, TMP),
+                        _row(s, CTX), _row(s, CAND), _row(s, S2), _row(s, RNG), _row(s, OM), s["log"], s["nlog"],
+                        tuple(_row(s, i) for i in (TREE, GAIN, WORK, REWARD, SRNG)))
+
+    def finish(self, compiled, s: dict) -> None:
+        """The final ranking, as play_batch does."""
+        out = s["out"]
+        finish_game(_row(s, S), compiled.K, np.int64(0), out.score, out.rank, out.win, out.role, out.position,
+                    out.turns, out.end_reason, out.metrics, out.decisions, _row(s, SCR))
+
+
+# the forward model's state arguments: s, nlog, tmp, om
+HOOKS = _Hooks(F, L.O_DEC, L.O_DEC_SEAT, "scratch", S, RNG, MOVES, (S, "nlog", TMP, OM), "nlog")
+state_row, kind, seat, options, apply = HOOKS.state_row, HOOKS.kind, HOOKS.seat, HOOKS.options, HOOKS.apply
+bot_choice, events, chance_row, _row = HOOKS.bot_choice, HOOKS.events, HOOKS.chance_row, HOOKS.row
 
 
 def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game_index: int,
@@ -44,69 +61,13 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
     seed_streams(rng, np.uint64(seed), np.uint64(game_index))
     rotate_bots(np.asarray(bots, np.int64), np.int64(rotation), _row(s, SB))
     begin_game(_row(s, S), K, RS, RM, np.int64(compiled.n_players), rng, _row(s, SCR), s["log"], s["nlog"], True)
-    F.advance(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), rng,
-              np.asarray(weights, np.float64), s["log"], True)
-    _finish_if_over(compiled, s)
+    HOOKS.advance(compiled, s, weights)
     return s
-
-
-def _finish_if_over(compiled, s: dict) -> None:
-    """At the end, once: the final ranking, as play_batch does."""
-    if kind(s) == L.DEC_NONE and "done" not in s:
-        s["done"] = True
-        out = s["out"]
-        finish_game(_row(s, S), compiled.K, np.int64(0), out.score, out.rank, out.win, out.role, out.position,
-                    out.turns, out.end_reason, out.metrics, out.decisions, _row(s, SCR))
-
-
-def state_row(s: dict) -> np.ndarray:
-    return _row(s, S)
-
-
-def kind(s: dict) -> int:
-    return int(_row(s, S)[L.O_DEC])
-
-
-def seat(s: dict) -> int:
-    return int(_row(s, S)[L.O_DEC_SEAT])
-
-
-def _options(compiled, s: dict) -> int:
-    return int(F.options(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), _row(s, MOVES)))
-
-
-def options(compiled, s: dict) -> np.ndarray:
-    return _row(s, MOVES)[:_options(compiled, s)].copy()
-
-
-def apply(compiled, s: dict, weights: np.ndarray, row: np.ndarray) -> None:
-    F.apply(compiled.tables, _row(s, S), s["nlog"], _row(s, TMP), _row(s, OM), _row(s, RNG),
-            np.asarray(weights, np.float64), np.ascontiguousarray(row, np.int64), s["log"], True)
-    _finish_if_over(compiled, s)
-
-
-def bot_choice(compiled, s: dict, weights: np.ndarray) -> int:
-    """The option index the seat's bot chooses, asked as play_game asks it (drawing from
-    that seat's stream)."""
-    k = _options(compiled, s)
-    K, RS, RM = compiled.tables
-    return int(ask_seat(_row(s, S), K, RS, RM, np.asarray(weights, np.float64), _row(s, SB), _row(s, MOVES),
-                        np.int64(k), _row(s, TMP), _row(s, CTX), _row(s, CAND), _row(s, S2), _row(s, RNG),
-                        _row(s, OM), s["log"], s["nlog"], tuple(_row(s, i) for i in (TREE, GAIN, WORK, REWARD, SRNG))))
-
-
-def events(s: dict) -> np.ndarray:
-    return s["log"][:int(s["nlog"][0])]
 
 
 def bots_in_seats(s: dict) -> np.ndarray:
     """The bot code in each seat."""
     return _row(s, SB)[:s["n"]]
-
-
-def chance_row(s: dict) -> np.ndarray:
-    """The game's stream states (the chance stream and each seat's bot stream)."""
-    return _row(s, RNG)
 
 
 def turn_cap(compiled) -> int:
@@ -169,7 +130,8 @@ def describe(compiled, state: dict, row) -> str:
 def observe(compiled, state: dict, seat: int) -> dict:
     """What seat may see: the whole table (the board's cubes, the planning areas, the favor
     tiles, the mission cards turned up, the scores), not the order of the mission deck nor
-    which cards were removed unseen."""
+    which cards were removed unseen; "table" is the whole state row as a seat may know it
+    (None where it may not)."""
     st, n = _row(state, S), compiled.n_players
     K = compiled.K
     pl = lambda p, f: int(st[L.O_PL + p * L.PLK + f])  # noqa: E731
@@ -188,7 +150,19 @@ def observe(compiled, state: dict, seat: int) -> dict:
             "buildings": [int(x) for x in st[L.O_BLD:L.O_BLD + K[L.K_NB]]],
             "favor_holders": [int(x) for x in st[L.O_HOLDER:L.O_HOLDER + L.NAREA]],
             "first_player": int(st[L.O_FIRST]), "turn": int(st[L.O_TURNS]),
-            "decision": DECISION_KINDS[int(st[L.O_DEC])], "to_choose": int(st[L.O_DEC_SEAT])}
+            "decision": DECISION_KINDS[int(st[L.O_DEC])], "to_choose": int(st[L.O_DEC_SEAT]),
+            "table": table_as_seen(st, _hidden(st))}
+
+
+def _hidden(st: np.ndarray) -> np.ndarray:
+    """The cells of s no seat can know: the mission deck from the next card on and the cards
+    removed unseen (redeal_hidden deals them anew); and the bots' bookkeeping (decisions
+    counted, the playouts' stream override)."""
+    h = np.zeros(len(st), bool)
+    h[L.O_DECK + st[L.O_DECK_PTR]:L.O_DECK + L.MAXDECK] = True
+    h[L.O_REMOVED:L.O_REMOVED + 4] = True
+    h[[L.O_DECISIONS, L.O_STREAM]] = True
+    return h
 
 
 def result(compiled, s: dict) -> dict | None:
@@ -197,12 +171,8 @@ def result(compiled, s: dict) -> dict | None:
     win, rank and place in the turn order, the end reason and the player turns."""
     if kind(s) != L.DEC_NONE:
         return None
-    n, out = compiled.n_players, s["out"]
-    win = [float(v) for v in out.win[0, :n]]
-    return {"winner": [p for p in range(n) if win[p] > 0], "score": [int(v) for v in out.score[0, :n]],
-            "win": win, "rank": [int(v) for v in out.rank[0, :n]],
-            "position": [int(v) for v in out.position[0, :n]],
-            "end_reason": ("finished", "turn_cap")[int(out.end_reason[0])], "turns": int(out.turns[0])}
+    out = s["out"]
+    return outcome(out, compiled.n_players, ("finished", "turn_cap")[int(out.end_reason[0])], int(out.turns[0]))
 
 
 def arc_point(compiled, s: dict) -> tuple[int, np.ndarray]:
