@@ -8,12 +8,22 @@ from tests.reports.browser import load_page
 from tests.reports.conftest import find_chromium
 
 
+# The heuristic's previous, hand-set weights (each heuristic_* line's comment in
+# sim/games/bastille/content.toml). With them Notre Dame's 0 -> 2 VP lifts the first player's
+# edge clearly at 400 deals; with the tuned weights shipped since 2026-11-27 the same study gives
+# +2.6 pp [-3.6, +8.8], no effect this small a test can see.
+PREVIOUS_HEURISTIC = [x for k, v in dict(
+    coin=0.6, step=0.5, henchman=1.2, torch=1.0, upgrade=0.5, start=0.5, character=1.0, gem=1.0, crown=0.8,
+    flag=0.3, need=2.0, mission=3.0, unarmed=1.5, bump=0.5, card=3.5, keep=0.05).items()
+    for x in ("--set", f"bots.heuristic_{k}={v}")]
+
+
 @pytest.fixture(scope="module")
 def studies(tmp_path_factory):
     d = tmp_path_factory.mktemp("bastille")
     code, out, err = cli(["sensitivity", "bastille", "-p", 4, "--only", "locations.notre_dame_first_vp",
                           "--only", "locations.etats_first_coins", "-n", 400, "--batch", 200, "--seed", 1,
-                          "--out", d / "sens"])
+                          *PREVIOUS_HEURISTIC, "--out", d / "sens"])
     assert code == 0, err
     code, out, err = cli(["tune", "bastille", "-p", 4, "--vary", "locations.notre_dame_first_vp",
                           "--target", "first_player_advantage=0", "-n", 300, "--trials", 4, "--confirm", 300,
@@ -30,7 +40,7 @@ def studies(tmp_path_factory):
 def test_notre_dame_moves_the_first_player_advantage(studies):
     t = pl.read_parquet(studies / "sens" / "sensitivity.parquet")
     nd = t.filter(pl.col("key") == "locations.notre_dame_first_vp").row(0, named=True)
-    assert (nd["low"], nd["high"]) == (0, 2) and nd["effect_low"] > 0.05     # 2 VP a round feeds the first player
+    assert (nd["low"], nd["high"]) == (0, 2) and nd["effect_low"] > 0.05     # 2 VP a round fed the previous heuristic's first player
 
 
 def test_the_bastille_report_loads_in_a_browser(studies):
