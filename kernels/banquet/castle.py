@@ -1,7 +1,7 @@
 """Scenario 6, The Missing Princess (co-operative), its rules: the set-up, the Keyring and its
 guards, the Hound, the duke's patrol, the gatehouse search, the win and the two losses. The
-castle's places are in castle_places.py, the team's choices in castle_team.py. The forward
-model (forward.py) asks the players and calls in here: set-up, the duke's step and the
+castle's places are in castle_places.py, the team's choices in castle_team.py. The rules in
+their order (castle_round.py, action.py) ask the players and call in here: set-up, the duke's step and the
 scepter's next player on each pass, a guard removed or the gatehouse entered at the
 scepter's arrival, the Hound after an action's moves, the end."""
 from numba import njit
@@ -169,7 +169,7 @@ def after_moves(st, tables, mask, log, io, on):
 
 @njit(cache=True, _nrt=False)
 def castle_after_effect(st, tables, moved, log, io, on):
-    """forward.effect_step's hook, an effect done: its moves (moved[p] != 0)."""
+    """action.effect_step's hook, an effect done: its moves (moved[p] != 0)."""
     mask = 0
     for p in range(tables[T_RULES][R_N]):
         if moved[p] != 0:
