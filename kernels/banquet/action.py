@@ -21,8 +21,8 @@ from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, AC_EFFECT_D
                                     S_OBJ_SCORE, SCEN_CASTLE, T_ACTIONS, T_RULES)
 from kernels.banquet.moves import affectable, chooser_ok, list_reactions, partner_ok, place_open
 from kernels.banquet.rules import ask, beside_watched, chooses_player, log_event, note_signs, switch_places
-from kernels.banquet.state import (adjacent, free_place, initiative, learn, lowest_initiative_at, player_place,
-                                   reveal_to_all, step)
+from kernels.banquet.state import (adjacent, free_place, initiative, learn, lowest_initiative_at, moved_flags,
+                                   player_place, reveal_to_all, step)
 from kernels.rng import below, CHANCE
 
 
@@ -145,7 +145,7 @@ def begin_effect(st, tables, a, slot, x, y, z, reaction, log, io, on):
     st[F_EF_Z] = z
     st[F_EF_REACT] = reaction
     st[F_EF_STEP] = EF_DONE
-    moved = st[F_RMOVED:F_RMOVED + MAXP] if reaction == 1 else st[F_MOVED:F_MOVED + MAXP]
+    moved = moved_flags(st, reaction)
     row = tables[T_ACTIONS][st[F_CHAR + a], slot]
     op, icon = row[A_OP], row[A_ICON]
     if op == OP_SWITCH:
@@ -241,7 +241,7 @@ def effect_step(st, tables, io, log, on):
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     s = st[F_EF_STEP]
-    moved = st[F_RMOVED:F_RMOVED + MAXP] if st[F_EF_REACT] == 1 else st[F_MOVED:F_MOVED + MAXP]
+    moved = moved_flags(st, st[F_EF_REACT])
     if s == EF_ENTER:
         while True:
             o = lowest_initiative_at(st, tables, st[F_EN_Q], n, False, st[F_EN_P])

@@ -21,15 +21,14 @@ from kernels.banquet.layout import (AC_IDLE, DEC_ACTION, DEC_BRIBE, DEC_DIRECTIO
                                     DEC_MARK, DEC_NONE, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT,
                                     DEC_VETO, EF_IDLE, EV_BRIBE, EV_KEYRING, EV_PLACE, F_AC_STEP, F_BRIBED, F_CHAR,
                                     F_DEC, F_DEC_SEAT, F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT, F_EF_STEP, F_FACTION,
-                                    F_FV_ON, F_ITEM, F_KEYRING, F_MARK, F_MK_I, F_MK_ON, F_MOVED, F_PENDANTS, F_PLACE,
-                                    F_RE_WIN, F_RMOVED, F_ROUND, F_SE_FOUND, F_SE_SPENT, F_STEP, MAXP, MV_X, MV_Y,
-                                    MV_Z, O_CHOICE, R_GK_COMPULSORY, R_N, R_NPL, S_NEXT, S_OVER, S_ROUND, S_SETUP,
-                                    T_ACTIONS, T_RULES)
+                                    F_FV_ON, F_ITEM, F_KEYRING, F_MARK, F_MK_I, F_MK_ON, F_PENDANTS, F_PLACE,
+                                    F_RE_WIN, F_ROUND, F_SE_FOUND, F_SE_SPENT, F_STEP, MV_X, MV_Y, MV_Z, O_CHOICE,
+                                    R_GK_COMPULSORY, R_N, R_NPL, S_NEXT, S_OVER, S_ROUND, S_SETUP, T_ACTIONS, T_RULES)
 from kernels.banquet.moves import list_moves, list_reactions, partner_ok
 from kernels.banquet.round import mark_faction, marks_step, place_mark, round_step
 from kernels.banquet.rules import log_event, switch_places
 from kernels.banquet.seating import begin_seating, seat_open, seat_pick
-from kernels.banquet.state import free_place, learn
+from kernels.banquet.state import free_place, learn, moved_flags
 from kernels.banquet.turn import bribable, declare, favor_step, play_move
 from kernels.rng import below, CHANCE
 
@@ -145,12 +144,12 @@ def apply(tables, st, io, met, sim, mv, rng, weights, row, log, on):
     elif kind == DEC_VETO:
         declare(st, tables, rng, p, c == 1, io, log, on, met)
     elif kind == DEC_PLACE:
-        moved = st[F_RMOVED:F_RMOVED + MAXP] if st[F_EF_REACT] == 1 else st[F_MOVED:F_MOVED + MAXP]
+        moved = moved_flags(st, st[F_EF_REACT])
         st[F_PLACE + p] = c
         moved[p] = 1
         log_event(log, io, on, EV_PLACE, p, c, 1, 0, 0)
     elif kind == DEC_PARTNER:
-        moved = st[F_RMOVED:F_RMOVED + MAXP] if st[F_EF_REACT] == 1 else st[F_MOVED:F_MOVED + MAXP]
+        moved = moved_flags(st, st[F_EF_REACT])
         if c >= 0:
             switch_places(st, p, c, moved, log, io, on)
     elif kind == DEC_KEYRING:

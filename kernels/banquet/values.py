@@ -7,16 +7,16 @@ from numba import njit
 
 from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import castle_side_value, castle_value
-from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, F_CHAR, F_ESTATE,
-                                    F_FACTION, F_GATE, F_HOST, F_KEYRING, F_KING, F_PLACE, F_PLACE_KIND, F_ROUND,
-                                    F_SECRET, F_STAND, F_SUSPECT, KEY_ON_TOWER, KING_F, MAIDEN_F, MERCHANT_F, MV_PASS,
+from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, F_CHAR, F_FACTION,
+                                    F_GATE, F_HOST, F_KEYRING, F_KING, F_PLACE, F_PLACE_KIND, F_ROUND, F_SECRET,
+                                    F_STAND, F_SUSPECT, KEY_ON_TOWER, KING_F, MAIDEN_F, MERCHANT_F, MV_PASS,
                                     N_GREEDY_TERMS, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, PK_HOUND, QUEEN_F,
                                     R_CH_MAIDEN, R_KSIZE, R_N, R_NPL, R_ROUNDS, R_SCEN, R_SENESCHAL_COURIER,
                                     SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, SPY, T_ACTIONS, T_RULES,
                                     W_BLOCK, W_CONVERT, W_CROWD, W_DISTANCE, W_ESCORT, W_GUARD, W_PROTECT_SAVES,
                                     W_SUSPICION, W_THREAT)
-from kernels.banquet.state import (adjacent_in, distance, knows, places_adjacent, player_place, seat_of_char,
-                                   seneschal, step, traitor_factions)
+from kernels.banquet.state import (adjacent_in, distance, estate_at, knows, places_adjacent, player_place,
+                                   seat_of_char, seneschal, step, traitor_factions)
 
 @njit(cache=True, _nrt=False, inline="always")
 def weight(w, bot, i):
@@ -204,9 +204,9 @@ def estate_value(st, tables, fv, pl, bot, w):
                     c1 += 1
                 else:
                     c2 += 1
-        pts0 = st[F_ESTATE + j] + left * c0
-        pts1 = st[F_ESTATE + 3 + j] + left * c1
-        pts2 = st[F_ESTATE + 6 + j] + left * c2
+        pts0 = st[estate_at(0, j)] + left * c0
+        pts1 = st[estate_at(1, j)] + left * c1
+        pts2 = st[estate_at(2, j)] + left * c2
         own = (pts0, pts1, pts2)[mine]
         rival = max(pts1, pts2) if mine == 0 else (max(pts0, pts2) if mine == 1 else max(pts0, pts1))
         m = (own - rival) / (2.0 * left)
