@@ -1,6 +1,7 @@
-"""The Last Banquet kernels, one module per concern in import order: layout, state, moves,
-bots, rules (the pieces that ask nobody), castle, objectives, forward (the rules in their
-order, stopped at every decision), rollout, play, bench (kernels/README.md).
+"""The Last Banquet kernels, one module per concern in import order: layout, the castle
+(castle_places, castle_team, castle), state, moves, values, bots, rules (the shared rule
+pieces), objectives, the rules in their order (action, turn, castle_round, seating, round),
+forward (advance, options, apply), rollout, search, play, bench (kernels/README.md).
 
 Work in progress: docs/banquet-status.md."""
 from kernels import keyed_cache

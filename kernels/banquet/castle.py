@@ -1,7 +1,7 @@
 """Scenario 6, The Missing Princess (co-operative), its rules: the set-up, the Keyring and its
 guards, the Hound, the duke's patrol, the gatehouse search, the win and the two losses. The
-castle's places are in castle_places.py, the team's choices in castle_team.py. The forward
-model (forward.py) asks the players and calls in here: set-up, the duke's step and the
+castle's places are in castle_places.py, the team's choices in castle_team.py. The rules in
+their order (castle_round.py, action.py) ask the players and call in here: set-up, the duke's step and the
 scepter's next player on each pass, a guard removed or the gatehouse entered at the
 scepter's arrival, the Hound after an action's moves, the end."""
 from numba import njit
@@ -10,15 +10,15 @@ from kernels.banquet.castle_places import (at, bastion, first_at, gate_side, gat
                                            tower, tower_side)
 from kernels.banquet.layout import (C_GENDER, C_INIT, END_CAUGHT, END_NONE, END_RESCUED, EV_DUKE, EV_GATE, EV_GUARD,
                                     EV_HOUND, EV_KEYRING, F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END,
-                                    F_FACTION, F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND, F_KEYRING, F_KEY_LEFT,
-                                    F_KILLER, F_KING, F_KNOWN, F_MARKED_ROUND, F_PATRON, F_PENDANTS, F_PLACE,
-                                    F_PLACE_KIND, F_PROT, F_RING, F_SEARCH, F_STAND, GENTLEMAN, HOUND_AWAY, HOUND_GONE,
-                                    KEY_ON_TOWER, LADY, MAXP, M_GUARDS, NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE,
-                                    PK_OPEN, PK_TOWER, RESCUE_F, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS,
-                                    R_CH_WITCH, R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK, R_N, R_NPL,
-                                    R_PENDANTS_EACH, R_SEARCH, R_SEATED_LOSS_IN_SEARCH, T_CHARS, T_RULES)
+                                    F_FACTION, F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND, F_KEY_LEFT, F_KEYRING,
+                                    F_KILLER, F_KING, F_MARKED_ROUND, F_PATRON, F_PENDANTS, F_PLACE, F_PLACE_KIND,
+                                    F_PROT, F_RING, F_SEARCH, F_STAND, GENTLEMAN, HOUND_AWAY, HOUND_GONE,
+                                    KEY_ON_TOWER, LADY, M_GUARDS, MAXP, NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE,
+                                    PK_OPEN, PK_TOWER, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS, R_CH_WITCH,
+                                    R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK, R_N, R_NPL, R_PENDANTS_EACH,
+                                    R_SEARCH, R_SEATED_LOSS_IN_SEARCH, RESCUE_F, T_CHARS, T_RULES)
 from kernels.common import write_event
-from kernels.rng import shuffle, CHANCE
+from kernels.rng import CHANCE, shuffle
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -60,7 +60,7 @@ def deal_castle_characters(st, tables, rng, n, pool):
 def castle_setup(st, tables, rng, order, pool):
     """The castle, the duke one step right of the tower, the players at the line's other
     places by chance, the cards, the pendants; the host is the lowest initiative. On a state
-    state.setup_game has cleared."""
+    state.setup_game has cleared (which then lets everyone know everyone: no secrets)."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     for p in range(n):
@@ -99,9 +99,6 @@ def castle_setup(st, tables, rng, order, pool):
     st[F_HOUND] = HOUND_AWAY
     st[F_GATE] = -1
     st[F_SEARCH] = rules[R_SEARCH]
-    for v in range(n):                  # no secrets: everyone knows everyone
-        for p in range(n):
-            st[F_KNOWN + v * MAXP + p] = 1
 
 
 # -- the Keyring, its guards and the Hound ---------------------------------------------------
@@ -169,7 +166,7 @@ def after_moves(st, tables, mask, log, io, on):
 
 @njit(cache=True, _nrt=False)
 def castle_after_effect(st, tables, moved, log, io, on):
-    """forward.effect_step's hook, an effect done: its moves (moved[p] != 0)."""
+    """action.effect_step's hook, an effect done: its moves (moved[p] != 0)."""
     mask = 0
     for p in range(tables[T_RULES][R_N]):
         if moved[p] != 0:

@@ -1,7 +1,7 @@
 """Scenario 6's team choices: what a seating is worth to the table (guards, the Keyring, the
 race between the duke's patrol and the scepter's way back to the gatehouse), the Keyring's
-hand-on, entering the gatehouse and re-flipping. bots.value calls castle_value and
-castle_side_value."""
+hand-on, entering the gatehouse and re-flipping. values.value calls castle_value and
+values.side_value castle_side_value."""
 from numba import njit
 
 from kernels.banquet.castle_places import (first_at, gate_side, gatehouse, gender, patrol_index, right,
@@ -16,7 +16,7 @@ from kernels.rng import below, BOT0
 # -- the team's choices -----------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def wt(w, bot, i):
-    """The greedy bot weighs the shared terms 1 and the heuristic's own terms 0 (bots.weight)."""
+    """The greedy bot weighs the shared terms 1 and the heuristic's own terms 0 (values.weight)."""
     if bot == BOT_GREEDY:
         return 1.0 if i < N_GREEDY_TERMS else 0.0
     return w[i]

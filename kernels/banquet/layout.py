@@ -286,7 +286,7 @@ O_CHOICE = 0            # an option row's choice (all but DEC_ACTION and DEC_REA
 # Where a round stands (F_STEP)
 S_ROUND = 0             # a round begins: everyone stands, the host chooses the direction
 S_AFTER_DIRECTION = 1   # the direction chosen
-S_NEXT = 2              # the scepter goes on (castle: forward.castle_next, a pass at a time)
+S_NEXT = 2              # the scepter goes on (castle: castle_round.castle_next, a pass at a time)
 S_NEAR_MARKED = 3       # the king received it at the holder's place and marked
 S_SCAN = 4              # the scepter looks place by place
 S_SCAN_MARKED = 5       # the king received it on the way and marked

@@ -1,21 +1,21 @@
 """The objective phase of each scenario (marks and assassins, the league, the message, the
 white maiden's converts, the estate's points and portions), the end and the factions' scores;
-it imports the turn's rules above it."""
+it imports the shared rule pieces above it (rules.py); round.py calls its scoring."""
 from numba import njit
 
-from kernels.banquet.bots import seneschal
 from kernels.banquet.castle import castle_scores
 from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSASSINATED, END_DELIVERED, END_FINISHED,
                                     END_NONE, END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, EV_OBJECTIVE, F_BOXED,
-                                    F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_ESTATE, F_FACTION, F_HOLDER, F_HOST,
-                                    F_KILLER, F_KILLERS, F_KING, F_KNOWN, F_MARK, F_PATRON, F_PLACE, F_PLACE_KIND,
-                                    F_ROUND, F_SECRET, F_TOKEN, F_WHISPERED, KING_F, MAIDEN_F, MAXP, MERCHANT_F,
-                                    M_CONVERTED, M_ESTATE, PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_KING_CONVERTS, R_N, R_NPL,
-                                    R_PENDANTS, R_PENDANT_LIMIT, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE, R_ROUNDS,
-                                    R_SCEN, R_UNSCORED_TIE, R_FINAL_CONVERTS, R_SUMS_JUDGED, R_SURVIVE_UNSLAIN, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN,
-                                    SCEN_SPIES, T_RULES)
+                                    F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_FACTION, F_HOLDER, F_HOST, F_KILLER,
+                                    F_KILLERS, F_KING, F_MARK, F_PATRON, F_PLACE, F_PLACE_KIND, F_ROUND, F_SECRET,
+                                    F_TOKEN, F_WHISPERED, KING_F, M_CONVERTED, M_ESTATE, MAIDEN_F, MERCHANT_F,
+                                    PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_FINAL_CONVERTS, R_KING_CONVERTS, R_N, R_NPL,
+                                    R_PENDANT_LIMIT, R_PENDANTS, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE, R_ROUNDS,
+                                    R_SCEN, R_SUMS_JUDGED, R_SURVIVE_UNSLAIN, R_UNSCORED_TIE, SCEN_BANQUET,
+                                    SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, T_RULES)
 from kernels.banquet.rules import log_event
-from kernels.banquet.state import adjacent, initiative, learn, places_adjacent, reveal_to_all, seat_of_char
+from kernels.banquet.state import (adjacent, estate_at, initiative, known_at, learn, places_adjacent, reveal_to_all,
+                                   seat_of_char, seneschal)
 from kernels.rng import below, CHANCE
 
 
@@ -133,8 +133,8 @@ def maiden_objective(st, tables, log, io, on, met):
         worn += 1
         for v in range(n):          # the converted player and his new faction share what they know
             if st[F_FACTION + v] == MAIDEN_F:
-                st[F_KNOWN + v * MAXP + best] = 1
-                st[F_KNOWN + best * MAXP + v] = 1
+                st[known_at(v, best)] = 1
+                st[known_at(best, v)] = 1
         log_event(log, io, on, EV_CONVERT, best, 0, 0, 0, 0)
 
 
@@ -150,7 +150,7 @@ def estate_objective(st, tables, log, io, on, met):
             continue
         for p in range(n):
             if places_adjacent(st[F_PLACE + p], q, npl):
-                st[F_ESTATE + 3 * team_of(SCEN_ESTATE, st[F_FACTION + p]) + j] += 1
+                st[estate_at(team_of(SCEN_ESTATE, st[F_FACTION + p]), j)] += 1
                 met[p, M_ESTATE] += 1.0
                 log_event(log, io, on, EV_ESTATE, p, j, 0, 0, 0)
 
@@ -166,10 +166,10 @@ def claim_portions(st, tables, rng, log, io, on):
     for j in range(3):
         top = -1
         for t in range(3):
-            top = max(top, st[F_ESTATE + 3 * t + j])
+            top = max(top, st[estate_at(t, j)])
         tied = 0
         for t in range(3):
-            if st[F_ESTATE + 3 * t + j] == top:
+            if st[estate_at(t, j)] == top:
                 tied |= 1 << t
         how = 0
         if top == 0 and rules[R_UNSCORED_TIE] == 0:

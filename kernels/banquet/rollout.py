@@ -3,17 +3,17 @@ end by greedy bots from deals re-dealt for what the seat cannot know), and redea
 import numpy as np
 from numba import njit
 
-from kernels.banquet.bots import choose_option, copy_places, odds, side_value, value
+from kernels.banquet.bots import choose_option
 from kernels.banquet.forward import apply, options
 from kernels.banquet.layout import (BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
                                     IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON,
-                                    R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN,
-                                    R_SENESCHAL_COURIER, SCEN_SPIES, SIM_SIZE, T_RULES, W_ROLLOUT_CANDIDATES,
-                                    W_ROLLOUT_PLAYOUTS)
+                                    R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN, R_SENESCHAL_COURIER,
+                                    SCEN_SPIES, SIM_SIZE, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.state import knows
-from kernels.rng import BOT0, CHANCE, below, next_u64
+from kernels.banquet.values import copy_places, odds, side_value, value
+from kernels.rng import below, BOT0, CHANCE, next_u64
 
 
 @njit(cache=True, _nrt=False)

@@ -1,13 +1,13 @@
-"""The rule pieces that ask nobody, shared by the rules in their order (forward.py: an action,
-favors, a turn, the scepter going round, the king's marks) and the objective phase
-(objectives.py): the event log, two players switching places, who is beside the king and the
-public signs an action gives, the scenario 5 leaders, where the scepter stops next and who
-stands there. Every decision a player makes is forward.py's (kernels/README.md, "The forward
+"""The rule pieces shared by the rules in their order (action.py, turn.py, castle_round.py,
+seating.py, round.py) and the objective phase (objectives.py): posting a decision (ask), the
+event log, two players switching places, who is beside the king and the public signs an action
+gives, the scenario 5 leaders, where the scepter stops next and who stands there. A decision is
+posted in the state row and answered through forward.py (kernels/README.md, "The forward
 model")."""
 from numba import njit
 
-from kernels.banquet.layout import (BARON_F, EV_PLACE, F_FACTION, F_HOST, F_KING, F_PLACE, F_STAND, F_SUSPECT,
-                                    KING_F, OP_EACH_ADJACENT_SWITCH, OP_MOVE_TO, OP_REVERSE, R_CH_ABBESS,
+from kernels.banquet.layout import (BARON_F, EV_PLACE, F_DEC, F_DEC_SEAT, F_FACTION, F_HOST, F_KING, F_PLACE, F_STAND,
+                                    F_SUSPECT, KING_F, OP_EACH_ADJACENT_SWITCH, OP_MOVE_TO, OP_REVERSE, R_CH_ABBESS,
                                     R_CH_ABBOT, R_CH_MERCHANT, R_N, R_NPL, R_SCEN, SCEN_SPIES, T_RULES)
 from kernels.banquet.state import adjacent, initiative, player_place, seat_of_char, step
 from kernels.common import write_event
@@ -20,6 +20,15 @@ EMPTY = -2      # standing_at: nobody at the place
 def log_event(log, io, on, ev, seat, a, b, c, d):
     if on:
         io[0] = write_event(log, io[0], ev, seat, a, b, c, d)
+
+
+# -- posting a decision -----------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def ask(st, io, kind, seat):
+    """Decision kind is pending, seat to choose (counted as the bots were asked before)."""
+    io[1] += 1
+    st[F_DEC] = kind
+    st[F_DEC_SEAT] = seat
 
 
 # -- players switching places and the signs it gives ------------------------------------------

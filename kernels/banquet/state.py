@@ -2,25 +2,46 @@
 the pure queries the rules and the bots both read: places, adjacency, filters, knowledge."""
 from numba import njit
 
-from kernels.banquet.layout import (ABBESS_F, ABBOT_F, F_CLAIM, F_VETOS, MAIDEN_F, MERCHANT_F, PK_HOUND,
-                                    QUEEN_F, R_ACROSS_CHANCE, R_CH_ABBESS, R_CH_ABBOT, R_CH_MAIDEN,
-                                    R_CH_MERCHANT, SCEN_ESTATE, SCEN_MAIDEN, ASSASSIN, BARON_F, C_GENDER,
-                                    C_INIT, C_STATUS, COURIER, DECOY, DUKE_F, F_BRIBED, F_CAN_MARK,
-                                    F_CHAR, F_DIR, F_END, F_FACTION, F_HOLDER, F_HOST, F_ITEM,
-                                    F_KILLER, F_KING, F_KNOWN, F_MARK, F_MARKED_ROUND,
-                                    F_PATRON, F_PLACE, F_PLACE_KIND, F_REACTED, F_RING, F_SECRET,
-                                    F_SIZE, F_STAND, F_VETO, F_WHISPERED, GENDER_ANY,
-                                    IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE,
-                                    IT_RING, KING_F, PK_OPEN, MAXF, MAXP, MAXPL, NCHAR, NOBILITY, POS_SITTING,
-                                    POS_STANDING, R_BARON_KNOWS, R_CH_BARON, R_CH_DUKE, R_CH_KING,
-                                    R_CH_KNIGHT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN,
-                                    R_CH_SENESCHAL, R_FSIZE, R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL,
-                                    R_SCEN, R_SENESCHAL_COURIER, R_SPIES, R_VETO, ROSE_F, ROYALTY,
-                                    SCEN_BANQUET, SCEN_LEAGUE, SCEN_SPIES, SPY, T_CHARS, T_RULES,
-                                    TOWER_F, WHO_ADJACENT, WHO_NOT_ADJACENT, END_NONE)
 from kernels.banquet.castle import castle_setup
-from kernels.banquet.layout import SCEN_CASTLE
-from kernels.rng import CHANCE, below, shuffle
+from kernels.banquet.layout import (ABBESS_F, ABBOT_F, ASSASSIN, BARON_F, C_GENDER, C_INIT, C_STATUS, COURIER, DECOY,
+                                    DUKE_F, END_NONE, F_BRIBED, F_CAN_MARK, F_CHAR, F_CLAIM, F_DIR, F_END, F_ESTATE,
+                                    F_FACTION, F_HOLDER, F_HOST, F_ITEM, F_KILLER, F_KING, F_KNOWN, F_MARK,
+                                    F_MARKED_ROUND, F_MOVED, F_PATRON, F_PLACE, F_PLACE_KIND, F_REACTED, F_RING,
+                                    F_RMOVED, F_SECRET, F_SIZE, F_STAND, F_VETO, F_VETOS, F_WHISPERED, GENDER_ANY,
+                                    IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE, IT_RING, KING_F,
+                                    MAIDEN_F, MAXF, MAXP, MAXPL, MERCHANT_F, NCHAR, NOBILITY, PK_HOUND, PK_OPEN,
+                                    POS_SITTING, POS_STANDING, QUEEN_F, R_ACROSS_CHANCE, R_BARON_KNOWS, R_CH_ABBESS,
+                                    R_CH_ABBOT, R_CH_BARON, R_CH_DUKE, R_CH_KING, R_CH_KNIGHT, R_CH_MAIDEN,
+                                    R_CH_MERCHANT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN, R_CH_SENESCHAL, R_FSIZE,
+                                    R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL, R_SCEN, R_SENESCHAL_COURIER, R_SPIES,
+                                    R_VETO, ROSE_F, ROYALTY, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_LEAGUE,
+                                    SCEN_MAIDEN, SCEN_SPIES, SPY, T_CHARS, T_RULES, TOWER_F, WHO_ADJACENT,
+                                    WHO_NOT_ADJACENT)
+from kernels.rng import below, CHANCE, shuffle
+
+
+# -- where an entry of a table in the state row sits -------------------------------------------
+# Most per-seat fields are one entry a seat (F_PLACE + p); the two tables below, and the moved
+# flags of the effect resolving, are named here so rules and bots say what they read and write
+# instead of computing an offset.
+@njit(cache=True, _nrt=False, inline="always")
+def known_at(v, p):
+    """Where it sits whether seat v knows p's item (F_KNOWN: 1 = known)."""
+    return F_KNOWN + v * MAXP + p
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def estate_at(t, j):
+    """Scenario 5: where faction t's estate points for portion j sit (t: 0 the merchant's, 1
+    the abbot's, 2 the abbess's; j: the Hound's, the Diamond's, the Purse's portion)."""
+    return F_ESTATE + 3 * t + j
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def moved_flags(st, reaction):
+    """The players the effect resolving moved (1 = moved): a reaction's own (F_RMOVED) apart
+    from the action's (F_MOVED), whose moved players react after it."""
+    return st[F_RMOVED:F_RMOVED + MAXP] if reaction == 1 else st[F_MOVED:F_MOVED + MAXP]
 
 
 # -- queries --------------------------------------------------------------------------------
@@ -135,10 +156,37 @@ def seat_of_char(st, n, c):
     return -1
 
 
+@njit(cache=True, _nrt=False)
+def free_place(st, n, q):
+    """An unoccupied place a player may take."""
+    if not player_place(st, q):
+        return False
+    for o in range(n):
+        if st[F_PLACE + o] == q:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def traitor_factions(scen):
+    if scen == SCEN_BANQUET:
+        return ROSE_F, TOWER_F
+    return DUKE_F, BARON_F
+
+
+@njit(cache=True, _nrt=False)
+def seneschal(st, tables):
+    c = tables[T_RULES][R_CH_SENESCHAL]
+    for p in range(tables[T_RULES][R_N]):
+        if st[F_CHAR + p] == c:
+            return p
+    return -1
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def knows(st, v, p):
     """Does seat v know p's item (and so p's secret role)?"""
-    return st[F_KNOWN + v * MAXP + p] == 1
+    return st[known_at(v, p)] == 1
 
 
 @njit(cache=True, _nrt=False)
@@ -153,13 +201,13 @@ def learn(st, tables, v, p, n):
                     and st[F_CHAR + u] == rules[R_CH_BARON] and rules[R_BARON_KNOWS] == 0
                     and st[F_WHISPERED] == 0 and u != v):
                 continue
-            st[F_KNOWN + u * MAXP + p] = 1
+            st[known_at(u, p)] = 1
 
 
 @njit(cache=True, _nrt=False)
 def reveal_to_all(st, p, n):
     for u in range(n):
-        st[F_KNOWN + u * MAXP + p] = 1
+        st[known_at(u, p)] = 1
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -438,6 +486,8 @@ def setup_game(st, tables, rng, order, pool):
         st[F_MARK + f] = -1
     if scen == SCEN_CASTLE:
         castle_setup(st, tables, rng, order, pool)
+        for p in range(n):              # no secrets: everyone knows everyone
+            reveal_to_all(st, p, n)
         return
     deal_factions(st, rules, rng, n, order)
     deal_characters(st, tables, rng, n, order, pool)
@@ -468,7 +518,7 @@ def setup_game(st, tables, rng, order, pool):
         give_ring(st, rules, n)
     elif scen == SCEN_ESTATE:
         st[F_HOST] = order[0]           # the merchant hosts round 1
-        st[F_PATRON] = order[0]         # one of three patrons (forward.favor_step asks all three)
+        st[F_PATRON] = order[0]         # one of three patrons (turn.favor_step asks all three)
         for f in range(3):
             st[F_VETOS + f] = rules[R_VETO]
         st[F_CLAIM] = -1
@@ -491,9 +541,9 @@ def setup_game(st, tables, rng, order, pool):
     for v in range(n):
         for p in range(n):
             if st[F_FACTION + p] == st[F_FACTION + v] or p == v:
-                st[F_KNOWN + v * MAXP + p] = 1
+                st[known_at(v, p)] = 1
     if scen == SCEN_SPIES and rules[R_BARON_KNOWS] == 0:
         baron = order[0]
         for p in range(n):              # he did not go with his faction to choose
             if st[F_SECRET + p] == COURIER or st[F_SECRET + p] == DECOY:
-                st[F_KNOWN + baron * MAXP + p] = 0
+                st[known_at(baron, p)] = 0
