@@ -20,27 +20,28 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
                                     BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT, DEC_FREE,
                                     DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD, DEC_OKHRANA,
-                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AX_DONE, F_AX_I,
-                                    F_AX_CARD, F_DEC, F_MIGO, FROM_MI_GO, R_MOVE_NONE, R_YOG_MIGO,
-                                    FX_BLACK_HAND, FX_CHANGE_OF_HEART,
-                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
-                                    FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
-                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON,
-                                    FX_SHOGGOTH, FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES,
-                                    FX_YOG_SOTHOTH, F_AGENTS, F_BLACK_HAND, F_COH, F_CSTOCK,
-                                    F_CUBES, F_HAND, F_IDENT, F_LIMBO, F_PUSH_L, F_PUSH_R,
-                                    F_REVEALED, F_SANITY, F_SEEN, F_SLOT, F_TRACK_L, F_TRACK_R,
-                                    F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, K_AGENT,
-                                    K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
-                                    LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
-                                    NCITY, NIDENT, O_A, O_B, RESTORATIONIST, R_CARDS, R_N, R_COH_PUBLIC, R_ID_RES,
-                                    R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, T_CARD, T_RULES, VT_LOY,
-                                    VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
-                                    W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY, W_PUSH,
-                                    W_ROYAL_GUARD, W_TRACK, W_VP,
-                                    Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
+                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AGENTS,
+                                    F_AX_CARD, F_AX_DONE, F_AX_I, F_BLACK_HAND, F_COH, F_CSTOCK,
+                                    F_DEC, F_IDENT, F_LIMBO, F_MIGO, F_PUSH_L, F_PUSH_R, F_REVEALED,
+                                    F_SANITY, F_SEEN, F_SLOT, F_TRACK_L, F_TRACK_R, F_VPBOX, F_VPL,
+                                    F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, FROM_MI_GO, FX_BLACK_HAND,
+                                    FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
+                                    FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD,
+                                    FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI, FX_MI_GO,
+                                    FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS,
+                                    FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH, K_AGENT, K_BOX,
+                                    K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE, LOYALIST,
+                                    MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY,
+                                    NIDENT, O_A, O_B, R_CARDS, R_COH_PUBLIC, R_ID_RES, R_MOVE_NONE,
+                                    R_N, R_RES_KEEPS_BOX, R_SANITY, R_TRACK_MAX, R_YOG_MIGO,
+                                    RESTORATIONIST, T_CARD, T_RULES, VT_LOY, VT_NEUTRAL, VT_RES,
+                                    W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL, W_CARD, W_DENY,
+                                    W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT, W_MAJORITY,
+                                    W_PUSH, W_ROYAL_GUARD, W_TRACK, W_VP, Z_ROYAL_HIDDEN,
+                                    Z_ROYAL_KILLED)
 from kernels.emerald.rules import voided_by_leopold
-from kernels.emerald.state import (agents_on_board, claimable, has_majority, higher_side, pieces, side,
+from kernels.emerald.state import (agents, agents_at, agents_on_board, claimable, cubes, hand_at,
+                                   has_majority, higher_side, pieces, seat_city_at, side,
                                    track_points)
 from kernels.rng import BOT0, below
 
@@ -86,7 +87,7 @@ def choose_retrieve_source(st, p, bot, rng):
     if bot == BOT_RANDOM:
         k = 1 if from_limbo else 0
         for c in range(NCITY):
-            if st[F_CUBES + p * NCITY + c] > 0:
+            if cubes(st, p, c) > 0:
                 k += 1
         i = below(rng, BOT0 + p, k)
         if from_limbo:
@@ -94,7 +95,7 @@ def choose_retrieve_source(st, p, bot, rng):
                 return -1
             i -= 1
         for c in range(NCITY):
-            if st[F_CUBES + p * NCITY + c] > 0:
+            if cubes(st, p, c) > 0:
                 if i == 0:
                     return c
                 i -= 1
@@ -103,8 +104,8 @@ def choose_retrieve_source(st, p, bot, rng):
         return -1
     best = -1
     for c in range(NCITY):
-        k = st[F_CUBES + p * NCITY + c]
-        if k > 0 and (best < 0 or k > st[F_CUBES + p * NCITY + best]):
+        k = cubes(st, p, c)
+        if k > 0 and (best < 0 or k > cubes(st, p, best)):
             best = c
     return best
 
@@ -117,14 +118,14 @@ def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
     if bot == BOT_RANDOM:
         k = 0
         for c in range(NCITY):
-            if st[F_AGENTS + p * NCITY + c] > 0:
+            if agents(st, p, c) > 0:
                 k += 1
         if k == 0:
             return -1, -1
         i = below(rng, BOT0 + p, k)
         src = -1
         for c in range(NCITY):
-            if st[F_AGENTS + p * NCITY + c] > 0:
+            if agents(st, p, c) > 0:
                 if i == 0:
                     src = c
                     break
@@ -145,7 +146,7 @@ def forced_agent_move(st, n, p, rules, cards, weights):
     sv = 1e18
     for c in range(NCITY):
         v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
-        if st[F_AGENTS + p * NCITY + c] > 0 and v < sv:
+        if agents(st, p, c) > 0 and v < sv:
             sv = v
             src = c
     if src < 0:
@@ -170,7 +171,7 @@ def greedy_agent_move(st, n, p, rules, cards, weights):
     dv = -1e18
     for c in range(NCITY):
         v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
-        if st[F_AGENTS + p * NCITY + c] > 0 and v < sv:
+        if agents(st, p, c) > 0 and v < sv:
             sv = v
             src = c
         if v > dv:
@@ -205,16 +206,16 @@ def move_value(st, n, p, used, s, wvp, rules, cards, weights):
         a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
-        st[F_AGENTS + p * NCITY + a] -= 1
-        st[F_AGENTS + p * NCITY + b] += 1
+        st[agents_at(p, a)] -= 1
+        st[agents_at(p, b)] += 1
         done |= (a | (b << 4)) << (8 * moved)
         moved += 1
     after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     for i in range(moved):
         a = (done >> (8 * i)) & 15
         b = (done >> (8 * i + 4)) & 15
-        st[F_AGENTS + p * NCITY + b] -= 1
-        st[F_AGENTS + p * NCITY + a] += 1
+        st[agents_at(p, b)] -= 1
+        st[agents_at(p, a)] += 1
     if moved == 0:
         return -0.5
     return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
@@ -235,7 +236,7 @@ def choose_own_agent_city(st, n, p, bot, rules, cards, weights, rng):
     switch allows it, else -1."""
     k = 0
     for c in range(NCITY):
-        if st[F_AGENTS + p * NCITY + c] > 0:
+        if agents(st, p, c) > 0:
             k += 1
     if k == 0:
         # Yog Sothoth may take the agents on p's Mi-Go card last (rules.yog_takes_mi_go_agents)
@@ -244,14 +245,14 @@ def choose_own_agent_city(st, n, p, bot, rules, cards, weights, rng):
     if bot == BOT_RANDOM:
         i = below(rng, BOT0 + p, k)
         for c in range(NCITY):
-            if st[F_AGENTS + p * NCITY + c] > 0:
+            if agents(st, p, c) > 0:
                 if i == 0:
                     return c
                 i -= 1
     best = -1
     bv = 1e18
     for c in range(NCITY):
-        if st[F_AGENTS + p * NCITY + c] > 0:
+        if agents(st, p, c) > 0:
             v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
             if v < bv:
                 bv = v
@@ -265,21 +266,21 @@ def choose_enemy_piece(st, n, p, c, field, bot, rng):
     own: random uniform over the seats with one; greedy the seat with most there. -1 if none."""
     k = 0
     for o in range(n):
-        if o != p and st[field + o * NCITY + c] > 0:
+        if o != p and st[seat_city_at(field, o, c)] > 0:
             k += 1
     if k == 0:
         return -1
     if bot == BOT_RANDOM:
         i = below(rng, BOT0 + p, k)
         for o in range(n):
-            if o != p and st[field + o * NCITY + c] > 0:
+            if o != p and st[seat_city_at(field, o, c)] > 0:
                 if i == 0:
                     return o
                 i -= 1
     best = -1
     for o in range(n):
-        k = st[field + o * NCITY + c]
-        if o != p and k > 0 and (best < 0 or k > st[field + best * NCITY + c]):
+        k = st[seat_city_at(field, o, c)]
+        if o != p and k > 0 and (best < 0 or k > st[seat_city_at(field, best, c)]):
             best = o
     return best
 
@@ -292,7 +293,7 @@ def choose_okhrana_cube(st, n, p, bot, rng):
     k = 0
     for c in range(NCITY):
         for o in range(n):
-            if o != p and st[F_CUBES + o * NCITY + c] > 0:
+            if o != p and cubes(st, o, c) > 0:
                 k += 1
     if k == 0:
         return -1, -1
@@ -300,7 +301,7 @@ def choose_okhrana_cube(st, n, p, bot, rng):
         i = below(rng, BOT0 + p, k)
         for c in range(NCITY):
             for o in range(n):
-                if o != p and st[F_CUBES + o * NCITY + c] > 0:
+                if o != p and cubes(st, o, c) > 0:
                     if i == 0:
                         return o, c
                     i -= 1
@@ -308,8 +309,8 @@ def choose_okhrana_cube(st, n, p, bot, rng):
     bc = -1
     for c in range(NCITY):
         for o in range(n):
-            if o != p and st[F_CUBES + o * NCITY + c] > 0:
-                if bo < 0 or st[F_CUBES + o * NCITY + c] > st[F_CUBES + bo * NCITY + bc]:
+            if o != p and cubes(st, o, c) > 0:
+                if bo < 0 or cubes(st, o, c) > cubes(st, bo, bc):
                     bo = o
                     bc = c
     return bo, bc
@@ -326,7 +327,7 @@ def choose_city(st, n, p, bot, rng):
         v = 0
         for o in range(n):
             if o != p:
-                v += st[F_AGENTS + o * NCITY + c]
+                v += agents(st, o, c)
         if v > bv:
             bv = v
             best = c
@@ -423,7 +424,7 @@ def row_value(st, n, p, row, tables, weights, heur):
         k = 0
         for i in range(MAXHAND):
             if (row[MV_PAY] >> i) & 1:
-                k += cards[st[F_HAND + p * MAXHAND + i], K_CUBE]
+                k += cards[st[hand_at(p, i)], K_CUBE]
         k = min(k, st[F_CSTOCK + p])
         mine = pieces(st, p, c, rules)
         other = 0
@@ -433,7 +434,7 @@ def row_value(st, n, p, row, tables, weights, heur):
         worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
         if mine <= other < mine + k:
             return worth - cost
-        if heur and mine > other and st[F_CUBES + p * NCITY + c] == 0:
+        if heur and mine > other and cubes(st, p, c) == 0:
             return worth - cost     # its agents hold the majority: one cube makes the card claimable
         return 0.05 - cost
     if act == ACT_CLAIM:
@@ -454,9 +455,9 @@ def row_value(st, n, p, row, tables, weights, heur):
         lo = 0
         for i in range(MAXHAND):
             if (row[MV_PAY] >> i) & 1:
-                r += cards[st[F_HAND + p * MAXHAND + i], K_RES]
+                r += cards[st[hand_at(p, i)], K_RES]
             if (row[MV_PAY2] >> i) & 1:
-                lo += cards[st[F_HAND + p * MAXHAND + i], K_LOY]
+                lo += cards[st[hand_at(p, i)], K_LOY]
         top = rules[R_TRACK_MAX]
         d0 = st[F_TRACK_R] - st[F_TRACK_L]
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
@@ -473,7 +474,7 @@ def row_value(st, n, p, row, tables, weights, heur):
             if s == RESTORATIONIST:
                 return wvp * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
             return -1.0
-        acard = st[F_HAND + p * MAXHAND + row[MV_C]]
+        acard = st[hand_at(p, row[MV_C])]
         if heur:
             return (hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights)
                     + guard_and_deny(st, n, p, row[MV_A], row[MV_B], s, tables, weights) - cost)
@@ -532,9 +533,9 @@ def guard_and_deny(st, n, p, c, o, s, tables, weights):
         v += weights[W_ROYAL_GUARD] * weights[W_H_VP] * cards[royal, K_VP] * pr
     card = claimable(st, c)
     if card >= 0 and has_majority(st, n, o, c, rules):
-        st[F_AGENTS + o * NCITY + c] -= 1
+        st[agents_at(o, c)] -= 1
         broken = not has_majority(st, n, o, c, rules)
-        st[F_AGENTS + o * NCITY + c] += 1
+        st[agents_at(o, c)] += 1
         if broken:
             v += weights[W_DENY] * (weights[W_CARD] + weights[W_H_VP] * cards[card, K_VP])
     return v
@@ -570,7 +571,7 @@ def text_value(st, n, p, row, s, tables, weights, heur):
     cards = tables[T_CARD]
     if row[MV_ACT] == ACT_MIGO_BACK:
         return weights[W_AGENT]
-    card = st[F_HAND + p * MAXHAND + row[MV_C]]
+    card = st[hand_at(p, row[MV_C])]
     fx = cards[card, K_EFFECT]
     a = row[MV_A]
     b = row[MV_B]
@@ -595,7 +596,7 @@ def text_value(st, n, p, row, s, tables, weights, heur):
     if fx == FX_LESTRADE:
         if b == p:
             return -1.0
-        return 0.1 * st[F_CUBES + (b if b >= 0 else 0) * NCITY + a]
+        return 0.1 * cubes(st, b if b >= 0 else 0, a)
     if fx == FX_DUCHESS:
         return weights[W_CARD] + weights[W_VP] * kept_vp(cards, claimable(st, a), s)
     if fx == FX_IRENE_ADLER or fx == FX_VAMPIRES:
