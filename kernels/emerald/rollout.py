@@ -18,7 +18,7 @@ game ended there.
 import numpy as np
 from numba import njit
 
-from kernels.emerald.bots import choose_option, row_value, sub_choice
+from kernels.emerald.bots import choose_option, sub_choice
 from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
                                     F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_IDPOOL, F_NDECK,
                                     F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP, F_ZONE,
@@ -31,6 +31,7 @@ from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE
                                     Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
 from kernels.emerald.state import copy_into, deck_at, hand_at, stack_at
+from kernels.emerald.values import row_value
 from kernels.emerald.forward import apply, options
 from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
 
