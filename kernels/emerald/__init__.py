@@ -1,5 +1,6 @@
 """A Study in Emerald kernels, one module per concern in import order: layout, state, moves,
-bots, rules, cards, turn, forward, rollout, play, bench (kernels/README.md)."""
+rules, cards, turn, forward, values (what things are worth to the bots), bots (their choices),
+rollout, search, play, bench (kernels/README.md)."""
 from kernels import keyed_cache
 
 with keyed_cache(__file__):

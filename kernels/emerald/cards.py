@@ -10,30 +10,32 @@ from kernels.emerald.layout import (AS_CTHULHU_ASKED, AS_CTHULHU_INT, AS_CTHULHU
                                     AS_DUCHESS_UP, AS_HIDE, AS_OFF_BOARD, AS_OKHRANA, AS_REPLACE,
                                     AS_SHOGGOTH, AS_ZOMBIE_ASKED, AS_ZOMBIE_CITY, AS_ZOMBIE_KILL,
                                     AS_ZOMBIE_PLACE, DEC_INTERRUPT, DEC_OFF_BOARD, DEC_OKHRANA,
-                                    DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, END_NONE, END_REVEAL, END_TRACK, EV_AGENT,
-                                    EV_AGENT_LOST, EV_DRAW, EV_OKHRANA, EV_SHOGGOTH, EV_TEXT, EV_ZOMBIE, FX_BLACK_HAND, FX_BURTSEV,
-                                    FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO,
-                                    FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD,
-                                    FX_IRENE_ADLER, FX_LEOPOLD, FX_LESTRADE, FX_MATVEI, FX_MI_GO,
-                                    FX_OKHRANA, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
-                                    FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
-                                    FX_ZOMBIES, F_AGENTS, F_ASTOCK, F_AST, F_AX_CARD, F_AX_DONE,
-                                    F_AX_I, F_AX_LEFT, F_AX_LOST, F_AX_WHO, F_BLACK_HAND, F_COH,
-                                    F_CSTOCK, F_CUBES, F_END, F_HAND, F_INT_ATT, F_INT_CARD,
-                                    F_INT_STOPPED, F_LEOPOLD, F_LIMBO, F_MIGO, F_MIGO_TURN, F_NSTACK,
-                                    F_REVEALED, F_ROW, F_SANITY, F_SEEN, F_SLOT, F_STACK, F_TURN,
-                                    F_UP, F_VICTIM, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZOMB,
-                                    F_ZONE, F_ZOWN, F_ZSUPPLY, K_BOX, K_EFFECT, K_MODE, K_VP,
-                                    K_VP_TYPE, MAXHAND, MAXSTACK, MODE_ONE_USE_ACTION,
-                                    MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE, MV_A, MV_B,
-                                    MV_C, MV_PAY, M_AGENTS_KILLED, NCITY, RESTORATIONIST,
-                                    FROM_MI_GO, R_BH_HIDDEN, R_CARDS, R_VAMP_SHOGGOTH, R_YOG_MIGO, R_CTHULHU_SLOT, R_LEOPOLD_USED,
-                                    R_LESTRADE_ONE, R_SANITY, R_SHERLOCK_REPLACE, R_TURN_UP_AFTER,
-                                    R_ZOMBIE_REMAINING, R_ZPLAY, T_CARD, T_RULES, VT_LOY, VT_RES,
-                                    Z_DECK, Z_DISCARD, Z_HAND, Z_IDENT, Z_OUT, Z_REMOVED,
-                                    Z_ROYAL_HIDDEN, Z_ROYAL_KILLED, Z_SLOT, Z_STACK)
-from kernels.emerald.state import (agents_on_board, deck_remove, draw, hand_remove, set_zone, side,
-                                   top_card, turn_up)
+                                    DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, END_NONE, END_REVEAL,
+                                    END_TRACK, EV_AGENT, EV_AGENT_LOST, EV_DRAW, EV_OKHRANA,
+                                    EV_SHOGGOTH, EV_TEXT, EV_ZOMBIE, F_AST, F_ASTOCK, F_AX_CARD,
+                                    F_AX_DONE, F_AX_I, F_AX_LEFT, F_AX_LOST, F_AX_WHO, F_BLACK_HAND,
+                                    F_COH, F_CSTOCK, F_END, F_INT_ATT, F_INT_CARD, F_INT_STOPPED,
+                                    F_LEOPOLD, F_LIMBO, F_MIGO, F_MIGO_TURN, F_NSTACK, F_REVEALED,
+                                    F_ROW, F_SANITY, F_SEEN, F_SLOT, F_TURN, F_UP, F_VICTIM,
+                                    F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN, F_ZSUPPLY,
+                                    FROM_MI_GO, FX_BLACK_HAND, FX_BURTSEV, FX_CHANGE_OF_HEART,
+                                    FX_CTHULHU, FX_DISCARD_DRAW, FX_DRAW_TWO, FX_DUCHESS, FX_FREUD,
+                                    FX_HIDE_ROYALTY, FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER,
+                                    FX_LEOPOLD, FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA,
+                                    FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS,
+                                    FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH, FX_ZOMBIES,
+                                    K_BOX, K_EFFECT, K_MODE, K_VP, K_VP_TYPE, M_AGENTS_KILLED,
+                                    MAXHAND, MODE_ONE_USE_ACTION, MODE_ONE_USE_ACTION_OR_INTERRUPT,
+                                    MODE_ONE_USE_FREE, MV_A, MV_B, MV_C, MV_PAY, NCITY, R_BH_HIDDEN,
+                                    R_CARDS, R_CTHULHU_SLOT, R_LEOPOLD_USED, R_LESTRADE_ONE,
+                                    R_SANITY, R_SHERLOCK_REPLACE, R_TURN_UP_AFTER, R_VAMP_SHOGGOTH,
+                                    R_YOG_MIGO, R_ZOMBIE_REMAINING, R_ZPLAY, RESTORATIONIST, T_CARD,
+                                    T_RULES, VT_LOY, VT_RES, Z_DECK, Z_DISCARD, Z_HAND, Z_IDENT,
+                                    Z_OUT, Z_REMOVED, Z_ROYAL_HIDDEN, Z_ROYAL_KILLED, Z_SLOT,
+                                    Z_STACK)
+from kernels.emerald.state import (agents, agents_at, agents_on_board, cubes, cubes_at, deck_remove,
+                                   draw, hand_at, hand_remove, set_zone, side, stack_at, top_card,
+                                   turn_up, zombies, zombies_at)
 from kernels.emerald.rules import (log_event, place_agent, clean_up_cubes, lost_agents_check,
                                    sanity_check, claim_city, claim_turn_up, move_markers, cards_of,
                                    discard_all, interrupt_card, agent_to_stock, post)
@@ -120,7 +122,7 @@ def cthulhu_interrupts(st, n, p, c, tables, io):
     whole card with Sherlock Holmes; when nobody did, the city is wiped."""
     o = st[F_AX_I]
     while o < n:
-        if o != p and st[F_AGENTS + o * NCITY + c] > 0:
+        if o != p and agents(st, o, c) > 0:
             st[F_AX_I] = o
             if offer_interrupt(st, o, p, False, tables, io):
                 st[F_AST] = AS_CTHULHU_ASKED
@@ -137,19 +139,19 @@ def cthulhu_wipe(st, n, c, tables):
     every agent and zombie there goes back to its owner; every cube there goes to Limbo."""
     rules = tables[T_RULES]
     for i in range(st[F_NSTACK + c]):
-        set_zone(st, st[F_STACK + c * MAXSTACK + i], Z_REMOVED, -1)
+        set_zone(st, st[stack_at(c, i)], Z_REMOVED, -1)
     st[F_NSTACK + c] = 0
     st[F_UP + c] = 0
     if rules[R_CTHULHU_SLOT] and st[F_SLOT + c] >= 0:
         set_zone(st, st[F_SLOT + c], Z_REMOVED, -1)
         st[F_SLOT + c] = -1
     for o in range(n):
-        st[F_ASTOCK + o] += st[F_AGENTS + o * NCITY + c]
-        st[F_AGENTS + o * NCITY + c] = 0
-        st[F_ZSUPPLY] += st[F_ZOMB + o * NCITY + c]
-        st[F_ZOMB + o * NCITY + c] = 0
-        st[F_LIMBO + o] += st[F_CUBES + o * NCITY + c]
-        st[F_CUBES + o * NCITY + c] = 0
+        st[F_ASTOCK + o] += agents(st, o, c)
+        st[agents_at(o, c)] = 0
+        st[F_ZSUPPLY] += zombies(st, o, c)
+        st[zombies_at(o, c)] = 0
+        st[F_LIMBO + o] += cubes(st, o, c)
+        st[cubes_at(o, c)] = 0
 
 
 @njit(cache=True, _nrt=False)
@@ -178,7 +180,7 @@ def shoggoth(st, n, p, c, o, card, tables, log, io, on, met):
     if st[F_INT_STOPPED]:
         set_zone(st, card, Z_REMOVED, p)
         return
-    st[F_AGENTS + o * NCITY + c] -= 1
+    st[agents_at(o, c)] -= 1
     log_event(log, io, on, EV_SHOGGOTH, p, c, o, card, 0)
     set_zone(st, card, Z_IDENT, p)
     st[F_VICTIM + card] = o
@@ -206,7 +208,7 @@ def agent_off_board(st, p, c, tables):
     if c == FROM_MI_GO:
         st[F_MIGO + p] -= 1
     else:
-        st[F_AGENTS + p * NCITY + c] -= 1
+        st[agents_at(p, c)] -= 1
     st[onto + p] += 1
     st[F_AX_DONE] += 1
     st[F_AX_LEFT] -= 1
@@ -234,7 +236,7 @@ def fx_leopold(st, n, tables, rng, shuf, log, io, on):
     cards = tables[T_CARD]
     for o in range(n):
         for c in range(NCITY):
-            st[F_ZOMB + o * NCITY + c] = 0
+            st[zombies_at(o, c)] = 0
     st[F_ZSUPPLY] = 0
     st[F_LEOPOLD] = 1
     for card in range(rules[R_CARDS]):
@@ -266,7 +268,7 @@ def zombies_next_city(st, p, tables, io):
     rules = tables[T_RULES]
     c = st[F_AX_I]
     while c < NCITY:
-        if st[F_ZOMB + p * NCITY + c] > 0 and st[F_END] == END_NONE:
+        if zombies(st, p, c) > 0 and st[F_END] == END_NONE:
             st[F_AX_I] = c
             post(st, io, DEC_ZOMBIE_VICTIM, p)
             st[F_AST] = AS_ZOMBIE_ASKED
@@ -282,7 +284,7 @@ def zombies_next_city(st, p, tables, io):
 @njit(cache=True, _nrt=False)
 def zombie_placed(st, p, c, log, io, on):
     st[F_ZSUPPLY] -= 1
-    st[F_ZOMB + p * NCITY + c] += 1
+    st[zombies_at(p, c)] += 1
     st[F_AX_LEFT] -= 1
     log_event(log, io, on, EV_ZOMBIE, p, c, 1, 0, 0)
 
@@ -294,7 +296,7 @@ def okhrana_cube(st, p, o, c, log, io, on):
         st[F_AX_LEFT] = 0
         return
     log_event(log, io, on, EV_OKHRANA, p, o, c, 0, 0)
-    st[F_CUBES + o * NCITY + c] -= 1
+    st[cubes_at(o, c)] -= 1
     st[F_LIMBO + o] += 1
     st[F_AX_LEFT] -= 1
 
@@ -307,7 +309,7 @@ def begin_text(st, n, p, row, tables, rng, tmp, log, io, on, met):
     cards = tables[T_CARD]
     ids = tmp[0:MAXHAND]
     shuf = tmp[MAXHAND:]
-    card = st[F_HAND + p * MAXHAND + row[MV_C]]
+    card = st[hand_at(p, row[MV_C])]
     fx = cards[card, K_EFFECT]
     mode = cards[card, K_MODE]
     one_use = (mode == MODE_ONE_USE_ACTION or mode == MODE_ONE_USE_FREE
@@ -348,8 +350,8 @@ def begin_text(st, n, p, row, tables, rng, tmp, log, io, on, met):
     elif fx == FX_LESTRADE:
         for o in range(n):
             if o == b or (b < 0 and not rules[R_LESTRADE_ONE]):
-                st[F_CSTOCK + o] += st[F_CUBES + o * NCITY + a]
-                st[F_CUBES + o * NCITY + a] = 0
+                st[F_CSTOCK + o] += cubes(st, o, a)
+                st[cubes_at(o, a)] = 0
     elif fx == FX_DUCHESS:
         claim_city(st, n, p, a, tables, rng, log, io, on, met)
         st[F_AST] = AS_DUCHESS_UP
@@ -419,7 +421,7 @@ def text_step(st, n, p, tables, log, io, on, met):
             st[F_AST] = AS_DONE
     elif step == AS_HIDE:
         st[F_AST] = AS_DONE
-        if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + a] > 0:
+        if st[F_AX_LOST] and agents(st, p, a) > 0:
             log_event(log, io, on, EV_AGENT_LOST, p, a, 0, 0, 0)
             agent_to_stock(st, n, p, a, tables, log, io, on, met)
     elif step == AS_DUCHESS_UP:
@@ -470,6 +472,6 @@ def text_step(st, n, p, tables, log, io, on, met):
 @njit(cache=True, _nrt=False)
 def migo_back(st, p, c, log, io, on):
     """The agents on p's Mi-Go card all go back onto city c together."""
-    st[F_AGENTS + p * NCITY + c] += st[F_MIGO + p]
+    st[agents_at(p, c)] += st[F_MIGO + p]
     st[F_MIGO + p] = 0
     log_event(log, io, on, EV_AGENT, p, c, 0, 0, 0)

@@ -10,15 +10,16 @@ Where the rules stand is three blocks resolved innermost first: a revealed Loyal
 interrupt offered F_INT_*), the turn (F_STEP)."""
 from numba import njit
 
-from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_STOP, FROM_MI_GO, AS_IDLE, DEC_ACTION, DEC_AGENT,
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_STOP, AS_IDLE, DEC_ACTION, DEC_AGENT,
                                     DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_NONE,
                                     DEC_OFF_BOARD, DEC_OKHRANA, DEC_RETRIEVE, DEC_ZOMBIE_CITY,
-                                    DEC_ZOMBIE_VICTIM, F_ACTS, F_AGENTS, F_AST, F_AX_DONE,
-                                    F_AX_I, F_AX_LEFT, F_AX_WHO, F_CAP, F_CAP_ENDS, F_CUBES, F_DEC,
-                                    F_DEC_SEAT, F_INT_ATT, F_INT_CARD, F_INT_STOPPED, F_LAST,
-                                    F_LIMBO, F_PL_I, F_RF_LEFT, F_STEP, MAXHAND, MV_ACT, NCITY, O_A,
-                                    O_B, R_MAX_TURNS, R_MOVE_NONE, R_N, R_OKHRANA_OWN, S_ACTION_DONE, S_HALT, S_MORE, S_OVER,
-                                    S_PLACE, T_RULES)
+                                    DEC_ZOMBIE_VICTIM, F_ACTS, F_AST, F_AX_DONE, F_AX_I, F_AX_LEFT,
+                                    F_AX_WHO, F_CAP, F_CAP_ENDS, F_DEC, F_DEC_SEAT, F_INT_ATT,
+                                    F_INT_CARD, F_INT_STOPPED, F_LAST, F_LIMBO, F_PL_I, F_RF_LEFT,
+                                    F_STEP, FROM_MI_GO, MAXHAND, MV_ACT, NCITY, O_A, O_B,
+                                    R_MAX_TURNS, R_MOVE_NONE, R_N, R_OKHRANA_OWN, S_ACTION_DONE,
+                                    S_HALT, S_MORE, S_OVER, S_PLACE, T_RULES)
+from kernels.emerald.state import agents, cubes
 from kernels.emerald.moves import list_assassinate, list_free
 from kernels.emerald.rules import place_agent, play_interrupt, retrieve_cube, move_agent
 from kernels.emerald.cards import agent_off_board, okhrana_cube, yog_from_mi_go, zombie_placed
@@ -97,11 +98,11 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
         if st[F_LIMBO + p] > 0:
             k = put(buf, k, -1, 0)
         for c in range(NCITY):
-            if st[F_CUBES + p * NCITY + c] > 0:
+            if cubes(st, p, c) > 0:
                 k = put(buf, k, c, 0)
     elif kind == DEC_MOVE:
         for a in range(NCITY):
-            if st[F_AGENTS + p * NCITY + a] > 0:
+            if agents(st, p, a) > 0:
                 for b in range(NCITY):
                     if b != a:          # "to any other City space"
                         k = put(buf, k, a, b)
@@ -112,19 +113,19 @@ def options(tables, st, io, met, tmp, pos, mv, buf):
         k = put(buf, k, 0, st[F_INT_CARD])
     elif kind == DEC_OFF_BOARD:
         for c in range(NCITY):
-            if st[F_AGENTS + p * NCITY + c] > 0:
+            if agents(st, p, c) > 0:
                 k = put(buf, k, c, 0)
         if yog_from_mi_go(st, p, tables):
             k = put(buf, k, FROM_MI_GO, 0)
     elif kind == DEC_ZOMBIE_VICTIM:
         c = st[F_AX_I]
         for o in range(n):
-            if o != p and st[F_AGENTS + o * NCITY + c] > 0:
+            if o != p and agents(st, o, c) > 0:
                 k = put(buf, k, o, 0)
     elif kind == DEC_OKHRANA:
         for c in range(NCITY):
             for o in range(n):
-                if (o != p or rules[R_OKHRANA_OWN]) and st[F_CUBES + o * NCITY + c] > 0:
+                if (o != p or rules[R_OKHRANA_OWN]) and cubes(st, o, c) > 0:
                     k = put(buf, k, o, c)
     if k == 0:
         k = put(buf, k, -1, -1)     # nothing to pick: the rules go on without one

@@ -19,22 +19,22 @@ from numba import njit
 
 from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PASS, ACT_PLACE,
-                                    ACT_RETRIEVE, FX_BURTSEV, FX_CTHULHU, FX_DISCARD_DRAW,
-                                    FX_DUCHESS, FX_FENIANS, FX_HIDE_ROYALTY, FX_IRENE_ADLER,
-                                    FX_LESTRADE, FX_MATVEI, FX_MI_GO, FX_OKHRANA, FX_PEOPLES_WILL,
-                                    FX_PINKERTON, FX_SHOGGOTH, FX_TERRORS, FX_THIRD_SECTION,
-                                    FX_VAMPIRES, FX_YOG_SOTHOTH, F_AGENTS, F_ASTOCK, F_CSTOCK,
-                                    F_CUBES, F_FREE, F_HAND, F_LIMBO, F_MIGO, F_MIGO_TURN, F_NHAND,
-                                    F_REVEALED, F_SEEN, F_SLOT, F_TURN, K_ASSASSINATE, K_BOMB,
-                                    K_COST, K_CUBE, K_EFFECT, K_LOY, K_MODE, K_RES, MAXHAND,
-                                    MAX_MOVES, MAX_PAY, MODE_ACTION, MODE_FREE, MODE_ONE_USE_ACTION,
+                                    ACT_RETRIEVE, F_ASTOCK, F_CSTOCK, F_FREE, F_LIMBO, F_MIGO,
+                                    F_MIGO_TURN, F_NHAND, F_REVEALED, F_SEEN, F_SLOT, F_TURN,
+                                    FX_BURTSEV, FX_CTHULHU, FX_DISCARD_DRAW, FX_DUCHESS, FX_FENIANS,
+                                    FX_HIDE_ROYALTY, FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI,
+                                    FX_MI_GO, FX_OKHRANA, FX_PEOPLES_WILL, FX_PINKERTON,
+                                    FX_SHOGGOTH, FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES,
+                                    FX_YOG_SOTHOTH, K_ASSASSINATE, K_BOMB, K_COST, K_CUBE, K_EFFECT,
+                                    K_LOY, K_MODE, K_RES, MAX_MOVES, MAX_PAY, MODE_ACTION,
+                                    MODE_FREE, MODE_ONE_USE_ACTION,
                                     MODE_ONE_USE_ACTION_OR_INTERRUPT, MODE_ONE_USE_FREE, MV_A,
-                                    MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY, R_FREE_CAP,
-                                    R_CLAIM_FEWER, R_HIDE_FREE_TIMING, R_IRENE_OWN, R_LESTRADE_ONE,
+                                    MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, NCITY, R_CLAIM_FEWER,
+                                    R_FREE_CAP, R_HIDE_FREE_TIMING, R_IRENE_OWN, R_LESTRADE_ONE,
                                     R_MATVEI_FREE, R_MIGO_CAP, R_MIGO_ONE_OR_TWO, R_OKHRANA_OWN,
-                                    R_YOG_MIGO, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE,
-                                    T_CARD, T_CITY, T_RULES, Y_AGENT_COST)
-from kernels.emerald.state import claimable, has_majority
+                                    R_YOG_MIGO, SYM_CLAIM, SYM_CUBE, SYM_MOVE, SYM_RETRIEVE, T_CARD,
+                                    T_CITY, T_RULES, Y_AGENT_COST)
+from kernels.emerald.state import agents, claimable, cubes, hand_at, has_majority
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -46,21 +46,21 @@ def pay_ok(total, least, used):
 @njit(cache=True, _nrt=False)
 def can_claim(st, n, p, c, rules):
     """A face-up card there, strictly the most pieces and at least one cube of p."""
-    return (claimable(st, c) >= 0 and st[F_CUBES + p * NCITY + c] > 0
+    return (claimable(st, c) >= 0 and cubes(st, p, c) > 0
             and has_majority(st, n, p, c, rules))
 
 
 @njit(cache=True, _nrt=False)
 def can_assassinate_in(st, n, p, c, rules):
     """At least one agent of p there and strictly the most pieces."""
-    return st[F_AGENTS + p * NCITY + c] > 0 and has_majority(st, n, p, c, rules)
+    return agents(st, p, c) > 0 and has_majority(st, n, p, c, rules)
 
 
 @njit(cache=True, _nrt=False)
 def symbol_cards(st, p, k_sym, cards, pos):
     """Hand positions of p's cards showing symbol k_sym (at most MAX_PAY). Returns the count."""
     m = 0
-    base = F_HAND + p * MAXHAND
+    base = hand_at(p, 0)
     for i in range(st[F_NHAND + p]):
         if cards[st[base + i], k_sym] > 0 and m < MAX_PAY:
             pos[m] = i
@@ -72,7 +72,7 @@ def symbol_cards(st, p, k_sym, cards, pos):
 def subset_sum(st, p, k_sym, cards, pos, m, sub):
     """(mask of hand positions, total symbols, least symbols on one card) of subset ``sub`` of
     the m positions in pos."""
-    base = F_HAND + p * MAXHAND
+    base = hand_at(p, 0)
     mask = 0
     total = 0
     least = 1 << 20
@@ -104,7 +104,7 @@ def add_move(mv, k, act, pay, pay2, a, b, c):
 def cubes_on_board(st, p):
     k = st[F_LIMBO + p]
     for c in range(NCITY):
-        k += st[F_CUBES + p * NCITY + c]
+        k += cubes(st, p, c)
     return k
 
 
@@ -112,7 +112,7 @@ def cubes_on_board(st, p):
 def agents_in_cities(st, p):
     k = 0
     for c in range(NCITY):
-        k += st[F_AGENTS + p * NCITY + c]
+        k += agents(st, p, c)
     return k
 
 
@@ -190,7 +190,7 @@ def list_move(st, p, cards, pos, mv, k):
 def list_markers(st, p, cards, mv, k):
     """Every way to play cards for marker steps: each card with a marker symbol is left out,
     played for its Restorationist steps or for its Loyalist steps (one symbol type a card)."""
-    base = F_HAND + p * MAXHAND
+    base = hand_at(p, 0)
     m = 0
     packed = 0  # hand positions of up to 8 marker cards, 4 bits each
     for i in range(st[F_NHAND + p]):
@@ -244,7 +244,7 @@ def list_assassinate(st, n, p, tables, pos, mv, k):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     city = tables[T_CITY]
-    base = F_HAND + p * MAXHAND
+    base = hand_at(p, 0)
     h = st[F_NHAND + p]
     fen = -1
     for i in range(h):
@@ -258,14 +258,14 @@ def list_assassinate(st, n, p, tables, pos, mv, k):
         for c in range(NCITY):
             if not can_assassinate_in(st, n, p, c, rules):
                 continue
-            own = st[F_AGENTS + p * NCITY + c]
+            own = agents(st, p, c)
             for victim in range(-1, n):
                 if victim < 0:
                     royal = st[F_SLOT + c]
                     if royal < 0:
                         continue
                     cost = cards[royal, K_COST]
-                elif victim == p or st[F_AGENTS + victim * NCITY + c] == 0:
+                elif victim == p or agents(st, victim, c) == 0:
                     continue
                 else:
                     cost = city[c, Y_AGENT_COST]
@@ -331,7 +331,7 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
     """The rows of the text of the card at hand position i: one per choice of its target."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
-    card = st[F_HAND + p * MAXHAND + i]
+    card = st[hand_at(p, i)]
     fx = cards[card, K_EFFECT]
     h = st[F_NHAND + p]
     if fx == FX_DISCARD_DRAW:
@@ -362,7 +362,7 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
             return k
         for c in range(NCITY):
             if st[F_SLOT + c] >= 0 and has_majority(st, n, p, c, rules):
-                if rules[R_HIDE_FREE_TIMING] or st[F_CUBES + p * NCITY + c] > 0:
+                if rules[R_HIDE_FREE_TIMING] or cubes(st, p, c) > 0:
                     k = add_move(mv, k, kind, 0, 0, c, -1, i)
         return k
     if fx == FX_DUCHESS:
@@ -374,11 +374,11 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
         for c in range(NCITY):
             if rules[R_LESTRADE_ONE]:
                 for o in range(n):
-                    if st[F_CUBES + o * NCITY + c] > 0:
+                    if cubes(st, o, c) > 0:
                         k = add_move(mv, k, kind, 0, 0, c, o, i)
             else:
                 for o in range(n):
-                    if st[F_CUBES + o * NCITY + c] > 0:
+                    if cubes(st, o, c) > 0:
                         k = add_move(mv, k, kind, 0, 0, c, -1, i)
                         break
         return k
@@ -387,10 +387,10 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
             return k
         own = fx == FX_IRENE_ADLER and rules[R_IRENE_OWN]      # "any agent", one's own too
         for c in range(NCITY):
-            if fx == FX_VAMPIRES and st[F_AGENTS + p * NCITY + c] == 0:
+            if fx == FX_VAMPIRES and agents(st, p, c) == 0:
                 continue
             for o in range(n):
-                if (o != p or own) and st[F_AGENTS + o * NCITY + c] > 0:
+                if (o != p or own) and agents(st, o, c) > 0:
                     k = add_move(mv, k, kind, 0, 0, c, o, i)
         return k
     if fx == FX_TERRORS or fx == FX_BURTSEV:
@@ -417,7 +417,7 @@ def list_text(st, n, p, i, kind, first_action, tables, mv, k):
     if fx == FX_OKHRANA:
         for c in range(NCITY):
             for o in range(n):
-                if (o != p or rules[R_OKHRANA_OWN]) and st[F_CUBES + o * NCITY + c] > 0:
+                if (o != p or rules[R_OKHRANA_OWN]) and cubes(st, o, c) > 0:
                     return add_move(mv, k, kind, 0, 0, -1, -1, i)
         return k
     if fx == FX_PEOPLES_WILL and st[F_LIMBO + p] == 0:
@@ -436,7 +436,7 @@ def list_free(st, n, p, tables, mv, k):
     if st[F_FREE] >= rules[R_FREE_CAP]:
         return k
     for i in range(st[F_NHAND + p]):
-        card = st[F_HAND + p * MAXHAND + i]
+        card = st[hand_at(p, i)]
         if text_kind(cards, card, rules) == ACT_FREE:
             k = list_text(st, n, p, i, ACT_FREE, False, tables, mv, k)
     if st[F_MIGO + p] > 0 and st[F_MIGO_TURN + p] < st[F_TURN]:
@@ -450,7 +450,7 @@ def list_card_actions(st, n, p, first_action, tables, mv, k):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     for i in range(st[F_NHAND + p]):
-        card = st[F_HAND + p * MAXHAND + i]
+        card = st[hand_at(p, i)]
         if text_kind(cards, card, rules) == ACT_CARD:
             k = list_text(st, n, p, i, ACT_CARD, first_action, tables, mv, k)
     return k

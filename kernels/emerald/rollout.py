@@ -18,19 +18,20 @@ game ended there.
 import numpy as np
 from numba import njit
 
-from kernels.emerald.bots import choose_option, row_value, sub_choice
-from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS, F_COH, F_DEC,
-                                    F_DEC_SEAT, F_DECK, F_END, F_HAND, F_IDENT,
-                                    F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN,
-                                    F_STACK, F_TURN, F_UP, F_ZONE, F_ZOWN, KIND_GAME, K_KIND,
-                                    MAXCARDS, MAXHAND, MAXOWN, MAXSTACK, MAX_CANDIDATES, MV_SIZE, O_A, O_B,
-                                    NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_DISCARDS_PUBLIC,
-                                    R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
-                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
-                                    T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
-                                    W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
+from kernels.emerald.bots import choose_option, sub_choice
+from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
+                                    F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_IDPOOL, F_NDECK,
+                                    F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP, F_ZONE,
+                                    F_ZOWN, K_KIND, KIND_GAME, MAX_CANDIDATES, MAXCARDS, MAXSTACK,
+                                    MV_SIZE, NCITY, NIDENT, O_A, O_B, R_CARDS, R_COH_PUBLIC,
+                                    R_DISCARDS_PUBLIC, R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
+                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
+                                    S_R_VALUE, T_CARD, T_RULES, W_ROLLOUT_CANDIDATES,
+                                    W_ROLLOUT_HORIZON, W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD,
+                                    Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
-from kernels.emerald.state import copy_into
+from kernels.emerald.state import copy_into, deck_at, hand_at, stack_at
+from kernels.emerald.values import row_value
 from kernels.emerald.forward import apply, options
 from kernels.rng import BOT0, CHANCE, next_u64, shuffle, stream_start
 
@@ -92,10 +93,10 @@ def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
     m = 0
     if shuffle_hand:
         for i in range(h):
-            tmp[m] = st[F_HAND + o * MAXHAND + i]
+            tmp[m] = st[hand_at(o, i)]
             m += 1
     for i in range(d):
-        tmp[m] = st[F_DECK + o * MAXOWN + i]
+        tmp[m] = st[deck_at(o, i)]
         m += 1
     if with_discards:
         for card in range(nc):
@@ -106,11 +107,11 @@ def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
     k = 0
     if shuffle_hand:
         for i in range(h):
-            st[F_HAND + o * MAXHAND + i] = tmp[k]
+            st[hand_at(o, i)] = tmp[k]
             st[F_ZONE + tmp[k]] = Z_HAND
             k += 1
     for i in range(d):
-        st[F_DECK + o * MAXOWN + i] = tmp[k]
+        st[deck_at(o, i)] = tmp[k]
         st[F_ZONE + tmp[k]] = Z_DECK
         k += 1
     for i in range(k, m):
@@ -132,7 +133,7 @@ def redeal_stacks(st, cards, rules, rng, tmp):
         elif z == Z_STACK:
             c = st[F_ZOWN + card]
             k = st[F_NSTACK + c]
-            if not (st[F_UP + c] and st[F_STACK + c * MAXSTACK + k - 1] == card):
+            if not (st[F_UP + c] and st[stack_at(c, k - 1)] == card):
                 tmp[m] = card
                 m += 1
     shuffle_sorted(rng, tmp, m)
@@ -141,20 +142,20 @@ def redeal_stacks(st, cards, rules, rng, tmp):
         k = st[F_NSTACK + c]
         below = k - 1 if st[F_UP + c] else k
         for i in range(below):
-            x = st[F_STACK + c * MAXSTACK + i]
+            x = st[stack_at(c, i)]
             if cards[x, K_KIND] == KIND_GAME:
                 y = tmp[j]
                 j += 1
-                st[F_STACK + c * MAXSTACK + i] = y
+                st[stack_at(c, i)] = y
                 st[F_ZONE + y] = Z_STACK
                 st[F_ZOWN + y] = c
         # the City/Royalty card anywhere below the top
         seg = tmp[MAXCARDS:MAXCARDS + MAXSTACK]
         for i in range(below):
-            seg[i] = st[F_STACK + c * MAXSTACK + i]
+            seg[i] = st[stack_at(c, i)]
         shuffle_sorted(rng, seg, below)
         for i in range(below):
-            st[F_STACK + c * MAXSTACK + i] = seg[i]
+            st[stack_at(c, i)] = seg[i]
     for i in range(j, m):
         st[F_ZONE + tmp[i]] = Z_OUT
         st[F_ZOWN + tmp[i]] = -1

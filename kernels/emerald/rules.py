@@ -8,23 +8,26 @@ happens is logged when the log is on (``io``: log rows written, decisions posted
 from numba import njit
 
 from kernels.common import write_event
-from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_AGENT_LOST, EV_ASSASSINATE, EV_PAID, EV_CLAIM, EV_INTERRUPT,
-                                    EV_MARKER, EV_MOVE, EV_PLACE, EV_REVEAL, EV_SANITY, EV_TURN_UP,
-                                    FX_FENIANS, FX_INFERNAL_MACHINE, FX_SHERLOCK, FX_VAMPIRES, FX_ZOMBIES,
-                                    F_AGENTS, F_ASTOCK, F_AX_LOST, F_BLACK_HAND, F_DEC, F_DEC_SEAT, F_RF_LEFT, F_RF_SEAT, F_CSTOCK, F_CUBES, F_END,
-                                    F_HAND, F_IDENT, F_INT_STOPPED, F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK,
-                                    F_PUSH_L, F_PUSH_R, F_REFILLED, F_REVEALED, F_SANITY, F_SLOT,
+from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_AGENT_LOST, EV_ASSASSINATE, EV_CLAIM,
+                                    EV_INTERRUPT, EV_MARKER, EV_MOVE, EV_PAID, EV_PLACE, EV_REVEAL,
+                                    EV_SANITY, EV_TURN_UP, F_ASTOCK, F_AX_LOST, F_BLACK_HAND,
+                                    F_CSTOCK, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_INT_STOPPED,
+                                    F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK, F_PUSH_L, F_PUSH_R,
+                                    F_REFILLED, F_REVEALED, F_RF_LEFT, F_RF_SEAT, F_SANITY, F_SLOT,
                                     F_TARGET_HIT, F_TRACK_L, F_TRACK_R, F_VICTIM, F_VPBOX, F_VPL,
-                                    F_VPN, F_VPR, F_ZONE, F_ZOWN, K_AGENT, K_BOX, K_EFFECT,
-                                    K_INSANITY, K_VP, K_VP_TYPE, LOYALIST, MAXHAND, M_AGENTS_KILLED,
+                                    F_VPN, F_VPR, F_ZONE, F_ZOWN, FX_FENIANS, FX_INFERNAL_MACHINE,
+                                    FX_SHERLOCK, FX_VAMPIRES, FX_ZOMBIES, K_AGENT, K_BOX, K_EFFECT,
+                                    K_INSANITY, K_VP, K_VP_TYPE, LOYALIST, M_AGENTS_KILLED,
                                     M_FINAL_SIDE, M_PENALTY, M_RAW_VP, M_REVEALED, M_ROYALTY,
-                                    M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, NCITY, RESTORATIONIST,
-                                    R_AS_MANY, R_BOX_FINAL_SIDE, R_CARDS, R_FENIANS_SYMBOL_GONE, R_LEOPOLD_LATER,
-                                    R_DIE_INSANE, R_DIE_SIDES, R_PENALTY, R_REFILL, R_REFILL_EVERY,
-                                    R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_TARGET,
-                                    R_TRACK_MAX, R_VAMP_INT_ONE_USE, T_CARD, T_RULES, VT_LOY,
-                                    VT_RES, Z_DISCARD, Z_IDENT, Z_REMOVED, Z_ROYAL_KILLED)
-from kernels.emerald.state import (agents_on_board, discard_from_hand, draw, hand_remove, higher_side,
+                                    M_SANITY_LOST, M_TRACK_VP, M_VP_LOST, MAXHAND, R_AS_MANY,
+                                    R_BOX_FINAL_SIDE, R_CARDS, R_DIE_INSANE, R_DIE_SIDES,
+                                    R_FENIANS_SYMBOL_GONE, R_LEOPOLD_LATER, R_PENALTY, R_REFILL,
+                                    R_REFILL_EVERY, R_RES_KEEPS_BOX, R_REVEAL_ANY_LOSS, R_TARGET,
+                                    R_TRACK_MAX, R_VAMP_INT_ONE_USE, RESTORATIONIST, T_CARD,
+                                    T_RULES, VT_LOY, VT_RES, Z_DISCARD, Z_IDENT, Z_REMOVED,
+                                    Z_ROYAL_KILLED)
+from kernels.emerald.state import (agents, agents_at, agents_on_board, cubes, cubes_at,
+                                   discard_from_hand, draw, hand_at, hand_remove, higher_side,
                                    set_zone, side, top_card, total_vp, track_points, turn_up)
 from kernels.rng import CHANCE, below
 
@@ -44,7 +47,7 @@ def place_agent(st, p, c, log, io, on):
     if st[F_ASTOCK + p] == 0:
         return 0
     st[F_ASTOCK + p] -= 1
-    st[F_AGENTS + p * NCITY + c] += 1
+    st[agents_at(p, c)] += 1
     log_event(log, io, on, EV_AGENT, p, c, 0, 0, 0)
     return 1
 
@@ -71,8 +74,8 @@ def clean_up_cubes(st, n, p, c):
     """After a claim or an assassination in city c: p's cubes there go to Limbo, everyone
     else's back to their stock."""
     for o in range(n):
-        k = st[F_CUBES + o * NCITY + c]
-        st[F_CUBES + o * NCITY + c] = 0
+        k = cubes(st, o, c)
+        st[cubes_at(o, c)] = 0
         if o == p:
             st[F_LIMBO + o] += k
         else:
@@ -84,7 +87,7 @@ def place_cubes(st, p, c, count, log, io, on):
     """count cubes of p from its stock into city c (the caller checked the payment)."""
     k = min(count, st[F_CSTOCK + p])
     st[F_CSTOCK + p] -= k
-    st[F_CUBES + p * NCITY + c] += k
+    st[cubes_at(p, c)] += k
     log_event(log, io, on, EV_PLACE, p, c, k, 0, 0)
     return k
 
@@ -98,9 +101,9 @@ def retrieve_cube(st, p, where):
             return 0
         st[F_LIMBO + p] -= 1
     else:
-        if st[F_CUBES + p * NCITY + where] == 0:
+        if cubes(st, p, where) == 0:
             return 0
-        st[F_CUBES + p * NCITY + where] -= 1
+        st[cubes_at(p, where)] -= 1
     st[F_CSTOCK + p] += 1
     return 1
 
@@ -108,10 +111,10 @@ def retrieve_cube(st, p, where):
 @njit(cache=True, _nrt=False)
 def move_agent(st, p, a, b, log, io, on):
     """One agent of p from city a to city b (any city: there is no map adjacency)."""
-    if st[F_AGENTS + p * NCITY + a] == 0:
+    if agents(st, p, a) == 0:
         return 0
-    st[F_AGENTS + p * NCITY + a] -= 1
-    st[F_AGENTS + p * NCITY + b] += 1
+    st[agents_at(p, a)] -= 1
+    st[agents_at(p, b)] += 1
     log_event(log, io, on, EV_MOVE, p, a, b, 0, 0)
     return 1
 
@@ -255,7 +258,7 @@ def move_markers(st, r_steps, l_steps, rules, log, io, on, p):
 @njit(cache=True, _nrt=False)
 def bomb_points(st, p, c, fenians):
     """Bomb points p's agents in city c give: one each, two each with Fenians."""
-    k = st[F_AGENTS + p * NCITY + c]
+    k = agents(st, p, c)
     return 2 * k if fenians else k
 
 
@@ -306,7 +309,7 @@ def assassinated_agent(st, n, p, c, victim, card, tables, log, io, on, met):
     if st[F_INT_STOPPED]:
         set_zone(st, card, Z_REMOVED, p)
         return 0
-    st[F_AGENTS + victim * NCITY + c] -= 1
+    st[agents_at(victim, c)] -= 1
     met[p, M_AGENTS_KILLED] += 1.0
     log_event(log, io, on, EV_ASSASSINATE, p, c, victim, card, 0)
     if cards[card, K_BOX] > 0:
@@ -324,8 +327,8 @@ def assassinated_agent(st, n, p, c, victim, card, tables, log, io, on, met):
 def royalty_sanity_loss(st, n, p, c, tables, log, io, on, met):
     """After a Royalty assassination: a sanity token lost (F_AX_LOST) also costs p an agent in
     city c, if it has one there."""
-    if st[F_AX_LOST] and st[F_AGENTS + p * NCITY + c] > 0:
-        st[F_AGENTS + p * NCITY + c] -= 1
+    if st[F_AX_LOST] and agents(st, p, c) > 0:
+        st[agents_at(p, c)] -= 1
         st[F_ASTOCK + p] += 1
         log_event(log, io, on, EV_AGENT_LOST, p, c, 0, 0, 0)
         lost_agents_check(st, n, p, False, tables, log, io, on, met)
@@ -389,7 +392,7 @@ def cards_of(st, p, mask, out):
     m = 0
     for i in range(MAXHAND):
         if (mask >> i) & 1:
-            out[m] = st[F_HAND + p * MAXHAND + i]
+            out[m] = st[hand_at(p, i)]
             m += 1
     return m
 
@@ -433,7 +436,7 @@ def interrupt_card(st, o, attacker, assassination, tables):
     voided = st[F_LEOPOLD] != 0 and tables[T_RULES][R_LEOPOLD_LATER] != 0
     if o == attacker:
         return -1
-    base = F_HAND + o * MAXHAND
+    base = hand_at(o, 0)
     pick = -1
     for i in range(st[F_NHAND + o]):
         card = st[base + i]
@@ -464,6 +467,6 @@ def play_interrupt(st, o, pick, attacker, tables, rng, shuf, log, io, on):
 def agent_to_stock(st, n, o, c, tables, log, io, on, met):
     """One agent of o in city c back to its stock (not an assassination); its last agent on the
     board gone forces a reveal per rules.reveal_any_agent_loss."""
-    st[F_AGENTS + o * NCITY + c] -= 1
+    st[agents_at(o, c)] -= 1
     st[F_ASTOCK + o] += 1
     lost_agents_check(st, n, o, False, tables, log, io, on, met)

@@ -27,7 +27,7 @@ import math
 
 from numba import njit
 
-from kernels.emerald.bots import choose_option, row_value, sub_choice
+from kernels.emerald.bots import choose_option, sub_choice
 from kernels.emerald.forward import apply as apply_row, options as list_options
 from kernels.emerald.layout import (BOT_HEURISTIC, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP, F_DEC,
                                     F_DEC_SEAT, F_END, O_A, O_B, R_N, S_IO, S_R_IO, S_R_MET, S_R_MOVES,
@@ -37,6 +37,7 @@ from kernels.emerald.layout import (BOT_HEURISTIC, DEC_ACTION, DEC_AGENT, DEC_NO
 from kernels.emerald.rollout import determinize
 from kernels.emerald.rules import final_scores
 from kernels.emerald.state import copy_into
+from kernels.emerald.values import row_value
 from kernels.search import make_search
 
 
@@ -75,7 +76,7 @@ def options(tables, P, buf):
 
 @njit(cache=True, _nrt=False)
 def keep_best(tables, st, buf, k, most, weights, value):
-    """buf[:k] cut to the heuristic's ``most`` best rows (bots.row_value; the first on ties), in
+    """buf[:k] cut to the heuristic's ``most`` best rows (values.row_value; the first on ties), in
     their order, the last row kept where it is a stop (a free action's or another
     assassination's); returns their count. The heuristic's own choice is always among them; the
     rows it would never weigh take no iterations."""

@@ -16,6 +16,51 @@ from kernels.emerald.layout import (END_NONE, F_AGENTS, F_ASTOCK, F_COH, F_CSTOC
 from kernels.rng import CHANCE, below, shuffle
 
 
+# -- where things sit in the state row ---------------------------------------------------------
+# Rules and bots name what they read and write instead of computing offsets. Inlined by Numba:
+# the same arithmetic, and no new compiled specialization for each caller's integer types.
+@njit(cache=True, _nrt=False, inline="always")
+def seat_city_at(field, p, c):
+    """Seat p's count in city c of a seat-by-city block (F_CUBES, F_AGENTS or F_ZOMB)."""
+    return field + p * NCITY + c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def cubes_at(p, c):
+    """Seat p's cubes in city c."""
+    return F_CUBES + p * NCITY + c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def agents_at(p, c):
+    """Seat p's agents in city c."""
+    return F_AGENTS + p * NCITY + c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def zombies_at(p, c):
+    """Seat p's zombies in city c."""
+    return F_ZOMB + p * NCITY + c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def hand_at(p, i):
+    """Position i of seat p's hand (F_NHAND + p cards are held)."""
+    return F_HAND + p * MAXHAND + i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deck_at(p, i):
+    """Position i of seat p's draw deck (F_NDECK + p cards; the top is the last)."""
+    return F_DECK + p * MAXOWN + i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def stack_at(c, i):
+    """Position i of city c's Game Card space (F_NSTACK + c cards; the top is the last)."""
+    return F_STACK + c * MAXSTACK + i
+
+
 # -- queries ---------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def side(st, p):
@@ -25,20 +70,25 @@ def side(st, p):
 
 @njit(cache=True, _nrt=False, inline="always")
 def cubes(st, p, c):
-    return st[F_CUBES + p * NCITY + c]
+    return st[cubes_at(p, c)]
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def agents(st, p, c):
-    return st[F_AGENTS + p * NCITY + c]
+    return st[agents_at(p, c)]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def zombies(st, p, c):
+    return st[zombies_at(p, c)]
 
 
 @njit(cache=True, _nrt=False)
 def pieces(st, p, c, rules):
     """The seat's pieces in city c for majorities: agents and cubes (zombies if the switch says)."""
-    k = st[F_CUBES + p * NCITY + c] + st[F_AGENTS + p * NCITY + c]
+    k = cubes(st, p, c) + agents(st, p, c)
     if rules[R_ZOMBIE_PIECES]:
-        k += st[F_ZOMB + p * NCITY + c]
+        k += zombies(st, p, c)
     return k
 
 
@@ -59,7 +109,7 @@ def agents_on_board(st, p):
     """Agents in cities plus those on a Mi-Go card (they count as on the board)."""
     k = st[F_MIGO + p]
     for c in range(NCITY):
-        k += st[F_AGENTS + p * NCITY + c]
+        k += agents(st, p, c)
     return k
 
 
@@ -93,7 +143,7 @@ def total_vp(st, p, rules):
 def top_card(st, c):
     """The top card of city c's Game Card space, -1 if it is empty."""
     k = st[F_NSTACK + c]
-    return st[F_STACK + c * MAXSTACK + k - 1] if k > 0 else -1
+    return st[stack_at(c, k - 1)] if k > 0 else -1
 
 
 @njit(cache=True, _nrt=False)
@@ -115,7 +165,7 @@ def set_zone(st, card, zone, owner):
 def hand_add(st, p, card):
     k = st[F_NHAND + p]
     if k < MAXHAND:
-        st[F_HAND + p * MAXHAND + k] = card
+        st[hand_at(p, k)] = card
         st[F_NHAND + p] = k + 1
     set_zone(st, card, Z_HAND, p)
 
@@ -124,7 +174,7 @@ def hand_add(st, p, card):
 def hand_remove(st, p, card):
     """Take a card out of the seat's hand (the caller gives it its new zone)."""
     k = st[F_NHAND + p]
-    base = F_HAND + p * MAXHAND
+    base = hand_at(p, 0)
     for i in range(k):
         if st[base + i] == card:
             st[base + i] = st[base + k - 1]
@@ -147,7 +197,7 @@ def reshuffle(st, p, rules, rng, tmp):
             tmp[m] = card
             m += 1
     shuffle(rng, CHANCE, tmp, m)
-    base = F_DECK + p * MAXOWN
+    base = deck_at(p, 0)
     k = st[F_NDECK + p]
     for i in range(m):
         if k < MAXOWN:
@@ -166,7 +216,7 @@ def draw(st, p, rules, rng, tmp):
         if st[F_NDECK + p] == 0:
             return -1
     k = st[F_NDECK + p] - 1
-    card = st[F_DECK + p * MAXOWN + k]
+    card = st[deck_at(p, k)]
     st[F_NDECK + p] = k
     hand_add(st, p, card)
     return card
@@ -234,7 +284,7 @@ def setup_game(st, tables, rng, tmp):
         m += 2
         shuffle(rng, CHANCE, stack, m)
         for i in range(m):
-            st[F_STACK + c * MAXSTACK + i] = stack[i]
+            st[stack_at(c, i)] = stack[i]
             set_zone(st, stack[i], Z_STACK, c)
         st[F_NSTACK + c] = m
         turn_up(st, c, cards)
@@ -250,7 +300,7 @@ def setup_game(st, tables, rng, tmp):
             tmp[i] = first_start + p * ns + i
         shuffle(rng, CHANCE, tmp, ns)
         for i in range(ns):
-            st[F_DECK + p * MAXOWN + i] = tmp[i]
+            st[deck_at(p, i)] = tmp[i]
             set_zone(st, tmp[i], Z_DECK, p)
         st[F_NDECK + p] = ns
         refill_hand(st, p, rules, rng, tmp)
@@ -268,7 +318,7 @@ def setup_game(st, tables, rng, tmp):
 def deck_remove(st, p, card):
     """Take a card out of the seat's draw deck, keeping the order of the rest."""
     k = st[F_NDECK + p]
-    base = F_DECK + p * MAXOWN
+    base = deck_at(p, 0)
     j = 0
     for i in range(k):
         x = st[base + i]

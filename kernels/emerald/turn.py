@@ -11,17 +11,18 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     AS_KILL_AGENT, AS_KILL_END, AS_KILL_ROYAL, AS_MOVE, AS_RETRIEVE,
                                     DEC_ACTION, DEC_AGENT, DEC_FREE, DEC_MORE, DEC_MOVE,
                                     DEC_RETRIEVE, END_NONE, END_TARGET, END_TRACK, END_TURN_CAP,
-                                    EV_DISCARD, EV_END, EV_PAID, EV_MOVE_ACTION, EV_PASS, EV_RETRIEVE,
-                                    EV_TURN, F_ACTS, F_ASTOCK, F_AST, F_AX_CARD, F_AX_DONE, F_AX_I,
-                                    F_AX_LEFT, F_CAP, F_CAP_ENDS, F_CUR, F_END, F_FIRST, F_FREE,
-                                    F_HAND, F_LAST, F_PL_I, F_RF_LEFT, F_RF_SEAT, F_ROW, F_STEP,
-                                    F_TARGET_HIT, F_TURN, K_CUBE, K_LOY, K_RES, MAXHAND, MV_A,
-                                    MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, MV_SIZE, NCITY, R_ACTIONS,
-                                    R_REPEAT, R_ROUNDS, R_STOPPED_CLEANUP, R_TARGET_TIMING, S_ACTION,
-                                    S_ACTION_DONE, S_FREE, S_MORE, S_OVER, S_PLACE, S_TURN,
-                                    S_TURN_END, SYM_CUBE, SYM_RETRIEVE, T_CARD, T_RULES, Z_REMOVED)
+                                    EV_DISCARD, EV_END, EV_MOVE_ACTION, EV_PAID, EV_PASS,
+                                    EV_RETRIEVE, EV_TURN, F_ACTS, F_AST, F_ASTOCK, F_AX_CARD,
+                                    F_AX_DONE, F_AX_I, F_AX_LEFT, F_CAP, F_CAP_ENDS, F_CUR, F_END,
+                                    F_FIRST, F_FREE, F_LAST, F_PL_I, F_RF_LEFT, F_RF_SEAT, F_ROW,
+                                    F_STEP, F_TARGET_HIT, F_TURN, K_CUBE, K_LOY, K_RES, MAXHAND,
+                                    MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2, MV_SIZE, NCITY,
+                                    R_ACTIONS, R_REPEAT, R_ROUNDS, R_STOPPED_CLEANUP,
+                                    R_TARGET_TIMING, S_ACTION, S_ACTION_DONE, S_FREE, S_MORE,
+                                    S_OVER, S_PLACE, S_TURN, S_TURN_END, SYM_CUBE, SYM_RETRIEVE,
+                                    T_CARD, T_RULES, Z_REMOVED)
 from kernels.emerald.moves import can_claim, list_free, list_moves
-from kernels.emerald.state import hand_remove, refill_hand, set_zone
+from kernels.emerald.state import hand_at, hand_remove, refill_hand, set_zone
 from kernels.emerald.rules import (log_event, clean_up_cubes, place_cubes, move_markers,
                                    check_target, claim_city, claim_turn_up, assassinate,
                                    assassinated_agent, royalty_sanity_loss, cards_of, symbol_total,
@@ -97,9 +98,9 @@ def begin_assassination(st, n, p, ids, m, tables, rng, log, io, on, met):
     the Royalty card taken and the sanity die rolled."""
     c = st[F_ROW + MV_A]
     victim = st[F_ROW + MV_B]
-    card = st[F_HAND + p * MAXHAND + st[F_ROW + MV_C]]
+    card = st[hand_at(p, st[F_ROW + MV_C])]
     fen = st[F_ROW + MV_PAY2]
-    fcard = st[F_HAND + p * MAXHAND + fen] if fen >= 0 else -1
+    fcard = st[hand_at(p, fen)] if fen >= 0 else -1
     if fcard >= 0:
         log_event(log, io, on, EV_PAID, p, fcard, -1, -1, -1)
         hand_remove(st, p, fcard)

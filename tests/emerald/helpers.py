@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.emerald import bots as B
+from kernels.emerald import values as V
 from kernels.emerald import forward as F
 from kernels.emerald import layout as L
 from kernels.emerald.moves import list_free, list_moves
@@ -343,11 +344,11 @@ class Unseen:
             if bot in (L.BOT_GREEDY, L.BOT_HEURISTIC):
                 # what each legal action is worth to it, and (heuristic) its belief about each side:
                 # a peek shows here even where it does not change the choice
-                out.append((name, "action values", tuple(round(B.row_value(st, n, me, mv[j], tables, w,
+                out.append((name, "action values", tuple(round(V.row_value(st, n, me, mv[j], tables, w,
                                                                            bot == L.BOT_HEURISTIC), 9)
                                                          for j in range(k))))
             if bot == L.BOT_HEURISTIC:
-                out.append((name, "beliefs", tuple(round(B.p_restorationist(st, n, me, o, tables, w), 9)
+                out.append((name, "beliefs", tuple(round(V.p_restorationist(st, n, me, o, tables, w), 9)
                                                    for o in range(n))))
             rules = t.rules
             for kind, answer in (

@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from kernels.emerald import layout as L
-from kernels.emerald.bots import choose_agent_move, row_value
+from kernels.emerald.bots import choose_agent_move
+from kernels.emerald.values import row_value
 
 from .helpers import MON, S, THU, empty_table
 

@@ -1,7 +1,7 @@
 """The other side of each reading switch in content [rules] (the defaults are pinned in
 test_rules.py, test_cards.py and test_examples.py)."""
 from kernels.emerald import layout as L
-from kernels.emerald.bots import p_restorationist
+from kernels.emerald.values import p_restorationist
 from kernels.emerald.state import agents_on_board, discard_from_hand
 
 from .helpers import MON, S, THU, TUE, Play, empty_table, redeal

@@ -1,0 +1,407 @@
+"""What things are worth to the greedy and heuristic bots: an agent in a city, a move action's
+moves, each legal action (row_value) and each card text, the heuristic's beliefs about the
+others' sides (p_restorationist, side_lead) and what hunting, pushing, guarding and denying
+bring. They read only what the seat may know (the board, the tracks, its own hand and identity)
+and never change the state (a move action's moves and a denial's agent are tried on it and taken
+back); bots.py makes the choices from them. Weights in content [bots] (W_*)."""
+import numpy as np
+from numba import njit
+
+from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
+                                    ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
+                                    F_BLACK_HAND, F_COH, F_CSTOCK, F_IDENT, F_LIMBO, F_PUSH_L,
+                                    F_PUSH_R, F_REVEALED, F_SANITY, F_SEEN, F_SLOT, F_TRACK_L,
+                                    F_TRACK_R, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN,
+                                    FX_BLACK_HAND, FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW,
+                                    FX_DRAW_TWO, FX_DUCHESS, FX_FREUD, FX_HIDE_ROYALTY,
+                                    FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI,
+                                    FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
+                                    FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
+                                    K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
+                                    LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
+                                    NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_ID_RES, R_RES_KEEPS_BOX,
+                                    R_SANITY, R_TRACK_MAX, RESTORATIONIST, T_CARD, T_RULES, VT_LOY,
+                                    VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
+                                    W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT,
+                                    W_MAJORITY, W_PUSH, W_ROYAL_GUARD, W_TRACK, W_VP,
+                                    Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
+from kernels.emerald.rules import voided_by_leopold
+from kernels.emerald.state import (agents, agents_at, agents_on_board, claimable, cubes, hand_at,
+                                   has_majority, higher_side, pieces, side, track_points)
+
+
+# -- agents and moves ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def city_gain_with_agent(st, n, p, c, rules, cards, weights):
+    """What one more agent of p in city c is worth: the face-up card it would let p claim (a strict
+    majority reached or kept), plus a little for presence."""
+    mine = pieces(st, p, c, rules) + 1
+    best_other = 0
+    for o in range(n):
+        if o != p:
+            k = pieces(st, o, c, rules)
+            if k > best_other:
+                best_other = k
+    v = weights[W_AGENT]
+    card = claimable(st, c)
+    if card >= 0 and mine > best_other:
+        v += weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def greedy_agent_move(st, n, p, rules, cards, weights):
+    """The greedy and heuristic agent move (no draw): from the city where p's agent adds
+    least to the city where one more adds most; (-1, -1) when no such move gains."""
+    src = -1
+    sv = 1e18
+    dst = -1
+    dv = -1e18
+    for c in range(NCITY):
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
+        if agents(st, p, c) > 0 and v < sv:
+            sv = v
+            src = c
+        if v > dv:
+            dv = v
+            dst = c
+    if src < 0 or dst == src or dv <= sv:
+        return -1, -1
+    return src, dst
+
+
+@njit(cache=True, _nrt=False)
+def majority_worth(st, n, p, s, wvp, rules, cards, weights):
+    """What p's majorities are worth now: each face-up card it could claim."""
+    v = 0.0
+    for c in range(NCITY):
+        card = claimable(st, c)
+        if card >= 0 and has_majority(st, n, p, c, rules):
+            v += weights[W_CARD] + wvp * kept_vp(cards, card, s)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def move_value(st, n, p, used, s, wvp, rules, cards, weights):
+    """A move action worth the moves p's bot will make with it (greedy_agent_move, as the
+    action's agent moves, DEC_MOVE, ask it), played on the state and taken back: the change in
+    p's claimable majorities plus a little per agent moved. Negative when it would move no agent: paying
+    for nothing is worse than discarding."""
+    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
+    moved = 0
+    for _ in range(min(used, 8)):
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+        if a < 0:
+            break
+        st[agents_at(p, a)] -= 1
+        st[agents_at(p, b)] += 1
+        done |= (a | (b << 4)) << (8 * moved)
+        moved += 1
+    after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    for i in range(moved):
+        a = (done >> (8 * i)) & 15
+        b = (done >> (8 * i + 4)) & 15
+        st[agents_at(p, b)] -= 1
+        st[agents_at(p, a)] += 1
+    if moved == 0:
+        return -0.5
+    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
+
+
+# -- what a seat keeps and what it believes of the others ----------------------------------------
+@njit(cache=True, _nrt=False)
+def kept_vp(cards, card, s):
+    """VP of a card the seat keeps at the end on side s (the other side's typed VP count 0)."""
+    t = cards[card, K_VP_TYPE]
+    if t == VT_NEUTRAL or (t == VT_RES and s == RESTORATIONIST) or (t == VT_LOY and s == LOYALIST):
+        return cards[card, K_VP]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def p_restorationist(st, n, me, o, tables, weights):
+    """The chance seat ``o`` ends a Restorationist, as seat ``me`` sees it: certain for itself,
+    a revealed seat or one seen with Vladimir Burtsev (Change of Heart being public); otherwise
+    the share of Restorationist cards among the identity cards me cannot place, moved in
+    log-odds by the public record: marker steps pushed each way, Royalty assassinated (toward
+    Restorationist) or hidden and agents given to Yog Sothoth (toward Loyalist)."""
+    rules = tables[T_RULES]
+    if o == me or st[F_REVEALED + o] or (st[F_SEEN + me] >> o) & 1:
+        return 1.0 if side(st, o) == RESTORATIONIST else 0.0
+    r = rules[R_ID_RES]
+    tot = NIDENT
+    for q in range(n):
+        if q == me or st[F_REVEALED + q] or (st[F_SEEN + me] >> q) & 1:
+            tot -= 1
+            if st[F_IDENT + q] == RESTORATIONIST:
+                r -= 1
+    prior = min(0.98, max(0.02, r / max(tot, 1)))
+    killed = 0
+    hidden = 0
+    for card in range(rules[R_CARDS]):
+        if st[F_ZOWN + card] == o:
+            if st[F_ZONE + card] == Z_ROYAL_KILLED:
+                killed += 1
+            elif st[F_ZONE + card] == Z_ROYAL_HIDDEN:
+                hidden += 1
+    x = (np.log(prior / (1.0 - prior))
+         + weights[W_BELIEF_PUSH] * (st[F_PUSH_R + o] - st[F_PUSH_L + o] - st[F_YOG + o])
+         + weights[W_BELIEF_ROYAL] * (killed - hidden))
+    if st[F_COH + o] and rules[R_COH_PUBLIC]:      # E19: that it was played is public
+        x = -x
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+@njit(cache=True, _nrt=False)
+def side_lead(st, n, me, tables, weights):
+    """The seat's guess of its side's lead if the game ended now: its own kept VP minus the best
+    expected kept VP of the others (each weighed by the chance of its side)."""
+    rules = tables[T_RULES]
+    tp = track_points(st, rules)
+    high = higher_side(st)
+    best = -1e9
+    mine = 0.0
+    for o in range(n):
+        pr = p_restorationist(st, n, me, o, tables, weights)
+        base = st[F_VPN + o] + st[F_VPBOX + o] * (1.0 - pr)
+        vr = base + st[F_VPR + o] + (tp if high == RESTORATIONIST else 0)
+        vl = base + st[F_VPL + o] + (tp if high == LOYALIST else 0)
+        v = pr * vr + (1.0 - pr) * vl
+        if o == me:
+            mine = v
+        elif v > best:
+            best = v
+    return mine - best
+
+
+# -- an action's worth ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def row_value(st, n, p, row, tables, weights, heur):
+    """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
+    read from the board, the tracks and the seat's own hand and identity only."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    s = side(st, p)
+    act = row[MV_ACT]
+    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
+    ncards = 0
+    x = row[MV_PAY] | (row[MV_PAY2] if act == ACT_MARKERS else 0)
+    while x:
+        x &= x - 1
+        ncards += 1
+    cost = 0.05 * ncards
+    if act == ACT_PLACE:
+        c = row[MV_A]
+        card = claimable(st, c)
+        if card < 0:
+            return 0.01 - cost
+        k = 0
+        for i in range(MAXHAND):
+            if (row[MV_PAY] >> i) & 1:
+                k += cards[st[hand_at(p, i)], K_CUBE]
+        k = min(k, st[F_CSTOCK + p])
+        mine = pieces(st, p, c, rules)
+        other = 0
+        for o in range(n):
+            if o != p:
+                other = max(other, pieces(st, o, c, rules))
+        worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
+        if mine <= other < mine + k:
+            return worth - cost
+        if heur and mine > other and cubes(st, p, c) == 0:
+            return worth - cost     # its agents hold the majority: one cube makes the card claimable
+        return 0.05 - cost
+    if act == ACT_CLAIM:
+        v = 0.0
+        for c in range(NCITY):
+            if (row[MV_B] >> c) & 1:
+                card = claimable(st, c)
+                if voided_by_leopold(st, card, tables):
+                    continue        # it would leave the game unscored
+                v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
+        return v - cost
+    if act == ACT_RETRIEVE:
+        return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
+    if act == ACT_MOVE:
+        return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
+    if act == ACT_MARKERS:
+        r = 0
+        lo = 0
+        for i in range(MAXHAND):
+            if (row[MV_PAY] >> i) & 1:
+                r += cards[st[hand_at(p, i)], K_RES]
+            if (row[MV_PAY2] >> i) & 1:
+                lo += cards[st[hand_at(p, i)], K_LOY]
+        top = rules[R_TRACK_MAX]
+        d0 = st[F_TRACK_R] - st[F_TRACK_L]
+        d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
+        gain = d1 - d0 if s == RESTORATIONIST else d0 - d1
+        v = wtrack * gain - cost
+        if heur:
+            v += push_value(st, r, lo, s, gain, top, weights)
+        if heur and (st[F_TRACK_R] + r >= top or st[F_TRACK_L] + lo >= top):
+            v += weights[W_END_LEAD] * (side_lead(st, n, p, tables, weights) + gain)
+        return v
+    if act == ACT_ASSASSINATE:
+        if row[MV_B] < 0:
+            royal = st[F_SLOT + row[MV_A]]
+            if s == RESTORATIONIST:
+                return wvp * (cards[royal, K_VP] + 2 * st[F_BLACK_HAND + p]) - cost
+            return -1.0
+        acard = st[hand_at(p, row[MV_C])]
+        if heur:
+            return (hunt_value(st, n, p, row[MV_B], cards[acard, K_BOX], s, tables, weights)
+                    + guard_and_deny(st, n, p, row[MV_A], row[MV_B], s, tables, weights) - cost)
+        if s == LOYALIST:
+            return wvp * 0.5 * cards[acard, K_BOX] + 0.2 - cost
+        return 0.2 - cost
+    if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
+        return text_value(st, n, p, row, s, tables, weights, heur)
+    if act == ACT_DISCARD:
+        # worse than any useful action, better than passing: a stuck hand gets cycled
+        return -0.3 + 0.1 * cost
+    return -1.0
+
+
+@njit(cache=True, _nrt=False)
+def hunt_value(st, n, p, o, box, s, tables, weights):
+    """The heuristic's worth of removing an agent of seat o: a Loyalist hunts likely
+    Restorationists (box VP kept only for them); a Restorationist removes likely Loyalists' agents
+    and keeps box VP only per the switch. More when it is o's last agent (a reveal)."""
+    rules = tables[T_RULES]
+    pr = p_restorationist(st, n, p, o, tables, weights)
+    last = 1.0 if agents_on_board(st, o) == 1 else 0.0
+    if s == LOYALIST:
+        return (weights[W_VP] * box * pr + weights[W_HUNT] * pr * (1.0 + weights[W_GUARD] * last)
+                - weights[W_HUNT] * (1.0 - pr) * 0.5)
+    keep = box if rules[R_RES_KEEPS_BOX] else 0
+    return weights[W_VP] * keep + weights[W_HUNT] * 0.5 * (1.0 - pr) - weights[W_HUNT] * pr
+
+
+@njit(cache=True, _nrt=False)
+def push_value(st, r, lo, s, gain, top, weights):
+    """The heuristic pushes the markers while its own side leads the track (after the
+    steps): every step keeps the track points on its side and brings the track's end, which
+    ends the game, nearer. Nothing while the other side leads (the end_lead term weighs
+    ending the game)."""
+    res = min(top, st[F_TRACK_R] + r)
+    loy = min(top, st[F_TRACK_L] + lo)
+    ahead = res > loy if s == RESTORATIONIST else loy > res
+    if not ahead or gain <= 0:
+        return 0.0
+    return weights[W_PUSH] * gain
+
+
+@njit(cache=True, _nrt=False)
+def guard_and_deny(st, n, p, c, o, s, tables, weights):
+    """What the heuristic sees beyond the hunt in removing o's agent from city c: a Loyalist
+    guards the Royalty card in c's slot from a likely Restorationist (royal_guard times its
+    VP times the chance), and anyone denies o the face-up card there when the agent is what
+    gives o the majority (deny times its worth)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    v = 0.0
+    royal = st[F_SLOT + c]
+    if s == LOYALIST and royal >= 0:
+        pr = p_restorationist(st, n, p, o, tables, weights)
+        v += weights[W_ROYAL_GUARD] * weights[W_H_VP] * cards[royal, K_VP] * pr
+    card = claimable(st, c)
+    if card >= 0 and has_majority(st, n, o, c, rules):
+        st[agents_at(o, c)] -= 1
+        broken = not has_majority(st, n, o, c, rules)
+        st[agents_at(o, c)] += 1
+        if broken:
+            v += weights[W_DENY] * (weights[W_CARD] + weights[W_H_VP] * cards[card, K_VP])
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def flip_gain(st, p, s, tables):
+    """What p would keep at the end on the other side, less what it keeps on its own: the
+    track points go to the higher side, typed VP to their side (Change of Heart)."""
+    tp = track_points(st, tables[T_RULES])
+    high = higher_side(st)
+    res = st[F_VPR + p] + (tp if high == RESTORATIONIST else 0)
+    loy = st[F_VPL + p] + (tp if high == LOYALIST else 0)
+    return loy - res if s == RESTORATIONIST else res - loy
+
+
+@njit(cache=True, _nrt=False)
+def denial_value(st, n, p, c, s, tables, weights):
+    """The Third Section on city c: the face-up card out of the game is worth what the seat with
+    the majority there would have claimed, a loss when that seat is p itself."""
+    rules = tables[T_RULES]
+    card = claimable(st, c)
+    for o in range(n):
+        if has_majority(st, n, o, c, rules):
+            worth = weights[W_CARD] + weights[W_H_VP] * tables[T_CARD][card, K_VP]
+            return -worth if o == p else 0.5 * weights[W_MAJORITY] * worth
+    return -0.1
+
+
+@njit(cache=True, _nrt=False)
+def text_value(st, n, p, row, s, tables, weights, heur):
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    if row[MV_ACT] == ACT_MIGO_BACK:
+        return weights[W_AGENT]
+    card = st[hand_at(p, row[MV_C])]
+    fx = cards[card, K_EFFECT]
+    a = row[MV_A]
+    b = row[MV_B]
+    if fx == FX_DRAW_TWO:
+        return 0.5
+    if fx == FX_DISCARD_DRAW:
+        return 0.4 if row[MV_PAY] == 0 else -0.1
+    if fx == FX_BLACK_HAND:
+        k = 0
+        for c in range(rules[R_CARDS]):
+            if st[F_ZONE + c] == Z_ROYAL_KILLED and st[F_ZOWN + c] == p:
+                k += 1
+        return weights[W_VP] * 2 * k if s == RESTORATIONIST else -1.0
+    if fx == FX_CHANGE_OF_HEART:
+        return weights[W_H_VP] * flip_gain(st, p, s, tables) - 1.0 if heur else -1.0
+    if fx == FX_HIDE_ROYALTY:
+        return weights[W_VP] * cards[st[F_SLOT + a], K_VP] if s == LOYALIST else 0.1
+    if fx == FX_HOLY_BROTHERHOOD:
+        return 0.3 * min(agents_on_board(st, p), st[F_LIMBO + p])
+    if fx == FX_PEOPLES_WILL:
+        return 0.3 * st[F_LIMBO + p] - 0.5
+    if fx == FX_LESTRADE:
+        if b == p:
+            return -1.0
+        return 0.1 * cubes(st, b if b >= 0 else 0, a)
+    if fx == FX_DUCHESS:
+        return weights[W_CARD] + weights[W_VP] * kept_vp(cards, claimable(st, a), s)
+    if fx == FX_IRENE_ADLER or fx == FX_VAMPIRES:
+        if heur:
+            return weights[W_AGENT] + 0.5 * hunt_value(st, n, p, b, 0, s, tables, weights)
+        return weights[W_AGENT] + 0.2
+    if fx == FX_MATVEI:
+        return weights[W_TRACK] * 2 if s == LOYALIST else -weights[W_TRACK] * 2
+    if fx == FX_FREUD:
+        v = weights[W_TRACK] * 2 if s == RESTORATIONIST else -weights[W_TRACK] * 2
+        return v + 0.5 * (rules[R_SANITY] - st[F_SANITY + p])
+    if fx == FX_SHOGGOTH:
+        if heur:
+            return hunt_value(st, n, p, b, cards[card, K_BOX], s, tables, weights)
+        return weights[W_VP] * 0.5 * cards[card, K_BOX] if s == LOYALIST else 0.2
+    if fx == FX_TERRORS and heur:
+        pr = p_restorationist(st, n, p, b, tables, weights)
+        return (pr if s == LOYALIST else 1.0 - pr) * (1.0 + 1.0 / max(1, st[F_SANITY + b])) - 0.5
+    if fx == FX_YOG_SOTHOTH:
+        left = agents_on_board(st, p) - a
+        if s != LOYALIST or left < 1:
+            return -1.0
+        return weights[W_VP] * a - weights[W_AGENT] * a
+    if fx == FX_PINKERTON:
+        return weights[W_AGENT]
+    if fx == FX_THIRD_SECTION and heur:
+        return denial_value(st, n, p, a, s, tables, weights)
+    if fx == FX_MI_GO and heur and agents_on_board(st, p) == a:
+        return weights[W_GUARD] * 0.5      # its last agents safe on the card: no forced reveal
+    if fx == FX_MI_GO or fx == FX_THIRD_SECTION or fx == FX_CTHULHU:
+        return -0.1
+    return 0.2
