@@ -21,13 +21,12 @@ is one faction ahead of the others, however many members it has. The measures, e
   some checkpoint before the end."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
-from analysis.intervals import Z95, mean_interval, wilson
+from analysis.intervals import mean_interval, wilson
 
 ARC_FILE = "arc.parquet"
 RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this often is a runaway leader
@@ -217,30 +216,6 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
                      "options": mo, "options_low": olo, "options_high": ohi,
                      "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
-
-
-def compare_arcs(a, b) -> pl.DataFrame:
-    """A minus B (as balance compare reads every difference) on two runs' arcs
-    (analysis.studies.arc.Arc): lead changes per game, a difference of means with its normal
-    95% interval, and the sole leader's win share after the first checkpoint, a difference of
-    proportions with Newcombe's interval from the two Wilson intervals. The runs' games are
-    taken as independent (no pairing by deal): on shared deals the intervals are on the wide side."""
-    from analysis.arc_sums import lead_change_moments
-
-    rows = []
-    (na, ma, va), (nb, mb, vb) = (lead_change_moments(x.sums) for x in (a, b))   # rows or --aggregate alike
-    se = math.sqrt(va / na + vb / nb) if min(na, nb) > 1 else math.inf
-    d = ma - mb
-    rows.append({"measure": "lead changes per game", "a": ma, "b": mb, "diff": d,
-                 "low": d - Z95 * se, "high": d + Z95 * se, "unit": "changes"})
-    ra, rb = a.runaway.row(0, named=True), b.runaway.row(0, named=True)
-    if ra["games"] and rb["games"]:
-        # Newcombe's interval from the two Wilson intervals: sound for a few games or a rate near 0 or 1
-        pa, pb, (la_, ua), (lb_, ub) = ra["p"], rb["p"], (ra["low"], ra["high"]), (rb["low"], rb["high"])
-        rows.append({"measure": f"the sole leader after {ra['name']} wins", "a": pa, "b": pb, "diff": pa - pb,
-                     "low": pa - pb - math.hypot(pa - la_, ub - pb), "high": pa - pb + math.hypot(ua - pa, pb - lb_),
-                     "unit": "share"})
-    return pl.DataFrame(rows)
 
 
 def compare_lines(table: pl.DataFrame) -> list[str]:

@@ -15,10 +15,6 @@ from sim.game import count_list
 from sim.registry import game_ids, get_game
 
 
-def split_list(text: str | None) -> list[str]:
-    return [t.strip() for t in (text or "").split(",") if t.strip()]
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
     """Monte Carlo balance simulator for board games."""
@@ -152,6 +148,7 @@ def board(game_id, out_file, content_path) -> None:
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default="bench/results.json", show_default=True)
 def bench(only, n_games, players, variant, out_file) -> None:
     """Games per second per game and bot, one thread and all threads, compile time apart."""
+    from cli.run import split_list
     from sim.bench import run_bench
 
     run_bench(list(only) or game_ids(), n_games, Path(out_file), echo=click.echo, players=players,

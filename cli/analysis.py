@@ -54,7 +54,8 @@ def compare_dirs(dir_a: Path, dir_b: Path, by: str, gap: float) -> str:
 
 def compared_arcs(dir_a: Path, dir_b: Path) -> list[str]:
     """The game arcs of A and B, when both runs recorded one (balance run --arc, balance arc)."""
-    from analysis.arc import compare_arcs, compare_lines
+    from analysis.arc import compare_lines
+    from analysis.arc_sums import compare_arcs
     from analysis.studies.arc import read_arc
 
     a, b = read_arc(dir_a), read_arc(dir_b)

@@ -8,9 +8,13 @@ from pathlib import Path
 
 import click
 
-from cli import split_list
 from sim.errors import UserError
 from sim.registry import get_game
+
+
+def split_list(text: str | None) -> list[str]:
+    return [t.strip() for t in (text or "").split(",") if t.strip()]
+
 
 # Options of `run` that decide what is played; `--resume` takes them from the run directory.
 PLAN_OPTIONS = ("n_games", "players", "bots", "variant", "sets", "content_path", "seed", "out_dir",

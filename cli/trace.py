@@ -6,8 +6,7 @@ from pathlib import Path
 
 import click
 
-from cli import split_list
-from cli.run import run_config
+from cli.run import run_config, split_list
 from sim.errors import UserError
 from sim.registry import get_game
 

@@ -189,7 +189,8 @@ DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], 
 
 
 def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
-    from analysis.arc import compare_arcs, compare_lines
+    from analysis.arc import compare_lines
+    from analysis.arc_sums import compare_arcs
     from analysis.studies.arc import measured
 
     race = shuffled_race(3_000, 5, 3, seed=5)                       # 2.67 changes, a leader wins 1/3

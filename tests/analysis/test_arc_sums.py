@@ -109,7 +109,7 @@ def test_an_aggregate_arc_reads_every_figure_of_the_rows_from_its_sums():
 
 
 def test_the_gate_and_compare_read_an_aggregate_arc_as_they_read_rows():
-    from analysis.arc import compare_arcs
+    from analysis.arc_sums import compare_arcs
     from analysis.check import arc_measure
     from analysis.intervals import Z95
     from analysis.studies.arc import from_sums, measured

@@ -12,6 +12,7 @@ from kernels.bastille.values import mission_value
 from kernels.bastille.bonuses import henchmen_to_bag
 from kernels.bastille.rules import advance_turn, place_tile
 from kernels.bastille.scoring import score_gems_and_crowns
+from tests.bastille.previous import PREVIOUS_HEURISTIC
 from tests.bastille.helpers import Pos, end_of_placing, score_bastille, score_catacombs, score_flags
 
 ULRICH, ALEX, JAN, ANI = 0, 1, 2, 3
@@ -314,8 +315,9 @@ def test_catacombs_example_jan_chooses_first_and_blocks_then_alex_takes_the_torc
     steps; Alex takes the torch, which neither shipped bot does with 4 VP and 6 coins free (a
     torch is worth 3.7 to the heuristic), so Alex's seat is the random bot. The one torch is
     the rulebook's; the boards' layout (steps on the left board, torch on the right) is
-    reconstructed, so Jan's cube goes home and Alex's back into the bag."""
-    g = Pos(seed=36, bots=("heuristic", "random", "heuristic", "heuristic"))
+    reconstructed, so Jan's cube goes home and Alex's back into the bag. The heuristic plays its
+    previous weights (tests/bastille/previous.py): the tuned one's Jan takes another bonus first."""
+    g = Pos(seed=36, bots=("heuristic", "random", "heuristic", "heuristic"), sets=PREVIOUS_HEURISTIC)
     g.st[K.G_ROUND] = g.T.interim_round - 1
     henchmen_to_bag(g.tb, g.st, g.rng, JAN, 1)
     henchmen_to_bag(g.tb, g.st, g.rng, ALEX, 1)
@@ -338,8 +340,9 @@ def test_catacombs_example_three_cubes_on_the_left_board_to_the_supply_two_on_th
     five draws; holding an unarmed soldier, the heuristic Jan puts them on 3 Bastille steps
     (left), a mission (right), 4 VP (left), 6 coins (left) and a torch (right), each bonus
     blocked once covered (he would take the steps again). The 3 and 2 are the rulebook's; which
-    bonus lies on which board is reconstructed."""
-    g = Pos(seed=1, bots="heuristic")
+    bonus lies on which board is reconstructed. The heuristic plays its previous weights (the
+    tuned one draws the bonuses in another order)."""
+    g = Pos(seed=1, bots="heuristic", sets=PREVIOUS_HEURISTIC)
     g.st[K.G_ROUND] = g.T.interim_round - 1
     g.give_card(JAN, g.card(K.GR_SOLDIER, 3))
     henchmen_to_bag(g.tb, g.st, g.rng, JAN, 5)

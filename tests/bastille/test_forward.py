@@ -115,7 +115,11 @@ def test_a_copied_state_row_continues_as_the_original(variants):
     to the same final state and the same log."""
     rs = np.random.default_rng(3)
     seen = set()
-    for seed in range(2):
+    every = set(KINDS) - {K.DEC_PLACE} - ({K.DEC_PILE} if not variants else set())
+    for seed in range(12):          # until every kind was cloned (the tuned heuristic rarely upgrades
+        # in Secret Mission deals: seed 8 is the first that does)
+        if seen >= every:
+            break
         game = Game(4, variants, ("heuristic", "random", "greedy", "heuristic"), seed, 0, log_on=1)
         steps = 0
         while game.kind != K.DEC_NONE:
@@ -130,7 +134,7 @@ def test_a_copied_state_row_continues_as_the_original(variants):
             game.apply(game.policy(game.options()))
             steps += 1
             assert steps < CAP
-    assert seen >= set(KINDS) - {K.DEC_PLACE} - ({K.DEC_PILE} if not variants else set())
+    assert seen >= every
 
 
 def test_random_walks_reach_every_decision_kind_keep_invariants_and_end():

@@ -16,23 +16,19 @@ from reports import charts
 from reports.build import build_report
 from sim.plan import RunConfig
 from sim.runner import run
+from tests.bastille.previous import PREVIOUS_HEURISTIC
 from tests.engine.helpers import cli
 
 MARKS = ("fine", "worth a look", "unbalanced")
 
 
-# The heuristic's previous, hand-set weights (sim/games/bastille/content.toml's comments): their
-# ~19 pp gap between positions is unbalanced against the default 10 pp, which the report must
-# show; the tuned weights shipped since 2026-11-27 give ~10 pp, only worth a look at 2,000 games.
-PREVIOUS_HEURISTIC = [f"bots.heuristic_{k}={v}" for k, v in dict(
-    coin=0.6, step=0.5, henchman=1.2, torch=1.0, upgrade=0.5, start=0.5, character=1.0, gem=1.0, crown=0.8,
-    flag=0.3, need=2.0, mission=3.0, unarmed=1.5, bump=0.5, card=3.5, keep=0.05).items()]
-
-
+# The heuristic's previous weights: their ~19 pp gap between positions is unbalanced against
+# the default 10 pp, which the report must show; the tuned weights shipped since 2026-11-27
+# give ~10 pp, only worth a look at 2,000 games.
 @pytest.fixture(scope="module")
 def bastille_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("bastille") / "run"
-    run(RunConfig(game="bastille", players=4, bots=["heuristic"], games=2000, seed=1, sets=PREVIOUS_HEURISTIC), out)
+    run(RunConfig(game="bastille", players=4, bots=["heuristic"], games=2000, seed=1, sets=list(PREVIOUS_HEURISTIC)), out)
     return out
 
 

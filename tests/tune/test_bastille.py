@@ -3,19 +3,16 @@ end to end into one report that loads in headless Chromium with every chart."""
 import polars as pl
 import pytest
 
+from tests.bastille.previous import PREVIOUS_HEURISTIC as PREVIOUS
 from tests.engine.helpers import cli
 from tests.reports.browser import load_page
 from tests.reports.conftest import find_chromium
 
 
-# The heuristic's previous, hand-set weights (each heuristic_* line's comment in
-# sim/games/bastille/content.toml). With them Notre Dame's 0 -> 2 VP lifts the first player's
-# edge clearly at 400 deals; with the tuned weights shipped since 2026-11-27 the same study gives
+# With the heuristic's previous weights Notre Dame's 0 -> 2 VP lifts the first player's edge
+# clearly at 400 deals; with the tuned weights shipped since 2026-11-27 the same study gives
 # +2.6 pp [-3.6, +8.8], no effect this small a test can see.
-PREVIOUS_HEURISTIC = [x for k, v in dict(
-    coin=0.6, step=0.5, henchman=1.2, torch=1.0, upgrade=0.5, start=0.5, character=1.0, gem=1.0, crown=0.8,
-    flag=0.3, need=2.0, mission=3.0, unarmed=1.5, bump=0.5, card=3.5, keep=0.05).items()
-    for x in ("--set", f"bots.heuristic_{k}={v}")]
+PREVIOUS_HEURISTIC = [x for s in PREVIOUS for x in ("--set", s)]
 
 
 @pytest.fixture(scope="module")
