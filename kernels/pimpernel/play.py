@@ -11,10 +11,10 @@ from kernels.pimpernel.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAI
     EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
     O_PARTS_FAILED, O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START, P_ICON_PTS,
     P_LEADER_PTS, W_SEARCH_ITER)
-from kernels.pimpernel.state import chooser, decision, pending, player_at, score_of, setup_game
+from kernels.pimpernel.state import chooser, decision, log_event, pending, player_at, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_option, leader_choice
-from kernels.pimpernel.rules import advance, apply_option, enter, list_options, log_event
+from kernels.pimpernel.rules import advance, apply_option, enter, list_options
 from kernels.pimpernel.rollout import rollout_choice
 from kernels.pimpernel.search import search_option
 from kernels.search import N_FIELDS

@@ -1,47 +1,33 @@
 """A turn and the end of a round, in the rulebook's order, as a forward model (issue 29):
 applying a move, the icon's follow-up, favor cards, the rest cube; then the five mission
-parts, Chauvelin and the next mission. ``advance`` plays the rules up to the next decision
+parts (each resolved in missions.py), Chauvelin and the next mission. ``advance`` plays the rules up to the next decision
 (kept in the state row: O_DEC, O_DEC_SEAT and its context), ``list_options`` lists it,
 ``apply_option`` applies one; the rules never ask a bot."""
 
 import numpy as np
 
-from kernels.common import write_event
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, DEC_CUBE, DEC_FAVOR1, DEC_FAVOR2, DEC_ICON,
-    DEC_MAIN, DEC_NONE, DEC_REST, DEC_ROUTE, DEC_TOP, END_FINISHED, END_TURN_CAP, EV_BUMP, EV_CHAUV,
-    EV_END, EV_HOJ, EV_MOVE, EV_NEXT, EV_PART, EV_PASS, EV_PIMP, EV_ROUTE, EV_TILE, ICON_TO_ACT,
-    BUMP_TILE_PLACER, EMPTY_BY_LAST_GAME, EMPTY_BY_LAST_LEADER, IC_NONE, K_BUMP_TILE, K_CHAUVELIN,
-    K_CHAUV_BY_LOC, K_CUBE_PT, K_EMPTY_LEAD_PT, K_EMPTY_LEADER, K_RESCUE_AGAIN, K_REST_ICON, K_FC_ACT,
-    K_FIRST_PT, K_HOJ_PT, K_LC_ICON, K_LC_NSLOT, K_LEADER_PT, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT,
-    K_REG_SPMASK, K_RESCUE, K_RESCUE_CARD, K_TILE_AREA, K_TP, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE,
-    L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD, MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE,
-    MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NRES, O_ACT, O_ACT_PENDING, O_BLD, O_BLDTILE,
-    O_CAP, O_CAPTURES, O_CHAUV, O_CUR, O_CUR_CARDS, O_DECISIONS, O_DONE, O_END, O_FAV_OTHER, O_FAV_TILE,
-    O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD, O_MISSION,
-    O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK, O_M_SCORED, O_N,
-    O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PARTS_FAILED, O_PASSES, O_PIMP, O_PRISON, O_RESCUES, O_ROUTE, O_STEP,
-    O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS,
-    O_T_ACTED, O_T_AREA, O_T_REST_IN, O_T_REST_OUT, O_T_REST_RM, PLK, P_CUBE_PTS, P_FINAL_START, P_HOJ,
-    P_ICON_PTS, P_LEADER_PTS, P_REGION, P_SCORE, P_SUPPLY, RM_AREA, RM_BUILD, RM_LEADER, RM_LOC, RM_ROUTE,
-    S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST, S_ROUND, S_ROUTE,
-    S_SUPPORTERS, S_TURN)
-from kernels.pimpernel.state import (area_at, area_total, chooser, decision, mission_need, occupied_mask,
-    pending, place_marker, player_at, refill_next, score_of, space_at, stamp, start_round)
+from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT, ACT_REMOVE,
+    ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, DEC_CUBE, DEC_FAVOR1, DEC_FAVOR2, DEC_ICON, DEC_MAIN, DEC_NONE,
+    DEC_REST, DEC_ROUTE, DEC_TOP, END_FINISHED, END_TURN_CAP, EV_BUMP, EV_END, EV_MOVE, EV_NEXT, EV_PASS,
+    EV_ROUTE, EV_TILE, ICON_TO_ACT, BUMP_TILE_PLACER, IC_NONE, K_BUMP_TILE, K_CHAUVELIN, K_RESCUE_AGAIN,
+    K_REST_ICON, K_FC_ACT, K_LC_ICON, K_MC_LOC, K_NMISSIONS, K_NS, K_POINT_PT, K_REG_SPMASK, K_RESCUE,
+    K_RESCUE_CARD, K_TILE_AREA, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXM, MAXSLOT, MV_AREA, MV_BUILD,
+    MV_DECLINE, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD,
+    NRES, O_ACT, O_ACT_PENDING, O_BLD, O_BLDTILE, O_CAP, O_CUR, O_CUR_CARDS, O_DECISIONS, O_DONE, O_END,
+    O_FAV_OTHER, O_FAV_TILE, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD,
+    O_MISSION, O_MISSIONS_DONE, O_MLOC, O_M_AREA, O_M_LEADER, O_M_LOC, O_M_MOVED, O_M_NCOMP, O_M_OK,
+    O_M_SCORED, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PRISON, O_RESCUES, O_ROUTE, O_STEP,
+    O_STOP, O_ST_BLD, O_ST_LEAD, O_ST_LOC, O_ST_ROUTE, O_TILECARD, O_TURNS, O_T_ACTED, O_T_AREA, O_T_REST_IN,
+    O_T_REST_OUT, O_T_REST_RM, PLK, P_FINAL_START, P_ICON_PTS, P_REGION, P_SUPPLY, RM_AREA, RM_BUILD,
+    RM_LEADER, RM_LOC, RM_ROUTE, S_END, S_FAVOR2, S_FIRST, S_LOCATION, S_NEXT, S_PREPARE, S_RESOURCES, S_REST,
+    S_ROUND, S_ROUTE, S_SUPPORTERS, S_TURN)
+from kernels.pimpernel.state import (add_score, area_at, area_total, chooser, decision, mission_need,
+    occupied_mask, log_event, pending, place_marker, player_at, refill_next, score_of, stamp, start_round)
 from kernels.pimpernel.moves import (action_possible, area_open, count_complete, gen_action, gen_basic,
     gen_rest, route_masks_of, short_routes)
-
-
-@kernel(inline=True)
-def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
-    if log_on:
-        nlog[0] = write_event(log, nlog[0], ev, seat, a, b, c, d)
-
-
-@kernel(inline=True)
-def add_score(s, p, pts):
-    s[player_at(p, P_SCORE)] += pts
+from kernels.pimpernel.missions import (cube_scores, leader_of, move_chauvelin, move_pimpernel, resolve_first,
+    resolve_location, score_cube, settle_leader)
 
 
 @kernel
@@ -391,131 +377,6 @@ def round_over(s):
         if s[O_LEADER + k] < 0:
             full = False
     return full or s[O_PASSES] >= s[O_N]
-
-
-@kernel(inline=True)
-def cube_scores(s, K, o):
-    """One of o's cubes leaves the board for the mission: o scores a cube point, the cube goes
-    home to o's supply."""
-    s[player_at(o, P_SUPPLY)] += 1
-    add_score(s, o, K[K_CUBE_PT])
-    s[player_at(o, P_CUBE_PTS)] += K[K_CUBE_PT]
-
-
-@kernel
-def score_cube(s, K, a, q):
-    """One of q's cubes leaves area a for the mission completion area: q scores, cube home."""
-    s[area_at(q, a)] -= 1
-    cube_scores(s, K, q)
-
-
-@kernel
-def settle_leader(s, K, k, leader, success, log, nlog, log_on, scored):
-    """Leader point on success; the leader's cube back (or to the House of Justice)."""
-    log_event(log, nlog, log_on, EV_PART, leader, k, 1 if success else 0, scored, 0)
-    if not success:
-        s[O_PARTS_FAILED] += 1
-    if s[O_LEADER + k] < 0:
-        # led with no cube there (everyone passed): the point only by the reading's choice
-        if success and K[K_EMPTY_LEAD_PT] == 1:
-            pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
-            add_score(s, leader, pts)
-            s[player_at(leader, P_LEADER_PTS)] += pts
-        return
-    s[O_LEADER + k] = -1
-    if success:
-        pts = K[K_FIRST_PT] if k == L_FIRST else K[K_LEADER_PT]
-        add_score(s, leader, pts)
-        s[player_at(leader, P_LEADER_PTS)] += pts
-        s[player_at(leader, P_SUPPLY)] += 1
-    elif K[K_CHAUVELIN] == 1:
-        s[player_at(leader, P_HOJ)] += 1
-        log_event(log, nlog, log_on, EV_HOJ, leader, k, 0, 0, 0)
-    else:
-        s[player_at(leader, P_SUPPLY)] += 1
-
-
-@kernel
-def leader_of(s, K, k):
-    """Who leads leader space k: the cube's owner; with no cube there (everyone passed), the
-    player who "placed his or her cube last" by the reading game.empty_leader_space_leader,
-    the first player if nobody did."""
-    o = s[O_LEADER + k]
-    if o >= 0:
-        return o
-    by = K[K_EMPTY_LEADER]
-    if by == EMPTY_BY_LAST_LEADER and s[O_LAST_LEAD] >= 0:
-        return s[O_LAST_LEAD]
-    if by == EMPTY_BY_LAST_GAME and s[O_LAST_EVER] >= 0:
-        return s[O_LAST_EVER]
-    if by != EMPTY_BY_LAST_GAME and s[O_LAST] >= 0:
-        return s[O_LAST]
-    return s[O_FIRST]
-
-
-@kernel
-def resolve_first(s, K, log, nlog, log_on):
-    leader = leader_of(s, K, L_FIRST)
-    s[O_FIRST] = leader
-    settle_leader(s, K, L_FIRST, leader, True, log, nlog, log_on, 0)
-
-
-@kernel
-def move_pimpernel(s, log, nlog, log_on):
-    s[O_PIMP] = s[O_MLOC]
-    s[O_PRISON] = 0
-    log_event(log, nlog, log_on, EV_PIMP, -1, s[O_MLOC], 0, 0, 0)
-
-
-@kernel
-def resolve_location(s, K, log, nlog, log_on):
-    leader = leader_of(s, K, L_LOCATION)
-    l = s[O_MLOC]
-    c = s[O_LOCCARD + l]
-    full = True
-    scored = 0
-    if c >= 0:
-        for i in range(K[K_LC_NSLOT + c]):
-            o = s[space_at(l, i)]
-            if o < 0:
-                full = False
-            else:
-                s[space_at(l, i)] = -1
-                cube_scores(s, K, o)
-                scored += 1
-    settle_leader(s, K, L_LOCATION, leader, full, log, nlog, log_on, scored)
-    return leader
-
-
-@kernel
-def move_chauvelin(s, K, log, nlog, log_on):
-    """Chauvelin walks the marker trail one step per House of Justice cube; then those score."""
-    n = s[O_N]
-    steps = 0
-    for p in range(n):
-        steps += s[player_at(p, P_HOJ)]
-    captured = 0
-    if steps > 0:
-        pos = s[O_CHAUV] + steps
-        pimp_at = s[O_TRAIL_LEN] - 1
-        # caught when he reaches or passes the Pimpernel's marker, or (by the reading
-        # game.chauvelin_catches_by_location) lands on an earlier marker at the Pimpernel's location
-        if pos >= pimp_at or (K[K_CHAUV_BY_LOC] == 1 and s[O_TRAIL + pos] == s[O_PIMP]):
-            s[O_PIMP] = K[K_TP]
-            s[O_PRISON] = 1
-            s[O_CHAUV] = -1
-            s[O_CAPTURES] += 1
-            captured = 1
-        else:
-            s[O_CHAUV] = pos
-        log_event(log, nlog, log_on, EV_CHAUV, -1, steps, s[O_CHAUV], captured, 0)
-    for p in range(n):
-        h = s[player_at(p, P_HOJ)]
-        if h > 0:
-            add_score(s, p, h * K[K_HOJ_PT])
-            s[player_at(p, P_LEADER_PTS)] += h * K[K_HOJ_PT]
-            s[player_at(p, P_SUPPLY)] += h
-            s[player_at(p, P_HOJ)] = 0
 
 
 # -- the forward model: the pending decision in the state row ----------------------------------

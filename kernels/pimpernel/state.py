@@ -3,6 +3,7 @@ queries that the rules and the bots both read."""
 
 import numpy as np
 
+from kernels.common import write_event
 from kernels.rng import BOT0, CHANCE, below, shuffle
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_CARD, K_FIRST_GAME,
@@ -247,3 +248,15 @@ def setup_game(s, K, n, rng, scr):
     place_marker(s, s[O_MLOC])
     refill_next(s, K, m)
     start_round(s)
+
+
+# -- the two writes every step makes: the event log and a score --------------------------------
+@kernel(inline=True)
+def log_event(log, nlog, log_on, ev, seat, a, b, c, d):
+    if log_on:
+        nlog[0] = write_event(log, nlog[0], ev, seat, a, b, c, d)
+
+
+@kernel(inline=True)
+def add_score(s, p, pts):
+    s[player_at(p, P_SCORE)] += pts

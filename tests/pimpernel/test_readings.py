@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from kernels.pimpernel import layout as L
-from kernels.pimpernel.rules import apply_option, begin_turn, move_chauvelin, next_mission_cards
+from kernels.pimpernel.missions import move_chauvelin
+from kernels.pimpernel.rules import apply_option, begin_turn, next_mission_cards
 from kernels.pimpernel.state import start_round
 from tests.pimpernel.helpers import Table
 
