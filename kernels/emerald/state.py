@@ -28,19 +28,19 @@ def seat_city_at(field, p, c):
 @njit(cache=True, _nrt=False, inline="always")
 def cubes_at(p, c):
     """Seat p's cubes in city c."""
-    return F_CUBES + p * NCITY + c
+    return seat_city_at(F_CUBES, p, c)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def agents_at(p, c):
     """Seat p's agents in city c."""
-    return F_AGENTS + p * NCITY + c
+    return seat_city_at(F_AGENTS, p, c)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def zombies_at(p, c):
     """Seat p's zombies in city c."""
-    return F_ZOMB + p * NCITY + c
+    return seat_city_at(F_ZOMB, p, c)
 
 
 @njit(cache=True, _nrt=False, inline="always")
