@@ -6,7 +6,9 @@ run's play time) and plays the shards it is given with all of its CPUs as Numba 
 The driver hands out shards as workers free up and writes each finished shard's table
 itself, so workers need no shared filesystem and the run directory looks exactly as with
 ``--engine local`` (same shard files, same merge, byte-identical results). A worker that dies mid-shard loses only that
-shard: the driver starts a new worker and plays the shard again (up to MAX_ATTEMPTS).
+shard: the driver starts a new worker and plays the shard again (up to MAX_ATTEMPTS). On a
+Ray the run did not start (a cluster, a notebook's, the tests'), its workers stay up for the next
+run, which prepares them with its own configuration.
 
 Without an address a local Ray is started (and stopped at the end); with
 ``--address HOST:PORT`` (or ``auto``) the run joins that cluster, whose nodes must have this
@@ -15,6 +17,7 @@ package installed (``pip install .[ray]``), or see docs/scale.md for a runtime_e
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from dataclasses import asdict
 from pathlib import Path
@@ -79,13 +82,19 @@ def probe(address: str, timeout: float = 5.0) -> None:
 
 
 def _worker_class():
+    global _WORKER_CLASS
+    if _WORKER_CLASS is not None:
+        return _WORKER_CLASS
     ray = _ray()
 
     @ray.remote(max_restarts=0)
     class ShardWorker:
-        """Prepares the configuration once, then plays shards with all its threads."""
+        """Prepares a run's configuration, then plays its shards with all its threads; kept
+        for the next run while the Ray that holds it stays up."""
 
-        def __init__(self, cfg_dict: dict, modules: dict, threads: int, fault: str = ""):
+        def prepare(self, cfg_dict: dict, modules: dict, threads: int, fault: str = "") -> dict:
+            import socket
+
             import numba
 
             from sim import registry
@@ -94,13 +103,9 @@ def _worker_class():
             registry.GAME_MODULES.update(modules)
             self.prep = Prepared(RunConfig(**cfg_dict))
             numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
-            self.threads = numba.get_num_threads()
             self.fault = fault
             self.prep.warm_up()   # compile or load the kernels now: start-up, not play
-
-        def info(self) -> dict:
-            import socket
-            return {"host": socket.gethostname(), "pid": os.getpid(), "threads": self.threads}
+            return {"host": socket.gethostname(), "pid": os.getpid(), "threads": numba.get_num_threads()}
 
         def play(self, k: int, first: int, deals: int):
             if self.fault:
@@ -110,7 +115,68 @@ def _worker_class():
                     os._exit(1)
             return k, self.prep.play_shard(first, deals)
 
+    _WORKER_CLASS = ShardWorker
     return ShardWorker
+
+
+_WORKER_CLASS = None
+# Workers of finished runs, by (Ray job, slot), while the Ray they live in stays up: a new
+# worker is a new process that imports the package and loads the kernels (seconds), which
+# every run of a study or a notebook on the same Ray would pay again. They hold their CPUs,
+# so they are ended IDLE_SECONDS after the last run, or as soon as other work needs the CPUs.
+IDLE_SECONDS = 30.0
+_IDLE: dict[tuple, list] = {}
+_IDLE_LOCK = threading.Lock()
+_IDLE_TIMER: threading.Timer | None = None
+
+
+def park_workers(workers, slots) -> None:
+    """Keep a finished run's workers for the next run on this Ray, for IDLE_SECONDS."""
+    global _IDLE_TIMER
+    job = _ray().get_runtime_context().get_job_id()
+    with _IDLE_LOCK:
+        for w, slot in zip(workers, slots):
+            _IDLE.setdefault((job, slot), []).append(w)
+        if _IDLE_TIMER is not None:
+            _IDLE_TIMER.cancel()
+        _IDLE_TIMER = threading.Timer(IDLE_SECONDS, release_workers)
+        _IDLE_TIMER.daemon = True
+        _IDLE_TIMER.start()
+
+
+def release_workers(keep: list | None = None) -> dict:
+    """End every idle worker, except those of slots in ``keep`` (one each, returned by slot)."""
+    ray = _ray()
+    with _IDLE_LOCK:
+        live = ray.is_initialized()
+        job = ray.get_runtime_context().get_job_id() if live else None
+        idle = {slot: ws for (j, slot), ws in _IDLE.items() if j == job}    # others: a Ray since shut down
+        _IDLE.clear()
+        kept = {}
+        for slot in keep or []:
+            if idle.get(slot):
+                kept.setdefault(slot, []).append(idle[slot].pop())
+        for w in (w for ws in idle.values() for w in ws):
+            ray.kill(w, no_restart=True)
+    return kept
+
+
+def new_worker(slot):
+    """A new worker for slot (node, CPUs)."""
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    node, cpus = slot
+    opts = {"num_cpus": cpus}
+    if node:
+        opts["scheduling_strategy"] = NodeAffinitySchedulingStrategy(node_id=node, soft=True)
+    return _worker_class().options(**opts).remote()
+
+
+def take_workers(slots) -> list:
+    """A worker for each slot: an idle one of this Ray where one fits, else a new one (idle
+    workers left over are ended first: they hold CPUs a new worker may need)."""
+    kept = release_workers(keep=slots)
+    return [kept[s].pop() if kept.get(s) else new_worker(s) for s in slots]
 
 
 def worker_slots(cfg) -> list[tuple[str | None, int]]:
@@ -132,34 +198,26 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
         return
     ray = _ray()
     from ray.exceptions import RayActorError, RayTaskError
-    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
     from sim import registry
 
     import signal
-    import threading
 
     main = threading.current_thread() is threading.main_thread()
     term = signal.getsignal(signal.SIGTERM) if main else None
     started = connect(cfg.ray_address, cpus=None)
     if term is not None:  # Ray installs a fatal-signal handler; SIGTERM stays a clean stop
         signal.signal(signal.SIGTERM, term)
-    Worker = _worker_class()
     cfg_dict = asdict(cfg)
     modules = {cfg.game: registry.GAME_MODULES[cfg.game]}
+    fault = os.environ.get(FAULT_ENV, "")
     slots = worker_slots(cfg)
-
-    def new_worker(slot):
-        node, cpus = slot
-        opts = {"num_cpus": cpus}
-        if node:
-            opts["scheduling_strategy"] = NodeAffinitySchedulingStrategy(node_id=node, soft=True)
-        return Worker.options(**opts).remote(cfg_dict, modules, cpus, os.environ.get(FAULT_ENV, ""))
-
-    workers = [new_worker(s) for s in slots]
+    workers = take_workers(slots)
+    preparing = [w.prepare.remote(cfg_dict, modules, cpus, fault) for w, (_, cpus) in zip(workers, slots)]
     queue = deque(todo)
     attempts: dict[int, int] = {}
     pending = {}  # object ref -> (worker index, shard)
+    finished = False
 
     def submit(i: int) -> None:
         if queue:
@@ -168,7 +226,7 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
 
     try:
         try:
-            ray.get([w.info.remote() for w in workers])   # every worker prepared and warm
+            ray.get(preparing)   # every worker prepared and warm
         except (RayActorError, RayTaskError):
             pass   # a worker that cannot start fails its first shard below, and is replaced
         ready()
@@ -189,6 +247,7 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
                 log(f"warning: a Ray worker died playing shard {shard[0]}; playing it again")
                 ray.kill(workers[i], no_restart=True)
                 workers[i] = new_worker(slots[i])
+                workers[i].prepare.remote(cfg_dict, modules, slots[i][1], fault)
                 queue.appendleft(shard)
                 submit(i)
                 continue
@@ -199,12 +258,16 @@ def play_shards(cfg, todo: list[tuple[int, int, int]], save: Callable[[int, obje
                 raise
             save(k, payload)
             submit(i)
+        finished = True
     finally:
-        for w in workers:
-            try:
-                ray.kill(w, no_restart=True)
-            except Exception:
-                pass
+        if finished and not started:        # idle now: the next run on this Ray takes them
+            park_workers(workers, slots)
+        else:
+            for w in workers:
+                try:
+                    ray.kill(w, no_restart=True)
+                except Exception:
+                    pass
         if started:
             ray.shutdown()
 
@@ -240,6 +303,7 @@ def play_jobs(cfgs: dict, jobs: list[tuple[str, int, int]], address: str | None 
 
     global _STUDY_STARTED_RAY
     _STUDY_STARTED_RAY = connect(address) or _STUDY_STARTED_RAY
+    release_workers()                    # idle run workers would hold the CPUs the jobs need
     task = _job_task()
     pending = {}
     for job in jobs:

@@ -55,6 +55,26 @@ def test_a_team_game_on_ray_equals_local(tmp_path, local_ray):
     assert (tmp_path / "ray" / "results.parquet").read_bytes() == (tmp_path / "local" / "results.parquet").read_bytes()
 
 
+def test_the_next_run_takes_the_idle_workers_or_ends_them(tmp_path, local_ray):
+    """A finished run's workers wait for the next run on the same Ray; a run that needs other
+    workers ends them first (they hold the CPUs: the new worker would wait for ever)."""
+    import threading
+
+    from sim import engine_ray
+
+    small = replace(CFG, games=400, engine="ray")
+    execute(small, tmp_path / "a")
+    idle = [w for ws in engine_ray._IDLE.values() for w in ws]
+    assert len(idle) == 2
+    execute(small, tmp_path / "b")
+    assert sorted(map(id, (w for ws in engine_ray._IDLE.values() for w in ws))) == sorted(map(id, idle))
+    one_big = threading.Thread(target=execute, args=(replace(small, ray_workers=None), tmp_path / "c"), daemon=True)
+    one_big.start()
+    one_big.join(timeout=120)
+    assert not one_big.is_alive(), "the two-CPU worker waited for the idle one-CPU workers' CPUs"
+    assert (tmp_path / "c" / "results.parquet").read_bytes() == (tmp_path / "a" / "results.parquet").read_bytes()
+
+
 @pytest.mark.parametrize("address", ["127.0.0.1:1", "nohost", "x:y"])
 def test_unreachable_or_bad_address_is_one_line(tmp_path, address):
     from tests.engine.helpers import cli
