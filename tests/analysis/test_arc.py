@@ -128,13 +128,14 @@ def test_a_faction_whose_members_stand_apart_is_refused():
 
 def test_an_estimated_arc_ends_with_the_winner_leading_alone_a_scored_one_at_the_scores():
     from analysis.studies.arc import check_end
+    from sim.errors import UserError
 
     check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 5, 1], "win": [0, 1, 0]}, estimate=False)
-    with pytest.raises(RuntimeError, match="the arc ends at"):
+    with pytest.raises(UserError, match="the arc ends at"):
         check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 6, 1], "win": [0, 1, 0]}, estimate=False)
     check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
     check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 0, 0], "win": [0, 0, 0]}, estimate=True)  # nobody won
-    with pytest.raises(RuntimeError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
+    with pytest.raises(UserError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
         check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
 
 
