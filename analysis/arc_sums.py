@@ -30,6 +30,7 @@ import math
 import numpy as np
 import polars as pl
 
+from analysis.arc import within
 from analysis.intervals import Z95, mean_interval, wilson
 
 SUMS_FILE = "arc_sums.parquet"
@@ -164,12 +165,13 @@ def sums_of(t: pl.DataFrame) -> pl.DataFrame:
 
 
 def figure(measure: str, n: int, total: float, total_sq: float) -> tuple[float, float, float]:
-    """(estimate, low, high): a Wilson interval for a share of 0/1 units, else the normal one."""
+    """(estimate, low, high): a Wilson interval for a share of 0/1 units, else the normal one
+    clamped to what the units can take (analysis.arc.RANGES: leads taken never below 0)."""
     if measure in SHARES:
         lo, hi = wilson(total, n)
         return (total / n if n else math.nan), float(lo), float(hi)
     mean, _, lo, hi = mean_interval(total, total_sq, n)
-    return mean, lo, hi
+    return (mean, *within(measure, lo, hi))     # a count's interval stops at 0, a share's at 0 and 1
 
 
 def table(s: pl.DataFrame) -> pl.DataFrame:
@@ -267,7 +269,7 @@ def run_decisions(s: pl.DataFrame) -> pl.DataFrame:
         mo, olo, ohi = figure("options", *_one(d, "decision", kind, "options"))
         mf, flo, fhi = figure("forced", *_one(d, "decision", kind, "forced"))
         rows.append({"kind": kind, "per_game": count / games, "games": n, "options": mo, "options_low": olo,
-                     "options_high": ohi, "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
+                     "options_high": ohi, "forced": mf, "forced_low": flo, "forced_high": fhi})
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
 
 
