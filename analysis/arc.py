@@ -237,10 +237,11 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
 
 def compare_lines(table: pl.DataFrame) -> list[str]:
     """compare_arcs in words, one line a measure."""
-    lines = ["Game arcs (A - B, 95% intervals, the runs' games taken as independent):"]
+    lines = ["Game arcs (A - B, 95% intervals, the runs' games taken as independent; in parentheses "
+             "each measure's name for --measure):"]
     for r in table.iter_rows(named=True):
         f = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
         g = (lambda x: f"{100 * x:+.1f} pp") if r["unit"] == "share" else (lambda x: f"{x:+.2f}")
-        lines.append(f"  {r['measure']}: A {f(r['a'])}, B {f(r['b'])}, A - B {g(r['diff'])} "
+        lines.append(f"  {r['measure']} ({r['key']}): A {f(r['a'])}, B {f(r['b'])}, A - B {g(r['diff'])} "
                      f"[{g(r['low'])}, {g(r['high'])}]")
     return lines

@@ -189,20 +189,32 @@ def test_a_spec_judges_lead_changes_and_the_runaway_leader_on_the_runs_arc(tmp_p
 DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], "options": [2]})
 
 
-def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
+def test_compare_gives_a_minus_b_on_every_arc_measure_of_the_vocabulary():
     from analysis.arc import compare_lines
     from analysis.arc_sums import compare_arcs
+    from analysis.measures import ARC_MEASURES
     from analysis.studies.arc import measured
 
-    race = shuffled_race(3_000, 5, 3, seed=5)                       # 2.67 changes, a leader wins 1/3
+    # the race: 2.67 changes, a sole leader wins 1/3, the winner behind at 2/3 of the checkpoints
+    # before the end, last at one of them with chance 1 - (2/3)^4; the fixed leader: none of it
+    race = shuffled_race(3_000, 5, 3, seed=5)
     fixed = np.tile(np.array([[3.0, 1, 0], [5, 2, 1], [9, 4, 2], [9, 5, 2], [10, 5, 2]]), (500, 1, 1))
     a = measured(frame(fixed, np.tile([1.0, 0, 0], (500, 1))), race.checkpoints, 500, DECISIONS)
     b = measured(frame(race.standing, race.win), race.checkpoints, 3_000, DECISIONS)
-    t = {r["measure"]: r for r in compare_arcs(a, b).iter_rows(named=True)}
-    lc, rl = t["lead changes per game"], t["the sole leader after checkpoint 1 wins"]
-    assert lc["a"] == 0 and lc["low"] <= -8 / 3 <= lc["high"] and lc["high"] < -2.5
-    assert rl["a"] == 1.0 and rl["low"] <= 1 - 1 / 3 <= rl["high"]
-    assert compare_lines(compare_arcs(a, b))[1].startswith("  lead changes per game: A 0.00, B 2.6")
+    table = compare_arcs(a, b)
+    t = {r["key"]: r for r in table.iter_rows(named=True)}
+    assert list(t) == list(ARC_MEASURES)
+    truth = {"lead_changes": -8 / 3, "runaway_leader": 1 - 1 / 3, "winner_behind": -2 / 3,
+             "comeback_share": -(1 - (2 / 3) ** 4)}
+    for key, d in truth.items():
+        assert t[key]["low"] <= d <= t[key]["high"], (key, t[key])
+    assert t["lead_changes"]["a"] == 0 and t["lead_changes"]["high"] < -2.5
+    assert t["runaway_leader"]["a"] == 1.0 and t["runaway_leader"]["measure"] == "the sole leader after checkpoint 1 wins"
+    assert t["decided_at"]["a"] == 1.0 and t["decided_at"]["high"] < 0            # the race is decided later
+    assert (t["winner_behind"]["a"], t["comeback_share"]["a"]) == (0.0, 0.0)
+    lines = compare_lines(table)
+    assert lines[1].startswith("  lead changes per game (lead_changes): A 0.00, B 2.6") and len(lines) == 6
+    assert any(x.startswith("  winners who were last at some checkpoint (comeback_share): A 0.0%, B 80") for x in lines)
 
 
 def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_often_as_the_table():
