@@ -235,10 +235,12 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
 
 
-def compare_lines(table: pl.DataFrame) -> list[str]:
-    """compare_arcs in words, one line a measure."""
-    lines = ["Game arcs (A - B, 95% intervals, the runs' games taken as independent; in parentheses "
-             "each measure's name for --measure):"]
+INDEPENDENT = "the runs' games taken as independent"
+
+
+def compare_lines(table: pl.DataFrame, how: str = INDEPENDENT) -> list[str]:
+    """compare_arcs (or analysis.paired_runs.paired_arc_table) in words, one line a measure."""
+    lines = [f"Game arcs (A - B, 95% intervals, {how}; in parentheses each measure's name for --measure):"]
     for r in table.iter_rows(named=True):
         f = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
         g = (lambda x: f"{100 * x:+.1f} pp") if r["unit"] == "share" else (lambda x: f"{x:+.2f}")

@@ -227,3 +227,39 @@ def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_o
     m = {r["measure"]: r for r in measures(a).iter_rows(named=True)}
     assert m["winners who were last at some checkpoint"]["estimate"] == 0.0
     assert runaway(a)["p"][0] == pytest.approx(1 / 3)
+
+
+def deal_table(deals: int, lead_changes, runaway_wins, seed: int) -> pl.DataFrame:
+    """A per-deal arc table as analysis.studies.arc.deal_arcs writes it: each deal's lead
+    changes, and its sole leader after the first checkpoint (one a deal) won or not."""
+    rng = np.random.default_rng(seed)
+    x = np.broadcast_to(np.asarray(lead_changes, np.float64), deals) + rng.normal(0, 1, deals)
+    return pl.DataFrame({"game_index": np.arange(deals, dtype=np.uint64), "arc_lead_changes": x,
+                         "arc_decided_at": np.full(deals, 5.0), "arc_behind": np.full(deals, 0.5),
+                         "arc_runaway_w": (rng.random(deals) < runaway_wins).astype(np.float64),
+                         "arc_runaway_n": np.ones(deals), "arc_comeback_w": np.zeros(deals),
+                         "arc_comeback_n": np.ones(deals)})
+
+
+@pytest.mark.parametrize("name, a, b, decided", [
+    ("lead_changes", (3.0, 0.3), (2.0, 0.3), "A"),        # a mean: the SPRT on per-deal differences
+    ("lead_changes", (2.0, 0.3), (2.0, 0.3), "="),
+    ("runaway_leader", (2.0, 0.2), (2.0, 0.8), "B"),      # a share of units: repeated paired bootstrap intervals
+    ("runaway_leader", (2.0, 0.5), (2.0, 0.5), "=")])
+def test_the_sequential_test_of_an_arc_measure_adds_batches_until_it_decides(name, a, b, decided):
+    from analysis.measures import MEASURES, Measure
+    from analysis.paired_runs import ArcTest
+    from analysis.sprt import SprtSpec
+
+    m = Measure(name, *MEASURES[name])
+    delta = 0.25 if name == "lead_changes" else 0.2
+    test = ArcTest(SprtSpec(delta=delta), m, looks=40)
+    first, got = 0, ""
+    while got == "" and first < 4000:
+        got = test.add(deal_table(100, *a, seed=first).with_columns(pl.col("game_index") + first),
+                       deal_table(100, *b, seed=first + 1).with_columns(pl.col("game_index") + first))
+        first += 100
+    assert got == decided and first < 4000
+    r = test.result(2 * first, name)
+    truth = (a[0] - b[0]) if name == "lead_changes" else (a[1] - b[1])
+    assert r.decision == decided and r.deals == first and abs(r.mean_diff - truth) < delta

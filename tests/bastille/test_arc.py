@@ -100,3 +100,30 @@ def test_an_arc_that_does_not_end_at_the_final_scores_stops_the_run_in_one_line_
     errors = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and err.strip().splitlines()[-1] == errors[0] and "Traceback" not in err
     assert errors[0].startswith("error: bastille game 0 rotation 0: the arc ends at") and "forward.py arc_point" in err
+
+
+def test_compare_until_decided_follows_an_arc_measure_batch_by_batch(tmp_path):
+    """`balance compare --run --until-decided --measure lead_changes` replays each batch's deals
+    of A and B for their arcs: its A - B is the lead changes of the same deals recorded directly
+    (A with 7 starting coins against the content's)."""
+    from dataclasses import replace
+
+    from analysis.arc import Arcs, lead_changes
+    from analysis.studies.arc import record
+    from analysis.studies.player import base_config
+
+    args = ["compare", "--run", "bastille", "-p", "3", "--seed", "2", "--a-set", "setup.start_coins=7",
+            "--measure", "lead-changes", "--batch", "10", "--max-games", "20"]
+    code, out, err = cli(args)
+    assert code == 2 and "--until-decided" in err and len(err.strip().splitlines()) == 1
+    code, out, err = cli([*args, "--until-decided"])
+    assert code == 0, err
+    assert "10 deals: A - B" in out and "20 deals: A - B" in out            # two batches
+    line = next(x for x in out.splitlines() if x.startswith("SPRT on lead_changes:"))
+    sides = [replace(base_config("bastille", 3, None, "base", s, None, 2, False, 1, "local", None), games=20)
+             for s in (["setup.start_coins=7"], [])]
+    a, b = (lead_changes(Arcs.of(*record(cfg, 20)[:2])).astype(float) for cfg in sides)
+    assert f"after 20 paired deals (40 games); A - B = {a.mean() - b.mean():+.4f}" in line
+    for key in ("lead_changes", "runaway_leader", "decided_at", "winner_behind", "comeback_share"):
+        assert f"({key}): A " in out
+    assert f"lead changes per game (lead_changes): A {a.mean():.2f}, B {b.mean():.2f}" in out
