@@ -21,6 +21,7 @@ is one faction ahead of the others, however many members it has. The measures, e
   some checkpoint before the end."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +31,19 @@ from analysis.intervals import mean_interval, wilson
 
 ARC_FILE = "arc.parquet"
 RUNAWAY = 0.60          # a sole leader at the first checkpoint who wins this often is a runaway leader
+# What each measure's units can take (analysis/arc_sums.py's names): a count is never negative,
+# a share stays in [0, 1], the first checkpoint is 1, a decision offers one option or more. A
+# mean's normal interval is clamped to it: a small group's would reach past it (a position that
+# took 1 lead in 7 games: 0.14 [-0.14, 0.42] leads a game).
+RANGES = {"lead_changes": (0.0, math.inf), "leads_taken": (0.0, math.inf), "decided_at": (1.0, math.inf),
+          "behind": (0.0, 1.0), "gap": (0.0, math.inf), "runaway": (0.0, 1.0), "comeback": (0.0, 1.0),
+          "options": (1.0, math.inf), "forced": (0.0, 1.0), "decisions": (0.0, math.inf)}
+
+
+def within(measure: str, low: float, high: float) -> tuple[float, float]:
+    """An interval of the measure clamped to what its units can take (RANGES)."""
+    least, most = RANGES.get(measure, (-math.inf, math.inf))
+    return (low if math.isnan(low) else max(low, least)), (high if math.isnan(high) else min(high, most))
 
 
 @dataclass
@@ -158,9 +172,11 @@ def comebacks(a: Arcs) -> tuple[int, int]:
     return int((comebacks_each(a) & winners).sum()), int(winners.sum())
 
 
-def mean_row(name: str, x: np.ndarray, unit: str = "") -> dict:
+def mean_row(name: str, x: np.ndarray, unit: str = "", measure: str = "") -> dict:
+    """A mean with its normal 95% interval, clamped to what the measure's units can take."""
     x = np.asarray(x, np.float64)
     mean, _, lo, hi = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+    lo, hi = within(measure, lo, hi)
     return {"measure": name, "estimate": mean, "low": lo, "high": hi, "n": len(x), "unit": unit}
 
 
@@ -176,10 +192,10 @@ def measures(a: Arcs) -> pl.DataFrame:
     behind_share, gaps = winner_behind(a)
     come, winners = comebacks(a)
     return pl.DataFrame([
-        mean_row("lead changes per game", lead_changes(a), "changes"),
-        mean_row("decided at checkpoint", decided_at(a) + 1, "checkpoint"),
-        mean_row("winner behind, share of checkpoints", behind_share, "share"),
-        mean_row("winner behind, gap to the leader", gaps if len(gaps) else np.array([0.0]), "points"),
+        mean_row("lead changes per game", lead_changes(a), "changes", "lead_changes"),
+        mean_row("decided at checkpoint", decided_at(a) + 1, "checkpoint", "decided_at"),
+        mean_row("winner behind, share of checkpoints", behind_share, "share", "behind"),
+        mean_row("winner behind, gap to the leader", gaps if len(gaps) else np.array([0.0]), "points", "gap"),
         share_row("winners who were last at some checkpoint", come, winners),
     ])
 
@@ -212,18 +228,22 @@ def decision_measures(dec: pl.DataFrame) -> pl.DataFrame:
         o, f = part["opts"].to_numpy(), part["forced"].to_numpy()
         mo, _, olo, ohi = mean_interval(float(o.sum()), float((o * o).sum()), len(o))
         mf, _, flo, fhi = mean_interval(float(f.sum()), float((f * f).sum()), len(f))
+        (olo, ohi), (flo, fhi) = within("options", olo, ohi), within("forced", flo, fhi)
         rows.append({"kind": kind[0], "per_game": float(part["n"].sum()) / games, "games": len(o),
                      "options": mo, "options_low": olo, "options_high": ohi,
-                     "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
+                     "forced": mf, "forced_low": flo, "forced_high": fhi})
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
 
 
-def compare_lines(table: pl.DataFrame) -> list[str]:
-    """compare_arcs in words, one line a measure."""
-    lines = ["Game arcs (A - B, 95% intervals, the runs' games taken as independent):"]
+INDEPENDENT = "the runs' games taken as independent"
+
+
+def compare_lines(table: pl.DataFrame, how: str = INDEPENDENT) -> list[str]:
+    """compare_arcs (or analysis.paired_runs.paired_arc_table) in words, one line a measure."""
+    lines = [f"Game arcs (A - B, 95% intervals, {how}; in parentheses each measure's name for --measure):"]
     for r in table.iter_rows(named=True):
         f = (lambda x: f"{100 * x:.1f}%") if r["unit"] == "share" else (lambda x: f"{x:.2f}")
         g = (lambda x: f"{100 * x:+.1f} pp") if r["unit"] == "share" else (lambda x: f"{x:+.2f}")
-        lines.append(f"  {r['measure']}: A {f(r['a'])}, B {f(r['b'])}, A - B {g(r['diff'])} "
+        lines.append(f"  {r['measure']} ({r['key']}): A {f(r['a'])}, B {f(r['b'])}, A - B {g(r['diff'])} "
                      f"[{g(r['low'])}, {g(r['high'])}]")
     return lines

@@ -30,7 +30,8 @@ import math
 import numpy as np
 import polars as pl
 
-from analysis.intervals import Z95, mean_interval, wilson
+from analysis.arc import within
+from analysis.intervals import Z95, mean_interval, newcombe_diff, wilson
 
 SUMS_FILE = "arc_sums.parquet"
 SHARES = ("runaway", "comeback")        # 0/1 units: a Wilson interval
@@ -164,12 +165,13 @@ def sums_of(t: pl.DataFrame) -> pl.DataFrame:
 
 
 def figure(measure: str, n: int, total: float, total_sq: float) -> tuple[float, float, float]:
-    """(estimate, low, high): a Wilson interval for a share of 0/1 units, else the normal one."""
+    """(estimate, low, high): a Wilson interval for a share of 0/1 units, else the normal one
+    clamped to what the units can take (analysis.arc.RANGES: leads taken never below 0)."""
     if measure in SHARES:
         lo, hi = wilson(total, n)
         return (total / n if n else math.nan), float(lo), float(hi)
     mean, _, lo, hi = mean_interval(total, total_sq, n)
-    return mean, lo, hi
+    return (mean, *within(measure, lo, hi))     # a count's interval stops at 0, a share's at 0 and 1
 
 
 def table(s: pl.DataFrame) -> pl.DataFrame:
@@ -267,27 +269,44 @@ def run_decisions(s: pl.DataFrame) -> pl.DataFrame:
         mo, olo, ohi = figure("options", *_one(d, "decision", kind, "options"))
         mf, flo, fhi = figure("forced", *_one(d, "decision", kind, "forced"))
         rows.append({"kind": kind, "per_game": count / games, "games": n, "options": mo, "options_low": olo,
-                     "options_high": ohi, "forced": mf, "forced_low": max(flo, 0.0), "forced_high": min(fhi, 1.0)})
+                     "options_high": ohi, "forced": mf, "forced_low": flo, "forced_high": fhi})
     return pl.DataFrame(rows).sort(pl.col("kind") == "every decision", "per_game", "kind", descending=[False, True, False])
+
+
+# balance compare's arc lines: every arc measure of the vocabulary (analysis.measures.ARC_MEASURES),
+# its name there, its units here (measure, checkpoint) and how it reads
+COMPARED = (("lead_changes", "lead_changes", -1, "lead changes per game", "changes"),
+            ("runaway_leader", "runaway", 0, "the sole leader after {first} wins", "share"),
+            ("decided_at", "decided_at", -1, "a winner leads for good from checkpoint", "checkpoint"),
+            ("winner_behind", "behind", -1, "a winner is behind, share of checkpoints", "share"),
+            ("comeback_share", "comeback", -1, "winners who were last at some checkpoint", "share"))
 
 
 def compare_arcs(a, b) -> pl.DataFrame:
     """A minus B (as balance compare reads every difference) on two runs' arcs
-    (analysis.studies.arc.Arc): lead changes per game, a difference of means with its normal
-    95% interval, and the sole leader's win share after the first checkpoint, a difference of
-    proportions with Newcombe's interval from the two Wilson intervals. The runs' games are
-    taken as independent (no pairing by deal): on shared deals the intervals are on the wide side."""
+    (analysis.studies.arc.Arc), every arc measure of the vocabulary, read from their sums (rows
+    or --aggregate alike): a mean (lead changes, decided at, winner behind) as a difference of
+    means with its normal 95% interval; a share of 0/1 units (the sole leader's wins after the
+    first checkpoint, comebacks) as a difference of proportions with Newcombe's interval from
+    the two Wilson intervals (sound for a few games or a rate near 0 or 1). The runs' games are
+    taken as independent (no pairing by deal): on shared deals the intervals are on the wide
+    side (`balance compare --run GAME --measure NAME --until-decided` pairs them)."""
     rows = []
-    (na, ma, va), (nb, mb, vb) = (lead_change_moments(x.sums) for x in (a, b))   # rows or --aggregate alike
-    se = math.sqrt(va / na + vb / nb) if min(na, nb) > 1 else math.inf
-    d = ma - mb
-    rows.append({"measure": "lead changes per game", "a": ma, "b": mb, "diff": d,
-                 "low": d - Z95 * se, "high": d + Z95 * se, "unit": "changes"})
-    ra, rb = a.runaway.row(0, named=True), b.runaway.row(0, named=True)
-    if ra["games"] and rb["games"]:
-        # Newcombe's interval from the two Wilson intervals: sound for a few games or a rate near 0 or 1
-        pa, pb, (la_, ua), (lb_, ub) = ra["p"], rb["p"], (ra["low"], ra["high"]), (rb["low"], rb["high"])
-        rows.append({"measure": f"the sole leader after {ra['name']} wins", "a": pa, "b": pb, "diff": pa - pb,
-                     "low": pa - pb - math.hypot(pa - la_, ub - pb), "high": pa - pb + math.hypot(ua - pa, pb - lb_),
-                     "unit": "share"})
-    return pl.DataFrame(rows)
+    first = a.runaway.row(0, named=True)["name"] if a.runaway.height else "the first checkpoint"
+    for name, measure, checkpoint, words, unit in COMPARED:
+        (na, ta, qa), (nb, tb, qb) = (_one(x.sums, "all", "", measure, checkpoint) for x in (a, b))
+        if not (na and nb):
+            continue                    # no game of one run has the measure (no sole leader after round 1)
+        ma, mb = ta / na, tb / nb
+        if measure in SHARES:
+            d, lo, hi = newcombe_diff(ta, na, tb, nb)
+        else:
+            va, vb = ((q - n * m * m) / (n - 1) if n > 1 else math.inf for q, n, m in ((qa, na, ma), (qb, nb, mb)))
+            se = math.sqrt(max(va, 0.0) / na + max(vb, 0.0) / nb)
+            d = ma - mb
+            lo, hi = d - Z95 * se, d + Z95 * se
+        rows.append({"key": name, "measure": words.format(first=first), "a": ma, "b": mb, "diff": d,
+                     "low": lo, "high": hi, "unit": unit, "n_a": na, "n_b": nb})
+    return pl.DataFrame(rows, schema={"key": pl.String, "measure": pl.String, "a": pl.Float64, "b": pl.Float64,
+                                      "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "unit": pl.String,
+                                      "n_a": pl.Int64, "n_b": pl.Int64})

@@ -322,9 +322,11 @@ def arc_measure(arc, quantity: str, z: float, spec_path: str) -> tuple[float, fl
     if measure in SHARES:
         lo, hi = wilson(total, n, z)
         return total / n, float(lo), float(hi)
+    from analysis.arc import within
+
     mean = total / n
     half = z * math.sqrt(max(sq - n * mean * mean, 0.0) / (n - 1) / n) if n > 1 else math.inf
-    return mean, mean - half, mean + half
+    return (mean, *within(measure, mean - half, mean + half))   # lead changes never below 0, ...
 
 
 def evaluate(stats: pl.DataFrame, quantity: str, region: tuple[float, float], confidence: float = 0.95,

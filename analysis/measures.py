@@ -147,13 +147,15 @@ def threshold_measure(key: str) -> str:
 
 
 # what the sequential test of `balance compare --until-decided` can follow: linear measures
-# (SPRT) and the position spread (repeated bootstrap intervals)
-COMPARE_MEASURES = ("first_player_advantage", "position_spread", "position:K", "seat:K", "bot:NAME")
+# (SPRT), the position spread (repeated bootstrap intervals) and the arc measures (each deal's
+# arc replayed: a mean by the SPRT, a share of units by repeated bootstrap intervals)
+COMPARE_MEASURES = ("first_player_advantage", "position_spread", "position:K", "seat:K", "bot:NAME", *ARC_MEASURES)
 
 
 def compare_focus(text: str | None, named: dict, n_players: int) -> tuple[str, int | str | None]:
     """`balance compare --measure` (and --position/--seat/--bot) as (measure, group): measure is
-    first_player_advantage, position_spread, position, seat or bot. One clear line for a measure
+    first_player_advantage, position_spread, position, seat, bot or an arc measure (lead_changes,
+    runaway_leader, decided_at, winner_behind, comeback_share). One clear line for a measure
     the sequential test cannot follow or a group out of range."""
     given = [k for k, v in named.items() if v is not None]
     if len(given) > 1:
@@ -163,7 +165,7 @@ def compare_focus(text: str | None, named: dict, n_players: int) -> tuple[str, i
     name = canonical(text)
     name = ALIASES.get(name, name)
     what, _, group = name.partition(":")
-    if what not in ("first_player_advantage", "position_spread", "position", "seat", "bot"):
+    if what not in ("first_player_advantage", "position_spread", "position", "seat", "bot", *ARC_MEASURES):
         raise UserError("--measure", text, "the sequential test follows one of " + ", ".join(COMPARE_MEASURES)
                         + (" (the others are sensitivity's, tune's and skill's)" if what in MEASURES else ""))
     if what in ("position", "seat", "bot"):

@@ -111,12 +111,15 @@ def compared_rates(dir_a: Path, dir_b: Path, by: str, gap: float, notes: list[st
 @click.option("--measure", default=None, metavar="MEASURE",
               help="What the sequential test compares: first_player_advantage (the default), position_spread "
                    "(largest gap between positions), position:K, seat:K or bot:NAME (or position/seat/bot with "
-                   "--position/--seat/--bot); the names of sensitivity, tune and skill, hyphens allowed.")
+                   "--position/--seat/--bot), or an arc measure (lead_changes, runaway_leader, decided_at, "
+                   "winner_behind, comeback_share: each batch's deals replayed for their arcs, and every arc "
+                   "measure's A - B shown); the names of sensitivity, tune and skill, hyphens allowed.")
 @click.option("--position", "focus_position", type=int, default=None, help="Compare this position's win rate.")
 @click.option("--seat", type=int, default=None, help="Compare this seat's (player's) win rate.")
 @click.option("--bot", "focus_bot", default=None, help="Compare this bot's win rate.")
 @click.option("--delta", type=click.FloatRange(0.001, 0.5), default=0.03, show_default=True,
-              help="Smallest win-rate difference worth detecting (SPRT).")
+              help="Smallest difference worth detecting (SPRT), in the measure's unit: a win rate or a share "
+                   "(0.03 = 3 pp), lead changes a game, a checkpoint.")
 @click.option("--alpha", type=click.FloatRange(0.001, 0.5), default=0.05, show_default=True)
 @click.option("--beta", type=click.FloatRange(0.001, 0.5), default=0.10, show_default=True)
 @click.option("--batch", type=click.IntRange(10), default=1000, show_default=True, help="Deals per paired batch.")
@@ -146,28 +149,52 @@ def compare(dirs, by, gap, game_id, players, bots, variant, sets, a_bots, b_bots
     prep_a, prep_b = Prepared(cfg_a), Prepared(cfg_b)
     used_threads = set_threads(threads)
     focus = _focus(measure, focus_position, seat, focus_bot, base.players)
+    if focus.is_arc:                # checked before anything is compiled or played
+        from analysis.measures import parse_measure
+
+        if not until_decided:
+            raise UserError("--measure", measure, "an arc measure is followed by --until-decided (`balance run "
+                            "--arc` on each side, then `balance compare A B`, gives every arc measure at a fixed size)")
+        parse_measure(focus.measure, prep_a.game, base.players, cfg_a.bots, cfg_a.variants)   # no arc: one line
     check_pairable(prep_a, prep_b)
     prep_a.warm_up()   # compile or load the kernels before the play time starts
     prep_b.warm_up()
     t0 = time.perf_counter()
-    res = None
+    res, arcs = None, []
     if until_decided:
         with meter(max_games if on_terminal() else 0, "compare --until-decided (at most)") as step:   # off a
             # terminal the batch lines below are the progress
             res, a, b = play_until(prep_a, prep_b, SprtSpec(delta, alpha, beta), focus, batch, max_games,
-                                   echo=click.echo, step=step)
+                                   echo=click.echo, step=step, arcs=arcs)
         click.echo(res.text("A", "B"))
     else:
         a, b = play_pair(prep_a, prep_b, 0, n_games)
     timing = Timing(startup=t0 - t_start, play=time.perf_counter() - t0)
     click.echo(format_comparison(paired_compare(a, b, by, gap), by, paired=True))
     click.echo(format_turn_order(paired_turn_order(a, b)))
+    if arcs:
+        click.echo("\n".join(paired_arc_lines(prep_a, arcs)))
     if out_dir:
         sequential = {"sequential": res.to_json()} if res else {}
         both = (a.height + b.height) // base.players
         _write_run(prep_a, a, out_dir / "A", used_threads, timing, both, sequential)
         _write_run(prep_b, b, out_dir / "B", used_threads, timing, both, sequential)
         click.echo(f"Runs: {out_dir / 'A'} {out_dir / 'B'}")
+
+
+def paired_arc_lines(prep, arcs: list) -> list[str]:
+    """Every arc measure's A - B over the deals --until-decided replayed, paired by deal."""
+    import polars as pl
+
+    from analysis.arc import compare_lines
+    from analysis.paired_runs import paired_arc_table
+    from sim.api import hooks_of
+
+    hooks = hooks_of(prep.game.id)
+    name = hooks.arc_checkpoint_name(prep.compiled) if hasattr(hooks, "arc_checkpoint_name") else prep.game.arc_checkpoint
+    a, b = (pl.concat([x[i] for x in arcs], how="diagonal_relaxed") for i in (0, 1))
+    return compare_lines(paired_arc_table(a, b, f"{name} 1"),
+                         f"paired by deal over the {a.height:,} deals replayed")
 
 
 def _focus(measure, position, seat, bot, players):

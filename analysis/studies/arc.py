@@ -83,14 +83,18 @@ def check_end(game_id: str, game_index: int, rotation: int, last: np.ndarray, re
     of the game's own estimate of who leads (points only at the end), the winners of a game
     somebody won are exactly the seats leading the last row."""
     where = f"{game_id} game {game_index} rotation {rotation}"
+    # a game's arc hook that disagrees with its own result is a bug in the hook, not bad input, but
+    # the run stops the same way: one line naming the game and the hook (exit 2), no traceback
+    hook = f"sim/games/{game_id}/forward.py arc_point disagrees with the game's result"
     if not estimate:
         if not np.array_equal(last, res["score"]):
-            raise RuntimeError(f"{where}: the arc ends at {last.tolist()}, the game at {list(res['score'])}")
+            raise UserError(where, None, f"the arc ends at {last.tolist()}, the game at "
+                            f"{np.asarray(res['score']).tolist()} ({hook})")
         return
     won = [p for p, x in enumerate(res["win"]) if x > 0]
     lead = np.flatnonzero(last == last.max()).tolist()
     if won and lead != won:
-        raise RuntimeError(f"{where}: the arc ends with seats {lead} leading, the game won by seats {won}")
+        raise UserError(where, None, f"the arc ends with seats {lead} leading, the game won by seats {won} ({hook})")
 
 
 def record(cfg, deals: int, progress=lambda done, total: None, first: int = 0, prep=None

@@ -128,13 +128,14 @@ def test_a_faction_whose_members_stand_apart_is_refused():
 
 def test_an_estimated_arc_ends_with_the_winner_leading_alone_a_scored_one_at_the_scores():
     from analysis.studies.arc import check_end
+    from sim.errors import UserError
 
     check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 5, 1], "win": [0, 1, 0]}, estimate=False)
-    with pytest.raises(RuntimeError, match="the arc ends at"):
+    with pytest.raises(UserError, match="the arc ends at"):
         check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [3, 6, 1], "win": [0, 1, 0]}, estimate=False)
     check_end("toy", 0, 0, np.array([3, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
     check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 0, 0], "win": [0, 0, 0]}, estimate=True)  # nobody won
-    with pytest.raises(RuntimeError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
+    with pytest.raises(UserError, match=r"seats \[0, 1\] leading, the game won by seats \[1\]"):
         check_end("toy", 0, 0, np.array([5, 5, 1]), {"score": [0, 1, 0], "win": [0, 1, 0]}, estimate=True)
 
 
@@ -188,20 +189,32 @@ def test_a_spec_judges_lead_changes_and_the_runaway_leader_on_the_runs_arc(tmp_p
 DECISIONS = pl.DataFrame({"game_index": [0], "rotation": [0], "kind": ["move"], "options": [2]})
 
 
-def test_compare_gives_a_minus_b_on_lead_changes_and_the_runaway_leader():
+def test_compare_gives_a_minus_b_on_every_arc_measure_of_the_vocabulary():
     from analysis.arc import compare_lines
     from analysis.arc_sums import compare_arcs
+    from analysis.measures import ARC_MEASURES
     from analysis.studies.arc import measured
 
-    race = shuffled_race(3_000, 5, 3, seed=5)                       # 2.67 changes, a leader wins 1/3
+    # the race: 2.67 changes, a sole leader wins 1/3, the winner behind at 2/3 of the checkpoints
+    # before the end, last at one of them with chance 1 - (2/3)^4; the fixed leader: none of it
+    race = shuffled_race(3_000, 5, 3, seed=5)
     fixed = np.tile(np.array([[3.0, 1, 0], [5, 2, 1], [9, 4, 2], [9, 5, 2], [10, 5, 2]]), (500, 1, 1))
     a = measured(frame(fixed, np.tile([1.0, 0, 0], (500, 1))), race.checkpoints, 500, DECISIONS)
     b = measured(frame(race.standing, race.win), race.checkpoints, 3_000, DECISIONS)
-    t = {r["measure"]: r for r in compare_arcs(a, b).iter_rows(named=True)}
-    lc, rl = t["lead changes per game"], t["the sole leader after checkpoint 1 wins"]
-    assert lc["a"] == 0 and lc["low"] <= -8 / 3 <= lc["high"] and lc["high"] < -2.5
-    assert rl["a"] == 1.0 and rl["low"] <= 1 - 1 / 3 <= rl["high"]
-    assert compare_lines(compare_arcs(a, b))[1].startswith("  lead changes per game: A 0.00, B 2.6")
+    table = compare_arcs(a, b)
+    t = {r["key"]: r for r in table.iter_rows(named=True)}
+    assert list(t) == list(ARC_MEASURES)
+    truth = {"lead_changes": -8 / 3, "runaway_leader": 1 - 1 / 3, "winner_behind": -2 / 3,
+             "comeback_share": -(1 - (2 / 3) ** 4)}
+    for key, d in truth.items():
+        assert t[key]["low"] <= d <= t[key]["high"], (key, t[key])
+    assert t["lead_changes"]["a"] == 0 and t["lead_changes"]["high"] < -2.5
+    assert t["runaway_leader"]["a"] == 1.0 and t["runaway_leader"]["measure"] == "the sole leader after checkpoint 1 wins"
+    assert t["decided_at"]["a"] == 1.0 and t["decided_at"]["high"] < 0            # the race is decided later
+    assert (t["winner_behind"]["a"], t["comeback_share"]["a"]) == (0.0, 0.0)
+    lines = compare_lines(table)
+    assert lines[1].startswith("  lead changes per game (lead_changes): A 0.00, B 2.6") and len(lines) == 6
+    assert any(x.startswith("  winners who were last at some checkpoint (comeback_share): A 0.0%, B 80") for x in lines)
 
 
 def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_often_as_the_table():
@@ -214,3 +227,39 @@ def test_a_co_operative_table_is_one_faction_never_last_and_its_leader_wins_as_o
     m = {r["measure"]: r for r in measures(a).iter_rows(named=True)}
     assert m["winners who were last at some checkpoint"]["estimate"] == 0.0
     assert runaway(a)["p"][0] == pytest.approx(1 / 3)
+
+
+def deal_table(deals: int, lead_changes, runaway_wins, seed: int) -> pl.DataFrame:
+    """A per-deal arc table as analysis.studies.arc.deal_arcs writes it: each deal's lead
+    changes, and its sole leader after the first checkpoint (one a deal) won or not."""
+    rng = np.random.default_rng(seed)
+    x = np.broadcast_to(np.asarray(lead_changes, np.float64), deals) + rng.normal(0, 1, deals)
+    return pl.DataFrame({"game_index": np.arange(deals, dtype=np.uint64), "arc_lead_changes": x,
+                         "arc_decided_at": np.full(deals, 5.0), "arc_behind": np.full(deals, 0.5),
+                         "arc_runaway_w": (rng.random(deals) < runaway_wins).astype(np.float64),
+                         "arc_runaway_n": np.ones(deals), "arc_comeback_w": np.zeros(deals),
+                         "arc_comeback_n": np.ones(deals)})
+
+
+@pytest.mark.parametrize("name, a, b, decided", [
+    ("lead_changes", (3.0, 0.3), (2.0, 0.3), "A"),        # a mean: the SPRT on per-deal differences
+    ("lead_changes", (2.0, 0.3), (2.0, 0.3), "="),
+    ("runaway_leader", (2.0, 0.2), (2.0, 0.8), "B"),      # a share of units: repeated paired bootstrap intervals
+    ("runaway_leader", (2.0, 0.5), (2.0, 0.5), "=")])
+def test_the_sequential_test_of_an_arc_measure_adds_batches_until_it_decides(name, a, b, decided):
+    from analysis.measures import MEASURES, Measure
+    from analysis.paired_runs import ArcTest
+    from analysis.sprt import SprtSpec
+
+    m = Measure(name, *MEASURES[name])
+    delta = 0.25 if name == "lead_changes" else 0.2
+    test = ArcTest(SprtSpec(delta=delta), m, looks=40)
+    first, got = 0, ""
+    while got == "" and first < 4000:
+        got = test.add(deal_table(100, *a, seed=first).with_columns(pl.col("game_index") + first),
+                       deal_table(100, *b, seed=first + 1).with_columns(pl.col("game_index") + first))
+        first += 100
+    assert got == decided and first < 4000
+    r = test.result(2 * first, name)
+    truth = (a[0] - b[0]) if name == "lead_changes" else (a[1] - b[1])
+    assert r.decision == decided and r.deals == first and abs(r.mean_diff - truth) < delta

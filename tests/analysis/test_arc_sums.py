@@ -134,3 +134,28 @@ def test_the_gate_and_compare_read_an_aggregate_arc_as_they_read_rows():
             assert arc_measure(x, q, Z95, "spec") == pytest.approx((r["estimate"], r["low"], r["high"])), q
     other = measured(frame(a.standing[:200], a.win[:200]), names, 200, dec.head(200))
     assert compare_arcs(rows, other).equals(compare_arcs(agg, other))
+
+
+def test_a_small_groups_count_interval_stops_at_zero():
+    """Position 2 joins the leaders once in 7 games: 1/7 leads a game, whose normal interval
+    reaches to -0.14 (Banquet's position 7 showed 0.14 [-0.14, 0.42]); a count is never
+    negative, so every interval of it - by group, the run's, the gate's - stops at 0."""
+    from analysis.check import arc_measure
+    from analysis.intervals import Z95
+    from analysis.studies.arc import arc_lines, measured
+
+    standing = np.tile(np.array([[5.0, 1, 0], [5, 1, 0], [9, 1, 5]]), (7, 1, 1))
+    standing[0, 1, 2] = 5.0                          # game 0: seat 2 draws level after checkpoint 2, then falls back
+    f = frame(standing, np.tile([1.0, 0, 0], (7, 1))).with_columns(pl.col("game_index").cast(pl.UInt64))
+    dec = pl.DataFrame({"game_index": np.arange(7, dtype=np.uint64), "rotation": np.zeros(7, np.uint8),
+                        "kind": ["move"] * 7, "options": np.array([1, 1, 1, 1, 1, 1, 3], np.int32)})
+    arc = measured(f, ["round 1", "round 2", "the end"], 7, dec)
+    taken = {(r["group"], r["measure"]): r for r in arc.groups.iter_rows(named=True)}[("2", "leads_taken")]
+    assert taken["estimate"] == pytest.approx(1 / 7) and taken["n"] == 7
+    assert taken["low"] == 0.0 and taken["high"] == pytest.approx(1 / 7 + Z95 * np.sqrt(1 / 7) / np.sqrt(7))
+    lead = arc.measures.row(0, named=True)           # 2 changes in game 0: 0.29 a game over 7
+    assert lead["estimate"] == pytest.approx(2 / 7) and lead["low"] == 0.0
+    assert arc_measure(arc, "lead_changes", Z95, "spec")[1] == 0.0
+    assert arc.decisions.filter(pl.col("kind") == "move")["options_low"][0] == 1.0   # never fewer than one option
+    assert "leads taken per game, by position: 0 0.00 [0.00, 0.00] (n 7); 1 0.00 [0.00, 0.00] (n 7); " \
+           "2 0.14 [0.00, 0.42] (n 7)" in "\n".join(arc_lines(arc, "toy"))

@@ -77,3 +77,53 @@ def test_sensitivity_and_tune_study_the_arc_measures_of_the_deals_they_play(tmp_
                           "setup.start_coins", "--trials", "2", "-n", "6", "--confirm", "6", "--out", tmp_path / "tune"])
     assert code == 0, err
     assert "target lead_changes in 2.50..3.00 changes" in out
+
+
+def test_an_arc_that_does_not_end_at_the_final_scores_stops_the_run_in_one_line_exit_2(tmp_path, monkeypatch):
+    """A planted mismatch: the arc hook counts one VP too many for seat 0, so the arc's last
+    checkpoint is not the game's final score. The run stops with one line naming the game and
+    the hook, exit 2, no traceback."""
+    import numpy as np
+
+    from sim.games.bastille import forward
+
+    real = forward.arc_point
+
+    def one_too_many(compiled, s):
+        k, standing = real(compiled, s)
+        return k, standing + np.eye(len(standing), dtype=standing.dtype)[0]
+
+    monkeypatch.setattr(forward, "arc_point", one_too_many)
+    code, out, err = cli(["run", "bastille", "-p", "3", "-n", "2", "--arc", "--arc-deals", "1", "--out", tmp_path / "r"])
+    assert code == 2, err
+    # (a first run that compiles may print its notes to stderr before it: the error is one line of its own)
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and err.strip().splitlines()[-1] == errors[0] and "Traceback" not in err
+    assert errors[0].startswith("error: bastille game 0 rotation 0: the arc ends at") and "forward.py arc_point" in err
+
+
+def test_compare_until_decided_follows_an_arc_measure_batch_by_batch(tmp_path):
+    """`balance compare --run --until-decided --measure lead_changes` replays each batch's deals
+    of A and B for their arcs: its A - B is the lead changes of the same deals recorded directly
+    (A with 7 starting coins against the content's)."""
+    from dataclasses import replace
+
+    from analysis.arc import Arcs, lead_changes
+    from analysis.studies.arc import record
+    from analysis.studies.player import base_config
+
+    args = ["compare", "--run", "bastille", "-p", "3", "--seed", "2", "--a-set", "setup.start_coins=7",
+            "--measure", "lead-changes", "--batch", "10", "--max-games", "20"]
+    code, out, err = cli(args)
+    assert code == 2 and "--until-decided" in err and len(err.strip().splitlines()) == 1
+    code, out, err = cli([*args, "--until-decided"])
+    assert code == 0, err
+    assert "10 deals: A - B" in out and "20 deals: A - B" in out            # two batches
+    line = next(x for x in out.splitlines() if x.startswith("SPRT on lead_changes:"))
+    sides = [replace(base_config("bastille", 3, None, "base", s, None, 2, False, 1, "local", None), games=20)
+             for s in (["setup.start_coins=7"], [])]
+    a, b = (lead_changes(Arcs.of(*record(cfg, 20)[:2])).astype(float) for cfg in sides)
+    assert f"after 20 paired deals (40 games); A - B = {a.mean() - b.mean():+.4f}" in line
+    for key in ("lead_changes", "runaway_leader", "decided_at", "winner_behind", "comeback_share"):
+        assert f"({key}): A " in out
+    assert f"lead changes per game (lead_changes): A {a.mean():.2f}, B {b.mean():.2f}" in out

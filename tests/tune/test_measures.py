@@ -26,6 +26,8 @@ def test_compare_takes_the_spread_by_either_name():
     assert compare_focus("position-spread", {"position": None, "seat": None, "bot": None}, 4) == ("position_spread", None)
     assert compare_focus("position:2", {"position": None, "seat": None, "bot": None}, 4) == ("position", 2)
     assert compare_focus(None, {"position": None, "seat": 1, "bot": None}, 4) == ("seat", 1)
+    for arc in ("lead-changes", "runaway_leader", "decided_at", "winner_behind", "comeback_share"):
+        assert compare_focus(arc, {"position": None, "seat": None, "bot": None}, 4) == (arc.replace("-", "_"), None)
 
 
 @pytest.mark.parametrize("text, words", [("game_length", "the sequential test follows one of"),

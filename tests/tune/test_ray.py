@@ -26,3 +26,17 @@ def test_tune_on_ray_equals_local(tmp_path, local_ray):
     assert code == 0, err
     for f in ("trials.parquet", "confirmation.parquet"):
         assert pl.read_parquet(tmp_path / "ray" / f).equals(pl.read_parquet(tmp_path / "local" / f))
+
+
+def test_sensitivity_of_an_arc_measure_on_ray_equals_local(tmp_path, local_ray):
+    """An arc measure on Ray: the workers play the deals, the arcs are replayed locally from the
+    same deals (analysis.studies.player.Player.deal_arcs), so the table is local's. Bastille at
+    3 players, 12 deals: the cheapest game with an arc (knob records none)."""
+    args = ["sensitivity", "bastille", "-p", "3", "--measure", "lead_changes", "--measure", "runaway_leader",
+            "--only", "setup.start_coins", "-n", 12, "--batch", 12, "--seed", 2]
+    assert run([*args, "--out", tmp_path / "local"])[0] == 0
+    code, _, err = run([*args, "--out", tmp_path / "ray", "--engine", "ray"])
+    assert code == 0, err
+    local = table(tmp_path / "local")
+    assert set(local["measure"]) == {"lead_changes", "runaway_leader"} and local["at_low"].is_finite().all()
+    assert table(tmp_path / "ray").equals(local)
