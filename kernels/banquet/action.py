@@ -110,7 +110,7 @@ def react(st, tables, r, slot, x, y, z, log, io, on, met):
     begin_effect(st, tables, r, REACTION, x, y, z, 1, log, io, on)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def objective_reaction(st, tables, io, sim, mv):
     """The objective phase's reactions, lowest initiative first (reading B17), then its
     scoring."""

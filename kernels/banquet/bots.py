@@ -61,7 +61,7 @@ def blocks(op, t, pa, px, py):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_reaction(st, tables, r, bot, w, mv, k, rng, pl, od, pa, pslot, px, py, pz):
     """The row of mv[:k] (row 0: not reacting) r plays when pa's pending action (slot, x, y,
     z) chose him; pa = -1 when nothing is pending (the moved and objective windows: as
@@ -99,7 +99,7 @@ def choose_reaction(st, tables, r, bot, w, mv, k, rng, pl, od, pa, pslot, px, py
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_direction(st, tables, host, bot, w, rng, od):
     """+1 or -1. Scenarios 1-4: the player just before the host in the round's order acts
     second to last; the host wants him trusted (a low chance of carrying the secret, or a
@@ -175,7 +175,7 @@ def choose_mark(st, tables, king, bot, w, faction, rng, od):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
     """A displaced player's new place: any unoccupied one (reading B18: he chooses)."""
     m = 0
@@ -205,7 +205,7 @@ def choose_place(st, tables, p, n, npl, bot, w, rng, pl, od, former):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
     """Does the patron decline a's favor? Random: a coin. Otherwise he declines when the
     favor's seating would cost his faction more than the veto threshold."""
@@ -221,7 +221,7 @@ def choose_veto(st, tables, patron, a, slot, x, y, z, bot, w, rng, pl, od):
     return before - after > weight(w, bot, W_VETO) * 0.25
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     """The chooser c's partner among cand[:m] (each_adjacent_switch; -1: she declines, where
     the reading lets her)."""
@@ -242,7 +242,7 @@ def choose_partner(st, tables, c, a, row, n, npl, bot, w, rng, pl, od, cand, m):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_bribe(st, tables, spy, cand, m, bot, w, rng, od):
     """The player a spy bribes among cand[:m], or -1: the one most likely to be the courier
     that his faction does not know yet."""
@@ -318,7 +318,7 @@ def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k):
     """A set-up place of buf[:k] (reading B1's switch): uniform (random), else the seating (p
     there, whoever holds it in p's place) the bot values most."""

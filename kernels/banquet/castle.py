@@ -56,7 +56,7 @@ def deal_castle_characters(st, tables, rng, n, pool):
             return
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def castle_setup(st, tables, rng, order, pool):
     """The castle, the duke one step right of the tower, the players at the line's other
     places by chance, the cards, the pendants; the host is the lowest initiative. On a state

@@ -48,7 +48,7 @@ def castle_next(st, tables, io, rng, log, on):
     arrive(st, tables, io, r, log, on)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def arrive(st, tables, io, r, log, on):
     """The scepter's arrival for r before any turn: a male beside the tower removes a guard;
     the female carrier beside the gatehouse may enter it (her turn ends); then the Keyring

@@ -154,7 +154,7 @@ def rescue_value(st, tables, pl, bot, w):
     return wt(w, bot, W_THREAT) * race_margin(st, tables, pl) / n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def seat_at(st, tables, pl, q):
     """The lowest-initiative seat at place q in seating pl, -1 none."""
     chars = tables[T_CHARS]
@@ -211,7 +211,7 @@ def nearest_lady(st, tables, pl, q, skip):
     return near
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_keyring_pass(st, tables, c, bot, w, rng):
     """The carrier's hand-off: an adjacent player (not the gatehouse's), or -1 to keep it.
     Random: uniform; the others: the seating value with the Keyring on each."""

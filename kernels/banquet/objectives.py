@@ -97,7 +97,7 @@ def spies_objective(st, tables, log, io, on):
         st[F_END] = END_DELIVERED
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def maiden_objective(st, tables, log, io, on, met):
     """Scenario 4: the white maiden next to the queen slays her (the maiden's faction wins);
     otherwise every queen's-faction member next to the maiden joins her faction, lowest
@@ -138,7 +138,7 @@ def maiden_objective(st, tables, log, io, on, met):
         log_event(log, io, on, EV_CONVERT, best, 0, 0, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def estate_objective(st, tables, log, io, on, met):
     """Scenario 5: every player next to a portion of the estate earns his faction a point for
     it (sharers of a place each earn one)."""
@@ -211,7 +211,7 @@ def initiative_sum(st, tables, t, n):
     return s
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def objective_scoring(st, tables, rng, log, io, on, met):
     """The objective phase after its reactions: the scenario's objective, the end after the
     last round (scenario 5's portions claimed), the scepter back to the host."""

@@ -20,7 +20,7 @@ from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
 from kernels.rng import seed_streams
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
     seats: one loop (advance; the pending decision's options; its seat's policy; apply).
@@ -133,7 +133,7 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, secret_role, posi
     decisions[g] = scratch[S_IO][r, 1]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """The run of consecutive games that state row r plays, one after another."""

@@ -24,7 +24,7 @@ from kernels.banquet.state import lowest_initiative_at, standing_count, traitor_
 from kernels.banquet.turn import bribe_count
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def round_step(st, tables, io, met, sim, mv, rng, log, on):
     """One step of the round (F_STEP), up to a decision, a block begun, or the next step."""
     rules = tables[T_RULES]
@@ -137,7 +137,7 @@ def turn_phase_over(st):
 
 
 # -- the scepter and the king's marks ---------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def next_receiver(st, tables):
     """The standing player the scepter reaches next: a standing player sharing the holder's
     place (lowest initiative; not for the host's opening hand-off), else place by place in
@@ -231,7 +231,7 @@ def mark_faction(st, tables):
     return f1 if st[F_MK_I] == 0 else f2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def place_mark(st, tables, king, p, log, io, on, met):
     i = st[F_MK_I]
     cur = st[F_MARK + i]

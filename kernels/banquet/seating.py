@@ -10,7 +10,7 @@ from kernels.banquet.rules import ask, log_event
 from kernels.banquet.state import across_from, player_place
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def begin_seating(st, tables):
     """The players pick their places in the scenario's order over the seating chance drew (a
     place held by a player yet to pick counts as free: he picks his own later): scenario 1

@@ -243,7 +243,7 @@ def deal_factions(st, rules, rng, n, order):
             k += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def deal_characters(st, tables, rng, n, order, pool):
     """The titled cards to their holders, then every other player a card at random from what
     the scenario leaves in the box (the rulebook allows random distribution)."""
@@ -331,7 +331,7 @@ def give_ring(st, rules, n):
                 st[F_ITEM + m] = IT_RING
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def seat_players(st, tables, rng, n, npl, order, pool):
     """Places. Scenario 1: everyone but the king by chance, then the king any place (the
     occupant takes the one left): a random seating. Scenario 2: the baron, the seneschal as far

@@ -150,7 +150,7 @@ def value(st, tables, v, pl, od, bot, w):
             + weight(w, bot, W_ESCORT) * escort)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def maiden_value(st, tables, fv, pl, bot, w):
     """Scenario 4 (nothing hidden: the rose pendants are worn): the maiden's side wants her
     next to the queen, or close; the queen's side the reverse, with friends beside the queen
@@ -176,7 +176,7 @@ def maiden_value(st, tables, fv, pl, bot, w):
     return -x + weight(w, bot, W_GUARD) * 0.25 * guard
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def estate_value(st, tables, fv, pl, bot, w):
     """Scenario 5: for each portion, the faction's lead in estate points if the coming
     objective phases saw this seating (points so far plus its players next to the portion,

@@ -31,7 +31,7 @@ def ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
     return choose_option(tb, st, rng, W, fs, buf, k)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller), one loop:
     advance, options, the seat's policy, apply. d, drng, dfs and dbuf are the playout
@@ -122,7 +122,7 @@ def finish_game(tb, st, out_score, out_rank, out_win, out_position, out_metrics,
         log_ev(st, log, EV_END, p, out_score[p], tiebreak[p], out_rank[p], 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_one(tb, st, rng, fs, buf, log, d, drng, dfs, dbuf, sx, bots, W, seed, game_index,
              rotation, log_on):
     """Game game_index of a run with this seed, seats rotated by rotation."""

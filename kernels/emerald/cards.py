@@ -133,7 +133,7 @@ def cthulhu_interrupts(st, n, p, c, tables, io):
     st[F_AST] = AS_CTHULHU_LOST
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def cthulhu_wipe(st, n, c, tables):
     """Every card of city c's Game Card space leaves the game (the slot too per the switch);
     every agent and zombie there goes back to its owner; every cube there goes to Limbo."""
@@ -227,7 +227,7 @@ def agents_off_board_end(st, n, p, card, tables, log, io, on, met):
     lost_agents_check(st, n, p, True, tables, log, io, on, met)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def fx_leopold(st, n, tables, rng, shuf, log, io, on):
     """Every zombie leaves the game; every Zombies and Vampires card leaves the game from hands,
     decks, discard piles and identity areas (a card in hand is replaced by a draw) and the VP it

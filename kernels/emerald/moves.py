@@ -186,7 +186,7 @@ def list_move(st, p, cards, pos, mv, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def list_markers(st, p, cards, mv, k):
     """Every way to play cards for marker steps: each card with a marker symbol is left out,
     played for its Restorationist steps or for its Loyalist steps (one symbol type a card)."""

@@ -52,7 +52,7 @@ def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
     return choose_option(tables, st, buf, k, seat, bot, rng, weights)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
     seats: one loop (advance; the pending decision's options; its seat's bot; apply).
@@ -111,7 +111,7 @@ def finish_game(tables, scratch, r, g, score, rank, win, role, position, turns, 
     decisions[g] = scratch[S_IO][r, 1]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
              score, rank, win, role, position, turns, end_reason, metrics, decisions):
     """The run of consecutive games that state row r plays, one after another."""

@@ -50,7 +50,7 @@ def shuffle_sorted(rng, a, m):
     shuffle(rng, CHANCE, a, m)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def redeal_identities(st, n, me, rng, tmp):
     """Unknown identities re-dealt from the cards of the six that me cannot place."""
     m = 0
@@ -83,7 +83,7 @@ def redeal_identities(st, n, me, rng, tmp):
         st[F_IDPOOL + n + j - k] = tmp[j]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
     """Seat o's hand and deck: the same cards, a fresh split (when shuffle_hand) and order; with
     its discard pile too when discards are not public (rules.discards_public = 0: only the pile's
@@ -118,7 +118,7 @@ def redeal_cards_of(st, o, shuffle_hand, with_discards, nc, rng, tmp):
         st[F_ZONE + tmp[i]] = Z_DISCARD
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def redeal_stacks(st, cards, rules, rng, tmp):
     """The face-down game cards of the city stacks and the game cards never dealt are one pool;
     each stack keeps its size, its face-up top and its own City/Royalty card (in a fresh
@@ -195,7 +195,7 @@ def redeal_hidden(tables, st, seat, rng):
 
 # -- the rollout bot ---------------------------------------------------------------------------
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def best_rows(st, n, p, mv, k, tables, weights, cand, value, most):
     """Copy the heuristic's ``most`` best of rows mv[:k] into cand, best first (the first row
     on ties); returns how many. Each row is valued once, into value[:k]."""

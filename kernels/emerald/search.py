@@ -74,7 +74,7 @@ def options(tables, P, buf):
     return keep_best(tables, st, buf, k, int(P[9][W_SEARCH_CAND]), P[9], P[10])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def keep_best(tables, st, buf, k, most, weights, value):
     """buf[:k] cut to the heuristic's ``most`` best rows (values.row_value; the first on ties), in
     their order, the last row kept where it is a stop (a free action's or another

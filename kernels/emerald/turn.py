@@ -200,7 +200,7 @@ def drop_kind(mv, k, kind):
     return j
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def action_rows(st, n, p, a, last, tables, pos, mv):
     """The legal rows of p's action number a (a claim only as the first; with
     rules.repeat_actions = 0 not the kind just taken)."""

@@ -81,7 +81,7 @@ def majority_worth(st, n, p, s, wvp, rules, cards, weights):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def move_value(st, n, p, used, s, wvp, rules, cards, weights):
     """A move action worth the moves p's bot will make with it (greedy_agent_move, as the
     action's agent moves, DEC_MOVE, ask it), played on the state and taken back: the change in
@@ -341,7 +341,7 @@ def denial_value(st, n, p, c, s, tables, weights):
     return -0.1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def text_value(st, n, p, row, s, tables, weights, heur):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
