@@ -8,7 +8,7 @@ from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
 from kernels.search import N_FIELDS
 from kernels.bastille.layout import (
-    BOT_RANDOM, BOT_ROLLOUT, BOT_SEARCH, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
+    BOT_ROLLOUT, BOT_SEARCH, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP, W_SEARCH_ITER)
 from kernels.bastille.state import log_ev, setup_game
@@ -43,10 +43,11 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
     kind = advance(tb, st, rng, log)
     while kind != DEC_NONE:
         p = st[G_SEAT]
-        if kind == DEC_PLACE and st[SEATBOT + p] < BOT_ROLLOUT and st[SEATBOT + p] != BOT_RANDOM:
-            # the valuing bots' placement is the option row itself: listing every option of
-            # the hottest decision only to find its index is skipped (the same games as
-            # through options and choose_option: tests/bastille/test_forward.py)
+        if kind == DEC_PLACE and st[SEATBOT + p] < BOT_ROLLOUT:
+            # the placement is the option row itself: listing every option of the hottest
+            # decision only to find its index is skipped (the same games as through options
+            # and choose_option: tests/bastille/test_forward.py). The random bot's too: its
+            # tile value held and its location with a free space are always an option row.
             v, loc = choose_placement(tb, st, rng, p, W, fs)
             buf[0, 0] = v
             buf[0, 1] = loc

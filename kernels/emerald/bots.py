@@ -15,14 +15,14 @@ cube placed where its agents already hold the majority; weights in content [bots
 decides everything but its two actions as the heuristic."""
 from numba import njit
 
-from kernels.emerald.layout import (BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT, DEC_FREE,
-                                    DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD, DEC_OKHRANA,
-                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_AGENTS,
-                                    F_AX_CARD, F_AX_DONE, F_AX_I, F_DEC, F_LIMBO, F_MIGO,
-                                    FROM_MI_GO, FX_YOG_SOTHOTH, K_EFFECT, MV_ACT, NCITY, O_A, O_B,
-                                    R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES)
+from kernels.emerald.layout import (ACT_MOVE, BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT,
+                                    DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD,
+                                    DEC_OKHRANA, DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM,
+                                    F_AGENTS, F_AX_CARD, F_AX_DONE, F_AX_I, F_DEC, F_LIMBO, F_MIGO,
+                                    FROM_MI_GO, FX_YOG_SOTHOTH, K_EFFECT, MV_A, MV_ACT, NCITY, O_A,
+                                    O_B, R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES)
 from kernels.emerald.state import agents, cubes, seat_city_at
-from kernels.emerald.values import city_gain_with_agent, greedy_agent_move, row_value
+from kernels.emerald.values import best_move_row, city_gain_with_agent, greedy_agent_move, row_value
 from kernels.rng import BOT0, below
 
 
@@ -242,7 +242,8 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
     """Index of the chosen row of mv[:k], or -1 to choose none (free actions, stop_value >
     -1e17: when nothing is worth more than stop_value). Random: a uniform action kind among those
     open (stopping counts as one kind when it may stop), then a uniform row of that kind;
-    greedy: the best row_value (the first on ties)."""
+    greedy: the best row_value (the first on ties; the move rows' from one ladder of greedy
+    agent moves, values.best_move_row: the same values, the ladder played once a list)."""
     if k == 0:
         return -1
     if bot == BOT_RANDOM:
@@ -275,13 +276,25 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
                 if j == 0:
                     return i
                 j -= 1
+    heur = bot == BOT_HEURISTIC
     best = -1
     bv = stop_value
+    lo = k              # the move rows lie in mv[lo:hi + 1], moving at most ``most`` agents
+    hi = -1
+    most = 0
     for i in range(k):
-        v = row_value(st, n, p, mv[i], tables, weights, bot == BOT_HEURISTIC)
+        if mv[i, MV_ACT] == ACT_MOVE:
+            # valued below from one ladder of greedy moves for them all (best_move_row)
+            lo = min(lo, i)
+            hi = i
+            most = max(most, mv[i, MV_A])
+            continue
+        v = row_value(st, n, p, mv[i], tables, weights, heur)
         if v > bv:
             bv = v
             best = i
+    if hi >= 0:
+        bv, best = best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best)
     return best
 
 

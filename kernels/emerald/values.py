@@ -29,6 +29,8 @@ from kernels.emerald.rules import voided_by_leopold
 from kernels.emerald.state import (agents, agents_at, agents_on_board, claimable, cubes, hand_at,
                                    has_majority, higher_side, pieces, side, track_points)
 
+MOST_MOVES = 8      # the agent moves a bot tries for a move action (a byte each in an int64)
+
 
 # -- agents and moves ---------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
@@ -90,23 +92,85 @@ def move_value(st, n, p, used, s, wvp, rules, cards, weights):
     before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
     moved = 0
-    for _ in range(min(used, 8)):
+    for _ in range(min(used, MOST_MOVES)):
         a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
-        st[agents_at(p, a)] -= 1
-        st[agents_at(p, b)] += 1
-        done |= (a | (b << 4)) << (8 * moved)
+        done = move_agent(st, p, a, b, done, moved)
         moved += 1
     after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    take_back_moves(st, p, done, moved)
+    return moves_worth(after, before, moved, weights)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def moves_worth(after, before, moved, weights):
+    """move_value from p's majority worth before and after its moved agents."""
+    if moved == 0:
+        return -0.5
+    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def move_agent(st, p, a, b, done, moved):
+    """Move one agent of p from city a to city b, as the bots try it; returns ``done`` with the
+    move recorded as byte ``moved`` (from city: 4 bits, to city: 4 bits) for take_back_moves."""
+    st[agents_at(p, a)] -= 1
+    st[agents_at(p, b)] += 1
+    return done | ((a | (b << 4)) << (8 * moved))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def take_back_moves(st, p, done, moved):
+    """Undo the first ``moved`` agent moves recorded in ``done`` (move_agent)."""
     for i in range(moved):
         a = (done >> (8 * i)) & 15
         b = (done >> (8 * i + 4)) & 15
         st[agents_at(p, b)] -= 1
         st[agents_at(p, a)] += 1
-    if moved == 0:
-        return -0.5
-    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
+
+
+@njit(cache=True, _nrt=False)
+def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
+    """bots.choose_row's pass over the move rows among mv[lo:hi + 1], each worth what row_value
+    says (move_value less its payment), from one ladder of greedy agent moves for the whole list:
+    the rows differ only in how many agents they move (``most`` at most), and a row moving u
+    agents makes the ladder's first u moves. Returns (bv, best) after them: a row takes best's
+    place when it is worth more, or as much and comes earlier (the first row on ties, as one pass
+    in order gives)."""
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    s = side(st, p)
+    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    after = before
+    done = 0
+    moved = 0
+    for m in range(1, min(most, MOST_MOVES) + 1):
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+        if a < 0:
+            break
+        done = move_agent(st, p, a, b, done, moved)
+        moved = m
+        after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+        v = moves_worth(after, before, moved, weights)
+        for i in range(lo, hi + 1):
+            if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) == m:
+                bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
+    take_back_moves(st, p, done, moved)
+    v = moves_worth(after, before, moved, weights)
+    for i in range(lo, hi + 1):                 # rows asking more moves than the ladder made
+        if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) > moved:
+            bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
+    return bv, best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def better_row(v, i, bv, best):
+    """(bv, best) after row i worth v: i when worth more, or as much and earlier than best."""
+    if v > bv or (v == bv and i < best):
+        return v, i
+    return bv, best
 
 
 # -- what a seat keeps and what it believes of the others ----------------------------------------
@@ -176,6 +240,17 @@ def side_lead(st, n, me, tables, weights):
 
 
 # -- an action's worth ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def payment_cost(row):
+    """What paying for a row costs the bots: a little per card (both payments of a markers row)."""
+    ncards = 0
+    x = row[MV_PAY] | (row[MV_PAY2] if row[MV_ACT] == ACT_MARKERS else 0)
+    while x:
+        x &= x - 1
+        ncards += 1
+    return 0.05 * ncards
+
+
 @njit(cache=True, _nrt=False)
 def row_value(st, n, p, row, tables, weights, heur):
     """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
@@ -186,12 +261,7 @@ def row_value(st, n, p, row, tables, weights, heur):
     act = row[MV_ACT]
     wvp = weights[W_H_VP] if heur else weights[W_VP]
     wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
-    ncards = 0
-    x = row[MV_PAY] | (row[MV_PAY2] if act == ACT_MARKERS else 0)
-    while x:
-        x &= x - 1
-        ncards += 1
-    cost = 0.05 * ncards
+    cost = payment_cost(row)
     if act == ACT_PLACE:
         c = row[MV_A]
         card = claimable(st, c)

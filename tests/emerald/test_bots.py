@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 
 from kernels.emerald import layout as L
-from kernels.emerald.bots import choose_agent_move
+from kernels.emerald.bots import choose_agent_move, choose_row
 from kernels.emerald.values import row_value
 
-from .helpers import MON, S, THU, empty_table
+from .helpers import MON, S, THU, Play, empty_table
 
 
 def test_the_heuristic_values_a_cube_where_its_agents_already_hold_the_majority():
@@ -143,3 +143,48 @@ def test_a_loyalist_hunts_a_likely_restorationist_beside_royalty_and_denies_majo
     assert guarded > suspected
     t.set_top(cairo, t.card("Couriers"))
     assert hunt(cairo) > suspected + 0.5                      # his one agent holds Cairo's card
+
+
+def first_best(t, p, rows, bot):
+    """(choose_row's index among rows, the index of the first best row_value, the values)."""
+    v = [row_value(t.st, 4, p, r, t.tables, t.w, bot == L.BOT_HEURISTIC) for r in rows]
+    t.mv[:len(rows)] = rows
+    before = t.st.copy()
+    got = choose_row(t.st, t.n, p, bot, t.mv, len(rows), t.tables, t.w, t.rng, -1e18)
+    assert (t.st == before).all()
+    return got, int(np.argmax(v)), v
+
+
+def test_the_bots_take_the_first_best_valued_action_the_move_rows_from_one_ladder():
+    """choose_row values the move rows of a list from one ladder of greedy agent moves
+    (values.best_move_row), not each row from its own moves: in positions of heuristic games,
+    greedy's and the heuristic's action is still the first row of the best row_value, and the
+    state is left as it was. The positions hold move rows of several sizes, some asking more
+    moves than the greedy moves make (a row worth what a smaller one of the same payment is);
+    the move rows alone, larger first, are chosen from too (there the first of a tie is a row the
+    ladder's last step does not reach)."""
+
+    sizes = short = 0
+    for seed in (1, 2, 3):
+        t = Play(4, seed=seed, bots=L.BOT_HEURISTIC)
+        t.start()
+        for turn in range(1, 40, 2):
+            t.play_to(turn)
+            if t.st[L.F_END] != L.END_NONE:
+                break
+            for p in range(4):
+                rows = t.moves(p)
+                larger_first = rows[rows[:, L.MV_ACT] == L.ACT_MOVE][::-1].copy()
+                for bot in (L.BOT_GREEDY, L.BOT_HEURISTIC):
+                    got, want, v = first_best(t, p, rows, bot)
+                    assert got == want, (seed, turn, p, bot)
+                    if len(larger_first):
+                        got, want, _ = first_best(t, p, larger_first, bot)
+                        assert got == want, (seed, turn, p, bot, "move rows, larger first")
+                moved = {}
+                for r, value in zip(rows, v):
+                    if r[L.MV_ACT] == L.ACT_MOVE:
+                        moved.setdefault(int(r[L.MV_PAY]), []).append((int(r[L.MV_A]), value))
+                sizes += len({u for rs in moved.values() for u, _ in rs}) > 1
+                short += any(len({value for _, value in rs}) < len(rs) for rs in moved.values())
+    assert sizes > 0 and short > 0
