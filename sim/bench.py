@@ -150,6 +150,15 @@ def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, v
 SEARCH_BUDGETS = (50, 200, 800)
 
 
+def search_players(game, counts: tuple[int, ...], asked: int | None = None) -> tuple[int, ...]:
+    """The player counts of counts whose search rows (every budget of SEARCH_BUDGETS) the bench
+    measures: none for a game without the search bot, the count asked for (-p), else the game's
+    bench_search_players (all of counts when it names none)."""
+    if "search" not in game.bots:
+        return ()
+    return tuple(n for n in counts if asked or n in (game.bench_search_players or counts))
+
+
 def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = ()) -> dict:
     """Search decisions/s and games/s on all threads at each budget of SEARCH_BUDGETS, the
     search bot in every seat (every decision counted is a search's: a decision with one option
@@ -243,7 +252,7 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     for n in counts:
         out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots
                                 if bot != "search"}
-        if "search" in game.bots and (players or n in (game.bench_search_players or counts)):
+        if n in search_players(game, counts, players):
             out.setdefault("search", {})[f"{n}p"] = bench_search(game_id, n, echo, variants)
     out["forward_model"] = bench_forward(game_id, first, echo, variants)
     if not players:            # a count asked for (-p) measures that count only
