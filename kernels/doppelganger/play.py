@@ -18,7 +18,7 @@ from kernels.doppelganger.layout import (BOT_SEARCH, DEC_NONE, END_TURN_CAP, FIR
                                          S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_WALK)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
     seats: the forward model's one loop (advance; options; the chooser's policy; apply).
