@@ -91,6 +91,7 @@ class ArcTest:
 
     def add(self, a: pl.DataFrame, b: pl.DataFrame) -> str:
         from analysis.sensitivity import effect, per_deal
+        from analysis.sprt import interval_decision
         from analysis.studies.player import aligned
 
         self.a.append(a)
@@ -103,8 +104,7 @@ class ArcTest:
         xa, xb = self.matrices()
         if len(xa) >= self.spec.min_pairs:
             _, low, high = effect(self.measure, xa, xb, self.z, looks=True)
-            self.decision = ("A" if low > 0 else "B" if high < 0 else
-                             "=" if -self.spec.delta < low and high < self.spec.delta else "")
+            self.decision = interval_decision(self.spec, low, high)
         return self.decision
 
     def estimate(self) -> float:

@@ -132,6 +132,12 @@ class Sequential:
             measure, self.spec)
 
 
+def interval_decision(spec: SprtSpec, low: float, high: float) -> str:
+    """A repeated interval's stop: 'A' or 'B' when [low, high] of A - B excludes 0, '=' when it
+    lies inside (-delta, delta), '' to play on."""
+    return "A" if low > 0 else "B" if high < 0 else "=" if -spec.delta < low and high < spec.delta else ""
+
+
 class RepeatedIntervals:
     """A sequential test of a measure that is not a mean of per-deal values (the position
     spread): after each batch, a paired bootstrap interval of A - B at level 1 - alpha/looks
@@ -156,8 +162,7 @@ class RepeatedIntervals:
         level = self.spec.alpha / self.looks
         low, high = self._interval(level, reps=max(1000, int(20 / level)))
         if self.n >= self.spec.min_pairs:
-            self.decision = ("A" if low > 0 else "B" if high < 0 else
-                             "=" if -self.spec.delta < low and high < self.spec.delta else "")
+            self.decision = interval_decision(self.spec, low, high)
         return self.decision
 
     def _interval(self, level: float, reps: int) -> tuple[float, float]:
