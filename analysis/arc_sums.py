@@ -301,8 +301,8 @@ def compare_arcs(a, b) -> pl.DataFrame:
         if measure in SHARES:
             d, lo, hi = newcombe_diff(ta, na, tb, nb)
         else:
-            va, vb = ((q - n * m * m) / (n - 1) if n > 1 else math.inf for q, n, m in ((qa, na, ma), (qb, nb, mb)))
-            se = math.sqrt(max(va, 0.0) / na + max(vb, 0.0) / nb)
+            sa, sb = (mean_interval(t, q, n)[1] if n > 1 else math.inf for t, q, n in ((ta, qa, na), (tb, qb, nb)))
+            se = math.sqrt(sa * sa / na + sb * sb / nb)
             d = ma - mb
             lo, hi = d - Z95 * se, d + Z95 * se
         rows.append({"key": name, "measure": words.format(first=first), "a": ma, "b": mb, "diff": d,
