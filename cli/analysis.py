@@ -188,10 +188,9 @@ def paired_arc_lines(prep, arcs: list) -> list[str]:
 
     from analysis.arc import compare_lines
     from analysis.paired_runs import paired_arc_table
-    from sim.api import hooks_of
+    from analysis.studies.arc import checkpoint_name
 
-    hooks = hooks_of(prep.game.id)
-    name = hooks.arc_checkpoint_name(prep.compiled) if hasattr(hooks, "arc_checkpoint_name") else prep.game.arc_checkpoint
+    name = checkpoint_name(prep.game, prep.compiled)
     a, b = (pl.concat([x[i] for x in arcs], how="diagonal_relaxed") for i in (0, 1))
     return compare_lines(paired_arc_table(a, b, f"{name} 1"),
                          f"paired by deal over the {a.height:,} deals replayed")

@@ -132,9 +132,18 @@ def record(cfg, deals: int, progress=lambda done, total: None, first: int = 0, p
         if "role" in res:
             cols["role"] = pl.Series(res["role"][:n] * k, dtype=pl.String)
         parts.append(pl.DataFrame(cols))
-    name = hooks.arc_checkpoint_name(c) if hasattr(hooks, "arc_checkpoint_name") else game.arc_checkpoint
+    name = checkpoint_name(game, c)
     names = [f"{name} {i + 1}" for i in range(k - 1)] + ["the end"]
     return pl.concat(parts), names, pl.concat(dec)
+
+
+def checkpoint_name(game, compiled) -> str:
+    """What the game's arc checkpoints are called ("round", "mission"; Banquet's scenario 6 counts
+    laps: its hooks' arc_checkpoint_name)."""
+    from sim.api import hooks_of
+
+    hooks = hooks_of(game.id)
+    return hooks.arc_checkpoint_name(compiled) if hasattr(hooks, "arc_checkpoint_name") else game.arc_checkpoint
 
 
 # The per-deal columns of an arc measure (analysis.measures: lead_changes, runaway_leader, ...):
