@@ -92,9 +92,7 @@ def _worker_class():
         """Prepares a run's configuration, then plays its shards with all its threads; kept
         for the next run while the Ray that holds it stays up."""
 
-        def prepare(self, cfg_dict: dict, modules: dict, threads: int, fault: str = "") -> dict:
-            import socket
-
+        def prepare(self, cfg_dict: dict, modules: dict, threads: int, fault: str = "") -> None:
             import numba
 
             from sim import registry
@@ -105,7 +103,6 @@ def _worker_class():
             numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
             self.fault = fault
             self.prep.warm_up()   # compile or load the kernels now: start-up, not play
-            return {"host": socket.gethostname(), "pid": os.getpid(), "threads": numba.get_num_threads()}
 
         def play(self, k: int, first: int, deals: int):
             if self.fault:
