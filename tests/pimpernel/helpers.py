@@ -9,7 +9,8 @@ from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import area_total, setup_game
 from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
 from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
-from kernels.pimpernel.rules import apply_move, apply_option, begin_turn, gen_main, round_over
+from kernels.pimpernel.actions import apply_move
+from kernels.pimpernel.rules import apply_option, begin_turn, gen_main, round_over
 from kernels.pimpernel.play import drive
 from kernels.pimpernel.rollout import playout_margin, redeal_hidden, rollout_choice
 from kernels.rng import seed_streams

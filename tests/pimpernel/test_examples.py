@@ -5,7 +5,7 @@ from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import mission_need
 from kernels.pimpernel.bots import choose_route
 from kernels.pimpernel.missions import move_chauvelin, resolve_first, resolve_location, score_cube, settle_leader
-from kernels.pimpernel.rules import update_majority
+from kernels.pimpernel.actions import update_majority
 from tests.pimpernel.helpers import Table
 
 PINK, GREEN, BROWN, BLUE = 0, 1, 2, 3

@@ -484,7 +484,8 @@ def test_favor_half_worked_out_or_tried_agrees_with_playing_it_on_a_copy(bot):
     move on a copy of the whole state and asking there, the icon it lands on declined or any of
     its options taken; every move any action offers, every other action."""
     from kernels.pimpernel.moves import action_possible, gen_action
-    from kernels.pimpernel.rules import apply_move, other_half_after_any, other_half_known, other_half_tried
+    from kernels.pimpernel.actions import apply_move
+    from kernels.pimpernel.rules import other_half_after_any, other_half_known, other_half_tried
     plain = {0: 0, 1: 0}
     acts = range(L.ACT_REMOVE + 1)
     for t, s in _positions_mid_game(4, 3, bot, 4):
