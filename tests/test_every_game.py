@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as hs
 
-from sim.bench import run_probes
+from sim.bench import probe, run_probes
 from sim.errors import UserError
 from sim.game import Batch
 from sim.registry import GAME_MODULES, get_game
@@ -144,7 +144,8 @@ def test_every_bot_plays_the_same_games_with_the_jit_disabled(game_id):
     game = get_game(game_id)
     n = game.players_or_default(None)
     bots = [b for b in game.bots if b not in ("rollout", "search")]
-    compiled = run_probes(game_id, bots, n, 1, {})   # first: it stores the Pimpernel's route table
+    # compiled here, on this worker's loaded kernels (first: it stores the Pimpernel's route table)
+    compiled = {bot: probe(game_id, bot, n, 1) for bot in bots}
     interpreted = run_probes(game_id, bots, n, 1, {"NUMBA_DISABLE_JIT": "1"})
     for bot in bots:
         assert interpreted[bot].get("games") == 1 and interpreted[bot]["seconds"] > 0, (bot, interpreted[bot])

@@ -2,11 +2,12 @@
 batch over a few scratch rows, ``trace_game`` plays one game with the event log on."""
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import borrow, rank_players, seat_bots, turn_positions
 from kernels.rng import CHANCE, seed_streams
 from kernels.search import N_FIELDS
+from kernels.threads import over_rows, scratch_rows
 from kernels.bastille.layout import (
     BOT_ROLLOUT, BOT_SEARCH, DEC_NONE, DEC_PLACE, EV_END, EV_ROUND, G_DEC, G_FIRST, G_KIND, G_LOGN,
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
@@ -132,18 +133,19 @@ def play_one(tb, st, rng, fs, buf, log, d, drng, dfs, dbuf, sx, bots, W, seed, g
     play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on)
 
 
-@njit(cache=True, parallel=True)
-def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    """Games split into one run of consecutive games per scratch row: a row is re-used game
-    after game (set-up resets it), so a batch touches a few hot rows instead of fresh memory
-    for every game. With one row per game each row keeps its game's final state."""
+@njit(cache=True, nogil=True)
+def play_rows(first, last, tables, scratch, bots, weights, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Games split into one run of consecutive games per scratch row (rows first..last-1
+    here; play_batch runs every row, in threads): a row is re-used game after game (set-up
+    resets it), so a batch touches a few hot rows instead of fresh memory for every game.
+    With one row per game each row keeps its game's final state."""
     tb = tables[0]
     st, rng, fs, logs, st2, rng2, fs2, bufs, bufs2, trees, gains, works, rewards = scratch
     B = game_index.shape[0]
     R = st.shape[0]
     n = score.shape[1]
-    for r in prange(R):
+    for r in range(first, last):
         row = np.int64(r)
         j = row if st2.shape[0] == R else 0    # playout scratch exists only for rollout bots
         sx = (borrow(trees[j]), borrow(gains[j]), borrow(works[j]), borrow(rewards[j]))
@@ -160,6 +162,9 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
             turns[g] = stv[G_NPLACED]
             end_reason[g] = 0
             decisions[g] = stv[G_DEC]
+
+
+play_batch = over_rows(play_rows, scratch_rows)
 
 
 @njit(cache=True, _nrt=False)

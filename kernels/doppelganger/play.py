@@ -5,9 +5,10 @@ the reference-counting runtime no call pays atomic increments on its array argum
 would fight over the shared counts of the scratch and tables on every game).
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
+from kernels.threads import over_rows, scratch_rows
 from kernels.doppelganger.forward import (apply, chooser, decision, options, policy,
                                           start_game)
 from kernels.doppelganger.search import search_option
@@ -96,16 +97,18 @@ def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
                     decisions)
 
 
-@njit(cache=True, parallel=True)
-def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    """Play games ``game_index`` (one per row of the outputs) in parallel, a run of them per
-    scratch row. Each row's run is one call compiled without reference counting."""
+@njit(cache=True, nogil=True)
+def play_rows(first, last, tables, scratch, bots, weights, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Play games ``game_index`` (one per row of the outputs), a run per scratch row: rows
+    first..last-1 here (play_batch runs every row, in threads)."""
     log = np.zeros((1, 6), np.int64)
-    for r in prange(scratch[S_STATE].shape[0]):
-        # a prange index is unsigned inside the parallel loop: int64, as in trace_game
-        play_row(tables, scratch, np.int64(r), bots, weights, seed, game_index, rotation, log,
+    for r in range(first, last):
+        play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
                  score, rank, win, role, position, turns, end_reason, metrics, decisions)
+
+
+play_batch = over_rows(play_rows, scratch_rows)
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
 """A whole game as the forward model's one loop (advance; options; the seat's bot; apply), and
 the two entry points of the kernel contract (kernels/README.md)."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.emerald.bots import choose_option, sub_choice
@@ -15,6 +15,7 @@ from kernels.emerald.rules import final_scores, log_event
 from kernels.emerald.search import search_option
 from kernels.emerald.state import setup_game
 from kernels.rng import seed_streams
+from kernels.threads import over_rows, scratch_rows
 
 
 @njit(cache=True, _nrt=False)
@@ -125,14 +126,18 @@ def play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
                     decisions)
 
 
-@njit(cache=True, parallel=True)
-def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    """Play games ``game_index`` (one per row of the outputs) in parallel, a run per scratch row."""
+@njit(cache=True, nogil=True)
+def play_rows(first, last, tables, scratch, bots, weights, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Play games ``game_index`` (one per row of the outputs), a run per scratch row: rows
+    first..last-1 here (play_batch runs every row, in threads)."""
     log = np.zeros((1, 6), np.int64)
-    for r in prange(scratch[S_STATE].shape[0]):
-        play_row(tables, scratch, np.int64(r), bots, weights, seed, game_index, rotation, log,
+    for r in range(first, last):
+        play_row(tables, scratch, r, bots, weights, seed, game_index, rotation, log,
                  score, rank, win, role, position, turns, end_reason, metrics, decisions)
+
+
+play_batch = over_rows(play_rows, scratch_rows)
 
 
 @njit(cache=True)

@@ -2,7 +2,7 @@
 the two entry points of the kernel contract (kernels/README.md)."""
 
 import numpy as np
-from numba import prange, types
+from numba import types
 
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
@@ -18,6 +18,7 @@ from kernels.pimpernel.rules import advance, apply_option, enter, list_options
 from kernels.pimpernel.rollout import rollout_choice
 from kernels.pimpernel.search import search_option
 from kernels.search import N_FIELDS
+from kernels.threads import over_rows, scratch_rows
 
 
 @kernel
@@ -28,7 +29,7 @@ def begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on):
     log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
 
 
-@kernel(inline=True)
+@kernel     # compiled once: the Python game API asks it too (inlined, each API process compiled a copy)
 def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx):
     """The index of the option moves[:nm] the pending decision's seat's bot takes: the search
     bot's by its tree (sx; cand and s2 its playouts' option rows and state), the rollout bot's
@@ -129,16 +130,17 @@ def finish_game(s, K, g, score, rank, win, role, position, turns, end_reason, me
     decisions[g] = s[O_DECISIONS]
 
 
-@kernel(parallel=True)
-def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    """Games game_index in parallel: each scratch row plays a run of consecutive games."""
+@kernel(nogil=True)
+def play_rows(first, last, tables, scratch, bots, weights, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Games game_index: each scratch row (first..last-1 here; play_batch runs every row, in
+    threads) plays a run of consecutive games."""
     K, RS, RM = tables
     S, S2, MOVES, TMP, CAND, CTX, RNG, SB, OM, SCR, LOG, NLOG, TREE, GAIN, WORK, REWARD, SRNG = scratch
     n = bots.shape[0]
     B = game_index.shape[0]
     R = S.shape[0]
-    for r in prange(R):
+    for r in range(first, last):
         # borrowed views: the threads would otherwise share these arrays' reference counts
         Kv, RSv, RMv, Wv = borrow(K), borrow(RS), borrow(RM), borrow(weights)
         s, s2, moves, tmp = borrow(S[r]), borrow(S2[r]), borrow(MOVES[r]), borrow(TMP[r])
@@ -152,6 +154,9 @@ def play_batch(tables, scratch, bots, weights, seed, game_index, rotation,
             play_game(s, Kv, RSv, RMv, Wv, n, sb, moves, tmp, ctx, cand, s2, rng, om, log, nlog, False, scr, sx)
             finish_game(s, Kv, g, score, rank, win, role, position, turns, end_reason, metrics, decisions,
                         scr)
+
+
+play_batch = over_rows(play_rows, scratch_rows)
 
 
 @kernel(args={"game_index": types.uint64, "rotation": types.int64})

@@ -27,8 +27,8 @@ BOT = {name: i for i, name in enumerate(GAME.bots)}
 
 def run_steps(tb, st, rng, W, log, first, stop):
     """Resolve the end-of-placing steps first..stop (layout's S_*) with the seats' bots."""
-    fs = np.zeros(K.FS_SIZE, np.float64)
-    buf = np.zeros((K.K_MAX, K.OPT_W), np.int64)
+    fs = as_row(np.zeros(K.FS_SIZE, np.float64))    # a Row, as the games pass it: drive reuses
+    buf = np.zeros((K.K_MAX, K.OPT_W), np.int64)     # their compiled bots instead of copies
     return drive(tb, st, rng, W, fs, buf, log, first, stop)
 
 

@@ -57,7 +57,9 @@ class Game:
         return choose_option(self.tb, self.st, self.rng, self.W, self.fs, self.buf, k)
 
     def apply(self, i):
-        self.kind = apply(self.tb, self.st, self.rng, self.buf[i], self.log)
+        # the option row as play_game passes it (a plain array, not a Row): the compiled apply
+        # of the games is reused instead of a copy compiled for this test
+        self.kind = apply(self.tb, self.st, self.rng, np.asarray(self.buf[i]), self.log)
 
     def play(self, limit=CAP):
         for _ in range(limit):

@@ -2,19 +2,21 @@
 for every game whatever the content, so two contents played on the same deal differ only
 where their rules make them differ (the pairing sensitivity and tune rely on)."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import no_winner, seat_bots, turn_positions
+from kernels.threads import game_rows, over_rows
 from kernels.rng import CHANCE, below, seed_streams, uniform
 
 FINISHED, TURN_CAP = 0, 1
 
 
-@njit(cache=True, parallel=True)
-def play_batch(edge, nudge, dud, rounds, cap_chance, flip, bots, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    games, n = score.shape
-    for g in prange(games):
+@njit(cache=True, nogil=True)
+def play_rows(first, last, edge, nudge, dud, rounds, cap_chance, flip, bots, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Games first..last-1 of the outputs (play_batch plays them all, in threads)."""
+    n = score.shape[1]
+    for g in range(first, last):
         rng = np.empty(1 + n, np.uint64)
         seed_streams(rng, seed, game_index[g])
         start = below(rng, CHANCE, n)
@@ -36,3 +38,6 @@ def play_batch(edge, nudge, dud, rounds, cap_chance, flip, bots, seed, game_inde
         turns[g] = rounds + extra
         end_reason[g] = TURN_CAP if capped else FINISHED
         decisions[g] = 1
+
+
+play_batch = over_rows(play_rows, game_rows)

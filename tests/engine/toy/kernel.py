@@ -2,9 +2,10 @@
 A start player is drawn too (last, so the rest of the game is as before): the toy's
 positions differ from its seats, as in games that draw the start player."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
+from kernels.threads import game_rows, over_rows
 from kernels.rng import BOT0, CHANCE, below, seed_streams, uniform
 
 RANDOM, GREEDY = 0, 1
@@ -18,11 +19,12 @@ def deal_one(rng, faces, rounds, n, dealt):
             dealt[r, s] = 1 + below(rng, CHANCE, faces)
 
 
-@njit(cache=True, parallel=True)
-def play_batch(faces, rounds, cap_chance, threshold, bots, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    games, n = score.shape
-    for g in prange(games):
+@njit(cache=True, nogil=True)
+def play_rows(first, last, faces, rounds, cap_chance, threshold, bots, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Games first..last-1 of the outputs (play_batch plays them all, in threads)."""
+    n = score.shape[1]
+    for g in range(first, last):
         rng = np.empty(1 + n, np.uint64)
         seed_streams(rng, seed, game_index[g])
         dealt = np.empty((rounds, n), np.int64)
@@ -63,3 +65,6 @@ def deal(faces, rounds, n, seed, game_index):
     dealt = np.empty((rounds, n), np.int64)
     deal_one(rng, faces, rounds, n, dealt)
     return dealt
+
+
+play_batch = over_rows(play_rows, game_rows)

@@ -4,9 +4,10 @@ in turn order rolls a die and its bot pushes it (a 1 slips: -1) or holds. The fa
 pulled more wins, ties to the start player's faction. In the co-operative mode the whole
 table pulls together and wins only if it reaches its target."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.common import no_winner, rank_teams, seat_bots, turn_positions
+from kernels.threads import game_rows, over_rows
 from kernels.rng import BOT0, CHANCE, below, seed_streams, uniform
 
 RANDOM, GREEDY = 0, 1
@@ -37,11 +38,12 @@ def pull(rng, bot, seat, faces, threshold):
     return -1 if v == 1 else v
 
 
-@njit(cache=True, parallel=True)
-def play_batch(rounds, faces, factor, target, cap_chance, coop, threshold, bots, seed, game_index, rotation,
-               score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
-    games, n = score.shape
-    for g in prange(games):
+@njit(cache=True, nogil=True)
+def play_rows(first, last, rounds, faces, factor, target, cap_chance, coop, threshold, bots, seed, game_index, rotation,
+              score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
+    """Games first..last-1 of the outputs (play_batch plays them all, in threads)."""
+    n = score.shape[1]
+    for g in range(first, last):
         rng = np.empty(1 + n, np.uint64)
         seed_streams(rng, seed, game_index[g])
         side = np.zeros(n, np.int64)
@@ -81,3 +83,6 @@ def finish(g, n, coop, team, side, secret, start, target, capped, score, rank, w
         secret_role[g, s] = secret[s]
     if capped or (coop and team[0] < target * n):
         no_winner(win[g], n)
+
+
+play_batch = over_rows(play_rows, game_rows)
