@@ -10,8 +10,12 @@ bots before the forward model, so the games are the same.
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
 the public record, hunting and ending the game by those beliefs - guarding Royalty from a likely
-Restorationist, breaking majorities, pushing the markers while its side leads the track - and a
-cube placed where its agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
+Restorationist, breaking majorities, pushing the markers while its side leads the track; holding
+an assassination card, its agents stalk the assassination (a Loyalist's a suspected
+Restorationist's agent, a Restorationist's a slotted Royalty), a Loyalist's agents shield Royalty
+from a suspect's majority, and it claims assassination symbols by its suspicion and marker steps
+while its side leads - and a cube placed where its agents already hold the majority; weights in
+content [bots]). The rollout bot (rollout.py)
 decides everything but its two actions as the heuristic."""
 from numba import njit
 

@@ -1,8 +1,10 @@
 """What things are worth to the greedy and heuristic bots: an agent in a city, a move action's
 moves, each legal action (row_value) and each card text, the heuristic's beliefs about the
 others' sides (p_restorationist, side_lead) and what hunting, pushing, guarding and denying
-bring. They read only what the seat may know (the board, the tracks, its own hand and identity)
-and never change the state (a move action's moves and a denial's agent are tried on it and taken
+bring, and what an agent, a claimed card or a move brings the hidden sides (stalking an
+assassination, shielding Royalty, arming, pushing: hidden_sides_worth, claimed_card_sides_worth).
+They read only what the seat may know (the board, the tracks, its own hand and identity) and
+never change the state (a move action's moves and a denial's agent are tried on it and taken
 back); bots.py makes the choices from them. Weights in content [bots] (W_*)."""
 import numpy as np
 from numba import njit
