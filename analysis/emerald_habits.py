@@ -51,6 +51,8 @@ def count_game(events: np.ndarray) -> dict:
                                                  and dealt.get(int(r[1])) == L.LOYALIST
                                                  and dealt.get(int(r[3])) == L.RESTORATIONIST),
         "royalty_assassinated": int((assassinations[:, 3] < 0).sum()),
+        # Shoggoth's agent eliminations count as assassinations for its box (metric agents_assassinated)
+        "shoggoth_eliminations": int((ev == L.EV_SHOGGOTH).sum()),
         "reveals": int((ev == L.EV_REVEAL).sum()),
     }
 
@@ -88,6 +90,7 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
     return {
         "bots": list(bots), "players": players, "games": games, "seed": seed,
         "agents_assassinated_per_game": tot["agents_assassinated"] / games,
+        "shoggoth_eliminations_per_game": tot["shoggoth_eliminations"] / games,
         "royalty_assassinated_per_game": tot["royalty_assassinated"] / games,
         "reveals_per_game": tot["reveals"] / games,
         "empty_move_share_of_moves": tot["empty_moves"] / max(1, tot["move_actions"]),
