@@ -1,8 +1,7 @@
 """How A Study in Emerald's bots play (issue 31): counts read from traced games, so a bot
-change can say what it changed. Per game: agents and Royalty assassinated (and a Loyalist's
-kills of a dealt Restorationist), reveals; per action: move actions that moved no agent, marker
-actions; per game: how it ended and whether the player with most raw points (before the end
-adjustments) won; a seat's win rate by the side dealt; and the share of the raw
+change can say what it changed. Per game: agents and Royalty assassinated, reveals; per
+action: move actions that moved no agent, marker actions; per game: how it ended and whether
+the player with most raw points (before the end adjustments) won; and the share of the raw
 points the final adjustments take away (track points of the lower side, typed VP of the other
 side, agent boxes of a Loyalist's non-Restorationist victims; before the five-point penalty),
 the calibration target of the reconstructed card points (issue 32: the rulebook's end-of-game
@@ -20,7 +19,7 @@ import numpy as np
 from kernels.emerald import layout as L
 from sim.registry import get_game
 
-# the events that are one action (or one card played) of a seat's turn (a free card's text counts too)
+# the events that are one action (or one card played) of a seat's turn
 ACTIONS = (L.EV_PLACE, L.EV_RETRIEVE, L.EV_MOVE_ACTION, L.EV_MARKER, L.EV_DISCARD, L.EV_PASS, L.EV_TEXT)
 
 
@@ -35,7 +34,6 @@ def count_game(events: np.ndarray) -> dict:
         if ev[i] == L.EV_CLAIM and not (prev == L.EV_CLAIM and seat[i] == seat[i - 1]):
             claims += 1
         prev = ev[i] if ev[i] not in (L.EV_TURN_UP, L.EV_AGENT, L.EV_DRAW) else prev
-    dealt = {int(r[1]): int(r[2]) for r in events[ev == L.EV_IDENTITY]}
     moves = events[ev == L.EV_MOVE_ACTION]
     assassinations = events[ev == L.EV_ASSASSINATE]
     markers = events[ev == L.EV_MARKER]
@@ -46,13 +44,7 @@ def count_game(events: np.ndarray) -> dict:
         "marker_actions": len(markers),
         "marker_steps": int(markers[:, 2].sum() + markers[:, 3].sum()),
         "agents_assassinated": int((assassinations[:, 3] >= 0).sum()),
-        # a Loyalist's hunt that found a dealt Restorationist (the box VP it keeps; the switch E3 aside)
-        "loyalist_kills_of_restorationists": sum(1 for r in assassinations if r[3] >= 0
-                                                 and dealt.get(int(r[1])) == L.LOYALIST
-                                                 and dealt.get(int(r[3])) == L.RESTORATIONIST),
         "royalty_assassinated": int((assassinations[:, 3] < 0).sum()),
-        # Shoggoth's agent eliminations count as assassinations for its box (metric agents_assassinated)
-        "shoggoth_eliminations": int((ev == L.EV_SHOGGOTH).sum()),
         "reveals": int((ev == L.EV_REVEAL).sum()),
     }
 
@@ -71,8 +63,6 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
     finished = 0
     raw_total = 0.0
     lost_total = 0.0
-    side_wins = {L.RESTORATIONIST: 0.0, L.LOYALIST: 0.0}     # by the side dealt, per seat
-    side_seats = {L.RESTORATIONIST: 0, L.LOYALIST: 0}
     for g in range(games):
         events, out, _ = game.trace_events(compiled, codes, weights, seed, g, 0)
         for k, v in count_game(events).items():
@@ -80,9 +70,6 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
         track_end += int(out.end_reason[0] == L.END_TRACK)
         raw_total += float(out.metrics[0, :, L.M_RAW_VP].sum())
         lost_total += float(out.metrics[0, :, L.M_VP_LOST].sum())
-        for p in range(players):
-            side_wins[int(out.role[0, p])] += float(out.win[0, p])
-            side_seats[int(out.role[0, p])] += 1
         if out.win[0].sum() > 0:
             finished += 1
             raw = out.metrics[0, :, L.M_RAW_VP]
@@ -90,19 +77,15 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
     return {
         "bots": list(bots), "players": players, "games": games, "seed": seed,
         "agents_assassinated_per_game": tot["agents_assassinated"] / games,
-        "shoggoth_eliminations_per_game": tot["shoggoth_eliminations"] / games,
         "royalty_assassinated_per_game": tot["royalty_assassinated"] / games,
         "reveals_per_game": tot["reveals"] / games,
         "empty_move_share_of_moves": tot["empty_moves"] / max(1, tot["move_actions"]),
         "empty_move_share_of_actions": tot["empty_moves"] / max(1, tot["actions"]),
         "marker_action_share": tot["marker_actions"] / max(1, tot["actions"]),
         "marker_steps_per_game": tot["marker_steps"] / games,
-        "loyalist_kills_of_restorationists_per_game": tot["loyalist_kills_of_restorationists"] / games,
         "track_end_share": track_end / games,
         "most_raw_points_wins": most_raw_won / max(1, finished),
         "vp_lost_share": lost_total / max(1.0, raw_total),
-        "restorationist_seat_win_rate": side_wins[L.RESTORATIONIST] / max(1, side_seats[L.RESTORATIONIST]),
-        "loyalist_seat_win_rate": side_wins[L.LOYALIST] / max(1, side_seats[L.LOYALIST]),
     }
 
 

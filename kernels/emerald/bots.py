@@ -10,12 +10,8 @@ bots before the forward model, so the games are the same.
 Bots: random (a uniform action kind, then a uniform row; uniform sub-choices), greedy (the best
 immediate gain for its own side), heuristic (greedy plus beliefs about the others' sides from
 the public record, hunting and ending the game by those beliefs - guarding Royalty from a likely
-Restorationist, breaking majorities, pushing the markers while its side leads the track; holding
-an assassination card, its agents stalk the assassination (a Loyalist's a suspected
-Restorationist's agent, a Restorationist's a slotted Royalty), a Loyalist's agents shield Royalty
-from a suspect's majority, and it claims assassination symbols by its suspicion and marker steps
-while its side leads - and a cube placed where its agents already hold the majority; weights in
-content [bots]). The rollout bot (rollout.py)
+Restorationist, breaking majorities, pushing the markers while its side leads the track - and a
+cube placed where its agents already hold the majority; weights in content [bots]). The rollout bot (rollout.py)
 decides everything but its two actions as the heuristic."""
 from numba import njit
 
@@ -26,19 +22,19 @@ from kernels.emerald.layout import (ACT_MOVE, BOT_HEURISTIC, BOT_RANDOM, DEC_ACT
                                     FROM_MI_GO, FX_YOG_SOTHOTH, K_EFFECT, MV_A, MV_ACT, NCITY, O_A,
                                     O_B, R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES)
 from kernels.emerald.state import agents, cubes, seat_city_at
-from kernels.emerald.values import agent_worth, best_move_row, greedy_agent_move, row_value
+from kernels.emerald.values import best_move_row, city_gain_with_agent, greedy_agent_move, row_value
 from kernels.rng import BOT0, below
 
 
 @njit(cache=True, _nrt=False)
-def choose_agent_city(st, n, p, bot, tables, weights, rng):
+def choose_agent_city(st, n, p, bot, rules, cards, weights, rng):
     """Where seat p places an agent (set-up rounds, the Loyalist refill, Pinkerton)."""
     if bot == BOT_RANDOM:
         return below(rng, BOT0 + p, NCITY)
     best = 0
     bv = -1e18
     for c in range(NCITY):
-        v = agent_worth(st, n, p, c, tables, weights, bot == BOT_HEURISTIC)
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
         if v > bv:
             bv = v
             best = c
@@ -77,7 +73,7 @@ def choose_retrieve_source(st, p, bot, rng):
 
 
 @njit(cache=True, _nrt=False)
-def choose_agent_move(st, n, p, bot, tables, weights, rng):
+def choose_agent_move(st, n, p, bot, rules, cards, weights, rng):
     """One agent move of seat p: (from city, to city), or (-1, -1) to stop moving. Random:
     uniform source among p's agents' cities and uniform destination; greedy: from the city
     where the agent adds least to the city where it adds most."""
@@ -98,21 +94,20 @@ def choose_agent_move(st, n, p, bot, tables, weights, rng):
                 i -= 1
         dst = below(rng, BOT0 + p, NCITY - 1)     # "any other City space"
         return src, dst + 1 if dst >= src else dst
-    heur = bot == BOT_HEURISTIC
-    a, b = greedy_agent_move(st, n, p, tables, weights, heur)
-    if a < 0 and not tables[T_RULES][R_MOVE_NONE] and st[F_AX_DONE] == 0:
-        return forced_agent_move(st, n, p, tables, weights, heur)
+    a, b = greedy_agent_move(st, n, p, rules, cards, weights)
+    if a < 0 and not rules[R_MOVE_NONE] and st[F_AX_DONE] == 0:
+        return forced_agent_move(st, n, p, rules, cards, weights)
     return a, b
 
 
 @njit(cache=True, _nrt=False)
-def forced_agent_move(st, n, p, tables, weights, heur):
+def forced_agent_move(st, n, p, rules, cards, weights):
     """The least bad move when one agent must move (rules.move_may_move_none = 0): from the
     city where p's agent adds least to the best other city."""
     src = -1
     sv = 1e18
     for c in range(NCITY):
-        v = agent_worth(st, n, p, c, tables, weights, heur)
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
         if agents(st, p, c) > 0 and v < sv:
             sv = v
             src = c
@@ -121,7 +116,7 @@ def forced_agent_move(st, n, p, tables, weights, heur):
     dst = -1
     dv = -1e18
     for c in range(NCITY):
-        v = agent_worth(st, n, p, c, tables, weights, heur)
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
         if c != src and v > dv:
             dv = v
             dst = c
@@ -137,7 +132,7 @@ def choose_interrupt(st, p, bot, rng):
 
 
 @njit(cache=True, _nrt=False)
-def choose_own_agent_city(st, n, p, bot, tables, weights, rng):
+def choose_own_agent_city(st, n, p, bot, rules, cards, weights, rng):
     """A city holding an agent of p, to take it from (Yog Sothoth, Mi-Go): random uniform;
     greedy the one adding least. With none in a city: Yog Sothoth's Mi-Go source when the
     switch allows it, else -1."""
@@ -147,7 +142,7 @@ def choose_own_agent_city(st, n, p, bot, tables, weights, rng):
             k += 1
     if k == 0:
         # Yog Sothoth may take the agents on p's Mi-Go card last (rules.yog_takes_mi_go_agents)
-        yog = tables[T_RULES][R_YOG_MIGO] and tables[T_CARD][st[F_AX_CARD], K_EFFECT] == FX_YOG_SOTHOTH
+        yog = rules[R_YOG_MIGO] and cards[st[F_AX_CARD], K_EFFECT] == FX_YOG_SOTHOTH
         return FROM_MI_GO if yog and st[F_MIGO + p] > 0 else -1
     if bot == BOT_RANDOM:
         i = below(rng, BOT0 + p, k)
@@ -160,7 +155,7 @@ def choose_own_agent_city(st, n, p, bot, tables, weights, rng):
     bv = 1e18
     for c in range(NCITY):
         if agents(st, p, c) > 0:
-            v = agent_worth(st, n, p, c, tables, weights, bot == BOT_HEURISTIC)
+            v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
             if v < bv:
                 bv = v
                 best = c
@@ -328,18 +323,20 @@ def sub_choice(tables, st, seat, bot, rng, weights):
     assassination) as its option row's (O_A, O_B), without listing the options: what
     choose_option picks among them (play_game asks this way; tests/test_forward_model.py plays
     the same games through options and choose_option)."""
-    n = tables[T_RULES][R_N]
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    n = rules[R_N]
     kind = st[F_DEC]
     if kind == DEC_AGENT:
-        return choose_agent_city(st, n, seat, bot, tables, weights, rng), 0
+        return choose_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
     if kind == DEC_RETRIEVE:
         return choose_retrieve_source(st, seat, bot, rng), 0
     if kind == DEC_MOVE:
-        return choose_agent_move(st, n, seat, bot, tables, weights, rng)
+        return choose_agent_move(st, n, seat, bot, rules, cards, weights, rng)
     if kind == DEC_INTERRUPT:
         return (1 if choose_interrupt(st, seat, bot, rng) else 0), 0
     if kind == DEC_OFF_BOARD:
-        return choose_own_agent_city(st, n, seat, bot, tables, weights, rng), 0
+        return choose_own_agent_city(st, n, seat, bot, rules, cards, weights, rng), 0
     if kind == DEC_ZOMBIE_VICTIM:
         return choose_enemy_piece(st, n, seat, st[F_AX_I], F_AGENTS, bot, rng), 0
     if kind == DEC_ZOMBIE_CITY:
@@ -353,7 +350,9 @@ def choose_option(tables, st, buf, k, seat, bot, rng, weights):
     actions are the heuristic's: play.ask_seat) takes for seat at the pending decision (F_DEC),
     asking each choice as the rules asked it before the forward model. A free action's and
     another assassination's last row is none (their stop value 0.3 and 0.0)."""
-    n = tables[T_RULES][R_N]
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    n = rules[R_N]
     kind = st[F_DEC]
     if kind == DEC_ACTION:
         return choose_row(st, n, seat, bot, buf, k, tables, weights, rng, -1e18)
@@ -361,16 +360,16 @@ def choose_option(tables, st, buf, k, seat, bot, rng, weights):
         i = choose_row(st, n, seat, bot, buf, k - 1, tables, weights, rng, 0.3 if kind == DEC_FREE else 0.0)
         return i if i >= 0 else k - 1
     if kind == DEC_AGENT:
-        return option_at(buf, k, choose_agent_city(st, n, seat, bot, tables, weights, rng))
+        return option_at(buf, k, choose_agent_city(st, n, seat, bot, rules, cards, weights, rng))
     if kind == DEC_RETRIEVE:
         return option_at(buf, k, choose_retrieve_source(st, seat, bot, rng))
     if kind == DEC_MOVE:
-        a, b = choose_agent_move(st, n, seat, bot, tables, weights, rng)
+        a, b = choose_agent_move(st, n, seat, bot, rules, cards, weights, rng)
         return option_of(buf, k, a, b)
     if kind == DEC_INTERRUPT:
         return 0 if choose_interrupt(st, seat, bot, rng) else 1
     if kind == DEC_OFF_BOARD:
-        return option_at(buf, k, choose_own_agent_city(st, n, seat, bot, tables, weights, rng))
+        return option_at(buf, k, choose_own_agent_city(st, n, seat, bot, rules, cards, weights, rng))
     if kind == DEC_ZOMBIE_VICTIM:
         return option_at(buf, k, choose_enemy_piece(st, n, seat, st[F_AX_I], F_AGENTS, bot, rng))
     if kind == DEC_ZOMBIE_CITY:

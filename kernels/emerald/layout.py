@@ -342,15 +342,10 @@ W_SEARCH_C = 20     # search: UCT's exploration constant
 W_SEARCH_WIDEN = 21  # search: progressive widening (0: every option tried first)
 W_SEARCH_CAND = 22  # search: the heuristic's best rows of an action's options the tree tries (0: every row)
 W_SEARCH_SCALE = 23  # search: VP scale of the win-share estimate at a depth cut (0: the leader takes all)
-W_STALK = 24        # heuristic, holding an assassination card: an agent toward an assassination it cannot make yet
-W_SHIELD = 25       # heuristic Loyalist: an agent ending a likely Restorationist's majority beside Royalty, per VP
-W_ARMS = 26         # heuristic: an assassination symbol on a card it claims (Loyalist: times its suspicion)
-W_PUSH_CARD = 27    # heuristic: a marker step toward its side on a card it claims while its side leads the track
 WEIGHT_NAMES = ("vp", "track", "card", "majority", "agent", "belief_push", "belief_royal", "hunt", "guard",
                 "end_lead", "h_track", "h_vp", "rollout_candidates", "rollout_playouts", "rollout_horizon",
                 "push", "royal_guard", "deny", "search_iterations", "search_depth", "search_exploration",
-                "search_widening", "search_candidates", "search_value_scale", "stalk", "shield", "arms",
-                "push_card")
+                "search_widening", "search_candidates", "search_value_scale")
 
 # Trace events: row = (event, seat, a, b, c, d)
 EV_FIRST = 1        # seat = the start player

@@ -1,17 +1,15 @@
 """What things are worth to the greedy and heuristic bots: an agent in a city, a move action's
 moves, each legal action (row_value) and each card text, the heuristic's beliefs about the
 others' sides (p_restorationist, side_lead) and what hunting, pushing, guarding and denying
-bring, and what an agent, a claimed card or a move brings the hidden sides (stalking an
-assassination, shielding Royalty, arming, pushing: hidden_sides_worth, claimed_card_sides_worth).
-They read only what the seat may know (the board, the tracks, its own hand and identity) and
-never change the state (a move action's moves and a denial's agent are tried on it and taken
+bring. They read only what the seat may know (the board, the tracks, its own hand and identity)
+and never change the state (a move action's moves and a denial's agent are tried on it and taken
 back); bots.py makes the choices from them. Weights in content [bots] (W_*)."""
 import numpy as np
 from numba import njit
 
 from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DISCARD, ACT_FREE,
                                     ACT_MARKERS, ACT_MIGO_BACK, ACT_MOVE, ACT_PLACE, ACT_RETRIEVE,
-                                    F_BLACK_HAND, F_COH, F_CSTOCK, F_IDENT, F_LIMBO, F_NHAND, F_PUSH_L,
+                                    F_BLACK_HAND, F_COH, F_CSTOCK, F_IDENT, F_LIMBO, F_PUSH_L,
                                     F_PUSH_R, F_REVEALED, F_SANITY, F_SEEN, F_SLOT, F_TRACK_L,
                                     F_TRACK_R, F_VPBOX, F_VPL, F_VPN, F_VPR, F_YOG, F_ZONE, F_ZOWN,
                                     FX_BLACK_HAND, FX_CHANGE_OF_HEART, FX_CTHULHU, FX_DISCARD_DRAW,
@@ -19,16 +17,14 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     FX_HOLY_BROTHERHOOD, FX_IRENE_ADLER, FX_LESTRADE, FX_MATVEI,
                                     FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
                                     FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
-                                    K_AGENT, K_ASSASSINATE, K_BOMB, K_BOX, K_COST, K_CUBE, K_EFFECT,
-                                    K_LOY, K_RES, K_VP, K_VP_TYPE,
+                                    K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
                                     LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
                                     NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_ID_RES, R_RES_KEEPS_BOX,
-                                    R_SANITY, R_TRACK_MAX, RESTORATIONIST, T_CARD, T_CITY, T_RULES,
-                                    VT_LOY, VT_NEUTRAL, VT_RES, W_AGENT, W_ARMS, W_BELIEF_PUSH,
-                                    W_BELIEF_ROYAL, W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK,
-                                    W_H_VP, W_HUNT, W_MAJORITY, W_PUSH, W_PUSH_CARD, W_ROYAL_GUARD,
-                                    W_SHIELD, W_STALK, W_TRACK, W_VP, Y_AGENT_COST, Z_ROYAL_HIDDEN,
-                                    Z_ROYAL_KILLED)
+                                    R_SANITY, R_TRACK_MAX, RESTORATIONIST, T_CARD, T_RULES, VT_LOY,
+                                    VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
+                                    W_CARD, W_DENY, W_END_LEAD, W_GUARD, W_H_TRACK, W_H_VP, W_HUNT,
+                                    W_MAJORITY, W_PUSH, W_ROYAL_GUARD, W_TRACK, W_VP,
+                                    Z_ROYAL_HIDDEN, Z_ROYAL_KILLED)
 from kernels.emerald.rules import voided_by_leopold
 from kernels.emerald.state import (agents, agents_at, agents_on_board, claimable, cubes, hand_at,
                                    has_majority, higher_side, pieces, side, track_points)
@@ -56,25 +52,15 @@ def city_gain_with_agent(st, n, p, c, rules, cards, weights):
 
 
 @njit(cache=True, _nrt=False)
-def agent_worth(st, n, p, c, tables, weights, heur):
-    """What one more agent of p in city c is worth to the greedy bot (city_gain_with_agent) and
-    to the heuristic (that, and what it brings to the hidden sides: hidden_sides_worth)."""
-    v = city_gain_with_agent(st, n, p, c, tables[T_RULES], tables[T_CARD], weights)
-    if heur:
-        v += hidden_sides_worth(st, n, p, c, tables, weights)
-    return v
-
-
-@njit(cache=True, _nrt=False)
-def greedy_agent_move(st, n, p, tables, weights, heur):
+def greedy_agent_move(st, n, p, rules, cards, weights):
     """The greedy and heuristic agent move (no draw): from the city where p's agent adds
-    least to the city where one more adds most (agent_worth); (-1, -1) when no such move gains."""
+    least to the city where one more adds most; (-1, -1) when no such move gains."""
     src = -1
     sv = 1e18
     dst = -1
     dv = -1e18
     for c in range(NCITY):
-        v = agent_worth(st, n, p, c, tables, weights, heur)
+        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
         if agents(st, p, c) > 0 and v < sv:
             sv = v
             src = c
@@ -98,49 +84,31 @@ def majority_worth(st, n, p, s, wvp, rules, cards, weights):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def move_value(st, n, p, used, s, wvp, tables, weights, heur):
+def move_value(st, n, p, used, s, wvp, rules, cards, weights):
     """A move action worth the moves p's bot will make with it (greedy_agent_move, as the
     action's agent moves, DEC_MOVE, ask it), played on the state and taken back: the change in
-    p's claimable majorities plus a little per agent moved (and, to the heuristic, what the moves
-    bring to the hidden sides: lure_of_move). Negative when it would move no agent: paying for
-    nothing is worse than discarding."""
-    rules = tables[T_RULES]
-    cards = tables[T_CARD]
+    p's claimable majorities plus a little per agent moved. Negative when it would move no agent: paying
+    for nothing is worse than discarding."""
     before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     done = 0            # up to 8 moves, a byte each: from city (4 bits), to city (4 bits)
     moved = 0
-    lure = 0.0
     for _ in range(min(used, MOST_MOVES)):
-        a, b = greedy_agent_move(st, n, p, tables, weights, heur)
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
-        if heur:
-            lure += lure_of_move(st, n, p, a, b, tables, weights)
         done = move_agent(st, p, a, b, done, moved)
         moved += 1
     after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     take_back_moves(st, p, done, moved)
-    return moves_worth(after, before, moved, lure, weights)
+    return moves_worth(after, before, moved, weights)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def moves_worth(after, before, moved, lure, weights):
-    """move_value from p's majority worth before and after its moved agents, and the hidden
-    sides' worth the moves brought (lure; 0 for greedy)."""
+def moves_worth(after, before, moved, weights):
+    """move_value from p's majority worth before and after its moved agents."""
     if moved == 0:
         return -0.5
-    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved + lure
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def lure_of_move(st, n, p, a, b, tables, weights):
-    """What the heuristic's hidden-sides terms gain when p's agent moves from city a to city b:
-    one more agent's worth at b, less its worth back at a once it has left."""
-    gain = hidden_sides_worth(st, n, p, b, tables, weights)
-    st[agents_at(p, a)] -= 1
-    loss = hidden_sides_worth(st, n, p, a, tables, weights)
-    st[agents_at(p, a)] += 1
-    return gain - loss
+    return weights[W_MAJORITY] * (after - before) + weights[W_AGENT] * 0.3 * moved
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -178,22 +146,19 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
     after = before
     done = 0
     moved = 0
-    lure = 0.0
     for m in range(1, min(most, MOST_MOVES) + 1):
-        a, b = greedy_agent_move(st, n, p, tables, weights, heur)
+        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
-        if heur:
-            lure += lure_of_move(st, n, p, a, b, tables, weights)
         done = move_agent(st, p, a, b, done, moved)
         moved = m
         after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
-        v = moves_worth(after, before, moved, lure, weights)
+        v = moves_worth(after, before, moved, weights)
         for i in range(lo, hi + 1):
             if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) == m:
                 bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
     take_back_moves(st, p, done, moved)
-    v = moves_worth(after, before, moved, lure, weights)
+    v = moves_worth(after, before, moved, weights)
     for i in range(lo, hi + 1):                 # rows asking more moves than the ladder made
         if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) > moved:
             bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
@@ -274,111 +239,6 @@ def side_lead(st, n, me, tables, weights):
     return mine - best
 
 
-# -- the hidden sides: hunting, shielding Royalty, arming, pushing (issue 31) --------------------
-@njit(cache=True, _nrt=False, inline="always")
-def suspicion(pr):
-    """How far a belief that a seat is a Restorationist goes toward hunting it: 0 at a chance of
-    one in three (where hunt_value's gain and loss even out), 1 when certain."""
-    return max(0.0, 1.5 * pr - 0.5)
-
-
-@njit(cache=True, _nrt=False)
-def hand_arms(st, p, cards):
-    """(assassination cards in p's hand, bomb points of its other cards)."""
-    k = 0
-    bombs = 0
-    for i in range(st[F_NHAND + p]):
-        card = st[hand_at(p, i)]
-        if cards[card, K_ASSASSINATE] > 0:
-            k += 1
-        else:
-            bombs += cards[card, K_BOMB]
-    return k, bombs
-
-
-@njit(cache=True, _nrt=False)
-def hidden_sides_worth(st, n, p, c, tables, weights):
-    """What one more agent of p in city c brings the heuristic's hidden-sides play: stalking
-    an assassination there, shielding the Royalty card in the slot."""
-    return stalk_worth(st, n, p, c, tables, weights) + shield_worth(st, n, p, c, tables, weights)
-
-
-@njit(cache=True, _nrt=False)
-def stalk_worth(st, n, p, c, tables, weights):
-    """One more agent of p in city c on the way to an assassination there that p, holding an
-    assassination card, cannot make yet (its agents there and the bomb points in its hand short
-    of the price, or no strict majority): a Loyalist stalks a suspected Restorationist's agent
-    (stalk times the strongest suspicion among the seats with an agent there), a Restorationist
-    the Royalty card in the slot (stalk). Nothing once it can assassinate there."""
-    cards = tables[T_CARD]
-    if weights[W_STALK] == 0.0:
-        return 0.0
-    k, bombs = hand_arms(st, p, cards)
-    if k == 0:
-        return 0.0
-    if side(st, p) == LOYALIST:
-        chance = 0.0
-        for o in range(n):
-            if o != p and agents(st, o, c) > 0:
-                chance = max(chance, suspicion(p_restorationist(st, n, p, o, tables, weights)))
-        price = tables[T_CITY][c, Y_AGENT_COST]
-    else:
-        royal = st[F_SLOT + c]
-        if royal < 0:
-            return 0.0
-        chance = 1.0
-        price = cards[royal, K_COST]
-    if chance == 0.0:
-        return 0.0
-    mine = agents(st, p, c)
-    if mine > 0 and mine + bombs >= price and has_majority(st, n, p, c, tables[T_RULES]):
-        return 0.0
-    return weights[W_STALK] * chance
-
-
-@njit(cache=True, _nrt=False)
-def shield_worth(st, n, p, c, tables, weights):
-    """A Loyalist's agent in city c where another seat holds the strict majority with an agent,
-    which is what assassinating the Royalty card in the slot needs, and this agent ends it:
-    shield times the Royalty's VP times the suspicion that the seat is a Restorationist."""
-    royal = st[F_SLOT + c]
-    if royal < 0 or side(st, p) != LOYALIST or weights[W_SHIELD] == 0.0:
-        return 0.0
-    rules = tables[T_RULES]
-    mine = pieces(st, p, c, rules) + 1
-    for o in range(n):
-        if o != p and agents(st, o, c) > 0 and has_majority(st, n, o, c, rules) and pieces(st, o, c, rules) <= mine:
-            pr = p_restorationist(st, n, p, o, tables, weights)
-            return weights[W_SHIELD] * weights[W_H_VP] * tables[T_CARD][royal, K_VP] * suspicion(pr)
-    return 0.0
-
-
-@njit(cache=True, _nrt=False)
-def claimed_card_sides_worth(st, n, p, card, s, tables, weights):
-    """What a card p claims brings the heuristic's hidden-sides play beyond its VP: each
-    assassination symbol is arms (a Loyalist's times its strongest suspicion of another seat, a
-    Restorationist's while a Royalty card sits in a slot), each marker step toward its own side
-    push_card while its side leads the track."""
-    cards = tables[T_CARD]
-    v = 0.0
-    if cards[card, K_ASSASSINATE] > 0 and weights[W_ARMS] != 0.0:
-        target = 0.0
-        if s == LOYALIST:
-            for o in range(n):
-                if o != p:
-                    target = max(target, suspicion(p_restorationist(st, n, p, o, tables, weights)))
-        else:
-            for c in range(NCITY):
-                if st[F_SLOT + c] >= 0:
-                    target = 1.0
-        v += weights[W_ARMS] * target * cards[card, K_ASSASSINATE]
-    if s == RESTORATIONIST and st[F_TRACK_R] > st[F_TRACK_L]:
-        v += weights[W_PUSH_CARD] * cards[card, K_RES]
-    elif s == LOYALIST and st[F_TRACK_L] > st[F_TRACK_R]:
-        v += weights[W_PUSH_CARD] * cards[card, K_LOY]
-    return v
-
-
 # -- an action's worth ---------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def payment_cost(row):
@@ -418,8 +278,6 @@ def row_value(st, n, p, row, tables, weights, heur):
             if o != p:
                 other = max(other, pieces(st, o, c, rules))
         worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
-        if heur:
-            worth += weights[W_MAJORITY] * claimed_card_sides_worth(st, n, p, card, s, tables, weights)
         if mine <= other < mine + k:
             return worth - cost
         if heur and mine > other and cubes(st, p, c) == 0:
@@ -433,13 +291,11 @@ def row_value(st, n, p, row, tables, weights, heur):
                 if voided_by_leopold(st, card, tables):
                     continue        # it would leave the game unscored
                 v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
-                if heur:
-                    v += claimed_card_sides_worth(st, n, p, card, s, tables, weights)
         return v - cost
     if act == ACT_RETRIEVE:
         return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
     if act == ACT_MOVE:
-        return move_value(st, n, p, row[MV_A], s, wvp, tables, weights, heur) - cost
+        return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
         r = 0
         lo = 0

@@ -323,6 +323,7 @@ class Unseen:
         and the search bot's action (its sub-choices are the heuristic's)."""
         t, me, n = self.t, self.me, self.t.n
         tables, w, mv = t.tables, t.w, t.mv
+        cards = tables[L.T_CARD]
         out = []
         for name, bot in (("random", L.BOT_RANDOM), ("greedy", L.BOT_GREEDY), ("heuristic", L.BOT_HEURISTIC),
                           ("rollout", L.BOT_ROLLOUT)):
@@ -349,12 +350,13 @@ class Unseen:
             if bot == L.BOT_HEURISTIC:
                 out.append((name, "beliefs", tuple(round(V.p_restorationist(st, n, me, o, tables, w), 9)
                                                    for o in range(n))))
+            rules = t.rules
             for kind, answer in (
-                    ("agent city", B.choose_agent_city(st, n, me, sub, tables, w, rng)),
+                    ("agent city", B.choose_agent_city(st, n, me, sub, rules, cards, w, rng)),
                     ("retrieve source", B.choose_retrieve_source(st, me, sub, rng)),
-                    ("agent move", B.choose_agent_move(st, n, me, sub, tables, w, rng)),
+                    ("agent move", B.choose_agent_move(st, n, me, sub, rules, cards, w, rng)),
                     ("interrupt", B.choose_interrupt(st, me, sub, rng)),
-                    ("own agent city", B.choose_own_agent_city(st, n, me, sub, tables, w, rng)),
+                    ("own agent city", B.choose_own_agent_city(st, n, me, sub, rules, cards, w, rng)),
                     ("enemy piece", tuple(B.choose_enemy_piece(st, n, me, c, f, sub, rng)
                                           for c in range(L.NCITY) for f in (L.F_CUBES, L.F_AGENTS))),
                     ("Okhrana cube", B.choose_okhrana_cube(st, n, me, sub, rng)),

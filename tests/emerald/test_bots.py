@@ -6,7 +6,7 @@ from kernels.emerald import layout as L
 from kernels.emerald.bots import choose_agent_move, choose_row
 from kernels.emerald.values import row_value
 
-from .helpers import MON, S, THU, TUE, WED, Play, empty_table
+from .helpers import MON, S, THU, Play, empty_table
 
 
 def test_the_heuristic_values_a_cube_where_its_agents_already_hold_the_majority():
@@ -76,10 +76,10 @@ def test_a_move_is_worth_the_move_the_bot_will_make():
         return max(row_value(t.st, 4, MON, r, t.tables, t.w, heuristic) for r in t.find(MON, act))
 
     for heuristic in (True, False):
-        assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == (-1, -1)
+        assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (-1, -1)
         assert best(L.ACT_MOVE, heuristic) < best(L.ACT_DISCARD, heuristic) < 0
     t.set_top(madrid, t.card("Couriers"))
-    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == (cairo, madrid)
+    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.rules, t.cards, t.w, t.rng) == (cairo, madrid)
     before = t.st.copy()
     assert best(L.ACT_MOVE, True) > 1.0
     assert (t.st == before).all()                           # valuing tried the move and took it back
@@ -188,115 +188,3 @@ def test_the_bots_take_the_first_best_valued_action_the_move_rows_from_one_ladde
                 sizes += len({u for rs in moved.values() for u, _ in rs}) > 1
                 short += any(len({value for _, value in rs}) < len(rs) for rs in moved.values())
     assert sizes > 0 and short > 0
-
-
-# -- issue 31: the hidden sides played by the heuristic's beliefs ------------------------------------
-def sides(t, seen_by=None, **who):
-    """Deal sides (MON=L.LOYALIST, ...); seat ``seen_by`` has seen every other seat's (Burtsev)."""
-    for name, s in who.items():
-        t.set(L.F_IDENT, {"MON": MON, "TUE": TUE, "WED": WED, "THU": THU}[name], s)
-    if seen_by is not None:
-        t.set(L.F_SEEN, seen_by, 0b1111 & ~(1 << seen_by))
-
-
-def nothing_face_up(t):
-    for c in range(L.NCITY):
-        t.set(L.F_UP, c, 0)
-        t.set(L.F_SLOT, c, -1)
-
-
-def test_a_loyalist_stalks_a_suspected_restorationist_and_then_assassinates():
-    """Issue 31: a heuristic Loyalist assassinated 0.02 agents a game, because an assassination
-    needs its agents beside the victim's (the strict majority, and the price in bomb points) and
-    nothing brought them there. Holding Hired Assassin, with no card face up anywhere, Monday
-    moves his Cairo agent to Madrid, where the Restorationist Thursday (seen) has one, and the
-    move action is worth more than discarding; with Thursday seen to be a Loyalist he moves
-    nothing. Once his agents in Madrid hold the majority and pay the price, he assassinates."""
-    t = empty_table(4)
-    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
-    nothing_face_up(t)
-    t.put(THU, madrid, agents=1)
-    t.put(MON, madrid, agents=1)
-    t.put(MON, cairo, agents=1)
-    t.give(MON, t.card("Hired Assassin"), S(t, MON, 10))          # one move symbol
-    sides(t, seen_by=MON, MON=L.LOYALIST, TUE=L.LOYALIST, WED=L.RESTORATIONIST, THU=L.LOYALIST)
-    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == (-1, -1)
-    sides(t, THU=L.RESTORATIONIST, WED=L.LOYALIST)
-    assert choose_agent_move(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == (cairo, madrid)
-    rows = t.moves(MON)
-    got, _, v = first_best(t, MON, rows, L.BOT_HEURISTIC)
-    assert rows[got][L.MV_ACT] == L.ACT_MOVE
-    assert max(x for r, x in zip(rows, v) if r[L.MV_ACT] == L.ACT_DISCARD) < v[got]
-    t.put(MON, madrid, agents=1)                                    # two against one: price 3 = 2 agents + 1 bomb
-    t.give(MON, S(t, MON, 2))
-    rows = t.moves(MON)
-    got, _, _ = first_best(t, MON, rows, L.BOT_HEURISTIC)
-    assert rows[got][L.MV_ACT] == L.ACT_ASSASSINATE and rows[got][L.MV_B] == THU
-
-
-def claim_choice(t, p):
-    rows = t.find(p, L.ACT_CLAIM)
-    t.mv[:len(rows)] = rows
-    i = choose_row(t.st, t.n, p, L.BOT_HEURISTIC, t.mv, len(rows), t.tables, t.w, t.rng, -1e18)
-    return int(rows[i][L.MV_B]).bit_length() - 1
-
-
-def test_a_suspicious_loyalist_claims_an_assassination_card():
-    """A card with an assassination symbol is worth arms times the claimer's strongest suspicion
-    (a Loyalist) on top of its VP: with the Restorationist Thursday seen, Monday claims Sergei
-    Nechaev (no VP) in Madrid rather than Sigmund Freud (no VP either) in Cairo, the first row
-    offered; as a Restorationist with no Royalty card in a slot he sees no target and claims
-    Cairo's."""
-    t = empty_table(4)
-    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
-    nothing_face_up(t)
-    t.set_top(cairo, t.card("Sigmund Freud"))
-    t.set_top(madrid, t.card("Sergei Nechaev"))
-    for c in (madrid, cairo):
-        t.put(MON, c, agents=1, cubes=1)
-    t.give(MON, S(t, MON, 4))                                       # one claim symbol
-    sides(t, seen_by=MON, MON=L.LOYALIST, TUE=L.LOYALIST, WED=L.LOYALIST, THU=L.RESTORATIONIST)
-    assert claim_choice(t, MON) == madrid
-    sides(t, MON=L.RESTORATIONIST, WED=L.RESTORATIONIST, THU=L.LOYALIST)
-    assert claim_choice(t, MON) == cairo
-
-
-def test_a_side_leading_the_track_claims_its_marker_card():
-    """A Loyalist marker step on a card is worth push_card to a Loyalist while the Loyalists lead
-    the track: Monday claims Jingoists (2 Loyalist VP, two Loyalist steps) in Madrid rather than
-    Zombies (2 VP) in Cairo, the first row offered; while the Restorationists lead he claims
-    Cairo's."""
-    t = empty_table(4)
-    madrid, cairo = t.city_of("Madrid"), t.city_of("Cairo")
-    nothing_face_up(t)
-    t.set_top(cairo, t.card("Zombies"))
-    t.set_top(madrid, t.card("Jingoists"))
-    for c in (madrid, cairo):
-        t.put(MON, c, agents=1, cubes=1)
-    t.give(MON, S(t, MON, 4))
-    sides(t, MON=L.LOYALIST)
-    t.set(L.F_TRACK_L, 0, 3)
-    t.set(L.F_TRACK_R, 0, 1)
-    assert claim_choice(t, MON) == madrid
-    t.set(L.F_TRACK_L, 0, 1)
-    t.set(L.F_TRACK_R, 0, 3)
-    assert claim_choice(t, MON) == cairo
-
-
-def test_a_loyalist_shields_royalty_from_a_suspected_restorationist():
-    """Assassinating a Royalty card needs the strict majority: Monday places his agent (a
-    refill, Pinkerton) in Madrid, where the Restorationist Thursday (seen) holds two pieces
-    against his one beside a Royalty card, ending that majority; nothing is face up, so before
-    he placed it in the first city. With Thursday seen to be a Loyalist, he does not."""
-    from kernels.emerald.bots import choose_agent_city
-    t = empty_table(4)
-    madrid = t.city_of("Madrid")
-    nothing_face_up(t)
-    royals = [i for i in range(len(t.names)) if int(t.cards[i, L.K_KIND]) == L.KIND_ROYALTY]
-    t.slot(madrid, royals[6])
-    t.put(THU, madrid, agents=1, cubes=1)
-    t.put(MON, madrid, cubes=1)
-    sides(t, seen_by=MON, MON=L.LOYALIST, TUE=L.LOYALIST, WED=L.LOYALIST, THU=L.RESTORATIONIST)
-    assert choose_agent_city(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == madrid
-    sides(t, WED=L.RESTORATIONIST, THU=L.LOYALIST)
-    assert choose_agent_city(t.st, 4, MON, L.BOT_HEURISTIC, t.tables, t.w, t.rng) == 0

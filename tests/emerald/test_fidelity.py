@@ -190,9 +190,9 @@ def test_e28_the_bot_takes_the_mi_go_agents_last():
     t = table("rules.yog_takes_mi_go_agents=1")
     t.set(L.F_MIGO, MON, 1)
     t.st[L.F_AX_CARD] = t.card("Yog Sothoth")
-    assert choose_own_agent_city(t.st, 4, MON, L.BOT_GREEDY, t.tables, t.w, t.rng) == L.FROM_MI_GO
+    assert choose_own_agent_city(t.st, 4, MON, L.BOT_GREEDY, t.rules, t.cards, t.w, t.rng) == L.FROM_MI_GO
     t.st[L.F_AX_CARD] = t.card("Mi-Go")
-    assert choose_own_agent_city(t.st, 4, MON, L.BOT_GREEDY, t.tables, t.w, t.rng) == -1
+    assert choose_own_agent_city(t.st, 4, MON, L.BOT_GREEDY, t.rules, t.cards, t.w, t.rng) == -1
 
 
 def test_e29_vampires_stop_shoggoth_only_when_switched():
@@ -223,7 +223,7 @@ def test_e30_a_move_may_move_no_agent_only_when_switched():
         opts = move_options(t)
         assert ((-1, -1) in opts) == bool(on) and (2, 2) not in opts and len(opts) == 8 + on
         # nothing gains: the greedy bot stops, or must move one
-        a, b = choose_agent_move(t.st, 4, MON, L.BOT_GREEDY, t.tables, t.w, t.rng)
+        a, b = choose_agent_move(t.st, 4, MON, L.BOT_GREEDY, t.rules, t.cards, t.w, t.rng)
         assert (a, b) == (-1, -1) if on else (a == 2 and b not in (-1, 2))
 
 
@@ -231,7 +231,7 @@ def test_random_moves_go_to_another_city():
     t = table()
     t.put(MON, 2, agents=1)
     for _ in range(40):
-        a, b = choose_agent_move(t.st, 4, MON, L.BOT_RANDOM, t.tables, t.w, t.rng)
+        a, b = choose_agent_move(t.st, 4, MON, L.BOT_RANDOM, t.rules, t.cards, t.w, t.rng)
         assert a == 2 and b != 2
 
 

@@ -25,13 +25,9 @@ READINGS = ("rules.target_end_timing=0", "rules.cleanup_each_assassination=0", "
             "rules.hide_royalty_free_timing=0", "rules.zombies_are_pieces=1", "rules.reveal_any_agent_loss=0",
             "rules.place_as_many_as_possible=0", "rules.zombies_place_remaining=0",
             "rules.turn_up_after_removal=0", "rules.cthulhu_takes_slot=1", "rules.discards_public=0")
-# the heuristic's hidden-sides weights of issue 31 at 0: the heuristic before them (these cases hold
-# the hashes heuristic-base-2p/4p held before they were added; re-recorded then because play changed)
-HIDDEN_SIDES_OFF = ("bots.stalk=0", "bots.shield=0", "bots.arms=0", "bots.push_card=0")
-SETTINGS = {"base": (), "readings": READINGS, "hidden_sides_off": HIDDEN_SIDES_OFF}
+SETTINGS = {"base": (), "readings": READINGS}
 TRACED = (0, 1)         # game indices traced per case
-CASES = ([(bot, s, n) for bot in GAMES for s in ("base", "readings") for n in (2, 4)]
-         + [("heuristic", "hidden_sides_off", n) for n in (2, 4)])
+CASES = [(bot, s, n) for bot in GAMES for s in SETTINGS for n in (2, 4)]
 
 
 def case_id(bot, s, n):
