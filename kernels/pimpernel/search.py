@@ -8,18 +8,20 @@ playouts).
 A leader's choice (whose cube leaves an area, the route, the top card) is offered as one option,
 the heuristic's, as the game's loop plays every bot's (play.play_on: a route decision lists up
 to 1,544 routes); the tree branches on the turn's moves, icons, favor halves and the rest cube.
-The playouts are the heuristic in every seat. A playout (and the tree) ends with the current
-round's scoring (the step S_PREPARE: the mission resolved, the next one not yet turned up), as
-the rollout bot's first round does, or after bots.search_depth decisions: points change only when
-a mission is scored, so a cut inside a round would score nothing the turn's moves did (a first
-build cut at 60 decisions won 12.5% [7.7, 19.6] against three heuristics at 50 iterations). The
-position value is then each seat's win share if the game ended now (the most points; equal
-points share)."""
+The playouts are the heuristic in every seat, to the end of the game or after bots.search_depth
+decisions (1000: past the end of any game), and the position value is each seat's win share if
+the game ended there (the most points, equal points share; the final mission's tie-break once
+the game is over). A build that stopped every playout (and the tree) at the current round's
+scoring (O_STOP = S_PREPARE, as the rollout's first round) was far faster and lost to the
+heuristic (search-200 0.167 [0.093, 0.280] of 60 seat-rotated games, fair 0.25; 0.433 [0.316,
+0.559] with playouts to the end): a win share read at a round's end is 0 for every seat not
+leading then, whatever it chose (at seat 0's first move of a probed deal every option's playout
+left it last), so the tree chose among equal values (docs/search.md, "does not reproduce")."""
 from numba import njit
 
 from kernels.search import make_search
 from kernels.pimpernel.layout import (BOT_HEURISTIC, DEC_CUBE, END_TURN_CAP, MAXP, O_DONE, O_END, O_N,
-    O_STOP, P_FINAL_START, S_PREPARE, S_SIZE, W_SEARCH_C, W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
+    O_STOP, P_FINAL_START, S_SIZE, W_SEARCH_C, W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.pimpernel.state import chooser, decision, player_at, score_of
 from kernels.pimpernel.bots import choose_option, leader_choice
 from kernels.pimpernel.rules import apply_option, list_options
@@ -28,12 +30,13 @@ from kernels.pimpernel.rollout import redeal_hidden
 
 @njit(cache=True, _nrt=False)
 def copy_position(src, dst):
-    """A clone for one iteration, stopping at the end of the current round: the state row and
-    the route owners (the scratch the leader's route reads)."""
+    """A clone for one iteration: the state row and the route owners (the scratch the leader's
+    route reads). The playout plays on to the end of the game: no stop step, not even one a
+    test's driver set on the position searched from."""
     s, d = src[0], dst[0]
     for j in range(S_SIZE):
         d[j] = s[j]
-    d[O_STOP] = S_PREPARE           # the playout ends with this round's scoring
+    d[O_STOP] = -1
     for j in range(MAXP + 1):
         dst[2][j] = src[2][j]
 
@@ -84,7 +87,7 @@ def heuristic(tables, P, buf, k, rng, W):
 
 @njit(cache=True, _nrt=False)
 def standing(tables, P, out):
-    """Each seat's win share if the game ended now (a playout stopped at a round's end): the
+    """Each seat's win share if the game ended now (a playout cut at bots.search_depth): the
     most points, then (once the game is over) the most points on the final mission, equal on
     both sharing; a game stopped by the turn cap has no winner (finish_game's ranking)."""
     s = P[0]
