@@ -3,11 +3,12 @@ that his side is served. Only the players who have picked stand anywhere yet (th
 placed later, by their own choice), so a place is weighed on the seating of the picked ones
 (values.value, by what the seat knows), the others standing nowhere (place -1: beside
 nobody). The scenario 1 king picks last and may take any place: the players before him
-weigh each place by where the king would then sit (his best place by the same valuation).
+weigh each place by where the king would then sit (his best places by the same valuation
+and his own knowledge, which is public: his faction and nothing of the traitors').
 Scenario 6's characters are dealt after the places: nothing to weigh."""
 from numba import njit
 
-from kernels.banquet.layout import (F_KING, F_PLACE, F_SU_PICKED, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET,
+from kernels.banquet.layout import (F_KING, F_PLACE, F_SU_PICKED, MAXP, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET,
                                     SCEN_CASTLE, T_RULES)
 from kernels.banquet.state import player_place
 from kernels.banquet.values import lean, odds, value
@@ -39,29 +40,33 @@ def king_comes_last(st, tables, p):
 
 
 @njit(cache=True, _nrt=False)
-def kings_place(st, tables, p, q, pl, odk, bot, w):
-    """Where the scenario 1 king, picking last, sits once p has picked q: the place he values
-    most by his own knowledge odk. Leaves that seating in pl (the king there, his occupant
-    nowhere: he takes a place not known yet); returns the place."""
+def after_the_king(st, tables, p, q, pl, od, odk, bot, w):
+    """What p's pick of q is worth to p's faction (knowledge od) once the scenario 1 king,
+    picking last, has taken a place he values most by his own knowledge odk: the mean over
+    his best places, each alike (he breaks ties by his own stream)."""
     rules = tables[T_RULES]
     npl = rules[R_NPL]
     king = st[F_KING]
-    best = 0
-    best_v = -1e18
+    best = -1e18
     for r in range(npl):
         if player_place(st, r):
             king_at(st, tables, p, q, pl, king, r)
-            x = value(st, tables, king, pl, odk, bot, w)
-            if x > best_v + 1e-9:
-                best_v = x
-                best = r
-    king_at(st, tables, p, q, pl, king, best)
-    return best
+            best = max(best, value(st, tables, king, pl, odk, bot, w))
+    total = 0.0
+    m = 0
+    for r in range(npl):
+        if player_place(st, r):
+            king_at(st, tables, p, q, pl, king, r)
+            if value(st, tables, king, pl, odk, bot, w) >= best - 1e-6:
+                total += value(st, tables, p, pl, od, bot, w)
+                m += 1
+    return total / m
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def king_at(st, tables, p, q, pl, king, r):
-    """p's pick of q, then the king at r (an occupant there stands nowhere for now)."""
+    """p's pick of q, then the king at r (an occupant there takes a place not known yet:
+    nowhere for now)."""
     picked_seating(st, tables, p, q, pl)
     for o in range(tables[T_RULES][R_N]):
         if o != king and pl[o] == r:
@@ -70,28 +75,29 @@ def king_at(st, tables, p, q, pl, king, r):
 
 
 @njit(cache=True, _nrt=False)
-def choose_setup_place(st, tables, p, bot, w, rng, pl, od, kings, buf, k):
+def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
     """The greedy's and the heuristic's set-up place of buf[:k] for p (the random bot draws
-    in bots.choose_seat): the pick whose seating (after the scenario 1 king's last pick, his
-    place for each option in kings[:k], weighed by his knowledge) p's faction values most,
-    near-ties by the seat's own stream. Scenario 6: the first place offered (no character is
-    dealt yet, so no place is better for anyone)."""
+    in bots.choose_seat): the pick whose seating of the picked players p's faction values
+    most (in scenario 1 after the king's last pick; his odds in od's second half), near-ties
+    by the seat's own stream. Scenario 6: the first place offered (no character is dealt
+    yet, so no place is better for anyone)."""
     if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
         return 0
     last = king_comes_last(st, tables, p)
+    odk = od[MAXP:2 * MAXP]
     if last:
-        odds(st, tables, st[F_KING], od, lean(w, bot))
-        for i in range(k):
-            kings[i] = kings_place(st, tables, p, buf[i, O_CHOICE], pl, od, bot, w)
+        odds(st, tables, st[F_KING], odk, lean(w, bot))
     odds(st, tables, p, od, lean(w, bot))
     best = 0
     best_v = -1e18
     for i in range(k):
+        q = buf[i, O_CHOICE]
         if last:
-            king_at(st, tables, p, buf[i, O_CHOICE], pl, st[F_KING], kings[i])
+            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w)
         else:
-            picked_seating(st, tables, p, buf[i, O_CHOICE], pl)
-        x = value(st, tables, p, pl, od, bot, w) + 1e-7 * uniform(rng, BOT0 + p)
+            picked_seating(st, tables, p, q, pl)
+            x = value(st, tables, p, pl, od, bot, w)
+        x += 1e-7 * uniform(rng, BOT0 + p)
         if x > best_v + 1e-6:
             best_v = x
             best = i
