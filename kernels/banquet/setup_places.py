@@ -9,12 +9,17 @@ Scenario 6's characters are dealt after the places: nothing to weigh."""
 from numba import njit
 
 from kernels.banquet.layout import (F_KING, F_PLACE, F_SU_PICKED, MAXP, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET,
-                                    SCEN_CASTLE, T_RULES)
+                                    SCEN_CASTLE, SCEN_MAIDEN, T_RULES)
 from kernels.banquet.state import player_place
 from kernels.banquet.values import lean, odds, value
 from kernels.rng import BOT0, uniform
 
 NOWHERE = -1        # the place of a player who has not picked yet
+# What taking a picked player's place costs a scenario 4 maiden's-faction pick besides the seating:
+# the displaced player then picks any free place, a choice handed to the other side (without it
+# a pick the seating leaves level - the princess's or abbot's before the maiden has picked - fell
+# on the first place offered, often the king's or the queen's, sending them anywhere).
+DISPLACING = 0.05
 
 
 @njit(cache=True, _nrt=False)
@@ -30,6 +35,19 @@ def picked_seating(st, tables, p, q, pl):
         if o != p and pl[o] == q:
             pl[o] = st[F_PLACE + p] if rules[R_SCEN] == SCEN_BANQUET and p == st[F_KING] else NOWHERE
     pl[p] = q
+
+
+@njit(cache=True, _nrt=False)
+def displaces(st, tables, p, q):
+    """p's pick of q moves a player who has picked and then chooses again (scenario 4's
+    maiden's faction; the scenario 1 king's occupant has no choice: he takes the last place)."""
+    rules = tables[T_RULES]
+    if rules[R_SCEN] != SCEN_MAIDEN:
+        return False
+    for o in range(rules[R_N]):
+        if o != p and st[F_SU_PICKED + o] == 1 and st[F_PLACE + o] == q:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -97,6 +115,8 @@ def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
         else:
             picked_seating(st, tables, p, q, pl)
             x = value(st, tables, p, pl, od, bot, w)
+        if displaces(st, tables, p, q):
+            x -= DISPLACING
         x += 1e-7 * uniform(rng, BOT0 + p)
         if x > best_v + 1e-6:
             best_v = x

@@ -124,6 +124,19 @@ def test_scenario_4_the_white_maiden_takes_a_place_beside_the_queen(bot):
     assert int(st[L.F_HOST]) in neighbours(st, maiden, n, n)
 
 
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_scenario_4_the_maidens_faction_leaves_the_king_and_queen_where_they_chose(bot):
+    """The princess and the abbot gain nothing by taking the king's or the queen's place (the
+    displaced one would then pick any free place): after every pick the king is still across
+    from the queen, and only the white maiden's pick displaces anyone."""
+    n = 10
+    for seed in range(4):
+        g = new_game("banquet", n, [bot], variants=("scenario4", "basic"), seed=seed)
+        st = pick_until(g, lambda st: False)
+        queen, king = int(st[L.F_HOST]), int(st[L.F_PATRON])
+        assert (int(st[L.F_PLACE + king]) - int(st[L.F_PLACE + queen])) % n == n // 2, seed
+
+
 @pytest.mark.parametrize("n", [12, 17])
 def test_scenario_1_the_king_picking_last_sits_beside_his_own(n):
     """The king picks last and may take any place: he takes one beside a faction-mate (a
@@ -174,6 +187,8 @@ def test_scenario_6_no_character_is_known_while_the_places_are_picked():
         pick_until(g, lambda st: int(st[L.F_SU_I]) >= 2)
         p = g.seat
         choice = g.clone().bot_choice()
+        if bot in ("greedy", "heuristic"):
+            assert choice == 0          # the first place offered: nothing to weigh yet
         chars = st[L.F_CHAR:L.F_CHAR + n].copy()
         moved = 0
         for seed in range(3):
