@@ -5,6 +5,7 @@ scenario; the king's faction's win share in scenario 1 with and without
 
     python -m analysis.banquet_habits --games 300 --bots heuristic --seed 1 [--set bots.protect_saves=0 ...]
     python -m analysis.banquet_habits --king --games 1000 --bots heuristic --seed 1   (scenario 1's king)
+    python -m analysis.banquet_habits --setup --variant scenario4,basic -p 10 --games 2000 --bots heuristic --seed 1
 
 ``--set`` applies to every count (bots.protect_saves = 0, bots.direction_lap = 0 and
 bots.mark_patience = 0 give the bots as issue 31 found them, in the same build).
@@ -95,6 +96,52 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
             **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
 
 
+def seating_at_round_one(ev: np.ndarray) -> dict[int, int]:
+    """Each seat's place when round 1 begins: the deal's places, then the set-up picks (the
+    place events before the first round's)."""
+    place = {int(r[1]): int(r[5]) for r in ev[ev[:, 0] == L.EV_SETUP]}
+    first_round = np.flatnonzero(ev[:, 0] == L.EV_ROUND)
+    for r in ev[:first_round[0] if len(first_round) else len(ev)]:
+        if r[0] == L.EV_PLACE:
+            place[int(r[1])] = int(r[2])
+    return place
+
+
+def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", games=300, seed=1, sets=()) -> dict:
+    """Where the set-up leaves the king (issue 32), traced games 0..games-1 (rotation 0):
+    scenarios 1 and 3, the share of deals with an assassin beside him when round 1 begins;
+    scenario 4, the share with the king directly across from the queen (the place across,
+    or on an odd table the next one too); and the king's (queen's) faction's win share."""
+    game = get_game("banquet")
+    content = game.content(tuple(variants), tuple(sets))
+    compiled = game.compile(content, players)
+    codes = game.bot_codes([bots], players)
+    w = game.weights(content)
+    npl = int(compiled.tables[L.T_RULES][L.R_NPL])
+    maiden = variants[0] == "scenario4"
+    side = game.roles.index("queen" if maiden else "king")
+    beside, across, won = 0, 0, 0
+    for g in range(games):
+        ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
+        setup = ev[ev[:, 0] == L.EV_SETUP]
+        char = {int(r[1]): int(r[2]) for r in setup}
+        place = seating_at_round_one(ev)
+        won += int(((out.win[0] > 0) & (out.role[0] == side)).any())
+        if maiden:
+            queen = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_QUEEN]][0]
+            king = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_KING]][0]
+            d = (place[king] - place[queen]) % npl
+            across += int(d == npl // 2 or (npl % 2 == 1 and d == npl // 2 + 1))
+        else:
+            king = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_KING]][0]
+            beside += int(any(int(r[4]) == L.ASSASSIN and (place[int(r[1])] - place[king]) % npl in (1, npl - 1)
+                              for r in setup))
+    fate = {"games": games, ("queen" if maiden else "king") + "_faction_wins": won / games}
+    if maiden:
+        return {**fate, "king_across_from_queen": across / games}
+    return {**fate, "assassin_beside_king_at_start": beside / games}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -105,7 +152,12 @@ def main() -> None:
     ap.add_argument("--variant", default="scenario1,basic", help="with --king: the variants")
     ap.add_argument("-p", "--players", type=int, default=12, help="with --king: the player count")
     ap.add_argument("--content", default=None, help="with --king: another content TOML")
+    ap.add_argument("--setup", action="store_true",
+                    help="only where the set-up leaves the king (--variant, -p: scenarios 1, 3, 4)")
     a = ap.parse_args()
+    if a.setup:
+        print(setup_fate(tuple(a.variant.split(",")), a.players, a.bots, a.games, a.seed, a.sets))
+        return
     if a.king:
         print(king_fate(tuple(a.variant.split(",")), a.players, a.bots, a.games, a.seed, a.sets, a.content))
         return

@@ -15,6 +15,7 @@ from kernels.banquet.layout import (A_OP, BOT_RANDOM, DEC_ACTION, DEC_BRIBE, DEC
                                     T_RULES, W_CASTLE_AGAINST, W_CASTLE_SHORT, W_DIRECTION_LAP, W_MARK_MIDROUND,
                                     W_MARK_PATIENCE, W_VETO)
 from kernels.banquet.moves import sim_apply
+from kernels.banquet.setup_places import choose_setup_place
 from kernels.banquet.state import free_place, knows, step, traitor_factions
 from kernels.banquet.values import (castle_direction_score, copy_places, lean, odds, order_score, side_value, value,
                                     wait_worth, weight)
@@ -320,24 +321,8 @@ def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
 
 @njit(cache=True, _nrt=False, inline="always")
 def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k):
-    """A set-up place of buf[:k] (reading B1's switch): uniform (random), else the seating (p
-    there, whoever holds it in p's place) the bot values most."""
+    """A set-up place of buf[:k] (reading B1): uniform (random), else where p's side is served
+    (setup_places: the picked players' seating, the scenario 1 king's last pick foreseen)."""
     if bot == BOT_RANDOM or k == 1:
         return below(rng, BOT0 + p, k)
-    n = tables[T_RULES][R_N]
-    odds(st, tables, p, od, lean(w, bot))
-    best = 0
-    best_v = -1e18
-    for i in range(k):
-        q = buf[i, O_CHOICE]
-        copy_places(st, n, pl)
-        for o in range(n):
-            if o != p and pl[o] == q:
-                pl[o] = pl[p]
-                break
-        pl[p] = q
-        x = value(st, tables, p, pl, od, bot, w)
-        if x > best_v + 1e-9:
-            best_v = x
-            best = i
-    return best
+    return choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k)

@@ -80,12 +80,7 @@ def castle_setup(st, tables, rng, order, pool):
     shuffle(rng, CHANCE, order, m)
     for p in range(n):
         st[F_PLACE + p] = order[p]
-    host = 0
-    for p in range(n):
-        if tables[T_CHARS][st[F_CHAR + p], C_INIT] < tables[T_CHARS][st[F_CHAR + host], C_INIT]:
-            host = p
-    st[F_HOST] = host
-    st[F_HOLDER] = host
+    name_host(st, tables, n)
     st[F_KING] = -1
     st[F_PATRON] = -1
     st[F_RING] = -1
@@ -99,6 +94,17 @@ def castle_setup(st, tables, rng, order, pool):
     st[F_HOUND] = HOUND_AWAY
     st[F_GATE] = -1
     st[F_SEARCH] = rules[R_SEARCH]
+
+
+@njit(cache=True, _nrt=False)
+def name_host(st, tables, n):
+    """The host, who holds the scepter first: the player with the lowest initiative."""
+    host = 0
+    for p in range(n):
+        if tables[T_CHARS][st[F_CHAR + p], C_INIT] < tables[T_CHARS][st[F_CHAR + host], C_INIT]:
+            host = p
+    st[F_HOST] = host
+    st[F_HOLDER] = host
 
 
 # -- the Keyring, its guards and the Hound ---------------------------------------------------

@@ -4,11 +4,13 @@ import numpy as np
 from numba import njit
 
 from kernels.banquet.bots import choose_option
+from kernels.banquet.castle import name_host
 from kernels.banquet.forward import apply, options
 from kernels.banquet.layout import (BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
-                                    IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z, R_CH_BARON,
-                                    R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN, R_SENESCHAL_COURIER,
-                                    SCEN_SPIES, SIM_SIZE, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS)
+                                    F_STEP, IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z,
+                                    R_CH_BARON, R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN,
+                                    R_SENESCHAL_COURIER, S_SETUP, SCEN_CASTLE, SCEN_SPIES, SIM_SIZE, T_RULES,
+                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.state import knows
@@ -40,6 +42,8 @@ def redeal_into(tables, st, seat, rng, buf):
     """redeal_hidden with its working lists in buf (3 * MAXP), for the playouts."""
     rules = tables[T_RULES]
     n = rules[R_N]
+    if rules[R_SCEN] == SCEN_CASTLE and st[F_STEP] == S_SETUP:
+        return redeal_characters(tables, st, rng)
     members = buf[0:MAXP]
     secrets = buf[MAXP:2 * MAXP]
     items = buf[2 * MAXP:3 * MAXP]
@@ -72,6 +76,19 @@ def redeal_into(tables, st, seat, rng, buf):
             st[F_SECRET + p] = secrets[i]
             st[F_ITEM + p] = items[i] if secrets[i] >= 0 else base_item(st, tables, p)
     return moved
+
+
+@njit(cache=True, _nrt=False)
+def redeal_characters(tables, st, rng):
+    """Scenario 6 while the places are picked: the characters are dealt after the places
+    (set-up step 7), so nobody knows any yet: they are shuffled among the players, the host
+    (the lowest initiative) with them."""
+    n = tables[T_RULES][R_N]
+    for i in range(n - 1, 0, -1):
+        j = below(rng, CHANCE, i + 1)
+        st[F_CHAR + i], st[F_CHAR + j] = st[F_CHAR + j], st[F_CHAR + i]
+    name_host(st, tables, n)
+    return 1
 
 
 @njit(cache=True, _nrt=False)

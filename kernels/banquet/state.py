@@ -64,8 +64,10 @@ def places_adjacent(q, r, npl):
 
 @njit(cache=True, _nrt=False, inline="always")
 def adjacent_in(pl, p, o, npl):
-    """Players p and o are adjacent in the seating pl: next places (sharers are not)."""
-    return p != o and places_adjacent(pl[p], pl[o], npl)
+    """Players p and o are adjacent in the seating pl: next places (sharers are not). A
+    player at a negative place stands nowhere yet (a bot weighing set-up places: he has not
+    picked) and is beside nobody."""
+    return p != o and pl[p] >= 0 and pl[o] >= 0 and places_adjacent(pl[p], pl[o], npl)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -139,8 +139,9 @@ def value(st, tables, v, pl, od, bot, w):
     own = -1
     for p in range(n):          # the own assassin's distance: a faction knows its own secret
         if st[F_FACTION + p] == fv and od[p] == 1.0:
-            near = (distance(pl[p], pl[king], npl) - 1.0) / npl
             own = p
+            if pl[p] >= 0 and pl[king] >= 0:    # both stand somewhere (set-up places: picked)
+                near = (distance(pl[p], pl[king], npl) - 1.0) / npl
     escort = 0.0
     if own >= 0 and adjacent_in(pl, own, king, npl):
         for p in range(n):      # a faction-mate holding the king's other side
@@ -161,7 +162,9 @@ def maiden_value(st, tables, fv, pl, bot, w):
     wm = seat_of_char(st, n, rules[R_CH_MAIDEN])
     queen = st[F_HOST]
     slay = 1.0 if adjacent_in(pl, wm, queen, npl) else 0.0
-    far = (distance(pl[wm], pl[queen], npl) - 1.0) / npl
+    far = 0.0
+    if pl[wm] >= 0 and pl[queen] >= 0:      # both stand somewhere (set-up places: picked)
+        far = (distance(pl[wm], pl[queen], npl) - 1.0) / npl
     convert = 0.0
     guard = 0.0
     for p in range(n):

@@ -10,8 +10,8 @@ from sim.api import new_game
 from tests.banquet.helpers import broken_invariants
 
 
-def play_with_bots(game_index, n=6, variants=("scenario6", "basic"), bots=("heuristic",)):
-    g = new_game("banquet", n, list(bots), variants=variants, seed=5, game_index=game_index)
+def play_with_bots(game_index, n=6, variants=("scenario6", "basic"), bots=("heuristic",), overrides=()):
+    g = new_game("banquet", n, list(bots), variants=variants, seed=5, game_index=game_index, overrides=overrides)
     seen = set()
     while not g.over:
         seen.add(g.hooks.DECISION_KINDS[g.kind])
@@ -22,8 +22,9 @@ def play_with_bots(game_index, n=6, variants=("scenario6", "basic"), bots=("heur
 def test_the_heuristic_reaches_the_gatehouse_and_the_re_flip():
     """Game 114 (seed 5, 6 players; game 13 before issue 31's direction fix changed the
     games): a lady carries the Keyring beside the gatehouse, enters, fails a flip and may
-    spend a pendant; the search events say so."""
-    g, seen = play_with_bots(114)
+    spend a pendant; the search events say so. The game was found with chance seating
+    (rules.setup_places_chosen=0), which it keeps."""
+    g, seen = play_with_bots(114, overrides=("rules.setup_places_chosen=0",))
     assert {"gatehouse", "re-flip", "Keyring hand-off"} <= seen
     from kernels.banquet import layout as L
     ev = g.hooks.events(g.arrays)

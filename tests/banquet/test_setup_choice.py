@@ -1,7 +1,7 @@
-"""Reading B1's switch setup_places_chosen: 0 (the default) = chance seats the players, as
-before the forward model (the golden hashes); 1 = the players pick their places in the
-rulebook's order, one set-up decision each (DEC_SEAT), before round 1. Through the Python API
-on the kernels play_batch compiles."""
+"""Reading B1's switch setup_places_chosen: 1 (the default, issue 32) = the players pick their
+places in the rulebook's order, one set-up decision each (DEC_SEAT), before round 1, the bots
+where their side is served (kernels/banquet/setup_places.py); 0 = chance seats the players, as
+before. Through the Python API on the kernels play_batch compiles."""
 import numpy as np
 import pytest
 
@@ -10,12 +10,20 @@ from sim.api import new_game
 from tests.banquet.helpers import broken_invariants
 
 CHOSEN = ("rules.setup_places_chosen=1",)
+CHANCE = ("rules.setup_places_chosen=0",)
 
 
 @pytest.mark.parametrize("scen,n", [(1, 11), (3, 15), (4, 10), (6, 6)])
-def test_by_default_chance_seats_the_players_and_no_set_up_decision_comes(scen, n):
-    g = new_game("banquet", n, ["random"], variants=(f"scenario{scen}", "basic"), seed=3)
+def test_with_the_switch_off_chance_seats_the_players_and_no_set_up_decision_comes(scen, n):
+    g = new_game("banquet", n, ["random"], variants=(f"scenario{scen}", "basic"), overrides=CHANCE, seed=3)
     assert g.hooks.DECISION_KINDS[g.kind] == "direction"
+
+
+@pytest.mark.parametrize("scen,n", [(1, 11), (2, 11), (5, 12)])
+def test_by_default_the_players_pick_where_the_rulebook_lets_them(scen, n):
+    """Scenarios 1, 3, 4 and 6 open with a set-up pick; 2 and 5 fix the places."""
+    g = new_game("banquet", n, ["random"], variants=(f"scenario{scen}", "basic"), seed=3)
+    assert g.hooks.DECISION_KINDS[g.kind] == ("set-up place" if scen == 1 else "direction")
 
 
 @pytest.mark.parametrize("scen,n", [(1, 11), (3, 15), (4, 10), (6, 6)])
@@ -77,3 +85,119 @@ def test_every_bot_plays_games_with_the_switch_on(bot):
         out = Batch.alloc(3, n, len(GAME.metrics))
         GAME.play(comp, codes, GAME.weights(content), 1, gi, (gi % n).astype(np.int64), out)
         assert (out.turns > 0).all() and (out.decisions >= n - 1).all()
+
+
+# -- the bots' picks (setup_places.py) ------------------------------------------------------
+def pick_until(g, done):
+    """The seats' bots pick until done(state row) or round 1."""
+    st = g.hooks.state_row(g.arrays)
+    while g.hooks.DECISION_KINDS[g.kind] == "set-up place" and not done(st):
+        g.apply(g.bot_choice())
+    return st
+
+
+def neighbours(st, p, n, npl):
+    q = int(st[L.F_PLACE + p])
+    return [o for o in range(n) if o != p and int(st[L.F_PLACE + o]) in ((q + 1) % npl, (q - 1) % npl)]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_scenario_3_the_kings_faction_flanks_the_king(bot):
+    """The king and his faction pick first: his faction-mates take both places beside him,
+    so no assassin starts there."""
+    n = 15
+    g = new_game("banquet", n, [bot], variants=("scenario3", "basic"), seed=5)
+    st = pick_until(g, lambda st: False)
+    king = int(st[L.F_KING])
+    assert [int(st[L.F_FACTION + o]) for o in neighbours(st, king, n, n)] == [L.KING_F, L.KING_F]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_scenario_4_the_white_maiden_takes_a_place_beside_the_queen(bot):
+    """The maiden's faction picks last and may take a queen's-faction player's place: the
+    white maiden takes one beside the queen (her faction's objective), its holder moves."""
+    n = 10
+    g = new_game("banquet", n, [bot], variants=("scenario4", "basic"), seed=5)
+    st = g.hooks.state_row(g.arrays)
+    maiden = [p for p in range(n) if st[L.F_CHAR + p] == g.compiled.tables[L.T_RULES][L.R_CH_MAIDEN]][0]
+    pick_until(g, lambda st: st[L.F_SU_PICKED + maiden] == 1)
+    assert int(st[L.F_HOST]) in neighbours(st, maiden, n, n)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_scenario_4_the_maidens_faction_leaves_the_king_and_queen_where_they_chose(bot):
+    """The princess and the abbot gain nothing by taking the king's or the queen's place (the
+    displaced one would then pick any free place): after every pick the king is still across
+    from the queen, and only the white maiden's pick displaces anyone."""
+    n = 10
+    for seed in range(4):
+        g = new_game("banquet", n, [bot], variants=("scenario4", "basic"), seed=seed)
+        st = pick_until(g, lambda st: False)
+        queen, king = int(st[L.F_HOST]), int(st[L.F_PATRON])
+        assert (int(st[L.F_PLACE + king]) - int(st[L.F_PLACE + queen])) % n == n // 2, seed
+
+
+@pytest.mark.parametrize("n", [12, 17])
+def test_scenario_1_the_king_picking_last_sits_beside_his_own(n):
+    """The king picks last and may take any place: he takes one beside a faction-mate (a
+    neighbour who is surely no assassin), and his faction-mates, foreseeing it, pick places
+    the traitors' picks have not hemmed in."""
+    for seed in range(3):
+        g = new_game("banquet", n, ["heuristic"], variants=("scenario1", "basic"), seed=seed)
+        st = pick_until(g, lambda st: False)
+        king = int(st[L.F_KING])
+        assert L.KING_F in [int(st[L.F_FACTION + o]) for o in neighbours(st, king, n, n)], seed
+
+
+def test_scenario_1_picks_foresee_the_king_and_do_not_peek():
+    """A traitor's pick weighs where the king will sit by the king's knowledge (his faction
+    only): re-dealing what the picker cannot know (the other faction's assassin) changes no
+    bot's pick; the search included (few iterations)."""
+    from kernels.banquet.rollout import redeal_hidden
+    from kernels.rng import seed_streams
+    n = 12
+    for bot in ("greedy", "heuristic", "rollout", "search"):
+        g = new_game("banquet", n, [bot], variants=("scenario1", "basic"), seed=7,
+                     overrides=("bots.search_iterations=8",))
+        st = g.hooks.state_row(g.arrays)
+        pick_until(g, lambda st: int(st[L.F_SU_I]) >= 3)
+        p = g.seat
+        assert st[L.F_FACTION + p] != L.KING_F
+        choice = g.clone().bot_choice()
+        moved = 0
+        for seed in range(3):
+            h = g.clone()
+            rng = np.zeros(1 + n, np.uint64)
+            seed_streams(rng, np.uint64(seed), np.uint64(77))
+            moved += redeal_hidden(h.compiled.tables, h.hooks.state_row(h.arrays), p, rng)
+            assert h.bot_choice() == choice, (bot, seed)
+        assert moved > 0
+
+
+def test_scenario_6_no_character_is_known_while_the_places_are_picked():
+    """The characters are dealt after the places (set-up step 7): the re-deal of what a seat
+    cannot know shuffles every character then, and no bot's pick changes with it."""
+    from kernels.banquet.rollout import redeal_hidden
+    from kernels.rng import seed_streams
+    n = 7
+    for bot in ("random", "greedy", "heuristic", "search"):
+        g = new_game("banquet", n, [bot], variants=("scenario6", "basic"), seed=7,
+                     overrides=("bots.search_iterations=8",))
+        st = g.hooks.state_row(g.arrays)
+        pick_until(g, lambda st: int(st[L.F_SU_I]) >= 2)
+        p = g.seat
+        choice = g.clone().bot_choice()
+        if bot in ("greedy", "heuristic"):
+            assert choice == 0          # the first place offered: nothing to weigh yet
+        chars = st[L.F_CHAR:L.F_CHAR + n].copy()
+        moved = 0
+        for seed in range(3):
+            h = g.clone()
+            hs = h.hooks.state_row(h.arrays)
+            rng = np.zeros(1 + n, np.uint64)
+            seed_streams(rng, np.uint64(seed), np.uint64(77))
+            redeal_hidden(h.compiled.tables, hs, p, rng)
+            assert sorted(hs[L.F_CHAR:L.F_CHAR + n]) == sorted(chars)
+            moved += not np.array_equal(hs[L.F_CHAR:L.F_CHAR + n], chars)
+            assert h.bot_choice() == choice, (bot, seed)
+        assert moved > 0

@@ -38,7 +38,7 @@ class BanquetCompiled(Compiled):
         s[L.S_IO] = np.zeros((rows, 4), np.int64)
         s[L.S_SEAT_BOTS] = np.zeros((rows, n), np.int64)
         s[L.S_SIM] = np.zeros((rows, L.SIM_SIZE), np.int64)
-        s[L.S_ODDS] = np.zeros((rows, L.MAXP), np.float64)
+        s[L.S_ODDS] = np.zeros((rows, 2 * L.MAXP), np.float64)   # the bots' odds; a set-up pick's king's
         s[L.S_TEAM] = np.zeros((rows, L.TEAM_SIZE), np.int64)
         k = rows if rollout else 1          # playout scratch only when a rollout bot plays
         s[L.S_RSTATE] = np.zeros((k, L.F_SIZE), np.int32)

@@ -94,11 +94,12 @@ def observe(compiled, state: dict, seat: int) -> dict:
     where it may not)."""
     st, n = state_row(state), compiled.n_players
     known = [bool(st[L.F_KNOWN + seat * L.MAXP + p]) for p in range(n)]
+    dealt = characters_dealt(compiled, st)
     return {"seat": seat, "round": int(st[L.F_ROUND]) + 1, "direction": int(st[L.F_DIR]),
-            "holder": int(st[L.F_HOLDER]), "host": int(st[L.F_HOST]),
+            "holder": int(st[L.F_HOLDER]) if dealt else None, "host": int(st[L.F_HOST]) if dealt else None,
             "places": [int(v) for v in st[L.F_PLACE:L.F_PLACE + n]],
             "standing": [int(v) for v in st[L.F_STAND:L.F_STAND + n]],
-            "characters": [compiled.names[int(c)] for c in st[L.F_CHAR:L.F_CHAR + n]],
+            "characters": [compiled.names[int(c)] if dealt else None for c in st[L.F_CHAR:L.F_CHAR + n]],
             "factions": [L.ROLES[int(f)] for f in st[L.F_FACTION:L.F_FACTION + n]],
             "marked": [int(v) for v in st[L.F_TOKEN:L.F_TOKEN + n]],
             "my_secret": int(st[L.F_SECRET + seat]),
@@ -116,7 +117,16 @@ def _hidden(compiled, st: np.ndarray, seat: int) -> np.ndarray:
         if p != seat and not st[L.F_KNOWN + seat * L.MAXP + p] and not secret_is_public.py_func(st, compiled.tables, p):
             h[[L.F_SECRET + p, L.F_ITEM + p]] = True
     h[L.F_SEATBOT:L.F_SEATBOT + L.MAXP] = True
+    if not characters_dealt(compiled, st):        # the re-deal shuffles them, the host with them
+        h[L.F_CHAR:L.F_CHAR + compiled.n_players] = True
+        h[[L.F_HOST, L.F_HOLDER]] = True
     return h
+
+
+def characters_dealt(compiled, st: np.ndarray) -> bool:
+    """False while scenario 6's places are picked: its characters are dealt after the places
+    (set-up step 7), and the host (the lowest initiative) with them."""
+    return not (compiled.tables[L.T_RULES][L.R_SCEN] == L.SCEN_CASTLE and st[L.F_STEP] == L.S_SETUP)
 
 
 def result(compiled, s: dict) -> dict | None:

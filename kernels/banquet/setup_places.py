@@ -1,0 +1,124 @@
+"""The bots' set-up places (reading B1, seating.py asks DEC_SEAT): where a player picks so
+that his side is served. Only the players who have picked stand anywhere yet (the rest are
+placed later, by their own choice), so a place is weighed on the seating of the picked ones
+(values.value, by what the seat knows), the others standing nowhere (place -1: beside
+nobody). The scenario 1 king picks last and may take any place: the players before him
+weigh each place by where the king would then sit (his best places by the same valuation
+and his own knowledge, which is public: his faction and nothing of the traitors').
+Scenario 6's characters are dealt after the places: nothing to weigh."""
+from numba import njit
+
+from kernels.banquet.layout import (F_KING, F_PLACE, F_SU_PICKED, MAXP, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET,
+                                    SCEN_CASTLE, SCEN_MAIDEN, T_RULES)
+from kernels.banquet.state import player_place
+from kernels.banquet.values import lean, odds, value
+from kernels.rng import BOT0, uniform
+
+NOWHERE = -1        # the place of a player who has not picked yet
+# What taking a picked player's place costs a scenario 4 maiden's-faction pick besides the seating:
+# the displaced player then picks any free place, a choice handed to the other side (without it
+# a pick the seating leaves level - the princess's or abbot's before the maiden has picked - fell
+# on the first place offered, often the king's or the queen's, sending them anywhere).
+DISPLACING = 0.05
+
+
+@njit(cache=True, _nrt=False)
+def picked_seating(st, tables, p, q, pl):
+    """The seating p's pick of q makes of the picked players: p at q; a picked player there
+    takes the scenario 1 king's former place (the last one free), or (a maiden's pick in
+    scenario 4) stands nowhere until he has chosen again."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    for o in range(n):
+        pl[o] = st[F_PLACE + o] if st[F_SU_PICKED + o] == 1 else NOWHERE
+    for o in range(n):
+        if o != p and pl[o] == q:
+            pl[o] = st[F_PLACE + p] if rules[R_SCEN] == SCEN_BANQUET and p == st[F_KING] else NOWHERE
+    pl[p] = q
+
+
+@njit(cache=True, _nrt=False)
+def displaces(st, tables, p, q):
+    """p's pick of q moves a player who has picked and then chooses again (scenario 4's
+    maiden's faction; the scenario 1 king's occupant has no choice: he takes the last place)."""
+    rules = tables[T_RULES]
+    if rules[R_SCEN] != SCEN_MAIDEN:
+        return False
+    for o in range(rules[R_N]):
+        if o != p and st[F_SU_PICKED + o] == 1 and st[F_PLACE + o] == q:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def king_comes_last(st, tables, p):
+    """Scenario 1: the king picks after p, any place."""
+    king = st[F_KING]
+    return tables[T_RULES][R_SCEN] == SCEN_BANQUET and king >= 0 and king != p and st[F_SU_PICKED + king] == 0
+
+
+@njit(cache=True, _nrt=False)
+def after_the_king(st, tables, p, q, pl, od, odk, bot, w):
+    """What p's pick of q is worth to p's faction (knowledge od) once the scenario 1 king,
+    picking last, has taken a place he values most by his own knowledge odk: the mean over
+    his best places, each alike (he breaks ties by his own stream)."""
+    rules = tables[T_RULES]
+    npl = rules[R_NPL]
+    king = st[F_KING]
+    best = -1e18
+    for r in range(npl):
+        if player_place(st, r):
+            king_at(st, tables, p, q, pl, king, r)
+            best = max(best, value(st, tables, king, pl, odk, bot, w))
+    total = 0.0
+    m = 0
+    for r in range(npl):
+        if player_place(st, r):
+            king_at(st, tables, p, q, pl, king, r)
+            if value(st, tables, king, pl, odk, bot, w) >= best - 1e-6:
+                total += value(st, tables, p, pl, od, bot, w)
+                m += 1
+    return total / m
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def king_at(st, tables, p, q, pl, king, r):
+    """p's pick of q, then the king at r (an occupant there takes a place not known yet:
+    nowhere for now)."""
+    picked_seating(st, tables, p, q, pl)
+    for o in range(tables[T_RULES][R_N]):
+        if o != king and pl[o] == r:
+            pl[o] = NOWHERE
+    pl[king] = r
+
+
+@njit(cache=True, _nrt=False)
+def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
+    """The greedy's and the heuristic's set-up place of buf[:k] for p (the random bot draws
+    in bots.choose_seat): the pick whose seating of the picked players p's faction values
+    most (in scenario 1 after the king's last pick; his odds in od's second half), near-ties
+    by the seat's own stream. Scenario 6: the first place offered (no character is dealt
+    yet, so no place is better for anyone)."""
+    if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
+        return 0
+    last = king_comes_last(st, tables, p)
+    odk = od[MAXP:2 * MAXP]
+    if last:
+        odds(st, tables, st[F_KING], odk, lean(w, bot))
+    odds(st, tables, p, od, lean(w, bot))
+    best = 0
+    best_v = -1e18
+    for i in range(k):
+        q = buf[i, O_CHOICE]
+        if last:
+            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w)
+        else:
+            picked_seating(st, tables, p, q, pl)
+            x = value(st, tables, p, pl, od, bot, w)
+        if displaces(st, tables, p, q):
+            x -= DISPLACING
+        x += 1e-7 * uniform(rng, BOT0 + p)
+        if x > best_v + 1e-6:
+            best_v = x
+            best = i
+    return best
