@@ -35,7 +35,7 @@ def apply(tables, s, nlog, tmp, om, rng, weights, row, log, on):
     return apply_option(s, K, RS, RM, tmp, om, row[0], row[1], row[2], row[3], log, nlog, on)
 
 
-@kernel(nrt=True)   # the rollout's and the search's playout scratch is allocated per question
+@kernel(nrt=True, lazy=True)   # the rollout's and the search's playout scratch is allocated per question
 def policy(tables, s, nlog, tmp, om, buf, k, seat, bot, rng, weights, memo):
     """bot (BOT_*) choosing for seat at the pending decision of s (buf[:k] its options), as
     play_game asks it; memo is the heuristic's float context row (play.ask_seat's ctx)."""

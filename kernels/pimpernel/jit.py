@@ -47,17 +47,22 @@ ARG_TYPES = {
 }
 
 
-def kernel(fn=None, nogil=False, inline=False, nrt=False, args=None):
+def kernel(fn=None, nogil=False, inline=False, nrt=False, args=None, lazy=False):
     """@njit(cache=True) with the argument types read from ARG_TYPES (int64 otherwise; args
     overrides some by name); inline=True for the small helpers of the hot loops (no call per
     move), never for a big step: Numba copies an inlined body into every call site before
     typing, so inlining the turn's steps cost over a quarter of the cold compile for 5% of
     the play's speed (docs/performance.md). Only functions that allocate (nrt=True) keep
     Numba's reference counting: the others pass arrays on without the atomic count updates
-    every call would make. nogil=True for play_rows, which threads run side by side."""
+    every call would make. nogil=True for play_rows, which threads run side by side.
+    lazy=True for the entry points only tests, traces and the Python API call (and what only
+    they call): compiled on their first call instead of at every import, so `make test`'s
+    Pimpernel warm-up, on the suite's critical path, leaves them out."""
     def wrap(f):
         if inline:      # its callers take its body, never a compiled copy: compiling one would be waste
             return njit(cache=True, _nrt=nrt, inline="always")(f)
+        if lazy:
+            return njit(cache=True, _nrt=nrt)(f)
         given = {**ARG_TYPES, **(args or {})}
         sig = tuple(given.get(name, _I) for name in inspect.signature(f).parameters)
         return njit(sig, cache=True, nogil=nogil, _nrt=nrt)(f)

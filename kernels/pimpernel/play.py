@@ -2,7 +2,6 @@
 the two entry points of the kernel contract (kernels/README.md)."""
 
 import numpy as np
-from numba import types
 
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
@@ -71,7 +70,7 @@ def play_game(s, K, RS, RM, W, n, seat_bot, moves, tmp, ctx, cand, s2, rng, owne
     play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, sx)
 
 
-@kernel(nrt=True)
+@kernel(nrt=True, lazy=True)
 def search_arrays(seat_bot, W, k, nr):
     """A search bot's tree for a loop outside play_batch (drive, the contract's policy): one
     node per iteration when a seat plays search, else one."""
@@ -83,7 +82,7 @@ def search_arrays(seat_bot, W, k, nr):
             np.zeros(nodes + k, np.int64), np.zeros(MAXP, np.float64), np.zeros(nr, np.uint64))
 
 
-@kernel(nrt=True)   # a search bot's tree is allocated per call
+@kernel(nrt=True, lazy=True)   # a search bot's tree is allocated per call
 def drive(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, first,
           stop):
     """Play from step first (-1: from where s stands) with the seats' bots until step stop is
@@ -159,7 +158,7 @@ def play_rows(first, last, tables, scratch, bots, weights, seed, game_index, rot
 play_batch = over_rows(play_rows, scratch_rows)
 
 
-@kernel(args={"game_index": types.uint64, "rotation": types.int64})
+@kernel(lazy=True)
 def trace_game(tables, scratch, bots, weights, seed, game_index, rotation, log,
                score, rank, win, role, secret_role, position, turns, end_reason, metrics, decisions):
     """Game game_index on scratch row 0 with its event log: the same play_game as play_batch.
