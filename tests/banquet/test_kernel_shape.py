@@ -5,11 +5,11 @@ import ast
 from pathlib import Path
 
 KERNEL = Path(__file__).resolve().parents[2] / "kernels" / "banquet"
-# kernels/README.md's order for this game: the castle above state, values above the bots' choices,
-# the rules in their order between objectives and forward
-ORDER = ("layout", "castle_places", "castle_team", "castle", "state", "moves", "values", "bots", "rules",
-         "objectives", "action", "turn", "castle_round", "seating", "round", "forward", "rollout", "search",
-         "play", "bench")
+# kernels/README.md's order for this game: the castle above state, values (and the set-up picks
+# weighed on them) above the bots' choices, the rules in their order between objectives and forward
+ORDER = ("layout", "castle_places", "castle_team", "castle", "state", "moves", "values", "setup_places",
+         "bots", "rules", "objectives", "action", "turn", "castle_round", "seating", "round", "forward",
+         "rollout", "search", "play", "bench")
 RULES = ("rules", "objectives", "castle", "action", "turn", "castle_round", "seating", "round", "forward")
 
 
