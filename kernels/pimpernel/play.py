@@ -28,7 +28,7 @@ def begin_game(s, K, RS, RM, n, rng, scr, log, nlog, log_on):
     log_event(log, nlog, log_on, EV_SETUP, -1, s[O_TRAIL], s[O_MLOC], s[O_FIRST], 0)
 
 
-@kernel     # compiled once: the Python game API asks it too (inlined, each API process compiled a copy)
+@kernel(inline=True)    # a call per decision costs play 4% (paired); the Python API compiles its own copy
 def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx):
     """The index of the option moves[:nm] the pending decision's seat's bot takes: the search
     bot's by its tree (sx; cand and s2 its playouts' option rows and state), the rollout bot's
