@@ -149,12 +149,20 @@ def test_scenario_1_the_king_picking_last_sits_beside_his_own(n):
         assert L.KING_F in [int(st[L.F_FACTION + o]) for o in neighbours(st, king, n, n)], seed
 
 
+def redealt(g, p, n, seed):
+    """(a copy of g with what seat p cannot know dealt anew from seed, the cells it moved)."""
+    from kernels.banquet.rollout import redeal_hidden
+    from kernels.rng import seed_streams
+    h = g.clone()
+    rng = np.zeros(1 + n, np.uint64)
+    seed_streams(rng, np.uint64(seed), np.uint64(77))
+    return h, redeal_hidden(h.compiled.tables, h.hooks.state_row(h.arrays), p, rng)
+
+
 def test_scenario_1_picks_foresee_the_king_and_do_not_peek():
     """A traitor's pick weighs where the king will sit by the king's knowledge (his faction
     only): re-dealing what the picker cannot know (the other faction's assassin) changes no
     bot's pick; the search included (few iterations)."""
-    from kernels.banquet.rollout import redeal_hidden
-    from kernels.rng import seed_streams
     n = 12
     for bot in ("greedy", "heuristic", "rollout", "search"):
         g = new_game("banquet", n, [bot], variants=("scenario1", "basic"), seed=7,
@@ -166,10 +174,8 @@ def test_scenario_1_picks_foresee_the_king_and_do_not_peek():
         choice = g.clone().bot_choice()
         moved = 0
         for seed in range(3):
-            h = g.clone()
-            rng = np.zeros(1 + n, np.uint64)
-            seed_streams(rng, np.uint64(seed), np.uint64(77))
-            moved += redeal_hidden(h.compiled.tables, h.hooks.state_row(h.arrays), p, rng)
+            h, cells = redealt(g, p, n, seed)
+            moved += cells
             assert h.bot_choice() == choice, (bot, seed)
         assert moved > 0
 
@@ -177,8 +183,6 @@ def test_scenario_1_picks_foresee_the_king_and_do_not_peek():
 def test_scenario_6_no_character_is_known_while_the_places_are_picked():
     """The characters are dealt after the places (set-up step 7): the re-deal of what a seat
     cannot know shuffles every character then, and no bot's pick changes with it."""
-    from kernels.banquet.rollout import redeal_hidden
-    from kernels.rng import seed_streams
     n = 7
     for bot in ("random", "greedy", "heuristic", "search"):
         g = new_game("banquet", n, [bot], variants=("scenario6", "basic"), seed=7,
@@ -192,11 +196,8 @@ def test_scenario_6_no_character_is_known_while_the_places_are_picked():
         chars = st[L.F_CHAR:L.F_CHAR + n].copy()
         moved = 0
         for seed in range(3):
-            h = g.clone()
+            h, _ = redealt(g, p, n, seed)
             hs = h.hooks.state_row(h.arrays)
-            rng = np.zeros(1 + n, np.uint64)
-            seed_streams(rng, np.uint64(seed), np.uint64(77))
-            redeal_hidden(h.compiled.tables, hs, p, rng)
             assert sorted(hs[L.F_CHAR:L.F_CHAR + n]) == sorted(chars)
             moved += not np.array_equal(hs[L.F_CHAR:L.F_CHAR + n], chars)
             assert h.bot_choice() == choice, (bot, seed)
