@@ -36,7 +36,6 @@ def over_rows(play_rows, count_rows):
         for f in others:
             f.result()
     play_batch.__doc__ = play_rows.__doc__
-    play_batch.play_rows = play_rows
     return play_batch
 
 
