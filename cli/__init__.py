@@ -96,9 +96,8 @@ def games(prefix: str | None, params_of: str | None, content_of: str | None) -> 
             for key, value, why in caps:
                 click.echo(f"  {key} = {value}    {why}")
         click.echo("Reconstructed (content the rulebook does not print):")
-        for table, reason in content.reconstructed():
+        for table, reason, printed in content.reconstructed():
             click.echo(f"  {table:<30} {reason}")
-            printed = content.get(table).get("printed_keys", []) if table else []
             if printed:
                 click.echo(f"  {'':<30} printed, so not reconstructed: {', '.join(printed)}")
         return

@@ -480,14 +480,15 @@ class Content:
         printed limit such as Banquet's veto_cap is a rule, not one): (dotted key, value, comment)."""
         return [(k, v, self.comment(k) or "") for k, v, _ in self.params() if k.endswith("per_player_cap")]
 
-    def reconstructed(self) -> list[tuple[str, str]]:
-        """Tables marked ``reconstructed``: (table, reason)."""
+    def reconstructed(self) -> list[tuple[str, str, list]]:
+        """Tables marked ``reconstructed``: (table, reason, the values it names as printed).
+        A list entry is named by its name where it has one (``characters.King``)."""
         out = []
 
         def walk(node: Any, key: str) -> None:
             if isinstance(node, dict):
                 if "reconstructed" in node:
-                    out.append((key, node["reconstructed"]))
+                    out.append((key, node["reconstructed"], node.get("printed_keys", [])))
                 for k, v in node.items():
                     walk(v, f"{key}.{k}".lstrip("."))
             elif isinstance(node, list):        # entries of a list of tables, by name where they have one

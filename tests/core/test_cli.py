@@ -50,10 +50,14 @@ def test_games_content_lists_the_built_in_readings_and_the_safety_caps():
 
     from cli import cli
 
-    out = CliRunner().invoke(cli, ["games", "--content", "banquet"]).output
+    result = CliRunner().invoke(cli, ["games", "--content", "banquet"])
+    assert result.exit_code == 0, result.exception
+    out = result.output
     built_in = out.split("Built in")[1].split("Safety caps")[0]
     for b in ("(B1)", "(B2)", "(B6)", "(B17)", "(B18)", "(B20)", "(B21)", "[scenario6] scenario 6 readings"):
         assert b in built_in, b
     caps = out.split("Safety caps")[1].split("Reconstructed")[0]
     assert "table.actions_per_player_cap = 4" in caps and "table.passes_per_player_cap = 40" in caps
     assert "scenario6.actions_per_player_cap" in caps and "veto_cap" not in caps
+    # a reconstructed list entry is named by its name (it once crashed the listing here)
+    assert "  characters.King " in out.split("Reconstructed")[1]

@@ -138,7 +138,7 @@ def test_params_and_reconstructed(path):
     c = Content(path)
     keys = {k: r for k, _, r in c.params()}
     assert keys["coins.start"] == [0, 30] and keys["cards.1.cost"] == [0, 9]
-    assert c.reconstructed() == [("coins", "not printed")]
+    assert c.reconstructed() == [("coins", "not printed", [])]
 
 
 def test_parse_value():

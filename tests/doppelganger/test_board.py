@@ -16,7 +16,7 @@ def test_board_matches_what_the_rulebook_prints():
         assert any(node == room for node, _ in b.doors)
     # pads are corridor squares, rooms and wheel are single nodes
     assert all(p > b.n_rooms for p in b.pads)
-    assert ("board", c["board"]["reconstructed"]) in c.reconstructed()
+    assert ("board", c["board"]["reconstructed"], []) in c.reconstructed()
 
 
 def test_next_hop_walks_a_shortest_path():
