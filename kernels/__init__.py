@@ -5,8 +5,8 @@ Cached code is never stale. Numba's on-disk cache checks only the source file of
 function itself, not the modules it imports (numba issue 1833): after a change to
 common.py, rng.py or a game's layout, cached code would keep the old constants and play
 wrong games silently. So every function is cached in a directory named by a hash of the
-files it can depend on: the shared modules for the shared code (and single-file kernels),
-the shared modules plus the game's package for a game (``keyed_cache`` in its __init__).
+files it can depend on: the shared modules (every module of this package's top level) for the
+shared code, the shared modules plus the game's package for a game (``keyed_cache`` in its __init__).
 Numba's cache ignores the optimisation level too (NUMBA_OPT): code compiled at -O1 for the
 test suite would be loaded by the next balance run. The directory names the level.
 A user's NUMBA_CACHE_DIR is respected as it is."""
@@ -18,17 +18,19 @@ import os
 import shutil
 from pathlib import Path
 
-# OpenMP (Numba's threading layer here) keeps idle threads spinning after each parallel batch.
-# Beside other busy processes (pytest's workers, Ray's, a designer's other work) the spinning
-# steals their cores: two Emerald games per call took 31 ms instead of 2.2 ms on a loaded 2-core
-# machine. Sleeping threads cost a wake-up per batch. Set before the runtime loads; a user's
-# own setting stands.
+# OpenMP (Numba's threading layer) keeps idle threads spinning after each parallel loop. Beside
+# other busy processes (pytest's workers, Ray's, a designer's other work) the spinning steals
+# their cores: two Emerald games per call once took 31 ms instead of 2.2 ms on a loaded 2-core
+# machine. The games' batches run on Python threads now (threads.py); Bastille's bench_prepare
+# is the one parallel loop left. Set before the runtime loads; a user's own setting stands.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numba  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-SHARED = ("__init__.py", "common.py", "rng.py")
+# every module beside this one: the games' kernels import them (common, rng, the search written
+# once), so a change to any of them must recompile every game
+SHARED = tuple(sorted(p.name for p in HERE.glob("*.py")))
 CACHE_ROOT = HERE / "__pycache__" / "numba"
 
 
