@@ -8,7 +8,8 @@ seat whose decision it is, expands one option, plays out with the game's heurist
 the end or to a depth cut scored by the game's position value, and adds every seat's reward
 to every node on its path. A node's children are keyed by the option row (and the decision
 kind): options differ between re-deals, so each child counts the times it was available
-(its availability) and UCT explores by that count instead of the parent's visits.
+(its availability) and UCT explores by that count instead of the parent's visits. The
+iterations stop once the root's choice is decided (``decided``): the rest could not change it.
 
 The tree lives in preallocated arrays the caller owns (``tree_nodes``), so nothing is
 allocated while a game plays:
@@ -149,6 +150,8 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
                 tree[n, N_VISITS] += 1
                 for s in range(maxp):
                     gain[n, s] += reward[s]
+            if decided(tree, iterations - it - 1):
+                break
         return most_visited(tree, buf, k, kind(root), width)
 
     return search
@@ -218,6 +221,26 @@ def best_by_uct(tree, gain, slot, m, p, exploration):
             bestv = u
             best = i
     return best
+
+
+@njit(cache=True, _nrt=False)
+def decided(tree, left):
+    """Whether the root's most visited child stays the most visited whatever the iterations
+    left do: its lead over every other child (an option not tried yet has 0 visits) is more
+    than they could add. Stopping then chooses what the whole budget would: each iteration's
+    streams come from the decision's one draw, so nothing after the decision changes either."""
+    top = 0
+    second = 0
+    c = tree[0, N_FIRST]
+    while c >= 0:
+        v = tree[c, N_VISITS]
+        if v > top:
+            second = top
+            top = v
+        elif v > second:
+            second = v
+        c = tree[c, N_NEXT]
+    return top > second + left
 
 
 @njit(cache=True, _nrt=False)
