@@ -8,7 +8,7 @@ import pytest
 from numba import njit
 
 from kernels.rng import BOT0, CHANCE, below, seed_streams
-from kernels.search import MAX_ITERATIONS, alloc_tree, make_search
+from kernels.search import MAX_ITERATIONS, N_FIRST, N_NEXT, N_VISITS, alloc_tree, decided, make_search
 from sim.api import hooks_of, new_game
 from sim.errors import UserError
 from sim.game import Batch
@@ -180,13 +180,15 @@ toy_search = make_search(toy_copy, toy_kind, toy_seat, toy_options, toy_apply, t
                          toy_random, toy_value)
 
 
-def toy_choice(iterations, seed):
+def toy_choice(iterations, seed, tree_out=None):
     st = np.array([1, 0, -1, -1, 3], np.int64)
     rng = np.zeros(3, np.uint64)
     seed_streams(rng, np.uint64(seed), np.uint64(0))
     buf = np.zeros((4, 1), np.int64)
     toy_options(WIN, (st,), buf)
     tree, gain, work, reward = (a[0] for a in alloc_tree(1, 1, 2, nodes=iterations + 1, k_max=4))
+    if tree_out is not None:
+        tree_out.append(tree)
     return toy_search(WIN, (st,), (np.zeros(5, np.int64),), rng, 0, np.zeros(1), buf, 4,
                       iterations, 10, 0.7, 0.0, tree, gain, work, np.zeros((4, 1), np.int64),
                       np.zeros(3, np.uint64), reward)
@@ -198,6 +200,20 @@ def test_search_finds_the_toy_games_best_move_as_its_budget_grows():
     large = [toy_choice(2000, s) for s in seeds]
     assert large == [1] * len(seeds), large
     assert small.count(1) < len(seeds), small
+
+
+def test_search_stops_once_its_choice_is_decided():
+    """The iterations stop when the most visited root child leads by more than the iterations
+    left: a lead equal to them could still be tied, and an option not tried yet counts 0."""
+    tree = np.zeros((3, 6), np.int64)
+    tree[0, N_FIRST], tree[1, N_NEXT], tree[2, N_NEXT] = 1, 2, -1
+    tree[1, N_VISITS], tree[2, N_VISITS] = 3, 10
+    assert decided(tree, 6) and not decided(tree, 7)
+    tree[1, N_NEXT] = -1                                # one child tried, the others 0 visits
+    assert decided(tree, 2) and not decided(tree, 3)
+    used = []
+    assert toy_choice(2000, 0, used) == 1              # the toy's best row, long before 2,000
+    assert used[0][0, N_VISITS] < 2000
 
 
 @pytest.mark.parametrize("game_id", SEARCHING)
