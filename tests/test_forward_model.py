@@ -24,13 +24,14 @@ QUICK = {"doppelganger": ("bots.rollout_playouts=2", "bots.rollout_candidates=2"
 WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"))],
          "bastille": [((), ()), (("secret_mission",), ())],
          # marks (1), bribes (2), vetoes and reactions (full rules), the castle's Keyring (6: one
-         # guard, so the Keyring comes into play), the players' set-up places (the switch on)
-         # (walks found with chance seating keep it: rules.setup_places_chosen=0)
+         # guard, so the Keyring comes into play), the players' set-up places (the switch on) and
+         # scenario 3's factions sending their members to pick (walks found with chance seating keep
+         # it: rules.setup_places_chosen=0)
          "banquet": [(("scenario1", "full"), ("rules.setup_places_chosen=0",), 11), (("scenario2", "full"), (), 11),
                      (("scenario6", "full"), ("scenario6.guards=1", "rules.setup_places_chosen=0"), 6),
                      (("scenario5", "full"), (), 12),
                      (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
-                     (("scenario6", "basic"), ("scenario6.guards=1", "rules.setup_places_chosen=1"), 7)],
+                     (("scenario3", "basic"), (), 15)],
          "pimpernel": [((), ()), (("short",), ())],
          # every other walk with agents cheap to assassinate, so that one comes up and asks for another
          "emerald": [((), ()), ((), tuple(f"cities.agent_cost.{c}=2" for c in range(9)))]}

@@ -19,15 +19,16 @@ from kernels.banquet.castle import enter_gatehouse
 from kernels.banquet.castle_round import end_search, keyring_taker
 from kernels.banquet.layout import (AC_IDLE, DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_GATEHOUSE, DEC_KEYRING,
                                     DEC_MARK, DEC_NONE, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT,
-                                    DEC_VETO, EF_IDLE, EV_BRIBE, EV_KEYRING, EV_PLACE, F_AC_STEP, F_BRIBED, F_CHAR,
-                                    F_DEC, F_DEC_SEAT, F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT, F_EF_STEP, F_FACTION,
+                                    DEC_SEND, DEC_VETO, EF_IDLE, EV_BRIBE, EV_KEYRING, EV_PLACE, F_AC_STEP, F_BRIBED,
+                                    F_CHAR, F_DEC, F_DEC_SEAT, F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT, F_EF_STEP, F_FACTION,
                                     F_FV_ON, F_ITEM, F_KEYRING, F_MARK, F_MK_I, F_MK_ON, F_PENDANTS, F_PLACE,
                                     F_RE_WIN, F_ROUND, F_SE_FOUND, F_SE_SPENT, F_STEP, MV_X, MV_Y, MV_Z, O_CHOICE,
                                     R_GK_COMPULSORY, R_N, R_NPL, S_NEXT, S_OVER, S_ROUND, S_SETUP, T_ACTIONS, T_RULES)
 from kernels.banquet.moves import list_moves, list_reactions, partner_ok
 from kernels.banquet.round import mark_faction, marks_step, place_mark, round_step
 from kernels.banquet.rules import log_event, switch_places
-from kernels.banquet.seating import begin_seating, seat_open, seat_pick
+from kernels.banquet.seating import begin_seating, may_send, seat_pick, send, sending_faction
+from kernels.banquet.setup_places import seat_open
 from kernels.banquet.state import free_place, learn, moved_flags
 from kernels.banquet.turn import bribable, declare, favor_step, play_move
 from kernels.rng import below, CHANCE
@@ -104,6 +105,11 @@ def options(tables, st, io, met, sim, mv, buf):
         for q in range(npl):
             if seat_open(st, tables, p, q):
                 k = put(buf, k, q)
+    elif kind == DEC_SEND:
+        f = sending_faction(st)
+        for o in range(n):
+            if may_send(st, o, f):
+                k = put(buf, k, o)
     elif kind == DEC_PARTNER:
         row = tables[T_ACTIONS][st[F_CHAR + st[F_EF_A]], st[F_EF_SLOT]]
         for o in range(n):
@@ -162,6 +168,8 @@ def apply(tables, st, io, met, sim, mv, rng, weights, row, log, on):
             st[F_STEP] = S_NEXT         # her turn ends: the scepter goes on
     elif kind == DEC_SEAT:
         seat_pick(st, tables, p, c, log, io, on)
+    elif kind == DEC_SEND:
+        send(st, c)
     elif kind == DEC_REFLIP:
         if c == 1:
             st[F_PENDANTS + p] -= 1

@@ -143,7 +143,10 @@ R_GK_FIXED = R_SETUP_CHOSEN + 5          # each_adjacent_switch: the choosers fi
 R_GK_INITIATIVE = R_SETUP_CHOSEN + 6     # ... choosing lowest initiative first (else round the table from him)
 R_GK_PARTNER = R_SETUP_CHOSEN + 7        # ... the active player himself may be a partner
 R_GK_COMPULSORY = R_SETUP_CHOSEN + 8     # ... a chooser with a partner to choose must switch
-R_SIZE = R_SETUP_CHOSEN + 1 + len(RULINGS)
+# scenario 3's traitor factions, alternating, each send the member of their choice to pick (the
+# duke or the baron decides for his faction, DEC_SEND); 0 = their members come in seat order
+R_FACTION_SENDS = R_SETUP_CHOSEN + 1 + len(RULINGS)
+R_SIZE = R_FACTION_SENDS + 1
 SWITCHES = ("host_start_is_receipt", "seneschal_may_be_courier", "bribe_needs_seated", "baron_knows_courier",
             "ring_unvetoable", "patron_may_request", "king_faction_sits_near_king",
             "icon_spares_own_royalty", "king_may_convert", "across_odd_by_chance", "rose_pendant_limit",
@@ -258,7 +261,7 @@ F_SE_FOUND = F_SE_SPENT + 1     # ... 1 = this search's flip found her
 F_SU_N = F_SE_FOUND + 1          # set-up places chosen (R_SETUP_CHOSEN): the players to pick, in order
 F_SU_I = F_SU_N + 1             # ... the next of them
 F_SU_DISP = F_SU_I + 1          # ... scenario 4: the player a maiden displaced, choosing his new place (-1 none)
-F_SU_ORDER = F_SU_DISP + 1      # [MAXP] ... the picking order
+F_SU_ORDER = F_SU_DISP + 1      # [MAXP] ... the picking order (-1 - f: traitor faction f sends a member, R_FACTION_SENDS)
 F_SU_PICKED = F_SU_ORDER + MAXP  # [MAXP] ... 1 = has picked (a place held by a player yet to pick is free)
 F_SIZE = F_SU_PICKED + MAXP
 
@@ -278,9 +281,10 @@ DEC_KEYRING = 9         # scenario 6, the Keyring's carrier: hand it to (a seat,
 DEC_GATEHOUSE = 10      # scenario 6, the carrier beside the gatehouse: enter (1) or wait (0)
 DEC_REFLIP = 11         # scenario 6, the searcher after a failed flip: spend a pendant (1) or stop (0)
 DEC_SEAT = 12           # set-up places chosen (R_SETUP_CHOSEN): a player's place
-N_DEC = 13
+DEC_SEND = 13           # ... scenario 3 (R_FACTION_SENDS), the duke or the baron: which member of his faction picks next
+N_DEC = 14
 DEC_NAMES = ("game over", "direction", "mark", "bribe", "action", "veto", "reaction", "displaced place",
-             "switch partner", "Keyring hand-off", "gatehouse", "re-flip", "set-up place")
+             "switch partner", "Keyring hand-off", "gatehouse", "re-flip", "set-up place", "faction's next picker")
 O_CHOICE = 0            # an option row's choice (all but DEC_ACTION and DEC_REACTION)
 
 # Where a round stands (F_STEP)
@@ -336,7 +340,7 @@ BOT_SEARCH = 4          # information-set MCTS (kernels/search.py) at every deci
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
                 "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience", "search_iterations",
                 "search_depth", "search_exploration", "search_widening", "protect_saves", "direction_lap",
-                "castle_short_way", "mark_midround_patience", "castle_against_duke")
+                "castle_short_way", "mark_midround_patience", "castle_against_duke", "displacing")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
@@ -350,6 +354,7 @@ W_DIRECTION_LAP = 18    # (greedy and heuristic) scenarios 5 and 6: the host wei
 W_CASTLE_SHORT = 19     # (greedy and heuristic) scenario 6: 1 = the short way to the team's next step, 0 = the long way, 0.5 = neither
 W_MARK_MIDROUND = 20    # (heuristic only) the share of mark_patience the king keeps once the round is under way
 W_CASTLE_AGAINST = 21   # (greedy and heuristic) scenario 6: the host sends the scepter against the duke's walk
+W_DISPLACING = 22       # (greedy and heuristic) scenario 4: what a maiden's-faction pick of a picked player's place costs
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 

@@ -5,21 +5,45 @@ placed later, by their own choice), so a place is weighed on the seating of the 
 nobody). The scenario 1 king picks last and may take any place: the players before him
 weigh each place by where the king would then sit (his best places by the same valuation
 and his own knowledge, which is public: his faction and nothing of the traitors').
-Scenario 6's characters are dealt after the places: nothing to weigh."""
+Scenario 6's characters are dealt after the places: nothing to weigh. Scenario 3's traitor
+factions each send the member whose pick matters most (choose_sender)."""
 from numba import njit
 
-from kernels.banquet.layout import (F_KING, F_PLACE, F_SU_PICKED, MAXP, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET,
-                                    SCEN_CASTLE, SCEN_MAIDEN, T_RULES)
+from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, MAIDEN_F, MAXP, O_CHOICE,
+                                    R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_MAIDEN, T_RULES,
+                                    W_DISPLACING)
 from kernels.banquet.state import player_place
 from kernels.banquet.values import lean, odds, value
 from kernels.rng import BOT0, uniform
 
 NOWHERE = -1        # the place of a player who has not picked yet
-# What taking a picked player's place costs a scenario 4 maiden's-faction pick besides the seating:
-# the displaced player then picks any free place, a choice handed to the other side (without it
-# a pick the seating leaves level - the princess's or abbot's before the maiden has picked - fell
-# on the first place offered, often the king's or the queen's, sending them anywhere).
-DISPLACING = 0.05
+
+
+@njit(cache=True, _nrt=False)
+def holder(st, n, q, p):
+    """Another player than p at place q, -1 none."""
+    for o in range(n):
+        if o != p and st[F_PLACE + o] == q:
+            return o
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def seat_open(st, tables, p, q):
+    """p may pick place q now: a player's place, free or held by one yet to pick; any place
+    for the scenario 1 king; for a scenario 4 maiden, any not held by a faction-mate who
+    picked."""
+    rules = tables[T_RULES]
+    if not player_place(st, q):
+        return False
+    h = holder(st, rules[R_N], q, p)
+    if h < 0 or st[F_SU_PICKED + h] == 0:
+        return True
+    if st[F_SU_DISP] == p:
+        return False
+    if rules[R_SCEN] == SCEN_BANQUET:
+        return p == st[F_KING]
+    return rules[R_SCEN] == SCEN_MAIDEN and st[F_FACTION + p] == MAIDEN_F and st[F_FACTION + h] != MAIDEN_F
 
 
 @njit(cache=True, _nrt=False)
@@ -116,9 +140,47 @@ def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
             picked_seating(st, tables, p, q, pl)
             x = value(st, tables, p, pl, od, bot, w)
         if displaces(st, tables, p, q):
-            x -= DISPLACING
+            # the displaced player then picks any free place, a choice handed to the other side
+            # (without it a pick the seating leaves level - the princess's or abbot's before the
+            # maiden has picked - fell on the first place offered, often the king's or the queen's)
+            x -= w[W_DISPLACING]
         x += 1e-7 * uniform(rng, BOT0 + p)
         if x > best_v + 1e-6:
             best_v = x
             best = i
     return best
+
+
+@njit(cache=True, _nrt=False)
+def choose_sender(st, tables, p, bot, w, rng, pl, od, buf, k):
+    """The greedy's and the heuristic's member of buf[:k] that leader p sends to pick next
+    (scenario 3, R_FACTION_SENDS): the one whose pick matters most to the faction (pick_stake),
+    so that he picks before the other faction's picks take his best place; near-ties by the
+    seat's own stream."""
+    odds(st, tables, p, od, lean(w, bot))
+    best = 0
+    best_v = -1e18
+    for i in range(k):
+        x = pick_stake(st, tables, p, buf[i, O_CHOICE], pl, od, bot, w) + 1e-7 * uniform(rng, BOT0 + p)
+        if x > best_v + 1e-6:
+            best_v = x
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def pick_stake(st, tables, p, m, pl, od, bot, w):
+    """How much member m's pick matters to p's faction: his best open place's worth over the
+    mean of them all (what waiting may cost him once the other faction has picked), on the
+    picked players' seating (the assassin's, near the king, above all)."""
+    best = -1e18
+    total = 0.0
+    k = 0
+    for q in range(tables[T_RULES][R_NPL]):
+        if seat_open(st, tables, m, q):
+            picked_seating(st, tables, m, q, pl)
+            x = value(st, tables, p, pl, od, bot, w)
+            best = max(best, x)
+            total += x
+            k += 1
+    return best - total / k

@@ -91,8 +91,10 @@ def test_five_royalty_is_refused(tmp_path):
 
 def test_readings_are_listed_with_a_reason():
     rs = content().readings()
-    # the kernel's rules vector holds L.SWITCHES in order, the set-up switch on its own, then L.RULINGS
-    assert {k.split(".")[1] for k, _, _ in rs} == set(L.SWITCHES) | {"setup_places_chosen"} | set(L.RULINGS)
+    # the kernel's rules vector holds L.SWITCHES in order, the set-up switch on its own, L.RULINGS,
+    # then scenario 3's picking order
+    assert ({k.split(".")[1] for k, _, _ in rs}
+            == set(L.SWITCHES) | {"setup_places_chosen", "factions_choose_pickers"} | set(L.RULINGS))
     assert all(reason for _, _, reason in rs)
 
 

@@ -1,7 +1,9 @@
 """Reading B1's switch setup_places_chosen: 1 (the default, issue 32) = the players pick their
 places in the rulebook's order, one set-up decision each (DEC_SEAT), before round 1, the bots
 where their side is served (kernels/banquet/setup_places.py); 0 = chance seats the players, as
-before. Through the Python API on the kernels play_batch compiles."""
+before. Scenario 3's switch factions_choose_pickers: 1 (the default) = each traitor faction in
+its turn sends the member it chooses (DEC_SEND, its duke or baron deciding); 0 = its members
+in seat order. Through the Python API on the kernels play_batch compiles."""
 import numpy as np
 import pytest
 
@@ -11,6 +13,8 @@ from tests.banquet.helpers import broken_invariants
 
 CHOSEN = ("rules.setup_places_chosen=1",)
 CHANCE = ("rules.setup_places_chosen=0",)
+SEAT_ORDER = ("rules.factions_choose_pickers=0",)
+SETUP = ("set-up place", "faction's next picker")      # the set-up decisions
 
 
 @pytest.mark.parametrize("scen,n", [(1, 11), (3, 15), (4, 10), (6, 6)])
@@ -35,8 +39,11 @@ def test_with_the_switch_every_player_picks_a_place_once_then_round_one(scen, n)
     st = g.hooks.state_row(g.arrays)
     pick = np.random.default_rng(scen)
     pickers = []
-    while g.hooks.DECISION_KINDS[g.kind] == "set-up place":
+    while g.hooks.DECISION_KINDS[g.kind] in SETUP:
         p, opts = g.seat, g.options()
+        if g.hooks.DECISION_KINDS[g.kind] != "set-up place":        # scenario 3: a faction sends one
+            g.apply(int(pick.integers(len(opts))))
+            continue
         q = int(opts[int(pick.integers(len(opts))), L.O_CHOICE])
         g.apply([int(r[L.O_CHOICE]) for r in opts].index(q))
         assert st[L.F_PLACE + p] == q
@@ -91,7 +98,7 @@ def test_every_bot_plays_games_with_the_switch_on(bot):
 def pick_until(g, done):
     """The seats' bots pick until done(state row) or round 1."""
     st = g.hooks.state_row(g.arrays)
-    while g.hooks.DECISION_KINDS[g.kind] == "set-up place" and not done(st):
+    while g.hooks.DECISION_KINDS[g.kind] in SETUP and not done(st):
         g.apply(g.bot_choice())
     return st
 
@@ -202,3 +209,106 @@ def test_scenario_6_no_character_is_known_while_the_places_are_picked():
             moved += not np.array_equal(hs[L.F_CHAR:L.F_CHAR + n], chars)
             assert h.bot_choice() == choice, (bot, seed)
         assert moved > 0
+
+
+# -- scenario 3: the traitor factions send the member they choose (factions_choose_pickers) -----
+def leader(g, st, f):
+    """The duke's or the baron's seat (he decides for his faction)."""
+    title = L.R_CH_DUKE if f == L.DUKE_F else L.R_CH_BARON
+    return [p for p in range(g.compiled.n_players) if st[L.F_CHAR + p] == g.compiled.tables[L.T_RULES][title]][0]
+
+
+def test_scenario_3_each_traitor_faction_sends_the_member_its_leader_chooses():
+    """After the king's faction, the duke and then the baron, alternately, choose which of
+    their faction's members picks next (any who has not picked); the one sent picks; a
+    faction's last member goes without a choice."""
+    n = 15
+    g = new_game("banquet", n, ["random"], variants=("scenario3", "basic"), seed=3)
+    st = g.hooks.state_row(g.arrays)
+    senders, pickers = [], []
+    while g.hooks.DECISION_KINDS[g.kind] in SETUP:
+        if g.hooks.DECISION_KINDS[g.kind] == "set-up place":
+            pickers.append(g.seat)
+            g.apply(g.bot_choice())
+            continue
+        f = L.BARON_F if senders and senders[-1] == L.DUKE_F else L.DUKE_F
+        assert g.seat == leader(g, st, f)
+        members = [int(r[L.O_CHOICE]) for r in g.options()]
+        assert len(members) > 1
+        assert members == [p for p in range(n) if st[L.F_FACTION + p] == f and st[L.F_SU_PICKED + p] == 0]
+        g.apply(len(members) - 1)                   # the last of them, not the seat order's first
+        assert g.hooks.DECISION_KINDS[g.kind] == "set-up place" and g.seat == members[-1]
+        senders.append(f)
+    size = sum(st[L.F_FACTION + p] == L.DUKE_F for p in range(n))
+    assert senders == [L.DUKE_F, L.BARON_F] * (size - 1)
+    assert sorted(pickers) == list(range(n)) and g.hooks.DECISION_KINDS[g.kind] == "direction"
+
+
+def test_scenario_3_in_seat_order_the_factions_members_pick_in_turn_without_a_choice():
+    """factions_choose_pickers = 0 (as before): duke's and baron's members alternate, each
+    faction's in seat order, and nobody is asked whom to send."""
+    n = 15
+    g = new_game("banquet", n, ["random"], variants=("scenario3", "basic"), overrides=SEAT_ORDER, seed=3)
+    st = g.hooks.state_row(g.arrays)
+    pickers = []
+    while g.hooks.DECISION_KINDS[g.kind] in SETUP:
+        assert g.hooks.DECISION_KINDS[g.kind] == "set-up place"
+        pickers.append(g.seat)
+        g.apply(g.bot_choice())
+    traitors = [p for p in pickers if st[L.F_FACTION + p] != L.KING_F]
+    duke = [p for p in range(n) if st[L.F_FACTION + p] == L.DUKE_F]
+    baron = [p for p in range(n) if st[L.F_FACTION + p] == L.BARON_F]
+    assert traitors == [p for pair in zip(duke, baron) for p in pair]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_scenario_3_a_faction_sends_its_assassin_first(bot):
+    """The member whose pick matters most goes first: the assassin, whose place decides how
+    far he must travel to the king (the others' places change nothing of the faction's
+    valuation until he stands beside the king)."""
+    n = 15
+    for seed in range(3):
+        g = new_game("banquet", n, [bot], variants=("scenario3", "basic"), seed=seed)
+        st = g.hooks.state_row(g.arrays)
+        for f in (L.DUKE_F, L.BARON_F):
+            pick_until(g, lambda st: g.hooks.DECISION_KINDS[g.kind] == "faction's next picker")
+            assert g.seat == leader(g, st, f)
+            sent = int(g.options()[g.bot_choice(), L.O_CHOICE])
+            assert st[L.F_FACTION + sent] == f and st[L.F_SECRET + sent] == L.ASSASSIN, (seed, f)
+            g.apply(g.bot_choice())
+
+
+def test_scenario_3_the_sender_does_not_peek():
+    """Whom the duke sends weighs what his faction knows: re-dealing what he cannot know (the
+    baron's faction's assassin) changes no bot's choice; the random bot's choice varies."""
+    n = 15
+    for bot in ("random", "greedy", "heuristic", "search"):
+        g = new_game("banquet", n, [bot], variants=("scenario3", "basic"), seed=7,
+                     overrides=("bots.search_iterations=8",))
+        pick_until(g, lambda st: g.hooks.DECISION_KINDS[g.kind] == "faction's next picker")
+        p = g.seat
+        choice = g.clone().bot_choice()
+        for seed in range(3):
+            h, _ = redealt(g, p, n, seed)
+            assert h.bot_choice() == choice, (bot, seed)
+    sent = set()
+    for seed in range(6):
+        g = new_game("banquet", n, ["random"], variants=("scenario3", "basic"), seed=seed)
+        pick_until(g, lambda st: g.hooks.DECISION_KINDS[g.kind] == "faction's next picker")
+        sent.add(g.bot_choice())
+    assert len(sent) > 1
+
+
+def test_scenario_4_the_displacing_weight_reaches_the_picks():
+    """bots.displacing, what a maiden's-faction pick of a picked player's place costs, is read by
+    the kernel: at 0 a pick the seating leaves level falls on the first place offered, often the
+    king's or the queen's, and the king no longer always ends across from the queen (the
+    default keeps him there: the test above)."""
+    n = 10
+    across = []
+    for seed in range(4):
+        g = new_game("banquet", n, ["heuristic"], variants=("scenario4", "basic"), seed=seed,
+                     overrides=("bots.displacing=0",))
+        st = pick_until(g, lambda st: False)
+        across.append((int(st[L.F_PLACE + int(st[L.F_PATRON])]) - int(st[L.F_PLACE + int(st[L.F_HOST])])) % n == n // 2)
+    assert not all(across), across

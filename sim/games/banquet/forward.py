@@ -82,6 +82,8 @@ def describe(compiled, state: dict, row) -> str:
         return "enter the gatehouse" if c == 1 else "wait beside the gatehouse"
     if k == L.DEC_SEAT:
         return f"take place {c}"
+    if k == L.DEC_SEND:
+        return f"send seat {c} to pick his place"
     if k == L.DEC_REFLIP:
         return "spend a pendant on another flip" if c == 1 else "stop searching"
     return "nothing (the game is over)"

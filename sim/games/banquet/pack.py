@@ -248,6 +248,7 @@ def tables(content: Content, n_players: int) -> tuple:
     t[L.T_RULES][L.R_SETUP_CHOSEN] = content["rules"]["setup_places_chosen"]
     for i, k in enumerate(L.RULINGS):
         t[L.T_RULES][L.R_SETUP_CHOSEN + 1 + i] = content["rules"][k]
+    t[L.T_RULES][L.R_FACTION_SENDS] = content["rules"]["factions_choose_pickers"]
     t[L.T_CHARS] = C
     t[L.T_ACTIONS] = A
     return tuple(t)
