@@ -26,18 +26,19 @@ def compiled(n: int = 4, variants: tuple[str, ...] = ()):
     return _CACHE[key]
 
 
-def weights(variants: tuple[str, ...] = ()):
-    return GAME.weights(GAME.content(variants))
+def weights(variants: tuple[str, ...] = (), sets: tuple[str, ...] = ()):
+    return GAME.weights(GAME.content(variants, sets))
 
 
 class Table:
     """One game's arrays plus the scratch a turn needs."""
 
-    def __init__(self, n: int = 4, seed: int = 1, index: int = 0, variants: tuple[str, ...] = ()):
+    def __init__(self, n: int = 4, seed: int = 1, index: int = 0, variants: tuple[str, ...] = (),
+                 sets: tuple[str, ...] = ()):
         self.c = compiled(n, variants)
         self.K = self.c.K.copy()
         self.n = n
-        self.W = weights(variants)
+        self.W = weights(variants, sets)   # sets: bot weights only (the compiled content is variants')
         self.s = np.zeros(L.S_SIZE, np.int64)
         self.s2 = np.zeros(L.S_SIZE, np.int64)
         self.moves = np.zeros((self.c.option_rows, 4), np.int64)
@@ -308,12 +309,12 @@ def decline(moves):
     return moves
 
 
-def no_peek_positions():
+def no_peek_positions(sets: tuple[str, ...] = ()):
     """The seat to act a few turns into a game and after missions, across player counts and
-    variants (heuristic players)."""
+    variants (heuristic players; sets: other bot weights, e.g. tests/pimpernel/previous.py's)."""
     for n, variants, turns in ((4, (), 9), (2, ("chauvelin",), 30), (6, ("short",), 45), (3, (), 80),
                                (5, ("first_game",), 20), (4, ("chauvelin", "short"), 60)):
-        t = Table(n, seed=n, index=2, variants=variants)
+        t = Table(n, seed=n, index=2, variants=variants, sets=sets)
         bots = np.full(L.MAXP, L.BOT_HEURISTIC, np.int64)
         for _ in range(turns):
             t.play_turn(bots)

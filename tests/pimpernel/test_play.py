@@ -107,12 +107,16 @@ def test_a_rollout_playing_on_the_true_deck_fails_the_no_peek_test():
     playouts made to skip their own re-deal, so that they draw the deck in its true order (a
     real peek, not a planted read), the no-peek positions and re-deals report the rollout's
     answers changing, its choice and its margins. The no-peek rollout plays two mission rounds
-    for this: at one round nothing moves, since no hidden card counts before the next mission."""
+    for this: at one round nothing moves, since no hidden card counts before the next mission.
+    Played with the previous heuristic's weights (tests/pimpernel/previous.py): with the tuned
+    ones the peeking rollout's main move at these two positions stays put over the three
+    re-deals (its margins still move), so the main move's line would go unchecked."""
     from tests.pimpernel.helpers import Unseen, no_peek_positions, peeking_rollout
+    from tests.pimpernel.previous import PREVIOUS_HEURISTIC
     from tests.test_every_game import changed_answers
     peeking = peeking_rollout()
     flagged = []
-    for pos in islice(no_peek_positions(), 2):   # early positions: a full deck to draw from
+    for pos in islice(no_peek_positions(PREVIOUS_HEURISTIC), 2):   # early positions: a full deck to draw from
         assert pos.rollout_kernels == Unseen.rollout_kernels   # the real kernels, by default
         pos.rollout_kernels = peeking
         asked = [("rollout", "main move", pos.ask(pos.rollout)), ("rollout", "margins", pos.ask(pos.margins))]
