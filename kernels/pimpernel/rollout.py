@@ -3,8 +3,8 @@ playouts are the game's own loop over the forward model (rules.advance/list_opti
 
 from kernels.rng import BOT0, shuffle, uniform
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, DEC_CUBE, DEC_MAIN, DEC_NONE, K_REMOVED, NEVER,
-    O_CAP, O_DECK, O_DECK_LEN, O_DECK_PTR, O_MISSIONS_DONE, O_N, O_REMOVED, O_STREAM, S_SIZE, TRIED,
+from kernels.pimpernel.layout import (BOT_HEURISTIC, C_VALS, DEC_CUBE, DEC_MAIN, DEC_NONE, K_REMOVED, MV_PASS,
+    NEVER, O_CAP, O_DECK, O_DECK_LEN, O_DECK_PTR, O_MISSIONS_DONE, O_N, O_REMOVED, O_STREAM, S_SIZE, TRIED,
     W_PLAYOUTS, W_ROUNDS, W_WIDTH)
 from kernels.pimpernel.state import chooser, score_of
 from kernels.pimpernel.bots import choose_heuristic, choose_index, leader_choice
@@ -92,10 +92,19 @@ def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, own
 @kernel
 def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog):
     """Flat Monte Carlo over the main moves: the heuristic's best few moves are each valued by
-    their playout margin (playout_margin); the best wins."""
+    their playout margin (playout_margin); the best wins. A pass the heuristic prefers stands:
+    the playouts cannot tell an aimless move from a pass, and a table of rollout bots taking
+    moves by their noise never passed in succession, so the round never ended (6 of 200
+    four-player games reached the turn cap)."""
     stream = BOT0 + p
     width = min(int(W[W_WIDTH]), nm)
     choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
+    top = 0
+    for i in range(1, nm):
+        if ctx[C_VALS + i] > ctx[C_VALS + top]:
+            top = i
+    if moves[top, 0] == MV_PASS:
+        return top
     for i in range(nm):
         for j in range(3):
             cand[i, j] = moves[i, j]

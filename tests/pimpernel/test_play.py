@@ -67,6 +67,16 @@ def test_every_bot_finishes_and_scores_are_consistent(n):
             assert all(out.win[g, s] == 0 for s in range(n) if out.score[g, s] < best[g])
 
 
+def test_a_table_of_rollout_bots_ends_every_round():
+    """Four rollout bots once moved on by their playouts' noise where the heuristic passes, so
+    nobody passed in succession and the round never ended: game 13 of `balance run pimpernel
+    -p 4 --bots rollout --seed 1` reached the turn cap. The heuristic's pass now stands."""
+    out = Batch.alloc(1, 4, len(GAME.metrics))
+    GAME.play(compiled(4, ()), GAME.bot_codes(["rollout"], 4), weights(()), 1, np.array([13], np.uint64),
+              np.zeros(1, np.uint8), out)
+    assert out.end_reason[0] == 0 and out.metrics[0, 0, 6] == 7
+
+
 def test_short_game_plays_four_missions():
     out = play(4, ["heuristic"], variants=("short",))
     assert (out.metrics[:, :, 6] == 4).all()
