@@ -1,4 +1,5 @@
 """Shared fixtures: crafted run and sweep directories, and a headless Chromium."""
+import fcntl
 import json
 import os
 import shutil
@@ -30,11 +31,23 @@ def crafted_dirs(tmp_path_factory):
     return {"A": a, "B": b, "ladder": ladder, "sweep": sweep}
 
 
-def find_chromium() -> str:
-    """Debian's chromium; installed with apt-get when missing and we may; else skip."""
+def installed_chromium() -> str | None:
     for name in ("chromium", "chromium-browser"):
         if shutil.which(name):
             return shutil.which(name)
+    return None
+
+
+def find_chromium() -> str:
+    """Debian's chromium; installed with apt-get when missing and we may; else skip. Each
+    pytest worker asks: one installs while the others wait on the lock (on a fresh machine the
+    second worker's apt-get found dpkg locked and skipped its browser checks)."""
+    with open("/tmp/balance-chromium.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return installed_chromium() or install_chromium()
+
+
+def install_chromium() -> str:
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         pytest.skip("browser check skipped: chromium is not installed and cannot be installed "
                     "(needs root and apt-get: apt-get install -y chromium)")
