@@ -32,10 +32,7 @@ def crafted_dirs(tmp_path_factory):
 
 
 def installed_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        if shutil.which(name):
-            return shutil.which(name)
-    return None
+    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def find_chromium() -> str:
@@ -56,7 +53,7 @@ def install_chromium() -> str:
         subprocess.run(["apt-get", "install", "-y", "chromium"], capture_output=True, timeout=900, check=True)
     except (subprocess.SubprocessError, OSError) as e:
         pytest.skip(f"browser check skipped: installing chromium with apt-get failed ({type(e).__name__})")
-    path = shutil.which("chromium")
+    path = installed_chromium()
     if not path:
         pytest.skip("browser check skipped: apt-get ran but no chromium binary appeared")
     return path
