@@ -148,10 +148,21 @@ def decision_units(dec: pl.DataFrame) -> pl.DataFrame:
                       for m in ("options", "forced", "decisions")])
 
 
+# Units and their squares are rounded to multiples of GRID before they are summed: float sums of
+# values on a binary grid are exact (below 2**53 * GRID), so a run's figures do not depend on the
+# order its games were added (Ray merges chunks as they finish; a mean of exactly 2.05 would
+# otherwise print 2.0 or 2.1). The rounding moves a unit by at most GRID / 2.
+GRID = 2.0 ** -16
+
+
+def on_grid(x: pl.Expr) -> pl.Expr:
+    return (x / GRID).round() * GRID
+
+
 def sums(u: pl.DataFrame) -> pl.DataFrame:
     """Count, sum and sum of squares of the units by (by, group, measure, checkpoint)."""
-    return (u.group_by(*KEYS).agg(pl.len().cast(pl.Int64).alias("n"), pl.col("x").sum().alias("sum"),
-                                  (pl.col("x") ** 2).sum().alias("sumsq"))
+    return (u.group_by(*KEYS).agg(pl.len().cast(pl.Int64).alias("n"), on_grid(pl.col("x")).sum().alias("sum"),
+                                  on_grid(pl.col("x") ** 2).sum().alias("sumsq"))
             .sort(*KEYS))
 
 

@@ -14,13 +14,13 @@ Writes RUN/arc.parquet (game_index, rotation, checkpoint, seat, standing, win, p
 [, team]) and RUN/arc.json (the checkpoint names and the deals); returns the frames."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from analysis.arc import ARC_FILE, Arcs, decision_measures, measures, runaway
+from analysis.arc import ARC_FILE, Arcs
 from analysis.arc_sums import (SUMS_FILE, by_group, decision_units, group_lines, merge, run_decisions, run_measures,
                                run_runaway, sums, units)
 from sim.errors import UserError
@@ -206,11 +206,11 @@ def arc(run_dir: Path, cfg, deals: int = DEFAULT_DEALS, progress=lambda done, to
 
 
 def measured(frame: pl.DataFrame, names: list[str], deals: int, dec: pl.DataFrame) -> Arc:
-    """The arc's figures read from its rows."""
+    """The arc's figures read from its rows: through their sums, as an --aggregate run reads them,
+    so both print the same figures to the last digit."""
     a = Arcs.of(frame, names)
     s = sums(pl.concat([units(a), decision_units(dec)]))
-    return Arc(frame, names, measures(a), runaway(a), deals, decision_measures(dec), by_group(s), s,
-               a.standing.shape[2])
+    return replace(from_sums(s, names, deals, a.standing.shape[2]), frame=frame)
 
 
 def from_sums(s: pl.DataFrame, names: list[str], deals: int, contestants: int) -> Arc:

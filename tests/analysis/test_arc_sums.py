@@ -6,7 +6,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis.arc import Arcs, measures, runaway
+from analysis.arc import Arcs, decision_measures, measures, runaway
 from analysis.arc_sums import by_group, merge, sums, table, units
 from tests.analysis.test_arc import frame, shuffled_race
 
@@ -41,6 +41,24 @@ def test_sums_of_batches_merged_are_the_sums_of_every_game():
     assert merged.select("by", "group", "measure", "checkpoint", "n").equals(
         whole.select("by", "group", "measure", "checkpoint", "n"))
     assert np.allclose(merged["sum"], whole["sum"]) and np.allclose(merged["sumsq"], whole["sumsq"])
+
+
+def test_sums_do_not_depend_on_the_order_games_are_added():
+    """Ray merges chunks as they finish: the sums, to the last bit, whatever the order. Units
+    such as 0.1 or a mean of 2.05 options are not binary fractions, so summed raw in another
+    order they differ in their last bits and a figure on a rounding edge prints either way
+    (CI: 2.0 against 2.1 options a game)."""
+    from analysis.arc_sums import decision_units
+
+    rng = np.random.default_rng(3)
+    games = rng.integers(0, 3_000, 9_000).astype(np.uint64)         # 1 to ~10 decisions a game
+    dec = pl.DataFrame({"game_index": np.sort(games), "rotation": np.zeros(9_000, np.uint8), "kind": ["move"] * 9_000,
+                        "options": rng.integers(1, 40, 9_000).astype(np.int32)})
+    u = decision_units(dec)
+    orders = [sums(u), merge(*(sums(u[i:i + 4]) for i in range(0, u.height, 4))),
+              merge(*(sums(u[i::7]) for i in range(7))), merge(*(sums(u.reverse()[i::3]) for i in range(3)))]
+    for other in orders[1:]:
+        assert other.equals(orders[0])
 
 
 def test_a_shuffled_race_gives_each_position_the_closed_form_rates():
@@ -97,7 +115,8 @@ def test_an_aggregate_arc_reads_every_figure_of_the_rows_from_its_sums():
     names = ["round 1", "round 2", "round 3", "the end"]
     rows = measured(f, names, 600, dec)
     agg = from_sums(merge(rows.sums.head(7), rows.sums.tail(rows.sums.height - 7)), names, 600, 3)
-    for x, y in ((rows.measures, agg.measures), (rows.runaway, agg.runaway), (rows.decisions, agg.decisions)):
+    arrays = Arcs.of(f, names)          # the arrays' own reading (analysis/arc.py), to the grid's rounding
+    for x, y in ((measures(arrays), agg.measures), (runaway(arrays), agg.runaway), (decision_measures(dec), agg.decisions)):
         assert x.columns == y.columns
         for c in x.columns:
             if x[c].dtype.is_float():
