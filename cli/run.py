@@ -128,12 +128,7 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                 variants=split_list(variant), sets=list(sets), rotate_seats=rotate_seats, threads=threads,
                 batch_size=batch_size, engine=engine, content_path=content_path, aggregate=aggregate,
                 ray_address=address, shard_deals=shard_deals)
-            if not robust:   # a new run here: an older run's --robust study is not this run's to finish
-                from analysis.studies.robust import PLAN_FILE, ROBUST_DIR
-
-                old_plan = Path(out_dir) / ROBUST_DIR / PLAN_FILE
-                if old_plan.is_file():
-                    old_plan.unlink()
+            forget_older_run(Path(out_dir), keep_robust_plan=robust)
             if sys.stdout.isatty():
                 with click.progressbar(length=n_games, label=f"{game.id} x{n_games}", show_eta=True) as bar:
                     outcome = execute(cfg, Path(out_dir), progress=bar.update, log=log)
@@ -186,6 +181,24 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
 
 
 ROBUST_DIR_TEXT = "robust/<bot>/ (each strong bot's games)"
+
+
+def forget_older_run(out_dir: Path, keep_robust_plan: bool) -> None:
+    """A new run into out_dir: what was derived there from an older run's games (its arc, the
+    strong bots' choices, its unfinished --robust study unless this run is --robust) describes
+    other games, and the report would show it as this run's. The older results themselves stay
+    until the new run merges (sim.runner.execute)."""
+    from analysis.arc import ARC_FILE
+    from analysis.arc_sums import SUMS_FILE
+    from analysis.studies.arc import ARC_META, DECISIONS_FILE
+    from analysis.studies.choices import CHOICES_FILE
+    from analysis.studies.robust import PLAN_FILE, ROBUST_DIR
+
+    stale = [ARC_META, ARC_FILE, DECISIONS_FILE, SUMS_FILE, CHOICES_FILE]
+    if not keep_robust_plan:
+        stale.append(f"{ROBUST_DIR}/{PLAN_FILE}")
+    for name in stale:
+        (out_dir / name).unlink(missing_ok=True)
 
 
 def record_arc(out_dir: Path, deals: int, whose: str, choices: int = 0) -> list[str]:

@@ -409,8 +409,6 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
     else:
         if resuming:
             raise UserError(str(out_dir), None, "not an unfinished run (no shards/manifest.json)")
-        for name in RESULT_FILES:  # a finished run here is being replaced: never mix the two
-            (out_dir / name).unlink(missing_ok=True)
         for p in shard_dir.glob("shard-*.parquet"):
             p.unlink()
         _write(lambda: write_json(manifest, shard_dir / MANIFEST), shard_dir / MANIFEST, out_dir)
@@ -451,6 +449,10 @@ def execute(cfg: RunConfig, out_dir: Path, progress=None, log: Callable[[str], N
             else:
                 raise UserError("--engine", None, f"expected local or ray, got '{cfg.engine}'")
             write_from = time.perf_counter()
+            # a finished run this one replaces stays whole until now (a new run killed while it
+            # plays loses nothing); never mix the two: its files go before this run's are written
+            for name in RESULT_FILES:
+                (out_dir / name).unlink(missing_ok=True)
             stats, hist = merge_shards(cfg, prep, out_dir, len(shards))
         except KeyboardInterrupt:
             guard.fired = True

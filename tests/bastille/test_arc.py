@@ -43,6 +43,14 @@ def test_the_arc_ends_at_the_runs_final_scores_and_the_report_reads_it(tmp_path)
     assert "Is there a runaway leader?" in page and "When is it decided" in page
     assert "a winner leads for good from checkpoint (arc)" in page and "&lt;= 1 (spec)" in page   # the spec's arc line
     assert "By position (0 = the first player)" in page and "Do the strong bots choose differently?" in page
+    # a new run into the directory, without --arc: the older run's arc and choices are not its own
+    code, out, err = cli(["run", "bastille", "-p", "3", "-n", "5", "--seed", "9", "--out", run])
+    assert code == 0, err
+    code, out, err = cli(["report", run, "--out", tmp_path / "report2"])
+    assert code == 0, err
+    page = (tmp_path / "report2" / "index.html").read_text()
+    assert "Is there a runaway leader?" not in page and "Do the strong bots choose differently?" not in page
+    assert sorted(p.name for p in run.iterdir()) == ["results.parquet", "run.json"]
 
 
 def test_balance_arc_on_a_directory_that_is_no_run_is_one_line_and_exit_2(tmp_path):

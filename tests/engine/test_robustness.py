@@ -1,6 +1,7 @@
 """Bad run directories and bad --out are reported on one line (exit 2), never a traceback,
 and never leave a partial file behind."""
 import errno
+import json
 import os
 
 import polars as pl
@@ -32,7 +33,7 @@ def reference(tmp_path_factory):
     return (out / "results.parquet").read_bytes()
 
 
-def interrupted_run(out, after_shards=4):
+def interrupted_run(out, after_shards=4, seed=5):
     """An in-process run stopped by Ctrl-C after some shards (raised from the progress hook)."""
     from sim.runner import Interrupted
 
@@ -44,8 +45,24 @@ def interrupted_run(out, after_shards=4):
             raise KeyboardInterrupt
 
     with pytest.raises(Interrupted, match="resume with: balance run --resume"):
-        execute(RunConfig(game="toy", players=3, bots=["greedy"], games=2000, seed=5, rotate_seats=True, variants=["base"],
+        execute(RunConfig(game="toy", players=3, bots=["greedy"], games=2000, seed=seed, rotate_seats=True, variants=["base"],
                           shard_deals=100), out, progress=progress)
+
+
+def test_a_new_run_killed_while_it_plays_keeps_the_finished_run_it_would_replace(tmp_path):
+    """A new run into a finished run's directory replaces that run only when it merges: killed
+    while playing, the old results and run.json are there byte for byte, and finishing the new
+    run (--resume) replaces them with its own."""
+    out = tmp_path / "run"
+    code, _, err = cli([*ARGS, "--out", out])
+    assert code == 0, err
+    old = {name: (out / name).read_bytes() for name in ("results.parquet", "run.json")}
+    interrupted_run(out, seed=6)
+    assert {name: (out / name).read_bytes() for name in old} == old
+    code, _, err = cli(["run", "--resume", out])
+    assert code == 0, err
+    assert json.loads((out / "run.json").read_text())["config"]["seed"] == 6
+    assert read_results(out)["game_index"].n_unique() == 2000 and (out / "results.parquet").read_bytes() != old["results.parquet"]
 
 
 def test_out_under_a_file_is_one_line_and_writes_nothing(tmp_path):
