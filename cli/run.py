@@ -194,6 +194,8 @@ def forget_older_run(out_dir: Path, keep_robust_plan: bool) -> None:
     from analysis.studies.choices import CHOICES_FILE
     from analysis.studies.robust import PLAN_FILE, ROBUST_DIR
 
+    if not out_dir.is_dir():
+        return                      # nothing older here (or no directory at all: the run says so)
     stale = [ARC_META, ARC_FILE, DECISIONS_FILE, SUMS_FILE, CHOICES_FILE]
     if not keep_robust_plan:
         stale.append(f"{ROBUST_DIR}/{PLAN_FILE}")
