@@ -318,6 +318,22 @@ def test_the_trace_names_the_cards_paid_okhrana_shoggoth_and_the_agent_lost():
     assert "seat 0 (greedy) loses an agent in Paris with that sanity token" in lines
 
 
+def test_the_trace_shows_each_seats_running_vp():
+    t = table()
+    push = t.card("Propagandists", 0)                                  # two Restorationist steps
+    t.give(MON, push)
+    t.act(MON, [r for r in t.moves(MON) if r[L.MV_ACT] == L.ACT_MARKERS and t.pays(MON, r) == {push}
+                and r[L.MV_PAY2] == 0][0])
+    c = t.city_of("Vienna")
+    t.set_top(c, t.card("Louise Michel"))                              # 1 VP, printed
+    t.put(THU, c, cubes=1)
+    t.give(THU, S(t, THU, 4))
+    t.act(THU, t.find(THU, L.ACT_CLAIM, [S(t, THU, 4)], b=1 << c)[0])
+    vp_lines = [x for x in narrated(t) if x.startswith("VP now: ")]
+    assert vp_lines == ["VP now: " + ", ".join(f"seat {s} (greedy) 2 (+2)" for s in range(4)),
+                        "VP now: seat 3 (greedy) 3 (+1)"]
+
+
 def test_the_trace_says_a_move_moved_nothing():
     from sim.games.emerald import GAME, trace
     rows = np.array([[L.EV_MOVE_ACTION, 1, 2, 0, 0, 0]], np.int64)
