@@ -8,7 +8,7 @@ from kernels.emerald import layout as L
 from kernels.emerald.bots import choose_agent_move, choose_own_agent_city
 from kernels.emerald.state import agents_on_board
 
-from .helpers import MON, S, THU, Play, empty_table, redeal
+from .helpers import MON, S, THU, Play, empty_table, redeal, vp_pile
 
 
 def table(*sets) -> Play:
@@ -67,7 +67,7 @@ def test_leopold_makes_every_vampires_card_ineffective_by_default():
     t = table()
     vp = t.card("Vampires")
     c = leopold_then_claim(t, vp)
-    assert t.zone(vp)[0] == L.Z_REMOVED and t.get(L.F_VPN, MON) == 0 and t.agents(MON, c) == 0
+    assert t.zone(vp)[0] == L.Z_REMOVED and t.get(vp_pile(t, vp), MON) == 0 and t.agents(MON, c) == 0
 
 
 def test_leopold_only_the_held_cards_when_switched():
@@ -76,7 +76,7 @@ def test_leopold_only_the_held_cards_when_switched():
     t = table("rules.leopold_voids_later_cards=0", "sanity_die.insanity_faces=0")
     vp = t.card("Vampires")
     c = leopold_then_claim(t, vp)
-    assert t.zone(vp) == (L.Z_DISCARD, MON) and t.get(L.F_VPN, MON) == 2 and t.agents(MON, c) == 1
+    assert t.zone(vp) == (L.Z_DISCARD, MON) and t.get(vp_pile(t, vp), MON) == 2 and t.agents(MON, c) == 1
     t.give(MON, vp)
     p = t.city_of("Paris")
     t.put(MON, p, agents=1)
