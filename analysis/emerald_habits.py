@@ -33,7 +33,7 @@ def count_game(events: np.ndarray) -> dict:
     for i in range(len(ev)):
         if ev[i] == L.EV_CLAIM and not (prev == L.EV_CLAIM and seat[i] == seat[i - 1]):
             claims += 1
-        prev = ev[i] if ev[i] not in (L.EV_TURN_UP, L.EV_AGENT, L.EV_DRAW) else prev
+        prev = ev[i] if ev[i] not in (L.EV_TURN_UP, L.EV_AGENT, L.EV_DRAW, L.EV_VP) else prev
     moves = events[ev == L.EV_MOVE_ACTION]
     assassinations = events[ev == L.EV_ASSASSINATE]
     markers = events[ev == L.EV_MARKER]

@@ -33,8 +33,10 @@ WALKS = {"doppelganger": [((), ("rules.max_turns=60", "rules.actions_per_turn=2"
                      (("scenario4", "full"), ("rules.setup_places_chosen=1",), 10),
                      (("scenario3", "basic"), (), 15)],
          "pimpernel": [((), ()), (("short",), ())],
-         # every other walk with agents cheap to assassinate, so that one comes up and asks for another
-         "emerald": [((), ()), ((), tuple(f"cities.agent_cost.{c}=2" for c in range(9)))]}
+         # every other walk with agents cheap to assassinate, so that one comes up and asks for another,
+         # and three Zombies cards (game card 25), so that random play claims and plays one (a
+         # zombie city, a zombies' victim): since issue 32's card points none of its six walks did
+         "emerald": [((), ()), ((), (*(f"cities.agent_cost.{c}=2" for c in range(9)), "cards.game.25.copies=3"))]}
 # decision kinds no random walk can be counted on to reach: the game's own tests reach them
 # with its bots (Banquet: random play never brings a lady with the Keyring beside the
 # gatehouse; tests/banquet/test_forward.py; Emerald: random play rarely claims the cards, so never

@@ -21,7 +21,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_STOP, AS_IDLE, DEC_ACTI
                                     S_HALT, S_MORE, S_OVER, S_PLACE, T_RULES)
 from kernels.emerald.state import agents, cubes
 from kernels.emerald.moves import list_assassinate, list_free
-from kernels.emerald.rules import place_agent, play_interrupt, retrieve_cube, move_agent
+from kernels.emerald.rules import log_running_vp, move_agent, place_agent, play_interrupt, retrieve_cube
 from kernels.emerald.cards import agent_off_board, okhrana_cube, yog_from_mi_go, zombie_placed
 from kernels.emerald.turn import (action_rows, action_step, begin_action, free_done, refill_step,
                                   turn_step)
@@ -45,7 +45,11 @@ def advance(tables, st, io, met, tmp, pos, mv, rng, weights, log, on):
     """Chance and the rules until a decision is pending or the game is over (or stopped):
     its DEC_*."""
     n = tables[T_RULES][R_N]
-    while st[F_DEC] == DEC_NONE:
+    while True:
+        if on:      # the trace's running VP, after each step of the rules (and the applied option)
+            log_running_vp(st, n, tables[T_RULES], log, io)
+        if st[F_DEC] != DEC_NONE:
+            return st[F_DEC]
         if st[F_RF_LEFT] > 0:
             refill_step(st, io)
         elif st[F_AST] != AS_IDLE:
@@ -54,7 +58,6 @@ def advance(tables, st, io, met, tmp, pos, mv, rng, weights, log, on):
             return DEC_NONE
         else:
             turn_step(st, n, tables, rng, tmp, mv, log, io, on)
-    return st[F_DEC]
 
 
 @njit(cache=True, _nrt=False)

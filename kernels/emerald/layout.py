@@ -373,6 +373,7 @@ EV_PAID = 22        # seat, up to four cards an action was paid with (-1 none), 
 EV_AGENT_LOST = 23  # seat, city: an agent lost with a sanity token (Royalty assassinated or hidden)
 EV_OKHRANA = 24     # seat, owner, city: Okhrana sends one cube to Limbo
 EV_SHOGGOTH = 25    # seat, city, victim seat, card: Shoggoth eliminates an agent
+EV_VP = 26          # seat, its VP disc now (every type, the tracks included): logged when it changed
 
 # Per-seat metrics
 M_FINAL_SIDE = 0

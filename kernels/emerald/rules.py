@@ -10,7 +10,7 @@ from numba import njit
 from kernels.common import write_event
 from kernels.emerald.layout import (END_REVEAL, EV_AGENT, EV_AGENT_LOST, EV_ASSASSINATE, EV_CLAIM,
                                     EV_INTERRUPT, EV_MARKER, EV_MOVE, EV_PAID, EV_PLACE, EV_REVEAL,
-                                    EV_SANITY, EV_TURN_UP, F_ASTOCK, F_AX_LOST, F_BLACK_HAND,
+                                    EV_SANITY, EV_TURN_UP, EV_VP, F_ASTOCK, F_AX_LOST, F_BLACK_HAND,
                                     F_CSTOCK, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_INT_STOPPED,
                                     F_LEOPOLD, F_LIMBO, F_NHAND, F_NSTACK, F_PUSH_L, F_PUSH_R,
                                     F_REFILLED, F_REVEALED, F_RF_LEFT, F_RF_SEAT, F_SANITY, F_SLOT,
@@ -37,6 +37,22 @@ def log_event(log, io, on, ev, seat, a, b, c, d):
     """One event row (layout's EV_*) when the log is on; io[0] counts the rows written."""
     if on:
         io[0] = write_event(log, io[0], ev, seat, a, b, c, d)
+
+
+@njit(cache=True, _nrt=False)
+def log_running_vp(st, n, rules, log, io):
+    """A VP row (EV_VP) for each seat whose VP disc is no longer what its last VP row says (none
+    yet: 0), so a trace shows the running VP as it changes. The last rows are read back from the
+    log: traces only pay for it."""
+    for p in range(n):
+        vp = total_vp(st, p, rules)
+        shown = 0
+        for i in range(min(io[0], log.shape[0]) - 1, -1, -1):
+            if log[i, 0] == EV_VP and log[i, 1] == p:
+                shown = log[i, 2]
+                break
+        if vp != shown:
+            io[0] = write_event(log, io[0], EV_VP, p, vp, 0, 0, 0)
 
 
 # -- pieces ----------------------------------------------------------------------------------

@@ -272,6 +272,12 @@ def empty_table(seed: int, **k) -> Play:
     return t
 
 
+def vp_pile(t: Play, card: int) -> int:
+    """The state field a card's VP are counted in, by its VP type (content, issue 32)."""
+    vt = int(t.tables[L.T_CARD][card, L.K_VP_TYPE])
+    return {L.VT_RES: L.F_VPR, L.VT_LOY: L.F_VPL}.get(vt, L.F_VPN)
+
+
 def S(t: Play, p: int, k: int) -> int:
     """Seat p's starting card 'S 00k'."""
     return t.card(f"S {k:03d} (colour {p})")

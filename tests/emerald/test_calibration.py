@@ -4,7 +4,8 @@ The example (games/emerald.md, worked example 10): the Loyalist Tuesday ends wit
 8 from City cards, 1 from Louise Michel, 4 from Sebastian Moran's box and 3 from the tracks, and
 loses 4 of them: a quarter. The first test plays that holding out of the shipped cards, claimed
 by the rules; the second measures the share over heuristic games with the habits tool, the
-calibration target of the VP types (sim/games/emerald/content.toml, above the game list)."""
+calibration target of the VP types and amounts (sim/games/emerald/content.toml, above the game
+list)."""
 from itertools import combinations
 
 import pytest
@@ -16,9 +17,9 @@ from kernels.emerald.state import total_vp
 from .helpers import MON, S, THU, TUE, WED, empty_table
 
 # the band the share of raw points lost at the final adjustments must fall in, over CAL_GAMES
-# heuristic games at 4 players: the example's quarter lies inside it; the neutral-VP
-# reconstruction before the calibration lost 8.7% (at most 10.4% in any 60 of its games)
-CAL_BAND = (0.15, 0.30)
+# heuristic games at 4 players: the example's quarter with the content file's tolerance (22.5-27.5%);
+# the neutral-VP reconstruction lost 8.7%, the types alone (the first calibration) 20.0%
+CAL_BAND = (0.225, 0.275)
 CAL_GAMES = 60
 
 

@@ -4,7 +4,7 @@ Seats: Monday 0 plays, Thursday 3 is the usual opponent."""
 from kernels.emerald import layout as L
 from kernels.emerald.state import agents_on_board, total_vp
 
-from .helpers import MON, S, THU, TUE, WED, Play, empty_table
+from .helpers import MON, S, THU, TUE, WED, Play, empty_table, vp_pile
 
 
 def table(**k) -> Play:
@@ -332,8 +332,10 @@ def test_society_of_leopold_removes_zombies_and_the_zombie_and_vampire_cards_wit
     zb, vp = t.card("Zombies"), t.card("Vampires")
     t.give(TUE, zb)                                  # in hand: replaced by a draw
     _only_discards(t, THU, [vp])
-    t.set(L.F_VPN, TUE, 2)
-    t.set(L.F_VPN, THU, 2)                           # both scored 2 VP when claimed
+    pile = vp_pile(t, zb)                            # the VP type of the content (Loyalist, issue 32)
+    assert pile == vp_pile(t, vp)
+    t.set(pile, TUE, 2)
+    t.set(pile, THU, 2)                              # both scored 2 VP when claimed
     hand_before = len(t.hand(TUE))
     le = t.card("Society of Leopold")
     t.give(MON, le)
@@ -341,7 +343,7 @@ def test_society_of_leopold_removes_zombies_and_the_zombie_and_vampire_cards_wit
     assert t.get(L.F_ZSUPPLY) == 0 and t.st[L.F_ZOMB + TUE * L.NCITY + 3] == 0
     assert t.zone(zb)[0] == L.Z_REMOVED and t.zone(vp)[0] == L.Z_REMOVED
     assert len(t.hand(TUE)) == hand_before
-    assert t.get(L.F_VPN, TUE) == 0 and t.get(L.F_VPN, THU) == 0
+    assert t.get(pile, TUE) == 0 and t.get(pile, THU) == 0
 
 
 def test_okhrana_sends_one_or_two_cubes_from_cities_to_limbo():

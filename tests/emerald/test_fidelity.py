@@ -8,7 +8,7 @@ from kernels.emerald import layout as L
 from kernels.emerald.bots import choose_agent_move, choose_own_agent_city
 from kernels.emerald.state import agents_on_board
 
-from .helpers import MON, S, THU, Play, empty_table, redeal
+from .helpers import MON, S, THU, Play, empty_table, redeal, vp_pile
 
 
 def table(*sets) -> Play:
@@ -67,7 +67,7 @@ def test_leopold_makes_every_vampires_card_ineffective_by_default():
     t = table()
     vp = t.card("Vampires")
     c = leopold_then_claim(t, vp)
-    assert t.zone(vp)[0] == L.Z_REMOVED and t.get(L.F_VPN, MON) == 0 and t.agents(MON, c) == 0
+    assert t.zone(vp)[0] == L.Z_REMOVED and t.get(vp_pile(t, vp), MON) == 0 and t.agents(MON, c) == 0
 
 
 def test_leopold_only_the_held_cards_when_switched():
@@ -76,7 +76,7 @@ def test_leopold_only_the_held_cards_when_switched():
     t = table("rules.leopold_voids_later_cards=0", "sanity_die.insanity_faces=0")
     vp = t.card("Vampires")
     c = leopold_then_claim(t, vp)
-    assert t.zone(vp) == (L.Z_DISCARD, MON) and t.get(L.F_VPN, MON) == 2 and t.agents(MON, c) == 1
+    assert t.zone(vp) == (L.Z_DISCARD, MON) and t.get(vp_pile(t, vp), MON) == 2 and t.agents(MON, c) == 1
     t.give(MON, vp)
     p = t.city_of("Paris")
     t.put(MON, p, agents=1)
@@ -316,6 +316,22 @@ def test_the_trace_names_the_cards_paid_okhrana_shoggoth_and_the_agent_lost():
     assert "seat 0 (greedy)'s Okhrana sends a cube of seat 3 (greedy) in Berlin to Limbo" in lines
     assert "seat 0 (greedy)'s Shoggoth eliminates an agent of seat 3 (greedy) in Vienna" in lines
     assert "seat 0 (greedy) loses an agent in Paris with that sanity token" in lines
+
+
+def test_the_trace_shows_each_seats_running_vp():
+    t = table()
+    push = t.card("Propagandists", 0)                                  # two Restorationist steps
+    t.give(MON, push)
+    t.act(MON, [r for r in t.moves(MON) if r[L.MV_ACT] == L.ACT_MARKERS and t.pays(MON, r) == {push}
+                and r[L.MV_PAY2] == 0][0])
+    c = t.city_of("Vienna")
+    t.set_top(c, t.card("Louise Michel"))                              # 1 VP, printed
+    t.put(THU, c, cubes=1)
+    t.give(THU, S(t, THU, 4))
+    t.act(THU, t.find(THU, L.ACT_CLAIM, [S(t, THU, 4)], b=1 << c)[0])
+    vp_lines = [x for x in narrated(t) if x.startswith("VP now: ")]
+    assert vp_lines == ["VP now: " + ", ".join(f"seat {s} (greedy) 2 (+2)" for s in range(4)),
+                        "VP now: seat 3 (greedy) 3 (+1)"]
 
 
 def test_the_trace_says_a_move_moved_nothing():

@@ -103,8 +103,11 @@ def test_trace_plays_the_batch_game():
     bots = GAME.bot_codes(["greedy", "random"] * 2, 4)
     out = play(4, ["greedy", "random"] * 2, 5, 8)
     for g in (0, 3, 7):
-        _, one, _ = GAME.trace_events(c, bots, w, 5, g, 0)
+        ev, one, _ = GAME.trace_events(c, bots, w, 5, g, 0)
         assert np.array_equal(one.score[0], out.score[g]) and one.turns[0] == out.turns[g]
+        # the trace's running VP ends on each seat's raw VP (before the final adjustments)
+        running = {int(s): int(vp) for s, vp in ev[ev[:, 0] == L.EV_VP][:, 1:3]}
+        assert [running.get(s, 0) for s in range(4)] == one.metrics[0, :, L.M_RAW_VP].astype(int).tolist()
 
 
 def test_a_traced_game_reads_as_plain_words():

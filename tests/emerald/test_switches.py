@@ -4,7 +4,7 @@ from kernels.emerald import layout as L
 from kernels.emerald.values import p_restorationist
 from kernels.emerald.state import agents_on_board, discard_from_hand
 
-from .helpers import MON, S, THU, TUE, Play, empty_table, redeal
+from .helpers import MON, S, THU, TUE, Play, empty_table, redeal, vp_pile
 
 
 def table(*sets) -> Play:
@@ -179,15 +179,15 @@ def test_e22_used_vampires_keep_their_vp_when_switched():
     vp = t.card("Vampires")
     t._detach(vp)
     t.st[L.F_ZONE + vp], t.st[L.F_ZOWN + vp] = L.Z_IDENT, THU
-    t.set(L.F_VPN, THU, 2)
+    t.set(vp_pile(t, vp), THU, 2)
     zb = t.card("Zombies")
     t._detach(zb)
     t.st[L.F_ZONE + zb], t.st[L.F_ZOWN + zb] = L.Z_REMOVED, TUE
-    t.set(L.F_VPN, TUE, 2)
+    t.set(vp_pile(t, zb), TUE, 2)
     le = t.card("Society of Leopold")
     t.give(MON, le)
     t.play(MON, le)
-    assert t.get(L.F_VPN, THU) == 0 and t.get(L.F_VPN, TUE) == 2
+    assert t.get(vp_pile(t, vp), THU) == 0 and t.get(vp_pile(t, zb), TUE) == 2
 
 
 def test_e24_no_agents_placed_when_the_stock_is_short_when_switched():

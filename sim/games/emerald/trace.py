@@ -63,7 +63,18 @@ def narrate(c, log: np.ndarray, seat_bot: list[str]) -> list[str]:
         return f"seat {s} ({seat_bot[s]})"
 
     lines: list[str] = []
+    vp = [0] * len(seat_bot)
+    prev_ev = 0
     for ev, s, a, b, cc, d in log.tolist():
+        if ev == L.EV_VP:
+            # the running VP: the seats whose VP changed at one step of the rules, on one line
+            change = f"{seat(s)} {a} ({a - vp[s]:+d})"
+            vp[s] = a
+            if prev_ev == L.EV_VP:
+                lines[-1] += f", {change}"
+            else:
+                lines.append(f"VP now: {change}")
+        prev_ev = ev
         if ev == L.EV_FIRST:
             lines.append(f"{seat(s)} starts (drawn by chance)")
         elif ev == L.EV_IDENTITY:
