@@ -88,19 +88,25 @@ def king_comes_last(st, tables, p):
 def after_the_king(st, tables, p, q, pl, od, odk, bot, w, base):
     """What p's pick of q is worth to p's faction (knowledge od) once the players yet to pick
     have picked and the scenario 1 king, picking last, has taken a place he values most by his
-    own knowledge odk. Where the others will stand is not known: each free place in turn is
-    the king's before his pick (the one the others leave, each as likely), the others at
-    chance on the rest (drawn from base, a draw of p's own stream: the same seatings for every
-    place p weighs). Without them an empty place looked safe to the king, and no traitor
-    sought the place two from the Queen."""
+    own knowledge odk. Where the others will stand is not known: a free place is the king's
+    before his pick (the one the others leave: FILLS of them spread evenly from a start at
+    chance, every one when there are no more), the others at chance on the rest, all drawn
+    from base, a draw of p's own stream (the same seatings for every place p weighs). Without
+    them an empty place looked safe to the king, and no traitor sought the place two from the
+    Queen."""
     picked_seating(st, tables, p, q, pl)
-    fills = free_places(st, tables, pl)
+    free = free_places(st, tables, pl)
+    fills = min(free, FILLS)
+    start = int(unit(stream_start(base, FILLS, 0)) * free)
     total = 0.0
     for s in range(fills):
         picked_seating(st, tables, p, q, pl)
-        left = fill_the_rest(st, tables, pl, base, s)
+        left = fill_the_rest(st, tables, pl, base, s, (start + s * free // fills) % free)
         total += king_picks(st, tables, p, pl, od, odk, bot, w, left)
     return total / fills
+
+
+FILLS = 4       # the seatings of the players yet to pick a foresight weighs, at most
 
 
 @njit(cache=True, _nrt=False)
@@ -125,8 +131,8 @@ def free_places(st, tables, pl):
 
 
 @njit(cache=True, _nrt=False)
-def fill_the_rest(st, tables, pl, base, s):
-    """Seating s of the players standing nowhere in pl: the king at the s-th free place (his
+def fill_the_rest(st, tables, pl, base, s, j):
+    """Seating s of the players standing nowhere in pl: the king at the j-th free place (his
     before his pick, the one the others leave), the others, in seat order, each at a free place
     drawn at chance (draw i: stream_start(base, s, i)). Returns the king's place."""
     rules = tables[T_RULES]
@@ -134,7 +140,7 @@ def fill_the_rest(st, tables, pl, base, s):
     king = st[F_KING]
     taken = taken_places(tables, pl)
     free = free_places(st, tables, pl)
-    left = nth_free(st, npl, taken, s)
+    left = nth_free(st, npl, taken, j)
     pl[king] = left
     taken |= 1 << left
     free -= 1
@@ -174,17 +180,15 @@ def king_picks(st, tables, p, pl, od, odk, bot, w, left):
     npl = tables[T_RULES][R_NPL]
     king = st[F_KING]
     best = -1e18
-    for r in range(npl):
-        if player_place(st, r):
-            o = king_to(st, tables, pl, king, r, left)
-            best = max(best, value(st, tables, king, pl, odk, bot, w))
-            king_back(pl, king, o, r, left)
     total = 0.0
     m = 0
     for r in range(npl):
         if player_place(st, r):
             o = king_to(st, tables, pl, king, r, left)
-            if value(st, tables, king, pl, odk, bot, w) >= best - 1e-6:
+            v = value(st, tables, king, pl, odk, bot, w)
+            if v > best + 1e-6:
+                best, total, m = v, 0.0, 0
+            if v >= best - 1e-6:
                 total += value(st, tables, p, pl, od, bot, w)
                 m += 1
             king_back(pl, king, o, r, left)
