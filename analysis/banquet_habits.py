@@ -107,9 +107,23 @@ def seating_at_round_one(ev: np.ndarray) -> dict[int, int]:
     return place
 
 
+def seating_before_pick(ev: np.ndarray, p: int) -> dict[int, int]:
+    """Each seat's place just before seat p's set-up pick (the deal's places, then the picks
+    and displacements before it)."""
+    place = {int(r[1]): int(r[5]) for r in ev[ev[:, 0] == L.EV_SETUP]}
+    for r in ev:
+        if r[0] == L.EV_ROUND or (r[0] == L.EV_PLACE and r[1] == p and r[3] == 0):
+            break
+        if r[0] == L.EV_PLACE:
+            place[int(r[1])] = int(r[2])
+    return place
+
+
 def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", games=300, seed=1, sets=()) -> dict:
     """Where the set-up leaves the king (issue 32), traced games 0..games-1 (rotation 0):
     scenarios 1 and 3, the share of deals with an assassin beside him when round 1 begins;
+    scenario 1, the share with an assassin two places from the Queen just before the king
+    picks (the king's other neighbour should he sit beside her on that side);
     scenario 4, the share with the king directly across from the queen (the place across,
     or on an odd table the next one too); and the king's (queen's) faction's win share."""
     game = get_game("banquet")
@@ -120,7 +134,7 @@ def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", ga
     npl = int(compiled.tables[L.T_RULES][L.R_NPL])
     maiden = variants[0] == "scenario4"
     side = game.roles.index("queen" if maiden else "king")
-    beside, across, won = 0, 0, 0
+    beside, across, won, two_from_queen = 0, 0, 0, 0
     for g in range(games):
         ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
         setup = ev[ev[:, 0] == L.EV_SETUP]
@@ -136,9 +150,16 @@ def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", ga
             king = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_KING]][0]
             beside += int(any(int(r[4]) == L.ASSASSIN and (place[int(r[1])] - place[king]) % npl in (1, npl - 1)
                               for r in setup))
+            queen = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_QUEEN]]
+            if queen and variants[0] == "scenario1":
+                before = seating_before_pick(ev, king)
+                two_from_queen += int(any(int(r[4]) == L.ASSASSIN and (before[int(r[1])] - before[queen[0]]) % npl
+                                          in (2, npl - 2) for r in setup))
     fate = {"games": games, ("queen" if maiden else "king") + "_faction_wins": won / games}
     if maiden:
         return {**fate, "king_across_from_queen": across / games}
+    if variants[0] == "scenario1":
+        fate["assassin_two_from_queen_before_king_picks"] = two_from_queen / games
     return {**fate, "assassin_beside_king_at_start": beside / games}
 
 

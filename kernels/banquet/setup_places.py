@@ -4,9 +4,12 @@ placed later, by their own choice), so a place is weighed on the seating of the 
 (values.value, by what the seat knows), the others standing nowhere (place -1: beside
 nobody). The scenario 1 king picks last and may take any place: the players before him
 weigh each place by where the king would then sit (his best places by the same valuation
-and his own knowledge, which is public: his faction and nothing of the traitors').
-Scenario 6's characters are dealt after the places: nothing to weigh. Scenario 3's traitor
-factions each send the member whose pick matters most (choose_sender)."""
+and his own knowledge, which is public: his faction and nothing of the traitors'), on full
+seatings: the players yet to pick stand at chance on the free places (after_the_king), so an
+empty place no longer looks safe to him. Scenario 6's characters are dealt after the places:
+nothing to weigh. Scenario 3's traitor factions each send the member whose pick matters most
+(choose_sender)."""
+import numpy as np
 from numba import njit
 
 from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, MAIDEN_F, MAXP, O_CHOICE,
@@ -14,7 +17,7 @@ from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_
                                     W_DISPLACING)
 from kernels.banquet.state import player_place
 from kernels.banquet.values import lean, odds, value
-from kernels.rng import BOT0, uniform
+from kernels.rng import BOT0, next_u64, stream_start, uniform
 
 NOWHERE = -1        # the place of a player who has not picked yet
 
@@ -82,38 +85,134 @@ def king_comes_last(st, tables, p):
 
 
 @njit(cache=True, _nrt=False)
-def after_the_king(st, tables, p, q, pl, od, odk, bot, w):
-    """What p's pick of q is worth to p's faction (knowledge od) once the scenario 1 king,
-    picking last, has taken a place he values most by his own knowledge odk: the mean over
-    his best places, each alike (he breaks ties by his own stream)."""
+def after_the_king(st, tables, p, q, pl, od, odk, bot, w, base):
+    """What p's pick of q is worth to p's faction (knowledge od) once the players yet to pick
+    have picked and the scenario 1 king, picking last, has taken a place he values most by his
+    own knowledge odk. Where the others will stand is not known: a free place is the king's
+    before his pick (the one the others leave: FILLS of them spread evenly from a start at
+    chance, every one when there are no more), the others at chance on the rest, all drawn
+    from base, a draw of p's own stream (the same seatings for every place p weighs). Without
+    them an empty place looked safe to the king, and no traitor sought the place two from the
+    Queen."""
+    picked_seating(st, tables, p, q, pl)
+    free = free_places(st, tables, pl)
+    fills = min(free, FILLS)
+    start = int(unit(stream_start(base, FILLS, 0)) * free)
+    total = 0.0
+    for s in range(fills):
+        picked_seating(st, tables, p, q, pl)
+        left = fill_the_rest(st, tables, pl, base, s, (start + s * free // fills) % free)
+        total += king_picks(st, tables, p, pl, od, odk, bot, w, left)
+    return total / fills
+
+
+FILLS = 4       # the seatings of the players yet to pick a foresight weighs, at most
+
+
+@njit(cache=True, _nrt=False)
+def taken_places(tables, pl):
+    """The places of the players standing somewhere in pl, as a bit set."""
+    taken = 0
+    for o in range(tables[T_RULES][R_N]):
+        if pl[o] >= 0:
+            taken |= 1 << pl[o]
+    return taken
+
+
+@njit(cache=True, _nrt=False)
+def free_places(st, tables, pl):
+    """How many player's places nobody stands at in pl."""
+    taken = taken_places(tables, pl)
+    free = 0
+    for r in range(tables[T_RULES][R_NPL]):
+        if player_place(st, r) and (taken >> r) & 1 == 0:
+            free += 1
+    return free
+
+
+@njit(cache=True, _nrt=False)
+def fill_the_rest(st, tables, pl, base, s, j):
+    """Seating s of the players standing nowhere in pl: the king at the j-th free place (his
+    before his pick, the one the others leave), the others, in seat order, each at a free place
+    drawn at chance (draw i: stream_start(base, s, i)). Returns the king's place."""
     rules = tables[T_RULES]
-    npl = rules[R_NPL]
+    n, npl = rules[R_N], rules[R_NPL]
+    king = st[F_KING]
+    taken = taken_places(tables, pl)
+    free = free_places(st, tables, pl)
+    left = nth_free(st, npl, taken, j)
+    pl[king] = left
+    taken |= 1 << left
+    free -= 1
+    i = 0
+    for o in range(n):
+        if pl[o] == NOWHERE:
+            r = nth_free(st, npl, taken, int(unit(stream_start(base, s, i)) * free))
+            pl[o] = r
+            taken |= 1 << r
+            free -= 1
+            i += 1
+    return left
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def unit(z):
+    """A draw in [0, 1) from 64 random bits."""
+    return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, _nrt=False)
+def nth_free(st, npl, taken, j):
+    """The j-th (from 0) player's place not in the bit set taken."""
+    for r in range(npl):
+        if player_place(st, r) and (taken >> r) & 1 == 0:
+            if j == 0:
+                return r
+            j -= 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def king_picks(st, tables, p, pl, od, odk, bot, w, left):
+    """p's faction's worth of the full seating pl (the king at left) once the king has taken a
+    place he values most (its occupant taking his, left): the mean over his best places, each
+    alike (he breaks ties by his own stream)."""
+    npl = tables[T_RULES][R_NPL]
     king = st[F_KING]
     best = -1e18
-    for r in range(npl):
-        if player_place(st, r):
-            king_at(st, tables, p, q, pl, king, r)
-            best = max(best, value(st, tables, king, pl, odk, bot, w))
     total = 0.0
     m = 0
     for r in range(npl):
         if player_place(st, r):
-            king_at(st, tables, p, q, pl, king, r)
-            if value(st, tables, king, pl, odk, bot, w) >= best - 1e-6:
+            o = king_to(st, tables, pl, king, r, left)
+            v = value(st, tables, king, pl, odk, bot, w)
+            if v > best + 1e-6:
+                best, total, m = v, 0.0, 0
+            if v >= best - 1e-6:
                 total += value(st, tables, p, pl, od, bot, w)
                 m += 1
+            king_back(pl, king, o, r, left)
     return total / m
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def king_at(st, tables, p, q, pl, king, r):
-    """p's pick of q, then the king at r (an occupant there takes a place not known yet:
-    nowhere for now)."""
-    picked_seating(st, tables, p, q, pl)
-    for o in range(tables[T_RULES][R_N]):
-        if o != king and pl[o] == r:
-            pl[o] = NOWHERE
+def king_to(st, tables, pl, king, r, left):
+    """The king takes place r; its occupant (returned, -1 none) takes the king's, left."""
+    o = -1
+    for x in range(tables[T_RULES][R_N]):
+        if x != king and pl[x] == r:
+            o = x
+    if o >= 0:
+        pl[o] = left
     pl[king] = r
+    return o
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def king_back(pl, king, o, r, left):
+    if o >= 0:
+        pl[o] = r
+    pl[king] = left
 
 
 @njit(cache=True, _nrt=False)
@@ -127,15 +226,17 @@ def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
         return 0
     last = king_comes_last(st, tables, p)
     odk = od[MAXP:2 * MAXP]
+    base = np.uint64(0)
     if last:
         odds(st, tables, st[F_KING], odk, lean(w, bot))
+        base = next_u64(rng, BOT0 + p)
     odds(st, tables, p, od, lean(w, bot))
     best = 0
     best_v = -1e18
     for i in range(k):
         q = buf[i, O_CHOICE]
         if last:
-            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w)
+            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w, base)
         else:
             picked_seating(st, tables, p, q, pl)
             x = value(st, tables, p, pl, od, bot, w)

@@ -38,12 +38,15 @@ def test_scenario_5_leaders_have_consecutive_initiatives():
 
 def test_the_king_lives_past_round_1_in_a_third_of_12_player_games():
     """Scenario 1, basic rules, 12 players, heuristic, the players picking their places (the
-    default): the king falls in 65.85% of 2,000 games, 36.45% end in round 1 and 44.05% reach
-    round 3 (`python -m analysis.banquet_habits --king --games 2000 --bots heuristic --seed 1`).
-    The icons were calibrated with chance seating the players (content.toml): 97.7% and 78% in
-    round 1 before, 80.2% and 62% after; the bounds hold either way."""
+    default) with the set-up foresight on full seatings: the king falls in 74.2% of 2,000
+    games, 51.65% end in round 1 and 32.8% reach round 3, and the king's faction wins 46.45%
+    [44.3, 48.6] (`python -m analysis.banquet_habits --king --games 2000 --bots heuristic --seed 1`): the
+    calibration's targets (content.toml; chance seating 80.2%, 62%, 26.6%, 44.0%) hold with the
+    icons and the King's basic unchanged. The foresight that left the players yet to pick
+    nowhere gave 65.85%, 36.45%, 44.05% and 62.9%: a king's faction that clear a favourite
+    fails the last bound."""
     f = king_fate(("scenario1", "basic"), 12, "heuristic", games=300, seed=1)
     assert f["assassinated"] <= 0.88, f
     assert f["ended_in_round_1"] <= 0.70, f
     assert f.get("ended_in_round_3", 0.0) >= 0.15, f
-
+    assert 0.30 <= f["king_faction_wins"] <= 0.55, f

@@ -312,3 +312,34 @@ def test_scenario_4_the_displacing_weight_reaches_the_picks():
         st = pick_until(g, lambda st: False)
         across.append((int(st[L.F_PLACE + int(st[L.F_PATRON])]) - int(st[L.F_PLACE + int(st[L.F_HOST])])) % n == n // 2)
     assert not all(across), across
+
+
+def test_scenario_1_an_assassin_foresees_the_king_beside_the_queen_and_takes_the_place_two_from_it():
+    """A constructed pick at 12 players (the king's faction the King and the Queen): the Queen
+    has picked place 0, the other picked players stand at 3, 4, ..., and places 1, 2, 10 and 11
+    are still free. The king, picking last, will sit beside the Queen (a neighbour surely no
+    assassin) with someone on his other side, so an assassin's best pick is two places from the
+    Queen (the other side will be filled too: the king then has no better side). The foresight
+    that left the empty places empty saw the king safe on whichever side stayed empty and sent
+    the assassin next to the Queen (place 1 or 11), where the king, taking that place, moves him
+    away."""
+    n = 12
+    tried = []
+    for seed in range(5):
+        g = new_game("banquet", n, ["heuristic"], variants=("scenario1", "basic"), seed=seed)
+        st = g.hooks.state_row(g.arrays)
+        king = int(st[L.F_KING])
+        queen = [p for p in range(n) if st[L.F_FACTION + p] == L.KING_F and p != king][0]
+        after = [p for p in range(queen + 1, 9) if st[L.F_SECRET + p] == L.ASSASSIN]
+        if not after:                   # an assassin picking after the Queen, 7 picked at most
+            continue
+        pick_until(g, lambda st: g.seat == after[0])
+        picked = [o for o in range(n) if st[L.F_SU_PICKED + o] == 1 and o != queen]
+        rest = [o for o in range(n) if st[L.F_SU_PICKED + o] == 0]
+        for o, q in zip([queen] + picked + rest, [0] + list(range(3, 3 + len(picked))) + [1, 2, 10, 11]
+                        + list(range(3 + len(picked), 10))):
+            st[L.F_PLACE + o] = q
+        places = [int(r[L.O_CHOICE]) for r in g.options()]
+        assert {1, 2, 10, 11} <= set(places)
+        tried.append((seed, places[g.bot_choice()]))
+    assert len(tried) >= 3 and all(q in (2, 10) for _, q in tried), tried
