@@ -50,10 +50,16 @@ def next_u64(rng, s):
     return mix64(rng[s])
 
 
+@njit(cache=True, inline="always")
+def unit(z):
+    """A float in [0, 1) from 64 random bits."""
+    return float(np.uint64(z) >> _S11) * _INV53
+
+
 @njit(cache=True)
 def uniform(rng, s):
     """A float in [0, 1)."""
-    return float(next_u64(rng, s) >> _S11) * _INV53
+    return unit(next_u64(rng, s))
 
 
 @njit(cache=True)

@@ -17,7 +17,7 @@ from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_
                                     W_DISPLACING)
 from kernels.banquet.state import player_place
 from kernels.banquet.values import lean, odds, value
-from kernels.rng import BOT0, next_u64, stream_start, uniform
+from kernels.rng import BOT0, next_u64, stream_start, uniform, unit
 
 NOWHERE = -1        # the place of a player who has not picked yet
 
@@ -153,12 +153,6 @@ def fill_the_rest(st, tables, pl, base, s, j):
             free -= 1
             i += 1
     return left
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def unit(z):
-    """A draw in [0, 1) from 64 random bits."""
-    return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True, _nrt=False)
