@@ -96,23 +96,12 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
             **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
 
 
-def seating_at_round_one(ev: np.ndarray) -> dict[int, int]:
-    """Each seat's place when round 1 begins: the deal's places, then the set-up picks (the
-    place events before the first round's)."""
-    place = {int(r[1]): int(r[5]) for r in ev[ev[:, 0] == L.EV_SETUP]}
-    first_round = np.flatnonzero(ev[:, 0] == L.EV_ROUND)
-    for r in ev[:first_round[0] if len(first_round) else len(ev)]:
-        if r[0] == L.EV_PLACE:
-            place[int(r[1])] = int(r[2])
-    return place
-
-
-def seating_before_pick(ev: np.ndarray, p: int) -> dict[int, int]:
-    """Each seat's place just before seat p's set-up pick (the deal's places, then the picks
-    and displacements before it)."""
+def seating_before(ev: np.ndarray, pick_of: int = -1) -> dict[int, int]:
+    """Each seat's place when round 1 begins, or just before seat pick_of's own set-up pick:
+    the deal's places, then the picks and displacements before it."""
     place = {int(r[1]): int(r[5]) for r in ev[ev[:, 0] == L.EV_SETUP]}
     for r in ev:
-        if r[0] == L.EV_ROUND or (r[0] == L.EV_PLACE and r[1] == p and r[3] == 0):
+        if r[0] == L.EV_ROUND or (r[0] == L.EV_PLACE and r[1] == pick_of and r[3] == 0):
             break
         if r[0] == L.EV_PLACE:
             place[int(r[1])] = int(r[2])
@@ -139,7 +128,7 @@ def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", ga
         ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
         setup = ev[ev[:, 0] == L.EV_SETUP]
         char = {int(r[1]): int(r[2]) for r in setup}
-        place = seating_at_round_one(ev)
+        place = seating_before(ev)
         won += int(((out.win[0] > 0) & (out.role[0] == side)).any())
         if maiden:
             queen = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_QUEEN]][0]
@@ -152,7 +141,7 @@ def setup_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", ga
                               for r in setup))
             queen = [p for p, c in char.items() if c == compiled.tables[L.T_RULES][L.R_CH_QUEEN]]
             if queen and variants[0] == "scenario1":
-                before = seating_before_pick(ev, king)
+                before = seating_before(ev, pick_of=king)
                 two_from_queen += int(any(int(r[4]) == L.ASSASSIN and (before[int(r[1])] - before[queen[0]]) % npl
                                           in (2, npl - 2) for r in setup))
     fate = {"games": games, ("queen" if maiden else "king") + "_faction_wins": won / games}
