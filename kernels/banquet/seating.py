@@ -11,6 +11,8 @@ from kernels.banquet.rules import ask, log_event
 from kernels.banquet.setup_places import holder
 from kernels.banquet.state import across_from, seat_of_char
 
+SENT = -1      # SENT - f in the picking order: traitor faction f's turn to send a member
+
 
 @njit(cache=True, _nrt=False, inline="always")
 def begin_seating(st, tables):
@@ -66,9 +68,6 @@ def begin_seating(st, tables):
     for p in range(MAXP):
         st[F_SU_PICKED + p] = 0
     return True
-
-
-SENT = -1      # SENT - f in the picking order: traitor faction f's turn to send a member
 
 
 @njit(cache=True, _nrt=False, inline="always")
