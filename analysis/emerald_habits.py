@@ -5,9 +5,13 @@ the player with most raw points (before the end adjustments) won; and the share 
 points the final adjustments take away (track points of the lower side, typed VP of the other
 side, agent boxes of a Loyalist's non-Restorationist victims; before the five-point penalty),
 the calibration target of the reconstructed card points (issue 32: the rulebook's end-of-game
-example loses 4 of 16).
+example loses 4 of 16). With --offers, how often each side is offered an agent's assassination
+and takes it (played decision by decision through sim.api: slower): whether a rare hunt is the
+bot's choice or the rules' conditions (an assassination card, the strict majority and the city's
+bomb price at once).
 
     python -m analysis.emerald_habits --games 400 --players 4 --bots heuristic --seed 1
+    python -m analysis.emerald_habits --games 600 --offers
 """
 from __future__ import annotations
 
@@ -89,6 +93,30 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
     }
 
 
+def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("heuristic",), seed: int = 1,
+                sets: tuple[str, ...] = ()) -> dict:
+    """Per side: the action decisions (and further assassinations of one action) offering an
+    agent's assassination (a row with a victim seat), and how many of them the bot took, over ``games`` games (rotation 0)."""
+    from sim.api import new_game
+
+    offered = {"Loyalist": 0, "Restorationist": 0}
+    taken = dict(offered)
+    for g in range(games):
+        state = new_game("emerald", players, list(bots), (), tuple(sets), seed, g)
+        while not state.over:
+            rows = state.options()
+            i = state.bot_choice()
+            hunts = (rows[:, L.MV_ACT] == L.ACT_ASSASSINATE) & (rows[:, L.MV_B] >= 0)
+            if state.kind in (L.DEC_ACTION, L.DEC_MORE) and hunts.any():   # other kinds' rows are no moves
+                side = state.observe(state.seat)["players"][state.seat]["side"]
+                offered[side] += 1
+                taken[side] += int(hunts[i])
+            state.apply(i)
+    return {"bots": list(bots), "players": players, "games": games, "seed": seed,
+            **{f"{s.lower()}_hunt_offers_per_game": offered[s] / games for s in offered},
+            **{f"{s.lower()}_hunts_taken_of_offers": taken[s] / max(1, offered[s]) for s in offered}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
@@ -97,8 +125,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--content", default=None, help="another content TOML")
+    ap.add_argument("--offers", action="store_true", help="count the agent assassinations offered and taken")
     a = ap.parse_args()
-    for k, v in habits(a.games, a.players, tuple(a.bots.split(",")), a.seed, tuple(a.set), a.content).items():
+    bots = tuple(a.bots.split(","))
+    counts = (hunt_offers(a.games, a.players, bots, a.seed, tuple(a.set)) if a.offers
+              else habits(a.games, a.players, bots, a.seed, tuple(a.set), a.content))
+    for k, v in counts.items():
         print(f"{k}: {v:.4f}" if isinstance(v, float) else f"{k}: {v}")
 
 

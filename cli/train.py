@@ -25,6 +25,9 @@ import polars as pl
 @click.option("--field", default=None, metavar="BOT[,BOT]",
               help="The bots in the other seats, in turn (with the shipped weights), e.g. heuristic,search  "
                    "[default: the --bot].")
+@click.option("--faction", is_flag=True, default=False,
+              help="The candidate plays every seat of a faction, each deal once per faction (team games: one "
+                   "seat of twelve hardly moves a faction's result).")
 @click.option("--search-budget", type=click.IntRange(1), default=None, metavar="ITERATIONS",
               help="The field's search bot's iterations per decision (default: the content's).")
 @click.option("--confirm", "confirm_deals", type=click.IntRange(1), default=None,
@@ -40,12 +43,13 @@ import polars as pl
               show_default=True)
 @click.option("--resume", "resume_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               metavar="DIR", help="Finish the interrupted study in DIR (its plan is read from DIR).")
-def train(game_id, bot, only, n_games, trials, span, field, search_budget, confirm_deals, sampler, players, variant,
+def train(game_id, bot, only, n_games, trials, span, field, faction, search_budget, confirm_deals, sampler, players, variant,
           sets, content_path, seed, out_dir, resume_dir):
     """Tune a bot's weights for strength by self-play.
 
     Each candidate weight vector plays one seat against the field (the shipped weights in the
-    other seats) on the same -n deals, once per seat; the objective is its win share. Optuna
+    other seats) on the same -n deals, once per seat (with --faction: every seat of a faction,
+    once per faction); the objective is its win share. Optuna
     (seeded by --seed) proposes candidates, the shipped weights first. The best is then played
     against the shipped weights on fresh deals: its seat-rotated share with a Wilson 95% interval
     against the fair share. Writes tuned.toml (the content with the tuned weights, for --content)
@@ -58,7 +62,7 @@ def train(game_id, bot, only, n_games, trials, span, field, search_budget, confi
         r = study_train(game_id, bot, n_games, trials, only, span, field, search_budget, confirm_deals, players,
                         variant, sets, content_path, seed, sampler, out_dir, resume_dir,
                         progress=lambda total, label: meter(total, label, every=30.0),
-                        echo=lambda m: click.echo(m, err=True))
+                        echo=lambda m: click.echo(m, err=True), faction=faction)
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished candidates are kept; `balance train --resume {resume_dir or out_dir}` "
                    "plays the rest", err=True)
@@ -72,7 +76,8 @@ def format_train(r) -> str:
     lines = [f"Train {r.game.name}'s {plan['bot']} ({cfg.players} players, {cfg.variant}; field "
              f"{','.join(plan['field'])}" + (f" at {plan['search_budget']} search iterations"
                                             if plan.get("search_budget") else "")
-             + f"): {r.trials.height} candidates of {plan['n']:,} deals x {cfg.players} seats each "
+             + f"): {r.trials.height} candidates of {plan['n']:,} deals x "
+             f"{_sides(plan.get('faction', False), cfg.players)} each "
              f"(Optuna {plan['sampler']}, seed {cfg.seed}); {len(plan['dims'])} weights"]
     shipped = r.trials.row(0, named=True)
     best = r.trials.filter(pl.col("trial") == s["best_trial"]).row(0, named=True)
@@ -80,7 +85,7 @@ def format_train(r) -> str:
                  "the best of many on the same deals is biased up: see the confirmation)")
     lines.append("Best weights: " + ", ".join(f"{k} = {v}" + ("" if v != r.shipped[k] else " (unchanged)")
                                               for k, v in r.best["params"].items()))
-    lines.append(format_confirmation(r.confirmation, plan["bot"]))
+    lines.append(format_confirmation(r.confirmation, plan["bot"], plan.get("faction", False)))
     tuned = r.confirmation.filter(pl.col("what") == "tuned").row(0, named=True)
     lines.append(("Verdict: the tuned weights are clearly stronger (Wilson lower bound above fair)" if
                   s["clearly_stronger"] else "Verdict: not clearly stronger (the Wilson lower bound "
@@ -97,10 +102,15 @@ def _pc(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def format_confirmation(conf: pl.DataFrame, bot: str) -> str:
+def _sides(faction: bool, players: int) -> str:
+    return "its factions" if faction else f"{players} seats"
+
+
+def format_confirmation(conf: pl.DataFrame, bot: str, faction: bool = False) -> str:
     row = conf.row(0, named=True)
-    lines = [f"Confirmation on {int(row['deals']):,} fresh deals x {int(row['players'])} seats: the {bot}'s win share "
-             f"in one seat against the shipped field (95% Wilson; the difference paired per deal)",
+    lines = [f"Confirmation on {int(row['deals']):,} fresh deals x {_sides(faction, int(row['players']))}: the {bot}'s win share "
+             f"in one {'faction' if faction else 'seat'} against the shipped field (95% Wilson; the difference "
+             "paired per deal)",
              f"  {'':<16}  {'share':>7}  {'95% interval':>16}  {'fair':>6}  {'games':>6}"]
     for r in conf.iter_rows(named=True):
         if r["what"] == "tuned - shipped":

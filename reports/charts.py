@@ -373,9 +373,10 @@ def convergence_chart(trials: pl.DataFrame, unit: str, words: str, target_low: f
     return fig
 
 
-def train_chart(trials: pl.DataFrame, fair: float, title: str):
-    """`balance train`'s search: each candidate's seat-rotated win share with its Wilson 95%
-    interval, the shipped weights' (the first candidate) and the best found so far by trial."""
+def train_chart(trials: pl.DataFrame, fair: float, title: str, per: str = "seat"):
+    """`balance train`'s search: each candidate's seat-rotated (or faction-rotated: per) win
+    share with its Wilson 95% interval, the shipped weights' (the first candidate) and the best
+    found so far by trial."""
     fig, ax = plt.subplots(figsize=(8, 4.5))
     x = trials["trial"].to_numpy()
     e = 100.0 * trials["share"].to_numpy()
@@ -386,8 +387,8 @@ def train_chart(trials: pl.DataFrame, fair: float, title: str):
             label="best so far")
     ax.axhline(100.0 * fair, color="#777777", lw=1, ls="--", label="fair share")
     ax.scatter([x[0]], [e[0]], s=90, facecolors="none", edgecolors="#000000", label="shipped weights", zorder=3)
-    ax.set_ylabel("win share in one seat (%)")
-    ax.set_xlabel("trial (every candidate on the same deals, once per seat)")
+    ax.set_ylabel(f"win share in one {per} (%)")
+    ax.set_xlabel(f"trial (every candidate on the same deals, once per {per})")
     legend_outside(ax)
     deals = int(trials["deals"][0]) if trials.height else 0
     ax.set_title(f"{title}\n{trials.height} candidates x {deals:,} deals", fontsize=10)

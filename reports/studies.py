@@ -226,12 +226,14 @@ def train_section(page: Page, label: str, path: Path):
     bot, n = plan["bot"], cfg["players"]
     field = ",".join(plan["field"]) + (f" (search at {plan['search_budget']} iterations)"
                                        if plan.get("search_budget") else "")
+    faction = plan.get("faction", False)
+    seat, per = ("one faction (every seat of it)", "faction") if faction else ("one seat", "seat")
     page.heading(f"Train {label}: {game.name}'s {bot} weights by self-play")
     page.para(f"{len(plan['dims'])} weights of the {bot} ({', '.join(d['key'] for d in plan['dims'])}), each searched "
               f"within {plan['span']:g} x its size around the shipped value; {trials.height} candidates proposed by "
               f"Optuna's {'CMA-ES' if plan['sampler'] == 'cmaes' else 'TPE'} sampler (seed {cfg['seed']}), the first "
-              f"the shipped weights. Each candidate played one seat of the same {plan['n']:,} deals ({n} players, "
-              f"variant {'+'.join(cfg['variants']) or 'base'}), once per seat, against the field {field} with the "
+              f"the shipped weights. Each candidate played {seat} of the same {plan['n']:,} deals ({n} players, "
+              f"variant {'+'.join(cfg['variants']) or 'base'}), once per {per}, against the field {field} with the "
               f"shipped weights; its objective is its win share. Best (trial {s.get('best_trial')}): "
               f"{s.get('set_line', '')} (also the content file {TUNED_FILE}, for --content).")
     pc = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
@@ -244,14 +246,14 @@ def train_section(page: Page, label: str, path: Path):
             rows.append([r["what"], pc(r["share"]), f"[{pc(r['low'])}, {pc(r['high'])}]", pc(r["fair"]),
                          f"{r['games']:,}"])
     page.table(["weights", f"{bot}'s win share", "95% interval", "fair", "games"], rows,
-               f"Confirmation: the {bot} in one seat with the tuned or the shipped weights against the shipped field, on "
-               f"{int(conf['deals'][0]):,} fresh deals (not the search's) x {n} seats; Wilson intervals, the difference "
+               f"Confirmation: the {bot} in {seat} with the tuned or the shipped weights against the shipped field, on "
+               f"{int(conf['deals'][0]):,} fresh deals (not the search's) x {'its factions' if faction else f'{n} seats'}; Wilson intervals, the difference "
                "paired per deal. Fair is the shipped weights' own share.")
     fair = float(conf["fair"][0])
     page.para("Verdict: the tuned weights are " + ("clearly stronger (the Wilson lower bound is above fair)."
                                                   if s.get("clearly_stronger") else
                                                   "not clearly stronger (the Wilson lower bound is not above fair)."))
-    page.chart(charts.train_chart(trials, fair, f"Train {bot} - {game.name}"), f"train_{label}".replace("/", "_"),
+    page.chart(charts.train_chart(trials, fair, f"Train {bot} - {game.name}", per), f"train_{label}".replace("/", "_"),
                f"Convergence of the {bot}'s training: win share by trial and the best so far")
 
 

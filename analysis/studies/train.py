@@ -2,8 +2,11 @@
 
 Each candidate weight vector plays one seat against the field (the shipped weights of the same
 bot in the other seats, and the search bot at a small budget if asked) on the same deals for
-every candidate, seat-rotated: deal g is played once with the candidate in each seat r. The
-objective is the candidate's win share (ties split, a faction's win counts for each member);
+every candidate, seat-rotated: deal g is played once with the candidate in each seat r. In a
+team game one seat moves little (in The Last Banquet at 12 players a 30% change of every weight
+changes about 0.1% of one seat's results), so with `faction` the candidate plays every seat of a
+faction instead, each deal once per faction. The objective is the candidate's win share (ties
+split, a faction's win counts for each member);
 Optuna (CMA-ES from the shipped weights, or TPE, seeded) proposes the candidates. The best is
 then played on fresh deals against the shipped weights (the confirmation ladder, a Wilson 95%
 interval against the fair share).
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -56,7 +60,7 @@ class Train:
 def train(game_id=None, bot="heuristic", n_games=100, trials=20, only=None, span=1.0, field=None,
           search_budget=None, confirm_deals=None, players=None, variant="base", sets=(), content_path=None,
           seed=0, sampler="cmaes", out_dir=Path("out/train"), resume_dir=None, progress=no_progress,
-          echo=lambda message: None) -> Train:
+          echo=lambda message: None, faction=False) -> Train:
     """`balance train GAME` (same arguments): plays, writes trials.parquet, confirmation.parquet,
     tuned.toml and train.json in out_dir, returns them. Every candidate's games are kept as a
     shard, so an interrupted study resumed with resume_dir=out_dir asks the same candidates and
@@ -75,7 +79,8 @@ def train(game_id=None, bot="heuristic", n_games=100, trials=20, only=None, span
             raise UserError("balance train", "GAME", "missing (see `balance games`), or use --resume DIR")
         base = base_config(game_id, players, bot, variant, sets, content_path, seed, True, 1, "local", None)
         game = get_game(base.game)
-        plan = new_plan(game, base, bot, n_games, trials, only, span, field, search_budget, confirm_deals, sampler)
+        plan = new_plan(game, base, bot, n_games, trials, only, span, field, search_budget, confirm_deals, sampler,
+                        faction)
         plan = open_plan(out_dir, TRAIN_FILE, plan, False)
     table = SeatTable(game, base, plan)
     shards = Shards(out_dir / "shards")
@@ -110,7 +115,8 @@ def train(game_id=None, bot="heuristic", n_games=100, trials=20, only=None, span
 BUDGETED = ("rollout", "search")     # bots whose weights are budgets, not a way of playing
 
 
-def new_plan(game, base, bot, n_games, trials, only, span, field, search_budget, confirm_deals, sampler) -> dict:
+def new_plan(game, base, bot, n_games, trials, only, span, field, search_budget, confirm_deals, sampler,
+             faction=False) -> dict:
     """The study's plan, every argument checked (bad input: one line, exit 2)."""
     from sim.api import hooks_of
 
@@ -128,6 +134,8 @@ def new_plan(game, base, bot, n_games, trials, only, span, field, search_budget,
     for b in names:
         if b not in game.bots:
             raise UserError("--field", b, f"unknown bot of {game.id} (expected some of: {', '.join(game.bots)})")
+    if faction and not hasattr(hooks_of(game.id), "arc_teams"):
+        raise UserError("--faction", game.id, "has no factions (each player wins alone): train one seat")
     if search_budget is not None:
         if "search" not in names:
             raise UserError("--search-budget", str(search_budget), "applies when search is in --field")
@@ -142,7 +150,8 @@ def new_plan(game, base, bot, n_games, trials, only, span, field, search_budget,
     dims = bot_dims(game, content, bot, _list(only), float(span))
     if sampler == "cmaes" and len(dims) < 2:
         raise UserError("--sampler", "cmaes", "needs two or more weights (Optuna's CMA-ES); use --sampler tpe")
-    return {"config": base.plan_fields(), "bot": bot, "field": names, "search_budget": search_budget,
+    return {"config": base.plan_fields(), "bot": bot, "field": names, "faction": bool(faction),
+            "search_budget": search_budget,
             "only": _list(only), "span": float(span), "dims": dims, "n": int(n_games), "trials": int(trials),
             "confirm": int(confirm_deals or 2 * n_games), "sampler": sampler}
 
@@ -214,7 +223,7 @@ def _text(v) -> str:
 
 class SeatTable:
     """The game compiled once and its field: plays deal g with the candidate's weights in seat r
-    and the field's in the others, through the forward-model hooks."""
+    (or in every seat of a faction) and the field's in the others, through the forward-model hooks."""
 
     def __init__(self, game, base, plan: dict):
         from sim.api import hooks_of
@@ -228,9 +237,9 @@ class SeatTable:
         self.field_w = self.shipped.copy()
         if plan.get("search_budget") is not None:
             self.field_w[self.names.index("search_iterations")] = float(plan["search_budget"])
-        field = plan["field"]
+        self.bot, self.field, self.faction = plan["bot"], plan["field"], bool(plan.get("faction"))
         # the line-up with the candidate in seat 0: the field's bots in turn in the other seats
-        lineup = [plan["bot"]] + [field[i % len(field)] for i in range(self.n - 1)]
+        lineup = [self.bot] + [self.field[i % len(self.field)] for i in range(self.n - 1)]
         base_codes = game.bot_codes(lineup, self.n)
         game.check_search_budget(base_codes, self.field_w)
         # rotation r: the candidate in seat r (kernels.common.seat_bots' formula)
@@ -249,32 +258,48 @@ class SeatTable:
             w[self.names.index(k)] = float(v)
         return w
 
-    def play(self, w_cand: np.ndarray, g: int, r: int) -> tuple[float, bool]:
-        """Deal g with the candidate in seat r: its win (1/k of a k-way tie; 0 when nobody
+    def sides(self, g: int) -> list[tuple[int, ...]]:
+        """The candidate's places in deal g: each seat alone, or each faction's seats as dealt."""
+        if not self.faction:
+            return [(r,) for r in range(self.n)]
+        s = self.hooks.start(self.game, self.compiled, self.codes[0], self.field_w, self.seed, g, 0)
+        teams = self.hooks.arc_teams(self.compiled, s)
+        return [tuple(int(p) for p in np.flatnonzero(teams == t)) for t in dict.fromkeys(teams.tolist())]
+
+    def codes_for(self, seats: tuple[int, ...]) -> np.ndarray:
+        """The bots of the game with the candidate in seats: the field's in turn in the others."""
+        if len(seats) == 1:
+            return self.codes[seats[0]]
+        others = itertools.count()
+        return self.game.bot_codes([self.bot if p in seats else self.field[next(others) % len(self.field)]
+                                    for p in range(self.n)], self.n)
+
+    def play(self, w_cand: np.ndarray, g: int, seats: tuple[int, ...]) -> tuple[float, bool]:
+        """Deal g with the candidate in seats: its win (1/k of a k-way tie; 0 when nobody
         wins) and whether the game ended at the turn cap."""
         h, c = self.hooks, self.compiled
-        s = h.start(self.game, c, self.codes[r], self.field_w, self.seed, g, 0)
+        s = h.start(self.game, c, self.codes_for(seats), self.field_w, self.seed, g, 0)
         while h.kind(s) != 0:
-            w = w_cand if h.seat(s) == r else self.field_w
+            w = w_cand if h.seat(s) in seats else self.field_w
             i = h.bot_choice(c, s, w)
             h.apply(c, s, w, h.options(c, s)[i])
         res = h.result(c, s)
-        return float(res["win"][r]), res["end_reason"] == "turn_cap"
+        return float(res["win"][seats[0]]), res["end_reason"] == "turn_cap"
 
     def ladder(self, w_cand: np.ndarray, first: int, deals: int, step) -> pl.DataFrame:
-        """Deals [first, first + deals), each once per seat: one row per game (game_index,
-        rotation = the candidate's seat, win, capped). The field's own weights in a symmetric
-        line-up play the same game in every seat, so that game is played once."""
+        """Deals [first, first + deals), each once per seat (or faction): one row per game
+        (game_index, rotation = the candidate's (first) seat, win, capped). The field's own weights
+        in a symmetric line-up play the same game in every seat, so that game is played once."""
         same = self.symmetric and np.array_equal(w_cand, self.field_w)
         rows = {"game_index": [], "rotation": [], "win": [], "capped": []}
         for g in range(first, first + deals):
             if same:
                 s0 = self.hooks.start(self.game, self.compiled, self.codes[0], self.field_w, self.seed, g, 0)
                 wins, capped = self._finish_all(s0)
-            for r in range(self.n):
-                win, cap = (wins[r], capped) if same else self.play(w_cand, g, r)
+            for seats in self.sides(g):
+                win, cap = (wins[seats[0]], capped) if same else self.play(w_cand, g, seats)
                 rows["game_index"].append(g)
-                rows["rotation"].append(r)
+                rows["rotation"].append(seats[0])
                 rows["win"].append(win)
                 rows["capped"].append(cap)
             step(1)
@@ -437,7 +462,8 @@ def write_tuned_content(path: Path, game, base, plan: dict, params: dict, conf: 
             f"({cfg['players']} players, seed {cfg['seed']}); play it with --content {path.name}, or pass:",
             "#   " + " ".join(f"--set bots.{k}={_text(v)}" for k, v in params.items()),
             f"# confirmation: {100 * tuned['share']:.1f}% [{100 * tuned['low']:.1f}, {100 * tuned['high']:.1f}] "
-            f"against the shipped weights (fair {100 * tuned['fair']:.1f}%) over {tuned['games']:,} seat-rotated games",
+            f"against the shipped weights (fair {100 * tuned['fair']:.1f}%) over {tuned['games']:,} "
+            f"{'faction' if plan.get('faction') else 'seat'}-rotated games",
             ""]
     path.write_text("\n".join(head + lines) + "\n")
     check = game.content(tuple(cfg["variants"]), (), path)

@@ -134,6 +134,7 @@ def test_the_field_alone_is_the_kernels_game():
     (["bastille", "--search-budget", "4"], "search"),
     (["bastille", "-p", "9"], "players"),
     (["bastille", "--only", "heuristic_card"], "use --sampler tpe"),
+    (["bastille", "--faction"], "has no factions"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words, tmp_path):
     code, stdout, err = cli(["train", *args, "--out", tmp_path / "x"])
