@@ -95,26 +95,29 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
 
 def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("heuristic",), seed: int = 1,
                 sets: tuple[str, ...] = ()) -> dict:
-    """Per side: the action decisions (and further assassinations of one action) offering an
-    agent's assassination (a row with a victim seat), and how many of them the bot took, over ``games`` games (rotation 0)."""
+    """Per side and target (an agent: a row with a victim seat; Royalty: none): the action
+    decisions (and further assassinations of one action) offering such an assassination, and
+    how many of them the bot took, over ``games`` games (rotation 0)."""
     from sim.api import new_game
 
-    offered = {"Loyalist": 0, "Restorationist": 0}
+    offered = {(s, t): 0 for s in ("Loyalist", "Restorationist") for t in ("agent", "royalty")}
     taken = dict(offered)
     for g in range(games):
         state = new_game("emerald", players, list(bots), (), tuple(sets), seed, g)
         while not state.over:
             rows = state.options()
             i = state.bot_choice()
-            hunts = (rows[:, L.MV_ACT] == L.ACT_ASSASSINATE) & (rows[:, L.MV_B] >= 0)
-            if state.kind in (L.DEC_ACTION, L.DEC_MORE) and hunts.any():   # other kinds' rows are no moves
+            if state.kind in (L.DEC_ACTION, L.DEC_MORE):        # other kinds' rows are no moves
+                kills = rows[:, L.MV_ACT] == L.ACT_ASSASSINATE
                 side = state.observe(state.seat)["players"][state.seat]["side"]
-                offered[side] += 1
-                taken[side] += int(hunts[i])
+                for t, these in (("agent", kills & (rows[:, L.MV_B] >= 0)), ("royalty", kills & (rows[:, L.MV_B] < 0))):
+                    if these.any():
+                        offered[side, t] += 1
+                        taken[side, t] += int(these[i])
             state.apply(i)
     return {"bots": list(bots), "players": players, "games": games, "seed": seed,
-            **{f"{s.lower()}_hunt_offers_per_game": offered[s] / games for s in offered},
-            **{f"{s.lower()}_hunts_taken_of_offers": taken[s] / max(1, offered[s]) for s in offered}}
+            **{f"{s.lower()}_{t}_offers_per_game": offered[s, t] / games for s, t in offered},
+            **{f"{s.lower()}_{t}_taken_of_offers": taken[s, t] / max(1, offered[s, t]) for s, t in offered}}
 
 
 def main() -> None:
