@@ -95,12 +95,13 @@ def habits(games: int = 400, players: int = 4, bots: tuple[str, ...] = ("heurist
 
 def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("heuristic",), seed: int = 1,
                 sets: tuple[str, ...] = ()) -> dict:
-    """Per side and target (an agent: a row with a victim seat; Royalty: none): the action
-    decisions (and further assassinations of one action) offering such an assassination, and
-    how many of them the bot took, over ``games`` games (rotation 0)."""
+    """Per side and target (an agent: a row with a victim seat; Royalty: none; the agent of a
+    dealt Restorationist, which a Loyalist's hunt is for): the action decisions (and further
+    assassinations of one action) offering such an assassination, and how many of them the bot
+    took, over ``games`` games (rotation 0)."""
     from sim.api import new_game
 
-    offered = {(s, t): 0 for s in ("Loyalist", "Restorationist") for t in ("agent", "royalty")}
+    offered = {(s, t): 0 for s in ("Loyalist", "Restorationist") for t in ("agent", "royalty", "restorationist's agent")}
     taken = dict(offered)
     for g in range(games):
         state = new_game("emerald", players, list(bots), (), tuple(sets), seed, g)
@@ -110,14 +111,19 @@ def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("he
             if state.kind in (L.DEC_ACTION, L.DEC_MORE):        # other kinds' rows are no moves
                 kills = rows[:, L.MV_ACT] == L.ACT_ASSASSINATE
                 side = state.observe(state.seat)["players"][state.seat]["side"]
-                for t, these in (("agent", kills & (rows[:, L.MV_B] >= 0)), ("royalty", kills & (rows[:, L.MV_B] < 0))):
+                victims = np.array([bool(k and v >= 0 and state.observe(v)["players"][v]["side"] == "Restorationist")
+                                    for k, v in zip(kills, rows[:, L.MV_B])], dtype=bool)
+                for t, these in (("agent", kills & (rows[:, L.MV_B] >= 0)), ("royalty", kills & (rows[:, L.MV_B] < 0)),
+                                 ("restorationist's agent", victims)):
                     if these.any():
                         offered[side, t] += 1
                         taken[side, t] += int(these[i])
             state.apply(i)
     return {"bots": list(bots), "players": players, "games": games, "seed": seed,
-            **{f"{s.lower()}_{t}_offers_per_game": offered[s, t] / games for s, t in offered},
-            **{f"{s.lower()}_{t}_taken_of_offers": taken[s, t] / max(1, offered[s, t]) for s, t in offered}}
+            **{f"{s.lower()}_{t}_offers_per_game".replace("'s ", "_").replace(" ", "_"): offered[s, t] / games
+               for s, t in offered},
+            **{f"{s.lower()}_{t}_taken_of_offers".replace("'s ", "_").replace(" ", "_"): taken[s, t] / max(1, offered[s, t])
+               for s, t in offered}}
 
 
 def main() -> None:
