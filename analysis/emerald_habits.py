@@ -5,8 +5,8 @@ the player with most raw points (before the end adjustments) won; and the share 
 points the final adjustments take away (track points of the lower side, typed VP of the other
 side, agent boxes of a Loyalist's non-Restorationist victims; before the five-point penalty),
 the calibration target of the reconstructed card points (issue 32: the rulebook's end-of-game
-example loses 4 of 16). With --offers, how often each side is offered an agent's assassination
-and takes it (played decision by decision through sim.api: slower): whether a rare hunt is the
+example loses 4 of 16). With --offers, how often each side is offered an assassination (of an
+agent, of a dealt Restorationist's agent, of Royalty) and takes it (played decision by decision through sim.api: slower): whether a rare hunt is the
 bot's choice or the rules' conditions (an assassination card, the strict majority and the city's
 bomb price at once).
 
@@ -101,7 +101,7 @@ def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("he
     took, over ``games`` games (rotation 0)."""
     from sim.api import new_game
 
-    offered = {(s, t): 0 for s in ("Loyalist", "Restorationist") for t in ("agent", "royalty", "restorationist's agent")}
+    offered = {(s, t): 0 for s in ("Loyalist", "Restorationist") for t in ("agent", "royalty", "restorationist_agent")}
     taken = dict(offered)
     for g in range(games):
         state = new_game("emerald", players, list(bots), (), tuple(sets), seed, g)
@@ -114,16 +114,14 @@ def hunt_offers(games: int = 200, players: int = 4, bots: tuple[str, ...] = ("he
                 victims = np.array([bool(k and v >= 0 and state.observe(v)["players"][v]["side"] == "Restorationist")
                                     for k, v in zip(kills, rows[:, L.MV_B])], dtype=bool)
                 for t, these in (("agent", kills & (rows[:, L.MV_B] >= 0)), ("royalty", kills & (rows[:, L.MV_B] < 0)),
-                                 ("restorationist's agent", victims)):
+                                 ("restorationist_agent", victims)):
                     if these.any():
                         offered[side, t] += 1
                         taken[side, t] += int(these[i])
             state.apply(i)
     return {"bots": list(bots), "players": players, "games": games, "seed": seed,
-            **{f"{s.lower()}_{t}_offers_per_game".replace("'s ", "_").replace(" ", "_"): offered[s, t] / games
-               for s, t in offered},
-            **{f"{s.lower()}_{t}_taken_of_offers".replace("'s ", "_").replace(" ", "_"): taken[s, t] / max(1, offered[s, t])
-               for s, t in offered}}
+            **{f"{s.lower()}_{t}_offers_per_game": offered[s, t] / games for s, t in offered},
+            **{f"{s.lower()}_{t}_taken_of_offers": taken[s, t] / max(1, offered[s, t]) for s, t in offered}}
 
 
 def main() -> None:
@@ -134,7 +132,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--content", default=None, help="another content TOML")
-    ap.add_argument("--offers", action="store_true", help="count the agent assassinations offered and taken")
+    ap.add_argument("--offers", action="store_true", help="count the assassinations offered and taken, per side")
     a = ap.parse_args()
     bots = tuple(a.bots.split(","))
     counts = (hunt_offers(a.games, a.players, bots, a.seed, tuple(a.set)) if a.offers
