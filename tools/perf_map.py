@@ -7,6 +7,7 @@ memory: every function of every cached object file (read from its ELF symbol tab
 address the JIT gave it. Functions Numba inlined are counted in their caller.
 
     perf record -F 999 -o /tmp/p.data -- python tools/perf_map.py pimpernel 4 10000 heuristic
+    perf record -F 999 -o /tmp/p.data -- python tools/perf_map.py banquet 12 2000 heuristic scenario1
     perf report -i /tmp/p.data --no-children --sort sym
 
 Run it twice: code compiled in the same process (an empty cache) is not named. The first
@@ -19,6 +20,8 @@ import time
 import numba
 import numpy as np
 from numba.core import codegen
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # this checkout's sim and kernels
 
 LOADED = []     # (code library, its object code) as Numba loads them from the cache
 _unserialize = codegen.JITCodeLibrary._unserialize.__func__
@@ -71,11 +74,12 @@ def write_perf_map() -> int:
 def main() -> None:
     game_id, n, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     bot = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
+    variants = tuple(sys.argv[5].split(",")) if len(sys.argv) > 5 else ()     # e.g. banquet's scenario1
     numba.set_num_threads(1)
     from sim.game import Batch
     from sim.registry import get_game
     game = get_game(game_id)
-    content = game.content()
+    content = game.content(variants)
     compiled = game.compile(content, n)
     bots, weights = game.bot_codes([bot], n), game.weights(content)
 
@@ -88,8 +92,8 @@ def main() -> None:
     play(8, 99)                                         # load (or compile) every kernel first
     print(f"{write_perf_map()} functions named", file=sys.stderr)
     dt = play(games, 1)
-    print(f"{game_id} {bot} {n}p: {games} games in {dt:.2f} s, {games / dt:,.0f} games/s (1 thread)",
-          file=sys.stderr)
+    print(f"{game_id} {bot} {n}p {','.join(variants)}: {games} games in {dt:.2f} s, "
+          f"{games / dt:,.0f} games/s (1 thread)", file=sys.stderr)
 
 
 if __name__ == "__main__":

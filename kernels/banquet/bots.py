@@ -315,7 +315,7 @@ def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
     if kind == DEC_REFLIP:
         return 0 if choose_reflip(st, seat, bot, rng) else 1
     if kind == DEC_SEAT:
-        return choose_seat(st, tables, seat, bot, w, rng, pl, od, buf, k)
+        return choose_seat(st, tables, seat, bot, w, rng, pl, od, buf, k, cand)
     if kind == DEC_SEND:
         if bot == BOT_RANDOM:
             return below(rng, BOT0 + seat, k)
@@ -324,9 +324,10 @@ def choose_option(tables, st, buf, k, seat, bot, rng, w, pl, od, cand):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k):
+def choose_seat(st, tables, p, bot, w, rng, pl, od, buf, k, at):
     """A set-up place of buf[:k] (reading B1): uniform (random), else where p's side is served
-    (setup_places: the picked players' seating, the scenario 1 king's last pick foreseen)."""
+    (setup_places: the picked players' seating, the scenario 1 king's last pick foreseen; at:
+    scratch, 4 * MAXP >= MAXPL)."""
     if bot == BOT_RANDOM or k == 1:
         return below(rng, BOT0 + p, k)
-    return choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k)
+    return choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k, at)

@@ -9,14 +9,13 @@ seatings: the players yet to pick stand at chance on the free places (after_the_
 empty place no longer looks safe to him. Scenario 6's characters are dealt after the places:
 nothing to weigh. Scenario 3's traitor factions each send the member whose pick matters most
 (choose_sender)."""
-import numpy as np
 from numba import njit
 
-from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, MAIDEN_F, MAXP, O_CHOICE,
-                                    R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_MAIDEN, T_RULES,
-                                    W_DISPLACING)
-from kernels.banquet.state import player_place
-from kernels.banquet.values import lean, odds, value
+from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, KING_F, MAIDEN_F, MAXP,
+                                    MAXPL, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_MAIDEN,
+                                    T_RULES, W_DISPLACING)
+from kernels.banquet.state import distance, player_place, step, traitor_factions
+from kernels.banquet.values import king_worth, lean, odds, traitor_worth, value
 from kernels.rng import BOT0, next_u64, stream_start, uniform, unit
 
 NOWHERE = -1        # the place of a player who has not picked yet
@@ -85,152 +84,202 @@ def king_comes_last(st, tables, p):
 
 
 @njit(cache=True, _nrt=False)
-def after_the_king(st, tables, p, q, pl, od, odk, bot, w, base):
+def after_the_king(st, tables, p, q, pl, od, odk, bot, w, fills, at):
     """What p's pick of q is worth to p's faction (knowledge od) once the players yet to pick
     have picked and the scenario 1 king, picking last, has taken a place he values most by his
-    own knowledge odk. Where the others will stand is not known: a free place is the king's
-    before his pick (the one the others leave: FILLS of them spread evenly from a start at
-    chance, every one when there are no more), the others at chance on the rest, all drawn
-    from base, a draw of p's own stream (the same seatings for every place p weighs). Without
-    them an empty place looked safe to the king, and no traitor sought the place two from the
-    Queen."""
+    own knowledge odk: the mean over the seatings the_others drew for this pick (fills of
+    them). Without them an empty place looked safe to the king, and no traitor sought the
+    place two from the Queen. at: scratch (the_others' seatings, then king_picks')."""
     picked_seating(st, tables, p, q, pl)
-    free = free_places(st, tables, pl)
-    fills = min(free, FILLS)
-    start = int(unit(stream_start(base, FILLS, 0)) * free)
+    skip = 0            # q's rank among the free places: the positions from it on are one further
+    while at[FREE_AT + skip] != q:
+        skip += 1
+    own = own_assassin(st, tables, p, od)
     total = 0.0
     for s in range(fills):
-        picked_seating(st, tables, p, q, pl)
-        left = fill_the_rest(st, tables, pl, base, s, (start + s * free // fills) % free)
-        total += king_picks(st, tables, p, pl, od, odk, bot, w, left)
+        seat_the_others(st, tables, p, pl, s, skip, at)
+        total += king_picks(st, tables, p, pl, od, odk, bot, w, pl[st[F_KING]], own, at)
     return total / fills
 
 
-FILLS = 4       # the seatings of the players yet to pick a foresight weighs, at most
+FILLS = 4       # the seatings of the players yet to pick a foresight weighs, at most (8 bits apiece in 64)
+FREE_AT = MAXPL         # at[FREE_AT:]: the free places before p's pick, ascending
+SEATS_AT = 2 * MAXPL    # at[SEATS_AT + o]: o's position in each seating (2 * MAXPL + MAXP <= 4 * MAXP)
 
 
 @njit(cache=True, _nrt=False)
-def taken_places(tables, pl):
-    """The places of the players standing somewhere in pl, as a bit set."""
+def the_others(st, tables, p, base, at):
+    """Where the players yet to pick may stand once p has picked, drawn once for every place
+    p weighs (all free, so each leaves as many): FILLS seatings (fewer with fewer places left)
+    of positions among the places p's pick leaves free, in at[SEATS_AT + o]. A free place is
+    the king's before his pick (the one the others leave: spread evenly from a start at
+    chance, every one when there are no more), the others, in seat order, at chance on the
+    rest, all drawn from base, a draw of p's own stream (draw i of seating s: stream_start(base,
+    s, i)). Returns how many seatings."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    king = st[F_KING]
+    free = free_before(st, tables, p, at) - 1
+    fills = min(free, FILLS)
+    start = int(unit(stream_start(base, FILLS, 0)) * free)
+    for o in range(n):
+        at[SEATS_AT + o] = 0
+    for s in range(fills):
+        x = (start + s * free // fills) % free
+        at[SEATS_AT + king] |= x << (8 * s)
+        used = 1 << x
+        i = 0
+        for o in range(n):
+            if yet_to_pick(st, p, o) and o != king:
+                x = nth_unused(used, int(unit(stream_start(base, s, i)) * (free - 1 - i)))
+                at[SEATS_AT + o] |= x << (8 * s)
+                used |= 1 << x
+                i += 1
+    return fills
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def yet_to_pick(st, p, o):
+    return o != p and st[F_SU_PICKED + o] == 0
+
+
+@njit(cache=True, _nrt=False)
+def free_before(st, tables, p, at):
+    """The player's places no one who has picked holds, ascending, in at[FREE_AT:]; how many."""
+    rules = tables[T_RULES]
     taken = 0
-    for o in range(tables[T_RULES][R_N]):
-        if pl[o] >= 0:
-            taken |= 1 << pl[o]
-    return taken
-
-
-@njit(cache=True, _nrt=False)
-def free_places(st, tables, pl):
-    """How many player's places nobody stands at in pl."""
-    taken = taken_places(tables, pl)
-    free = 0
-    for r in range(tables[T_RULES][R_NPL]):
+    for o in range(rules[R_N]):
+        if o != p and st[F_SU_PICKED + o] == 1:
+            taken |= 1 << st[F_PLACE + o]
+    f = 0
+    for r in range(rules[R_NPL]):
         if player_place(st, r) and (taken >> r) & 1 == 0:
-            free += 1
-    return free
+            at[FREE_AT + f] = r
+            f += 1
+    return f
 
 
 @njit(cache=True, _nrt=False)
-def fill_the_rest(st, tables, pl, base, s, j):
-    """Seating s of the players standing nowhere in pl: the king at the j-th free place (his
-    before his pick, the one the others leave), the others, in seat order, each at a free place
-    drawn at chance (draw i: stream_start(base, s, i)). Returns the king's place."""
+def nth_unused(used, j):
+    """The j-th (from 0) position not in the bit set used."""
+    x = 0
+    while True:
+        if (used >> x) & 1 == 0:
+            if j == 0:
+                return x
+            j -= 1
+        x += 1
+
+
+@njit(cache=True, _nrt=False)
+def seat_the_others(st, tables, p, pl, s, skip, at):
+    """Seating s of the_others on pl, p's pick at the free place of rank skip."""
+    for o in range(tables[T_RULES][R_N]):
+        if yet_to_pick(st, p, o):
+            x = (at[SEATS_AT + o] >> (8 * s)) & 255
+            pl[o] = at[FREE_AT + x + (1 if x >= skip else 0)]
+
+
+@njit(cache=True, _nrt=False)
+def own_assassin(st, tables, p, od):
+    """The member of p's faction p knows to be its assassin (odds 1; the last one, as
+    values.value reads him), -1 none (the king's faction)."""
+    own = -1
+    for o in range(tables[T_RULES][R_N]):
+        if st[F_FACTION + o] == st[F_FACTION + p] and od[o] == 1.0:
+            own = o
+    return own
+
+
+@njit(cache=True, _nrt=False)
+def king_picks(st, tables, p, pl, od, odk, bot, w, left, own, at):
+    """p's faction's worth of the full seating pl (the king at left) once the king has taken a
+    place he values most (its occupant taking his, left): the mean over his best places, each
+    alike (he breaks ties by his own stream). Only the king's two neighbours and the own
+    assassin's distance to him count (values.value), so each place is read from at, the
+    player at each place, not by a valuation of the whole seating."""
     rules = tables[T_RULES]
     n, npl = rules[R_N], rules[R_NPL]
     king = st[F_KING]
-    taken = taken_places(tables, pl)
-    free = free_places(st, tables, pl)
-    left = nth_free(st, npl, taken, j)
-    pl[king] = left
-    taken |= 1 << left
-    free -= 1
-    i = 0
-    for o in range(n):
-        if pl[o] == NOWHERE:
-            r = nth_free(st, npl, taken, int(unit(stream_start(base, s, i)) * free))
-            pl[o] = r
-            taken |= 1 << r
-            free -= 1
-            i += 1
-    return left
-
-
-@njit(cache=True, _nrt=False)
-def nth_free(st, npl, taken, j):
-    """The j-th (from 0) player's place not in the bit set taken."""
     for r in range(npl):
-        if player_place(st, r) and (taken >> r) & 1 == 0:
-            if j == 0:
-                return r
-            j -= 1
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def king_picks(st, tables, p, pl, od, odk, bot, w, left):
-    """p's faction's worth of the full seating pl (the king at left) once the king has taken a
-    place he values most (its occupant taking his, left): the mean over his best places, each
-    alike (he breaks ties by his own stream)."""
-    npl = tables[T_RULES][R_NPL]
-    king = st[F_KING]
+        at[r] = -1
+    for o in range(n):
+        at[pl[o]] = o
     best = -1e18
     total = 0.0
     m = 0
     for r in range(npl):
         if player_place(st, r):
-            o = king_to(st, tables, pl, king, r, left)
-            v = value(st, tables, king, pl, odk, bot, w)
+            o = at[r] if at[r] != king else -1          # he takes the king's place, left
+            a = beside(at, step(r, -1, npl), left, o)
+            b = beside(at, step(r, 1, npl), left, o)
+            v = king_between(st, tables, king, a, b, r, -1, -1, odk, bot, w)
             if v > best + 1e-6:
                 best, total, m = v, 0.0, 0
             if v >= best - 1e-6:
-                total += value(st, tables, p, pl, od, bot, w)
+                total += king_between(st, tables, p, a, b, r, own, left if own == o else pl[own], od, bot, w)
                 m += 1
-            king_back(pl, king, o, r, left)
     return total / m
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def king_to(st, tables, pl, king, r, left):
-    """The king takes place r; its occupant (returned, -1 none) takes the king's, left."""
-    o = -1
-    for x in range(tables[T_RULES][R_N]):
-        if x != king and pl[x] == r:
-            o = x
-    if o >= 0:
-        pl[o] = left
-    pl[king] = r
-    return o
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def king_back(pl, king, o, r, left):
-    if o >= 0:
-        pl[o] = r
-    pl[king] = left
+def beside(at, z, left, o):
+    """The player at place z once the king has left his place, left, for o's."""
+    return o if z == left else at[z]
 
 
 @njit(cache=True, _nrt=False)
-def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k):
+def king_between(st, tables, v, a, b, r, own, own_at, od, bot, w):
+    """values.value of a seating for v's faction by v's knowledge od, read from what it
+    depends on in scenario 1: the king at place r between players a and b (-1 nobody), and
+    v's faction's own assassin (own, -1 none) at place own_at."""
+    npl = tables[T_RULES][R_NPL]
+    f1, f2 = traitor_factions(SCEN_BANQUET)
+    p1 = 0.0
+    p2 = 0.0
+    safe = 0.0
+    for x in (a, b):
+        if x >= 0:
+            if st[F_FACTION + x] == f1:
+                p1 += od[x]
+            elif st[F_FACTION + x] == f2:
+                p2 += od[x]
+            if od[x] == 0.0:
+                safe += 1.0
+    fv = st[F_FACTION + v]
+    if fv == KING_F:
+        return king_worth(w, bot, min(p1, 1.0), min(p2, 1.0), safe)
+    near = 0.0
+    escort = 0.0
+    if own >= 0:
+        near = (distance(own_at, r, npl) - 1.0) / npl
+        if (own == a and b >= 0 and st[F_FACTION + b] == fv) or (own == b and a >= 0 and st[F_FACTION + a] == fv):
+            escort = 1.0
+    return traitor_worth(w, bot, fv == f1, min(p1, 1.0), min(p2, 1.0), near, escort)
+
+
+@njit(cache=True, _nrt=False)
+def choose_setup_place(st, tables, p, bot, w, rng, pl, od, buf, k, at):
     """The greedy's and the heuristic's set-up place of buf[:k] for p (the random bot draws
     in bots.choose_seat): the pick whose seating of the picked players p's faction values
     most (in scenario 1 after the king's last pick; his odds in od's second half), near-ties
     by the seat's own stream. Scenario 6: the first place offered (no character is dealt
-    yet, so no place is better for anyone)."""
+    yet, so no place is better for anyone). at: scratch (4 * MAXP)."""
     if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
         return 0
     last = king_comes_last(st, tables, p)
     odk = od[MAXP:2 * MAXP]
-    base = np.uint64(0)
+    fills = 0
     if last:
         odds(st, tables, st[F_KING], odk, lean(w, bot))
-        base = next_u64(rng, BOT0 + p)
+        fills = the_others(st, tables, p, next_u64(rng, BOT0 + p), at)
     odds(st, tables, p, od, lean(w, bot))
     best = 0
     best_v = -1e18
     for i in range(k):
         q = buf[i, O_CHOICE]
         if last:
-            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w, base)
+            x = after_the_king(st, tables, p, q, pl, od, odk, bot, w, fills, at)
         else:
             picked_seating(st, tables, p, q, pl)
             x = value(st, tables, p, pl, od, bot, w)

@@ -133,8 +133,7 @@ def value(st, tables, v, pl, od, bot, w):
     p1 = min(p1, 1.0)
     p2 = min(p2, 1.0)
     if fv == KING_F:
-        return -weight(w, bot, W_THREAT) * (p1 * (1.0 - p2) + p2 * (1.0 - p1)) + weight(w, bot, W_GUARD) * 0.25 * safe
-    mine, other = (p1, p2) if fv == f1 else (p2, p1)
+        return king_worth(w, bot, p1, p2, safe)
     near = 0.0
     own = -1
     for p in range(n):          # the own assassin's distance: a faction knows its own secret
@@ -147,6 +146,23 @@ def value(st, tables, v, pl, od, bot, w):
         for p in range(n):      # a faction-mate holding the king's other side
             if p != own and st[F_FACTION + p] == fv and adjacent_in(pl, p, king, npl):
                 escort = 1.0
+    return traitor_worth(w, bot, fv == f1, p1, p2, near, escort)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def king_worth(w, bot, p1, p2, safe):
+    """Scenario 1 or 3, the king's faction: the chance one traitor faction's assassin is beside
+    the king and the other's not (p1, p2: each faction's odds there), less; friends (odds 0)
+    beside him, more."""
+    return -weight(w, bot, W_THREAT) * (p1 * (1.0 - p2) + p2 * (1.0 - p1)) + weight(w, bot, W_GUARD) * 0.25 * safe
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def traitor_worth(w, bot, first, p1, p2, near, escort):
+    """Scenario 1 or 3, a traitor faction (the first of traitor_factions or not): its own
+    assassin beside the king and the other's not; less its own assassin's distance to him
+    (near); more a faction-mate holding the king's other side (escort 1)."""
+    mine, other = (p1, p2) if first else (p2, p1)
     return (weight(w, bot, W_THREAT) * mine * (1.0 - other) - weight(w, bot, W_DISTANCE) * near
             + weight(w, bot, W_ESCORT) * escort)
 
