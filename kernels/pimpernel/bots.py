@@ -419,8 +419,8 @@ def choose_random(s, p, moves, nm, rng, stream):
     return 0
 
 
-@kernel
-def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
+@kernel(inline=True)   # asked at every decision of the game's loop: one call level less
+def bot_choice(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through rollout_choice)."""
     if nm == 1:
         return 0
@@ -430,6 +430,12 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     if bot == BOT_GREEDY:
         return choose_greedy(s, K, p, moves, nm, ctx, rng, stream)
     return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
+
+
+@kernel
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
+    """bot_choice compiled once, for the rollout's playouts and the tests."""
+    return bot_choice(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
 
 
 @kernel
@@ -622,11 +628,11 @@ def leader_choice(s, K, RS, RM, W, bot, rng, om):
     return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
 
 
-@kernel
+@kernel(inline=True)   # asked at every decision of the game's loop: one call level less
 def choose_option(s, K, RS, RM, W, bot, buf, k, tmp, ctx, om, rng):
     """bot's choice at the pending decision (O_DEC, for seat O_DEC_SEAT): the index of one of
     the options buf[:k] (rules.list_options). The rollout bot, but for its main move
     (rollout.rollout_choice), decides as the heuristic."""
     if decision(s) >= DEC_CUBE:
         return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om))
-    return choose_index(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)
+    return bot_choice(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)
