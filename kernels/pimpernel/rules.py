@@ -390,7 +390,8 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
         p = s[O_CUR]
         if step == S_FAVOR2:
             s[O_STEP] = S_REST
-            if gen_action(s, K, p, s[O_FAV_OTHER], tmp, 0, 1, False) > 0:
+            # asked without listing the options where the answer is plain (list_options lists them)
+            if action_possible(s, K, p, s[O_FAV_OTHER], tmp):
                 return pending(s, DEC_FAVOR2, p)
         elif step == S_REST:
             s[O_STEP] = S_END
