@@ -419,8 +419,8 @@ def choose_random(s, p, moves, nm, rng, stream):
     return 0
 
 
-@kernel
-def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
+@kernel(inline=True)   # asked at every decision of the game's loop: one call level less
+def bot_choice(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     """The bot's choice among moves[:nm] (rollout decides only through rollout_choice)."""
     if nm == 1:
         return 0
@@ -430,6 +430,12 @@ def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
     if bot == BOT_GREEDY:
         return choose_greedy(s, K, p, moves, nm, ctx, rng, stream)
     return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
+
+
+@kernel
+def choose_index(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
+    """bot_choice compiled once, for the rollout's playouts and the tests."""
+    return bot_choice(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng)
 
 
 @kernel
@@ -450,15 +456,17 @@ def holder_after(s, a, rem, n):
     return s[O_HOLDER + a]
 
 
-@kernel(nrt=True)   # the few counts it allocates
-def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
+@kernel
+def choose_cube_owner(s, K, W, a, left, leader, bot, rng, tmp):
     """Whose cube the leader moves next out of area a (not empty), left cubes still to move.
 
     Non-random leaders value every way of taking the left cubes: each cube scores a point
     for its owner (the leader's own +1; a rival's, for the heuristic, -1/(n-1) of a point),
     and the cubes left decide who holds the area's favor tile (the heuristic values holding
     it at favor_tile times its card's worth; greedy counts points only). The first owner of
-    the best way is taken; ties give points to the lowest scores."""
+    the best way is taken; ties give points to the lowest scores. Its counts are kept in
+    tmp's first rows (no favor half is being tried at a leader's choice), not in arrays
+    allocated per call."""
     n = s[O_N]
     if bot == BOT_RANDOM:
         k = below(rng, bot_stream(s, leader), area_total(s, a))
@@ -478,15 +486,15 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng):
     if left >= 1 and (owners == 1 or left >= area_total(s, a)):
         return first
     deep = bot != BOT_GREEDY
-    ways = np.zeros(3 * MAXP, np.int64)   # cubes there, cubes taken, cubes left, per owner
-    cnt = ways[0:MAXP]
-    x = ways[MAXP:2 * MAXP]
-    rem = ways[2 * MAXP:3 * MAXP]
-    per_cube = np.zeros(MAXP, np.float64)   # what one of o's cubes taken is worth to the leader
+    cnt = tmp[0]   # per owner: cubes there, cubes taken, cubes left
+    x = tmp[1]
+    rem = tmp[2]
+    per_cube = tmp[3].view(np.float64)   # what one of o's cubes taken is worth to the leader
     r = min(left, area_total(s, a))
     share = 1.0 / (n - 1) if deep and n > 1 else 0.0
     for o in range(n):
         cnt[o] = s[area_at(o, a)]
+        x[o] = 0
         pts = float(K[K_CUBE_PT]) if o == leader else -share * K[K_CUBE_PT]
         per_cube[o] = pts - 1e-6 * score_of(s, o)
     tile = W[W_TILE] * tile_worth(s, K, a) if deep else 0.0
@@ -606,7 +614,7 @@ def option_of(buf, k, v):
 
 
 @kernel(inline=True)
-def leader_choice(s, K, RS, RM, W, bot, rng, om):
+def leader_choice(s, K, RS, RM, W, bot, rng, om, tmp):
     """bot's choice at a leader's decision (DEC_CUBE, DEC_ROUTE, DEC_TOP) as its option's first
     column: the owner whose cube moves, the route (in RM), the card put on top (0/1). The game's
     loop applies it as the option row itself, without listing the options (a route decision
@@ -615,18 +623,18 @@ def leader_choice(s, K, RS, RM, W, bot, rng, om):
     p = chooser(s)
     if kind == DEC_CUBE:
         a = s[O_M_AREA]
-        return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng)
+        return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng, tmp)
     if kind == DEC_ROUTE:
         r, ncomp = choose_route(s, K, RS, RM, W, p, bot, rng, om)
         return r
     return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
 
 
-@kernel
+@kernel(inline=True)   # asked at every decision of the game's loop: one call level less
 def choose_option(s, K, RS, RM, W, bot, buf, k, tmp, ctx, om, rng):
     """bot's choice at the pending decision (O_DEC, for seat O_DEC_SEAT): the index of one of
     the options buf[:k] (rules.list_options). The rollout bot, but for its main move
     (rollout.rollout_choice), decides as the heuristic."""
     if decision(s) >= DEC_CUBE:
-        return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om))
-    return choose_index(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)
+        return option_of(buf, k, leader_choice(s, K, RS, RM, W, bot, rng, om, tmp))
+    return bot_choice(s, K, RS, RM, W, bot, chooser(s), buf, k, tmp, ctx, rng)

@@ -52,7 +52,7 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
         if dec >= DEC_CUBE:
             # a leader's choice is read as its option row itself (the same games as through
             # list_options and choose_option: tests/test_forward_model.py)
-            c0 = leader_choice(s, K, RS, RM, W, seat_bot[chooser(s)], rng, owner_masks)
+            c0 = leader_choice(s, K, RS, RM, W, seat_bot[chooser(s)], rng, owner_masks, tmp)
             dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
             continue
         nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)

@@ -78,7 +78,7 @@ def playout_margin(s, K, RS, RM, W, p, kind, a, b, moves, tmp, ctx, s2, rng, own
                     break
                 guard += 1
             if dec >= DEC_CUBE:   # a leader's choice: its option row itself (as play.play_on)
-                c0 = leader_choice(s2, K, RS, RM, W, BOT_HEURISTIC, rng, owner_masks)
+                c0 = leader_choice(s2, K, RS, RM, W, BOT_HEURISTIC, rng, owner_masks, tmp)
                 dec = apply_option(s2, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, False)
                 continue
             k = list_options(s2, K, RS, RM, tmp, owner_masks, moves, nlog)

@@ -64,7 +64,7 @@ def other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog):
     return ok
 
 
-@kernel
+@kernel(inline=True)   # asked for every favor half listed (about 1,400 times a game)
 def other_half_known(s, K, p, kind, a, b, other):
     """other_half_tried's answer where it is plain without playing the move: 1 yes, 0 no, -1
     not plain (try it). A walk or a point is always possible; every other action but removing
@@ -138,11 +138,18 @@ def other_half_possible(s, K, p, kind, a, b, other, tmp, log, nlog):
 @kernel
 def keep_if_other_possible(s, K, p, moves, lo, nm, act0, act1, tmp, log, nlog):
     """Drop from moves[lo:nm] each half (slot 0: act0, 1: act1, in moves[i, 3]) after which
-    the card's other action would have no option; returns the new count."""
+    the card's other action would have no option; returns the new count. Where the answer is
+    the same after every option of a half (other_half_after_any), it is asked once for all
+    of them, not option by option."""
+    all0 = other_half_after_any(s, K, p, act0, act1)
+    all1 = other_half_after_any(s, K, p, act1, act0)
     j = lo
     for i in range(lo, nm):
-        other = act1 if moves[i, 3] == 0 else act0
-        if other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2], other, tmp, log, nlog):
+        slot = moves[i, 3]
+        other = act1 if slot == 0 else act0
+        known = all0 if slot == 0 else (all1 if slot == 1 else -1)   # -1: an icon's options
+        if known == 1 or (known < 0 and other_half_possible(s, K, p, moves[i, 0], moves[i, 1], moves[i, 2],
+                                                            other, tmp, log, nlog)):
             for c in range(4):
                 moves[j, c] = moves[i, c]
             j += 1
@@ -390,7 +397,8 @@ def advance(s, K, RS, RM, tmp, om, log, nlog, log_on):
         p = s[O_CUR]
         if step == S_FAVOR2:
             s[O_STEP] = S_REST
-            if gen_action(s, K, p, s[O_FAV_OTHER], tmp, 0, 1, False) > 0:
+            # asked without listing the options where the answer is plain (list_options lists them)
+            if action_possible(s, K, p, s[O_FAV_OTHER], tmp):
                 return pending(s, DEC_FAVOR2, p)
         elif step == S_REST:
             s[O_STEP] = S_END

@@ -57,7 +57,7 @@ def options(tables, P, buf):
     K, RS, RM = tables
     s = P[0]
     if decision(s) >= DEC_CUBE:
-        buf[0, 0] = leader_choice(s, K, RS, RM, P[7], BOT_HEURISTIC, P[6], P[2])
+        buf[0, 0] = leader_choice(s, K, RS, RM, P[7], BOT_HEURISTIC, P[6], P[2], P[1])
         buf[0, 1] = 0
         buf[0, 2] = 0
         buf[0, 3] = 0

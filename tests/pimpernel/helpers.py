@@ -236,7 +236,7 @@ class Unseen:
                 ("route", lambda a: choose_route(a.s, K, RS, RM, W, p, bot, a.rng, a.om))]
         asks += [(f"icon {act}", icon(act)) for act in range(L.ACT_REMOVE + 1)]
         asks += [(f"favor {tile}", favor(tile)) for tile in range(L.NAREA)]
-        asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, K, W, ar, 3, p, bot, a.rng))
+        asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, K, W, ar, 3, p, bot, a.rng, a.tmp))
                  for ar in range(L.NAREA) if area_total(self.s, ar) > 0]
         if self.s[L.O_NCUR] > 1:
             asks.append(("top card", lambda a: choose_top_card(a.s, K, W, p, bot, a.rng)))
