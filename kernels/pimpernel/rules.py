@@ -64,7 +64,7 @@ def other_half_tried(s, K, p, kind, a, b, other, tmp, log, nlog):
     return ok
 
 
-@kernel(inline=True)   # asked for every favor half listed (about 1,400 times a game)
+@kernel
 def other_half_known(s, K, p, kind, a, b, other):
     """other_half_tried's answer where it is plain without playing the move: 1 yes, 0 no, -1
     not plain (try it). A walk or a point is always possible; every other action but removing
