@@ -386,6 +386,46 @@ SKILL_MEASURES = ("first_player_advantage", "position_spread", "role_spread", "s
 FLAGGED = ("first_player_advantage", "position_spread", "role_spread", "secret_role_spread", "turn_cap_share")
 
 
+def leader_flags(tables: dict[str, pl.DataFrame], order: list[str], ms: list[Measure]) -> list[str]:
+    """A gap measure's leading group that changes with the bot, one sentence a measure. The
+    gap itself is unsigned, so two line-ups can show the same gap the opposite way round (the
+    king's faction ahead with one bot, behind with another). Flagged when line-up A's leader
+    beats line-up B's on A's deals and B's leader beats A's on B's deals, each beyond its 95%
+    interval (paired per deal). tables: each line-up's deal table; order: weakest to strongest."""
+    out = []
+    for m in ms:
+        if m.kind != GAP:
+            continue
+        lead = {}
+        for u in order:
+            names = [c[len(m.column):] for c in tables[u].columns if c.startswith(m.column)]
+            if len(names) >= 2:
+                x = _group(tables[u], m.column)
+                lead[u] = (names, x, names[int(np.nanargmax(np.nanmean(x, axis=0)))])
+        pairs = [(a, b) for i, b in enumerate(order[::-1]) for a in order[::-1][i + 1:] if a in lead and b in lead]
+        for a, b in pairs:                                  # the strongest line-ups' pairs first
+            top_a, top_b = lead[a][2], lead[b][2]
+            if top_a == top_b or top_b not in lead[a][0] or top_a not in lead[b][0]:
+                continue
+            da, lo_a = _lead_over(lead[a], top_a, top_b)
+            db, lo_b = _lead_over(lead[b], top_b, top_a)
+            if lo_a > 0 and lo_b > 0:
+                out.append(f"the {m.words} favours a different group with different bots ({top_a} ahead of {top_b} "
+                           f"by {m.show(da)} pp with {a}, {top_b} ahead of {top_a} by {m.show(db)} pp with {b})")
+                break
+    return out
+
+
+def _lead_over(group: tuple, top: str, other: str) -> tuple[float, float]:
+    """top's mean lead over other on the same deals, and its 95% lower bound."""
+    names, x, _ = group
+    d = x[:, names.index(top)] - x[:, names.index(other)]
+    d = d[~np.isnan(d)]
+    if len(d) < 2:
+        return float("nan"), -math.inf
+    return float(d.mean()), float(d.mean() - Z95 * d.std(ddof=1) / math.sqrt(len(d)))
+
+
 def skill_flags(t: pl.DataFrame) -> list[str]:
     """The balance findings that do not survive better play, one sentence each, read over the
     whole ladder. `t` has one row per (line-up, measure) with rating, estimate, low, high;

@@ -13,7 +13,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis.sensitivity import (SKILL_CONVERGENCE, SKILL_FILE, SKILL_MEASURES, SKILL_TABLE, Measure, effect,
-                                  estimate, per_deal, skill_flags)
+                                  estimate, leader_flags, per_deal, skill_flags)
 from analysis.studies.player import no_progress
 from sim.errors import UserError
 from sim.results import write_json, write_parquet
@@ -191,8 +191,9 @@ def skill(game_id: str, n_games: int = 2000, ladder_deals: int | None = None, bo
                         "diff": d[0], "diff_low": d[1], "diff_high": d[2],
                         "step": step[0], "step_low": step[1], "step_high": step[2], "deals": n_games})
     table = pl.DataFrame(out, infer_schema_length=None)
-    flags = skill_flags(table)
-    conv = convergence({label: tables[(f"up-{i}", 0, n_games)] for i, (label, _, _) in enumerate(ups)}, budgets, ms)
+    by_lineup = {label: tables[(f"up-{i}", 0, n_games)] for i, (label, _, _) in enumerate(ups)}
+    flags = skill_flags(table) + leader_flags(by_lineup, [ups[i][0] for i in order], ms)
+    conv = convergence(by_lineup, budgets, ms)
     write_parquet(table, out_dir / SKILL_TABLE)
     write_parquet(conv, out_dir / SKILL_CONVERGENCE)
     write_json({"plan": plan, "complete": True, "summary": {

@@ -5,7 +5,10 @@ import json
 import polars as pl
 import pytest
 
-from analysis.sensitivity import skill_flags
+import numpy as np
+
+from analysis.measures import MEASURES
+from analysis.sensitivity import Measure, leader_flags, skill_flags
 from tests.engine.helpers import cli
 
 
@@ -34,6 +37,25 @@ def test_a_sign_change_is_flagged_and_overlapping_intervals_are_not():
     shrinks = crafted("position_spread", [("random", 0, 0.10, 0.08, 0.12, None, None),
                                           ("rollout", 300, 0.04, 0.02, 0.06, -0.08, -0.04)])
     assert skill_flags(shrinks) == []
+
+
+def deals(king, tower):
+    """A deal table of 200 deals: the king's faction wins the first `king` of them, the tower
+    the next `tower`, the rose the rest."""
+    won = np.array(["king"] * king + ["tower"] * tower + ["rose"] * (200 - king - tower))
+    return pl.DataFrame({"game_index": range(200), **{f"role_{r}": (won == r).astype(float)
+                                                      for r in ("king", "rose", "tower")}})
+
+
+def test_a_gap_whose_leading_group_changes_with_the_bot_is_flagged_only_when_both_leads_are_clear():
+    gap = [Measure("role_spread", *MEASURES["role_spread"])]
+    king_ahead, tower_ahead = deals(100, 40), deals(30, 110)
+    assert leader_flags({"heuristic": king_ahead, "rollout": tower_ahead}, ["heuristic", "rollout"], gap) == [
+        "the largest gap between roles favours a different group with different bots (king ahead of tower by "
+        "+30.00 pp with heuristic, tower ahead of king by +40.00 pp with rollout)"]
+    barely = deals(74, 80)             # the tower a little ahead of the king, not beyond its interval
+    assert leader_flags({"heuristic": king_ahead, "rollout": barely}, ["heuristic", "rollout"], gap) == []
+    assert leader_flags({"heuristic": king_ahead, "rollout": deals(90, 50)}, ["heuristic", "rollout"], gap) == []
 
 
 @pytest.fixture(scope="module")
