@@ -264,13 +264,15 @@ def across_text(table: pl.DataFrame, question: str) -> str:
 
 
 def favoured_note(rows: pl.DataFrame) -> str:
-    """A gap unbalanced with every bot whose favoured group differs: the verdict holds, the
-    direction does not (one bot favours the first player, another the last)."""
-    if rows.height < 2 or rows["favoured"].null_count() or rows["favoured"].n_unique() == 1 \
-            or set(rows["mark"]) != {UNBALANCED}:
+    """A gap unbalanced with two or more bots whose favoured group differs: the mark may hold,
+    the direction does not (one bot favours the first player, another the last; Banquet's king's
+    faction with the heuristic, a traitor faction with search). Bots that leave the gap worth a
+    look do not hide it."""
+    unbalanced = rows.filter(pl.col("mark") == UNBALANCED)
+    if unbalanced.height < 2 or unbalanced["favoured"].null_count() or unbalanced["favoured"].n_unique() == 1:
         return ""
     return "; the favoured group differs: " + ", ".join(f"{r['favoured']} with {r['lineup']}"
-                                                        for r in rows.iter_rows(named=True))
+                                                        for r in unbalanced.iter_rows(named=True))
 
 
 def decide_text(row: dict) -> str:

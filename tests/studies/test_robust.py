@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 import tests.studies.conftest  # noqa: F401  (registers the toy game "lean")
-from analysis.studies.robust import DEPENDS, HOLDS, UNDECIDED_ACROSS, across, robust_table
+from analysis.studies.robust import DEPENDS, HOLDS, UNDECIDED_ACROSS, across, favoured_note, robust_table
 from analysis.verdict import FINE, LOOK, UNBALANCED, Line
 from tests.engine.helpers import cli
 
@@ -179,3 +179,13 @@ def test_the_search_bot_joins_the_strong_line_ups_at_its_stated_budget():
     assert search.label == "search (20 iterations)" and lineup_config(own, search, 50).sets == own.sets
     lean = RunConfig(game="lean", players=4, bots=["heuristic"], games=100)
     assert [u.bots[0] for u in strong_lineups(lean)] == ["heuristic", "rollout"]
+
+
+def test_the_favoured_group_is_compared_among_the_bots_that_find_the_gap_unbalanced():
+    """Scenario 1's king's faction favoured by the heuristic and a traitor faction by search,
+    both unbalanced, while the rollout bot's gap is worth a look: the direction still differs."""
+    rows = pl.DataFrame({"lineup": ["heuristic", "rollout", "search"], "mark": [UNBALANCED, LOOK, UNBALANCED],
+                         "favoured": ["king", "tower", "tower"]})
+    assert favoured_note(rows) == "; the favoured group differs: king with heuristic, tower with search"
+    assert favoured_note(rows.with_columns(pl.lit("king").alias("favoured"))) == ""
+    assert favoured_note(rows.with_columns(pl.Series("mark", [UNBALANCED, LOOK, LOOK]))) == ""
