@@ -59,7 +59,18 @@ def alloc_tree(rows: int, width: int, maxp: int, nodes: int = MAX_ITERATIONS + 1
             np.zeros((rows, maxp), np.float64))
 
 
-def make_search(copy, kind, seat, options, apply, redeal, policy, value):
+def policy_step(options, policy, apply):
+    """A playout's decision by the policy, through the options' rows: the default ``step``."""
+
+    @njit(cache=True, _nrt=False)
+    def step(tables, P, buf, rng, weights):
+        m = options(tables, P, buf)
+        return apply(tables, P, rng, weights, buf[policy(tables, P, buf, m, rng, weights)])
+
+    return step
+
+
+def make_search(copy, kind, seat, options, apply, redeal, policy, value, step=None):
     """The search for one game, from its forward model. ``P`` is the game's position, a tuple
     of its state arrays (and whatever scratch its hooks need); ``tables`` is what its hooks
     take as tables.
@@ -71,7 +82,10 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
     - ``policy(tables, P, buf, k, rng, weights) -> i``: the heuristic's option for the chooser,
       drawing from that seat's stream of rng,
     - ``value(tables, P, out)``: each seat's reward in out[0..n-1]: the win share once the
-      game is over (1/k for k tied winners), the game's estimate of it before.
+      game is over (1/k for k tied winners), the game's estimate of it before,
+    - ``step(tables, P, buf, rng, weights) -> kind`` (optional): one playout decision, the
+      policy's option applied; the default lists the options and asks ``policy``, a game may
+      skip the listing where its policy names the row itself.
 
     Returns ``search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth,
     exploration, widening, tree, gain, work, wbuf, srng, reward) -> i``: the index (in
@@ -80,6 +94,8 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
     value row. ``widening`` > 0 is progressive widening: a node visited V times has at most
     1 + widening * sqrt(V) children (0: every option is tried before any is tried twice).
     A node's first child is the heuristic's option, the others are drawn at random."""
+    if step is None:
+        step = policy_step(options, policy, apply)
 
     @njit(cache=True, _nrt=False)
     def search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth, exploration,
@@ -138,9 +154,7 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
                 d = apply(tables, scratch, srng, weights, wbuf[i])
             played = 0
             while d != 0 and played < depth:
-                m = options(tables, scratch, wbuf)
-                d = apply(tables, scratch, srng, weights, wbuf[policy(tables, scratch, wbuf, m,
-                                                                      srng, weights)])
+                d = step(tables, scratch, wbuf, srng, weights)
                 played += 1
             for s in range(maxp):
                 reward[s] = 0.0

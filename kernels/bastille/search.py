@@ -9,13 +9,14 @@ from numba import njit
 
 from kernels.rng import CHANCE
 from kernels.search import make_search
-from kernels.bastille.layout import (BOT_HEURISTIC, G_KIND, G_LOGON, G_PHASE, G_POS, G_SCORING,
-                                     G_SEAT, MAXP, NPF, PH_END, PL, P_BPOS, P_COINS, P_VP, SEATBOT,
-                                     ST_SIZE, T_BAS_PTS, T_NP, W_SEARCH_C, W_SEARCH_DEPTH,
-                                     W_SEARCH_ITER, W_SEARCH_SCALE, W_SEARCH_WIDEN)
+from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, G_KIND, G_LOGON, G_PHASE,
+                                     G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL, P_BPOS,
+                                     P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP, W_SEARCH_C,
+                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_SCALE,
+                                     W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
 from kernels.bastille.state import scorings_left
-from kernels.bastille.bots import choose_option
+from kernels.bastille.bots import choose_option, choose_placement
 from kernels.bastille.values import forget_values
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
@@ -62,6 +63,21 @@ def redeal(tb, P, seat, rng):
 @njit(cache=True, _nrt=False)
 def heuristic(tb, P, buf, k, rng, W):
     return choose_option(tb, P[0], rng, W, P[1], buf, k)
+
+
+@njit(cache=True, _nrt=False)
+def playout_step(tb, P, buf, rng, W):
+    """One playout decision by the heuristic. A placement is the option row itself, as
+    play_game plays it (listing every option of the hottest decision only to find its index
+    is skipped: the same games)."""
+    st = P[0]
+    if st[G_KIND] == DEC_PLACE:
+        v, loc = choose_placement(tb, st, rng, st[G_SEAT], W, P[1])
+        buf[0, 0] = v
+        buf[0, 1] = loc
+        return apply_row(tb, st, rng, buf[0], P[2])
+    k = list_options(tb, st, buf)
+    return apply_row(tb, st, rng, buf[choose_option(tb, st, rng, W, P[1], buf, k)], P[2])
 
 
 @njit(cache=True, _nrt=False)
@@ -119,7 +135,7 @@ def better(st, a, b):
 
 
 search = make_search(copy_position, decision, chooser, options, apply, redeal, heuristic,
-                     standing)
+                     standing, playout_step)
 
 
 @njit(cache=True, _nrt=False)
