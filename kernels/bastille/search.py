@@ -13,7 +13,7 @@ from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, G_KIND, G_LOGON, 
                                      G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL, P_BPOS,
                                      P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP, W_SEARCH_C,
                                      W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_SCALE,
-                                     W_SEARCH_WIDEN)
+                                     W_SEARCH_SETTLE, W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
 from kernels.bastille.state import scorings_left
 from kernels.bastille.bots import choose_option, choose_placement
@@ -81,6 +81,11 @@ def playout_step(tb, P, buf, rng, W):
 
 
 @njit(cache=True, _nrt=False)
+def settle(W):
+    return W[W_SEARCH_SETTLE]
+
+
+@njit(cache=True, _nrt=False)
 def standing(tb, P, out):
     """Each seat's reward. At the end the game's result: the most VP, then the most coins, equal
     on both sharing (the final ranking's rule). At a depth cut each seat's projected score, the
@@ -135,7 +140,7 @@ def better(st, a, b):
 
 
 search = make_search(copy_position, decision, chooser, options, apply, redeal, heuristic,
-                     standing, playout_step)
+                     standing, playout_step, settle)
 
 
 @njit(cache=True, _nrt=False)
