@@ -9,7 +9,8 @@ the end or to a depth cut scored by the game's position value, and adds every se
 to every node on its path. A node's children are keyed by the option row (and the decision
 kind): options differ between re-deals, so each child counts the times it was available
 (its availability) and UCT explores by that count instead of the parent's visits. The
-iterations stop once the root's choice is decided (``decided``): the rest could not change it.
+iterations stop once the root's choice is decided (``decided``): the rest could not change it
+(a game's ``settle`` f below 1 stops sooner: once the lead is more than f times what is left).
 
 The tree lives in preallocated arrays the caller owns (``tree_nodes``), so nothing is
 allocated while a game plays:
@@ -59,7 +60,24 @@ def alloc_tree(rows: int, width: int, maxp: int, nodes: int = MAX_ITERATIONS + 1
             np.zeros((rows, maxp), np.float64))
 
 
-def make_search(copy, kind, seat, options, apply, redeal, policy, value):
+@njit(cache=True, _nrt=False)
+def exact(weights):
+    """The early stop's default: stop only once the root's choice is certain."""
+    return 1.0
+
+
+def policy_step(options, policy, apply):
+    """A playout's decision by the policy, through the options' rows: the default ``step``."""
+
+    @njit(cache=True, _nrt=False)
+    def step(tables, P, buf, rng, weights):
+        m = options(tables, P, buf)
+        return apply(tables, P, rng, weights, buf[policy(tables, P, buf, m, rng, weights)])
+
+    return step
+
+
+def make_search(copy, kind, seat, options, apply, redeal, policy, value, step=None, settle=exact):
     """The search for one game, from its forward model. ``P`` is the game's position, a tuple
     of its state arrays (and whatever scratch its hooks need); ``tables`` is what its hooks
     take as tables.
@@ -71,7 +89,13 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
     - ``policy(tables, P, buf, k, rng, weights) -> i``: the heuristic's option for the chooser,
       drawing from that seat's stream of rng,
     - ``value(tables, P, out)``: each seat's reward in out[0..n-1]: the win share once the
-      game is over (1/k for k tied winners), the game's estimate of it before.
+      game is over (1/k for k tied winners), the game's estimate of it before,
+    - ``step(tables, P, buf, rng, weights) -> kind`` (optional): one playout decision, the
+      policy's option applied; the default lists the options and asks ``policy``, a game may
+      skip the listing where its policy names the row itself,
+    - ``settle(weights) -> f`` (optional): the early stop's share of the iterations left that
+      the runner-up at the root is taken to be able to gain (1: stop only once the choice is
+      certain, the default; less stops sooner, on a lead the rest would rarely overturn).
 
     Returns ``search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth,
     exploration, widening, tree, gain, work, wbuf, srng, reward) -> i``: the index (in
@@ -80,6 +104,8 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
     value row. ``widening`` > 0 is progressive widening: a node visited V times has at most
     1 + widening * sqrt(V) children (0: every option is tried before any is tried twice).
     A node's first child is the heuristic's option, the others are drawn at random."""
+    if step is None:
+        step = policy_step(options, policy, apply)
 
     @njit(cache=True, _nrt=False)
     def search(tables, root, scratch, rng, me, weights, buf, k, iterations, depth, exploration,
@@ -94,6 +120,7 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
         start_node(tree, gain, 0, -1)
         nodes = 1
         base = next_u64(rng, BOT0 + me)
+        share = settle(weights)
         for it in range(iterations):
             copy(root, scratch)
             for s in range(srng.shape[0]):
@@ -138,9 +165,7 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
                 d = apply(tables, scratch, srng, weights, wbuf[i])
             played = 0
             while d != 0 and played < depth:
-                m = options(tables, scratch, wbuf)
-                d = apply(tables, scratch, srng, weights, wbuf[policy(tables, scratch, wbuf, m,
-                                                                      srng, weights)])
+                d = step(tables, scratch, wbuf, srng, weights)
                 played += 1
             for s in range(maxp):
                 reward[s] = 0.0
@@ -150,7 +175,7 @@ def make_search(copy, kind, seat, options, apply, redeal, policy, value):
                 tree[n, N_VISITS] += 1
                 for s in range(maxp):
                     gain[n, s] += reward[s]
-            if decided(tree, iterations - it - 1):
+            if decided(tree, (iterations - it - 1) * share):
                 break
         return most_visited(tree, buf, k, kind(root), width)
 
@@ -227,8 +252,9 @@ def best_by_uct(tree, gain, slot, m, p, exploration):
 def decided(tree, left):
     """Whether the root's most visited child stays the most visited whatever the iterations
     left do: its lead over every other child (an option not tried yet has 0 visits) is more
-    than they could add. Stopping then chooses what the whole budget would: each iteration's
-    streams come from the decision's one draw, so nothing after the decision changes either."""
+    than they could add (left: the iterations left, times ``settle``). At a settle of 1
+    stopping chooses what the whole budget would: each iteration's streams come from the
+    decision's one draw, so nothing after the decision changes either."""
     top = 0
     second = 0
     c = tree[0, N_FIRST]

@@ -236,7 +236,9 @@ W_SEARCH_ITER = W_ROLLOUT_N + 1    # search bot: iterations per decision
 W_SEARCH_DEPTH = W_ROLLOUT_N + 2   # decisions a playout plays before the position value scores it
 W_SEARCH_C = W_ROLLOUT_N + 3       # UCT's exploration constant
 W_SEARCH_WIDEN = W_ROLLOUT_N + 4   # progressive widening (0: every option tried first)
-W_TOTAL = 2 * W_SET + 5
+W_SEARCH_SCALE = W_ROLLOUT_N + 5   # VP scale of the win-share estimate at a depth cut (0: the leader takes all)
+W_SEARCH_SETTLE = W_ROLLOUT_N + 6  # early stop: share of the iterations left the runner-up may gain
+W_TOTAL = 2 * W_SET + 7
 
 # one game's state row st (int64): the game's fields, each seat's block, the board, the cards
 # and a scratch area the rules and bots reuse

@@ -1,15 +1,22 @@
 """The search bot: information-set MCTS (kernels/search.py) over Bastille's forward model.
-A position is ``(st, fs, log)``: the state row, the bots' float row (a cache keyed in itself,
-so a copy starts it afresh) and a log the playouts never write (their log switch is off).
+A position is ``(st, fs, log, W, rng)``: the state row, the bots' float row (a cache keyed in
+itself, so a copy starts it afresh), a log the playouts never write (their log switch is off),
+and the weights and streams the position value reads (a copy leaves them be).
 The playouts are the heuristic bot in every seat."""
+import math
+
 from numba import njit
 
 from kernels.rng import CHANCE
 from kernels.search import make_search
-from kernels.bastille.layout import (BOT_HEURISTIC, G_KIND, G_LOGON, G_SEAT, MAXP, NPF, PL,
-                                     P_COINS, P_VP, SEATBOT, ST_SIZE, T_NP, W_SEARCH_C,
-                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
-from kernels.bastille.bots import choose_option
+from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, G_KIND, G_LOGON, G_PHASE,
+                                     G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL, P_BPOS,
+                                     P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP, W_SEARCH_C,
+                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_SCALE,
+                                     W_SEARCH_SETTLE, W_SEARCH_WIDEN)
+from kernels.bastille.scoring import final_points
+from kernels.bastille.state import scorings_left
+from kernels.bastille.bots import choose_option, choose_placement
 from kernels.bastille.values import forget_values
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
@@ -59,11 +66,49 @@ def heuristic(tb, P, buf, k, rng, W):
 
 
 @njit(cache=True, _nrt=False)
+def playout_step(tb, P, buf, rng, W):
+    """One playout decision by the heuristic. A placement is the option row itself, as
+    play_game plays it (listing every option of the hottest decision only to find its index
+    is skipped: the same games)."""
+    st = P[0]
+    if st[G_KIND] == DEC_PLACE:
+        v, loc = choose_placement(tb, st, rng, st[G_SEAT], W, P[1])
+        buf[0, 0] = v
+        buf[0, 1] = loc
+        return apply_row(tb, st, rng, buf[0], P[2])
+    k = list_options(tb, st, buf)
+    return apply_row(tb, st, rng, buf[choose_option(tb, st, rng, W, P[1], buf, k)], P[2])
+
+
+@njit(cache=True, _nrt=False)
+def settle(W):
+    return W[W_SEARCH_SETTLE]
+
+
+@njit(cache=True, _nrt=False)
 def standing(tb, P, out):
-    """Each seat's win share if the game ended now: the most VP, then the most coins, equal
-    on both sharing (the final ranking's rule); at the end it is the game's result."""
+    """Each seat's reward. At the end the game's result: the most VP, then the most coins, equal
+    on both sharing (the final ranking's rule). At a depth cut each seat's projected score, the
+    final scoring as if the game ended now plus the Bastille scorings still to come at its
+    track space, shared as exp(score / scale) over the seats' sum, so a lead of a few VP counts
+    more than a lead of one (scale 0: the leader by VP, then coins, takes all). The projection
+    is what a cut must see: VP alone count coins, characters and missions as nothing until the
+    end, and a search scored on them hoards (0 of 40 games at a cut of 30)."""
     st = P[0]
     n = tb[T_NP]
+    scale = P[3][W_SEARCH_SCALE]
+    if st[G_PHASE] != PH_END and scale > 0.0:
+        project_scores(tb, st, P[4], P[2])
+        hi = -math.inf
+        for p in range(n):
+            hi = max(hi, st[PL + p * NPF + P_VP])
+        total = 0.0
+        for p in range(n):
+            out[p] = math.exp((st[PL + p * NPF + P_VP] - hi) / scale)
+            total += out[p]
+        for p in range(n):
+            out[p] /= total
+        return
     top = 0
     for p in range(n):
         if better(st, p, top):
@@ -76,6 +121,17 @@ def standing(tb, P, out):
         out[p] = 0.0 if better(st, top, p) else 1.0 / k
 
 
+@njit(cache=True, _nrt=False)
+def project_scores(tb, st, rng, log):
+    """Each seat's VP as if the game ended now, plus the track points its Bastille space gives
+    at each scoring still to come (the one in progress already paid them). Changes st: only
+    a playout's copy is projected."""
+    ahead = scorings_left(tb, st, rng) - (1 if st[G_SCORING] > 0 and st[G_POS] >= 0 else 0)
+    for p in range(tb[T_NP]):
+        st[PL + p * NPF + P_VP] += ahead * tb[T_BAS_PTS + st[PL + p * NPF + P_BPOS]]
+    final_points(tb, st, rng, log)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def better(st, a, b):
     """Seat a ranks above seat b (VP, then coins)."""
@@ -84,7 +140,7 @@ def better(st, a, b):
 
 
 search = make_search(copy_position, decision, chooser, options, apply, redeal, heuristic,
-                     standing)
+                     standing, playout_step, settle)
 
 
 @njit(cache=True, _nrt=False)
@@ -93,7 +149,7 @@ def search_option(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
     the weights' W_SEARCH_* (d, drng, dfs, dbuf: the playouts' scratch; sx the tree's arrays,
     kernels/search.py alloc_tree)."""
     tree, gain, work, reward = sx
-    return search(tb, (st, fs, log), (d, dfs, log), rng, st[G_SEAT], W, buf, k,
+    return search(tb, (st, fs, log, W, rng), (d, dfs, log, W, drng), rng, st[G_SEAT], W, buf, k,
                   int(W[W_SEARCH_ITER]), int(W[W_SEARCH_DEPTH]), W[W_SEARCH_C], W[W_SEARCH_WIDEN],
                   tree, gain, work,
                   dbuf, drng, reward)

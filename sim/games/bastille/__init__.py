@@ -65,7 +65,8 @@ class BastilleGame(Game):
     weight_names = tuple(f"greedy_{w}" for w in WEIGHT_SET) + tuple(
         f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts", "search_iterations",
                                                   "search_depth", "search_exploration",
-                                                  "search_widening")
+                                                  "search_widening", "search_value_scale",
+                                                  "search_settle")
     max_turns = 8 * 18      # placements: 8 rounds, at most 18 influence spaces a round
     turn_unit = "tile placement"
     turn_order = ("the start player is drawn at random for each deal (rulebook set-up); "
