@@ -15,7 +15,7 @@ from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_
                                     MAXPL, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_MAIDEN,
                                     T_RULES, W_DISPLACING)
 from kernels.banquet.state import distance, player_place, step, traitor_factions
-from kernels.banquet.values import king_worth, lean, odds, traitor_worth, value
+from kernels.banquet.values import king_worth, lean, neighbour_threat, odds, traitor_worth, value
 from kernels.rng import BOT0, next_u64, stream_start, uniform, unit
 
 NOWHERE = -1        # the place of a player who has not picked yet
@@ -240,12 +240,10 @@ def king_between(st, tables, v, a, b, r, own, own_at, od, bot, w):
     safe = 0.0
     for x in (a, b):
         if x >= 0:
-            if st[F_FACTION + x] == f1:
-                p1 += od[x]
-            elif st[F_FACTION + x] == f2:
-                p2 += od[x]
-            if od[x] == 0.0:
-                safe += 1.0
+            t1, t2, ok = neighbour_threat(st, x, f1, f2, od)
+            p1 += t1
+            p2 += t2
+            safe += ok
     fv = st[F_FACTION + v]
     if fv == KING_F:
         return king_worth(w, bot, min(p1, 1.0), min(p2, 1.0), safe)

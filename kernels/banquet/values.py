@@ -124,12 +124,10 @@ def value(st, tables, v, pl, od, bot, w):
     safe = 0.0
     for p in range(n):
         if adjacent_in(pl, p, king, npl):
-            if st[F_FACTION + p] == f1:
-                p1 += od[p]
-            elif st[F_FACTION + p] == f2:
-                p2 += od[p]
-            if od[p] == 0.0:
-                safe += 1.0
+            t1, t2, ok = neighbour_threat(st, p, f1, f2, od)
+            p1 += t1
+            p2 += t2
+            safe += ok
     p1 = min(p1, 1.0)
     p2 = min(p2, 1.0)
     if fv == KING_F:
@@ -147,6 +145,15 @@ def value(st, tables, v, pl, od, bot, w):
             if p != own and st[F_FACTION + p] == fv and adjacent_in(pl, p, king, npl):
                 escort = 1.0
     return traitor_worth(w, bot, fv == f1, p1, p2, near, escort)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def neighbour_threat(st, x, f1, f2, od):
+    """What player x beside the king adds to the threat on him: x's odds of being traitor
+    faction f1's or f2's assassin, and 1.0 if x is known safe (odds 0)."""
+    t1 = od[x] if st[F_FACTION + x] == f1 else 0.0
+    t2 = od[x] if st[F_FACTION + x] == f2 else 0.0
+    return t1, t2, 1.0 if od[x] == 0.0 else 0.0
 
 
 @njit(cache=True, _nrt=False, inline="always")
