@@ -68,9 +68,9 @@ def outcome_hash(out: Batch) -> str:
     return h.hexdigest()[:16]
 
 
-def throughput(prep, threads: int, start: int) -> dict:
+def throughput(prep, threads: int, start: int, repeats: int = REPEATS) -> dict:
     """Warm games/s: grow the batch until a measurement lasts MIN_SECONDS, then measure that
-    batch REPEATS times and report the median (one measurement on a shared VM can be a
+    batch `repeats` times and report the median (one measurement on a shared VM can be a
     third off; the spread is kept beside it)."""
     numba.set_num_threads(threads)
     n = start
@@ -79,7 +79,7 @@ def throughput(prep, threads: int, start: int) -> dict:
         if secs >= MIN_SECONDS or n >= 4_000_000:
             break
         n = int(n * min(8.0, max(2.0, 1.2 * MIN_SECONDS / max(secs, 1e-4))))
-    runs = [(secs, decisions)] + [play_games(prep, n, first=1_000_000) for _ in range(REPEATS - 1)]
+    runs = [(secs, decisions)] + [play_games(prep, n, first=1_000_000) for _ in range(repeats - 1)]
     runs.sort()
     secs, decisions = runs[len(runs) // 2]
     return {"games": n, "seconds": round(secs, 3), "games_per_s": round(n / secs, 1),
@@ -163,17 +163,19 @@ def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = (
     """Search decisions/s and games/s on all threads at each budget of SEARCH_BUDGETS, the
     search bot in every seat (every decision counted is a search's: a decision with one option
     is answered without searching). No interpreted probe: a search game without the JIT takes
-    hours."""
+    hours. One batch of one game a thread per budget: at 800 iterations a Pimpernel game takes
+    minutes, and the budget is a weight, so one compile (or cache load) serves every budget."""
     threads = numba.config.NUMBA_NUM_THREADS
     out = {}
     for it in SEARCH_BUDGETS:
         prep = prepare(game_id, "search", players, variants, (f"bots.search_iterations={it}",))
-        play_games(prep, 1)  # compile or load from cache before timing
-        row = throughput(prep, threads, 2)
+        if it == SEARCH_BUDGETS[0]:
+            play_games(prep, 1)  # compile or load from cache before timing
+        row = throughput(prep, threads, threads, repeats=1)
         row["games_per_s"] = round(row["games"] / row["seconds"], 3)    # a game can take seconds
         out[str(it)] = {"iterations": it, "threads": threads, **row}
         echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11,.2f} games/s "
-             f"(range {row['games_per_s_range'][0]:,.2f}-{row['games_per_s_range'][1]:,.2f})   "
+             f"(one batch of {row['games']} games)   "
              f"{row['decisions_per_s']:>13,.1f} search decisions/s")
     numba.set_num_threads(threads)
     return out
