@@ -176,11 +176,16 @@ def toy_value(win, P, out):
     out[P[0][WINNER]] = 1.0
 
 
+@njit(cache=True)
+def toy_settle(W):
+    return W[0] if W[0] > 0 else 1.0      # the toy's one weight: its early stop (0: exact)
+
+
 toy_search = make_search(toy_copy, toy_kind, toy_seat, toy_options, toy_apply, toy_redeal,
-                         toy_random, toy_value)
+                         toy_random, toy_value, settle=toy_settle)
 
 
-def toy_choice(iterations, seed, tree_out=None):
+def toy_choice(iterations, seed, tree_out=None, settle=0.0):
     st = np.array([1, 0, -1, -1, 3], np.int64)
     rng = np.zeros(3, np.uint64)
     seed_streams(rng, np.uint64(seed), np.uint64(0))
@@ -189,7 +194,7 @@ def toy_choice(iterations, seed, tree_out=None):
     tree, gain, work, reward = (a[0] for a in alloc_tree(1, 1, 2, nodes=iterations + 1, k_max=4))
     if tree_out is not None:
         tree_out.append(tree)
-    return toy_search(WIN, (st,), (np.zeros(5, np.int64),), rng, 0, np.zeros(1), buf, 4,
+    return toy_search(WIN, (st,), (np.zeros(5, np.int64),), rng, 0, np.array([settle]), buf, 4,
                       iterations, 10, 0.7, 0.0, tree, gain, work, np.zeros((4, 1), np.int64),
                       np.zeros(3, np.uint64), reward)
 
@@ -214,6 +219,15 @@ def test_search_stops_once_its_choice_is_decided():
     used = []
     assert toy_choice(2000, 0, used) == 1              # the toy's best row, long before 2,000
     assert used[0][0, N_VISITS] < 2000
+
+
+def test_a_settle_below_one_stops_on_a_lead_the_rest_would_rarely_overturn():
+    """settle f stops once the lead exceeds f times the iterations left: sooner than the exact
+    stop (1,031 root visits here against 441 at a quarter), on the same choice (the toy's best
+    row is clear by then)."""
+    exact, quarter = [], []
+    assert toy_choice(2000, 0, exact) == toy_choice(2000, 0, quarter, settle=0.25) == 1
+    assert quarter[0][0, N_VISITS] < exact[0][0, N_VISITS] / 2, (quarter[0][0, N_VISITS], exact[0][0, N_VISITS])
 
 
 @pytest.mark.parametrize("game_id", SEARCHING)
