@@ -99,27 +99,29 @@ def probe(game_id: str, bot: str, players: int, games: int, variants: tuple[str,
             "outcome": outcome_hash(out)}
 
 
-# Interpreted rollout games can take minutes each; a probe past this is reported, not awaited.
+# Interpreted rollout games can take minutes each; a JIT-disabled probe past this is reported,
+# not awaited. A compile probe (cold or cached) is bounded apart: a cold compile takes minutes.
 PROBE_TIMEOUT_S = float(os.environ.get("BALANCE_BENCH_PROBE_TIMEOUT", 300))
+COMPILE_TIMEOUT_S = 1800.0
 
 
 def run_probes(game_id: str, bots: list[str], players: int, games: int, env: dict,
-               variants: tuple[str, ...] = ()) -> dict[str, dict]:
+               variants: tuple[str, ...] = (), timeout: float = PROBE_TIMEOUT_S) -> dict[str, dict]:
     """``probe`` of each bot in turn in one fresh process (what it loads or builds once, such as
     an interpreted route table, it builds once for all): {bot: result}."""
     cmd = [sys.executable, "-m", "sim.bench", game_id, ",".join(bots), str(players), str(games), ",".join(variants)]
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env},
-                           timeout=PROBE_TIMEOUT_S)
+        r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **env}, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return {b: {"error": f"over {PROBE_TIMEOUT_S:.0f} s"} for b in bots}
+        return {b: {"error": f"over {timeout:.0f} s"} for b in bots}
     if r.returncode != 0:
         return {b: {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"} for b in bots}
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def run_probe(game_id: str, bot: str, players: int, games: int, env: dict, variants: tuple[str, ...] = ()) -> dict:
-    return run_probes(game_id, [bot], players, games, env, variants)[bot]
+def run_probe(game_id: str, bot: str, players: int, games: int, env: dict, variants: tuple[str, ...] = (),
+              timeout: float = PROBE_TIMEOUT_S) -> dict:
+    return run_probes(game_id, [bot], players, games, env, variants, timeout)[bot]
 
 
 def bench_bot(game_id: str, bot: str, players: int, n_games: int | None, echo, variants: tuple[str, ...] = ()) -> dict:
@@ -249,8 +251,8 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     out: dict = {"game": game_id, "players": list(counts), "variants": list(variants), "bots": {}}
     with tempfile.TemporaryDirectory() as cold_cache:
         out["cold_compile"] = run_probe(game_id, game.default_bots, first, 1, {"NUMBA_CACHE_DIR": cold_cache},
-                                        variants)
-    out["cached_startup"] = run_probe(game_id, game.default_bots, first, 1, {}, variants)
+                                        variants, COMPILE_TIMEOUT_S)
+    out["cached_startup"] = run_probe(game_id, game.default_bots, first, 1, {}, variants, COMPILE_TIMEOUT_S)
     for n in counts:
         out["bots"][f"{n}p"] = {bot: bench_bot(game_id, bot, n, n_games, echo, variants) for bot in game.bots
                                 if bot != "search"}
