@@ -84,7 +84,11 @@ def verdict_block(page: Page, runs: list[Run], spec: dict | None, spec_path: Pat
             rows.append(row + [line.detail])
     teams = any(has_layer(r.stats, "role") and not is_cooperative(r.stats) for r in runs)
     note = thresholds_note(used, teams)
-    if robust:
+    if not robust:
+        note += (" Each mark is a fact about the bots named beside its run; whether it holds with other bots is "
+                 "not measured here (`balance run --resume RUN --robust` plays the run's first deals with each "
+                 "strong bot of the game, and the report then says across bots).")
+    else:
         deals = {(r.meta or {}).get("robust", {}).get("deals") for r in runs} - {None}
         note += (" Across bots: the same question judged with each strong bot in every seat, on the run's first "
                  f"{'/'.join(f'{d:,}' for d in sorted(deals))} deals (the run's own bots on all its games): holds = "

@@ -38,6 +38,8 @@ def test_the_verdict_carries_the_games_reconstruction_caveat(tmp_path):
     verdict_block(page, [Run("s4", tmp_path, sufficient_stats(rows()), None, meta)], None, None)
     text = to_markdown(page.blocks, "t")
     assert GAME.reconstructed and f"Caveat (banquet): {GAME.reconstructed}." in text
+    # a run not played with --robust says whose its marks are and how to test them across bots
+    assert "whether it holds with other bots is not measured here (`balance run --resume RUN --robust`" in text
     # each faction won one of the two games: 50% each (its seats' share, 3 of 4 and 5 of 8, is
     # not the faction's: the maiden's faction grew with the game it won)
     assert "maiden 50.0% vs queen 50.0%" in text or "queen 50.0% vs maiden 50.0%" in text
