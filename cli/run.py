@@ -166,6 +166,9 @@ def run(ctx, game_id, n_games, players, bots, variant, sets, content_path, seed,
                                 game.positions_meaningful, factions))
         if game.reconstructed:
             click.echo(f"Caveat: {game.reconstructed}.")
+        if not robust_record:
+            click.echo(f"Across bots: not measured (`balance run --resume {Path(out_dir)} --robust` plays the first "
+                       "deals with each strong bot).")
     if robust_record:
         click.echo("")
         from analysis.studies.robust import verdict_text

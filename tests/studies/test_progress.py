@@ -37,3 +37,4 @@ def test_a_fast_run_off_a_terminal_prints_only_its_tables(tmp_path):
     code, out, err = cli(["run", "lean", "-n", "1000", "--out", tmp_path / "r"])
     assert code == 0, err
     assert err == "" and "Figures with the heuristic bot:" in out
+    assert f"Across bots: not measured (`balance run --resume {tmp_path / 'r'} --robust`" in out   # whose, and how to test it

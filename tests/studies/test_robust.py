@@ -39,7 +39,7 @@ def test_a_bot_that_reverses_the_seat_advantage_makes_the_verdict_depend_on_the_
     assert verdict_of(text, "first-player advantage") == DEPENDS
     assert "Verdict with the heuristic bot (3,000 games)" in text
     assert "with the heuristic bot: +" in text and "with the rollout (2 playouts) bot: -" in text
-    assert "Figures with the heuristic bot:" in text
+    assert "Figures with the heuristic bot:" in text and "Across bots: not measured" not in text
     gap = verdict_of(text, "largest gap between positions")   # unbalanced with both, the other way round
     assert gap.startswith(f"{HOLDS}; the favoured group differs: position 0 with heuristic, position "), gap
     assert not gap.endswith("position 0 with rollout (2 playouts)"), gap
