@@ -18,7 +18,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
                                     FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
                                     K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
-                                    LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
+                                    LOYALIST, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
                                     NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_ID_RES, R_RES_KEEPS_BOX,
                                     R_SANITY, R_TRACK_MAX, RESTORATIONIST, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
@@ -33,10 +33,11 @@ MOST_MOVES = 8      # the agent moves a bot tries for a move action (a byte each
 
 
 # -- agents and moves ---------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def city_gain_with_agent(st, n, p, c, rules, cards, weights):
     """What one more agent of p in city c is worth: the face-up card it would let p claim (a strict
-    majority reached or kept), plus a little for presence."""
+    majority reached or kept), plus a little for presence. Inlined: greedy_agent_move asks it for
+    every city at every agent move the bots weigh."""
     v = weights[W_AGENT]
     card = claimable(st, c)
     if card < 0:
@@ -253,6 +254,20 @@ def payment_cost(row):
     return 0.05 * ncards
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def paid_symbols(st, p, mask, k_sym, cards):
+    """Symbol k_sym on the cards at p's hand positions in mask, looking only as far as the
+    highest one paid (a hand holds five or so of its room for 24)."""
+    k = 0
+    i = 0
+    while mask > 0:
+        if mask & 1:
+            k += cards[st[hand_at(p, i)], k_sym]
+        mask >>= 1
+        i += 1
+    return k
+
+
 @njit(cache=True, _nrt=False)
 def row_value(st, n, p, row, tables, weights, heur):
     """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
@@ -280,13 +295,8 @@ def row_value(st, n, p, row, tables, weights, heur):
     if act == ACT_MOVE:
         return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
-        r = 0
-        lo = 0
-        for i in range(MAXHAND):
-            if (row[MV_PAY] >> i) & 1:
-                r += cards[st[hand_at(p, i)], K_RES]
-            if (row[MV_PAY2] >> i) & 1:
-                lo += cards[st[hand_at(p, i)], K_LOY]
+        r = paid_symbols(st, p, row[MV_PAY], K_RES, cards)
+        lo = paid_symbols(st, p, row[MV_PAY2], K_LOY, cards)
         top = rules[R_TRACK_MAX]
         d0 = st[F_TRACK_R] - st[F_TRACK_L]
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
@@ -335,11 +345,7 @@ def place_value(st, n, p, row, s, wvp, rules, cards, weights, heur):
     card = claimable(st, c)
     if card < 0:
         return 0.01 - cost
-    k = 0
-    for i in range(MAXHAND):
-        if (row[MV_PAY] >> i) & 1:
-            k += cards[st[hand_at(p, i)], K_CUBE]
-    k = min(k, st[F_CSTOCK + p])
+    k = min(paid_symbols(st, p, row[MV_PAY], K_CUBE, cards), st[F_CSTOCK + p])
     mine = pieces(st, p, c, rules)
     other = 0
     for o in range(n):
