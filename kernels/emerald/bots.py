@@ -15,14 +15,16 @@ cube placed where its agents already hold the majority; weights in content [bots
 decides everything but its two actions as the heuristic."""
 from numba import njit
 
-from kernels.emerald.layout import (ACT_MOVE, BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT,
-                                    DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD,
+from kernels.emerald.layout import (ACT_DISCARD, ACT_MOVE, ACT_PLACE, BOT_HEURISTIC, BOT_RANDOM,
+                                    DEC_ACTION, DEC_AGENT, DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD,
                                     DEC_OKHRANA, DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM,
                                     F_AGENTS, F_AX_CARD, F_AX_DONE, F_AX_I, F_DEC, F_LIMBO, F_MIGO,
                                     FROM_MI_GO, FX_YOG_SOTHOTH, K_EFFECT, MV_A, MV_ACT, NCITY, O_A,
-                                    O_B, R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES)
-from kernels.emerald.state import agents, cubes, seat_city_at
-from kernels.emerald.values import best_move_row, city_gain_with_agent, greedy_agent_move, row_value
+                                    O_B, R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES, W_H_VP,
+                                    W_VP)
+from kernels.emerald.state import agents, cubes, seat_city_at, side
+from kernels.emerald.values import (best_move_row, city_gain_with_agent, discard_value,
+                                    greedy_agent_move, place_value, row_value)
 from kernels.rng import BOT0, below
 
 
@@ -277,19 +279,31 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
                     return i
                 j -= 1
     heur = bot == BOT_HEURISTIC
+    rules = tables[T_RULES]
+    cards = tables[T_CARD]
+    s = side(st, p)
+    wvp = weights[W_H_VP] if heur else weights[W_VP]
     best = -1
     bv = stop_value
     lo = k              # the move rows lie in mv[lo:hi + 1], moving at most ``most`` agents
     hi = -1
     most = 0
     for i in range(k):
-        if mv[i, MV_ACT] == ACT_MOVE:
+        act = mv[i, MV_ACT]
+        if act == ACT_MOVE:
             # valued below from one ladder of greedy moves for them all (best_move_row)
             lo = min(lo, i)
             hi = i
             most = max(most, mv[i, MV_A])
             continue
-        v = row_value(st, n, p, mv[i], tables, weights, heur)
+        # the discard rows (about 22 of a list's 38) and the place rows valued here, as
+        # row_value values them: a call's array arguments cost more than such a row
+        if act == ACT_DISCARD:
+            v = discard_value(mv[i])
+        elif act == ACT_PLACE:
+            v = place_value(st, n, p, mv[i], s, wvp, rules, cards, weights, heur)
+        else:
+            v = row_value(st, n, p, mv[i], tables, weights, heur)
         if v > bv:
             bv = v
             best = i

@@ -56,9 +56,11 @@ def can_assassinate_in(st, n, p, c, rules):
     return agents(st, p, c) > 0 and has_majority(st, n, p, c, rules)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def symbol_cards(st, p, k_sym, cards, pos):
-    """Hand positions of p's cards showing symbol k_sym (at most MAX_PAY). Returns the count."""
+    """Hand positions of p's cards showing symbol k_sym (at most MAX_PAY). Returns the count.
+    Inlined (as subset_sum): asked for each symbol action of every list, its array arguments
+    cost more to pass than its loop."""
     m = 0
     base = hand_at(p, 0)
     for i in range(st[F_NHAND + p]):
@@ -68,7 +70,7 @@ def symbol_cards(st, p, k_sym, cards, pos):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def subset_sum(st, p, k_sym, cards, pos, m, sub):
     """(mask of hand positions, total symbols, least symbols on one card) of subset ``sub`` of
     the m positions in pos."""

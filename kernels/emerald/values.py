@@ -18,7 +18,7 @@ from kernels.emerald.layout import (ACT_ASSASSINATE, ACT_CARD, ACT_CLAIM, ACT_DI
                                     FX_MI_GO, FX_PEOPLES_WILL, FX_PINKERTON, FX_SHOGGOTH,
                                     FX_TERRORS, FX_THIRD_SECTION, FX_VAMPIRES, FX_YOG_SOTHOTH,
                                     K_AGENT, K_BOX, K_CUBE, K_EFFECT, K_LOY, K_RES, K_VP, K_VP_TYPE,
-                                    LOYALIST, MAXHAND, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
+                                    LOYALIST, MV_A, MV_ACT, MV_B, MV_C, MV_PAY, MV_PAY2,
                                     NCITY, NIDENT, R_CARDS, R_COH_PUBLIC, R_ID_RES, R_RES_KEEPS_BOX,
                                     R_SANITY, R_TRACK_MAX, RESTORATIONIST, T_CARD, T_RULES, VT_LOY,
                                     VT_NEUTRAL, VT_RES, W_AGENT, W_BELIEF_PUSH, W_BELIEF_ROYAL,
@@ -33,10 +33,15 @@ MOST_MOVES = 8      # the agent moves a bot tries for a move action (a byte each
 
 
 # -- agents and moves ---------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def city_gain_with_agent(st, n, p, c, rules, cards, weights):
     """What one more agent of p in city c is worth: the face-up card it would let p claim (a strict
-    majority reached or kept), plus a little for presence."""
+    majority reached or kept), plus a little for presence. Inlined: greedy_agent_move asks it for
+    every city at every agent move the bots weigh."""
+    v = weights[W_AGENT]
+    card = claimable(st, c)
+    if card < 0:
+        return v        # no card to claim there: the others' pieces do not matter
     mine = pieces(st, p, c, rules) + 1
     best_other = 0
     for o in range(n):
@@ -44,9 +49,7 @@ def city_gain_with_agent(st, n, p, c, rules, cards, weights):
             k = pieces(st, o, c, rules)
             if k > best_other:
                 best_other = k
-    v = weights[W_AGENT]
-    card = claimable(st, c)
-    if card >= 0 and mine > best_other:
+    if mine > best_other:
         v += weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
     return v
 
@@ -251,6 +254,20 @@ def payment_cost(row):
     return 0.05 * ncards
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def paid_symbols(st, p, mask, k_sym, cards):
+    """Symbol k_sym on the cards at p's hand positions in mask, looking only as far as the
+    highest one paid (a hand holds five or so of its room for 24)."""
+    k = 0
+    i = 0
+    while mask > 0:
+        if mask & 1:
+            k += cards[st[hand_at(p, i)], k_sym]
+        mask >>= 1
+        i += 1
+    return k
+
+
 @njit(cache=True, _nrt=False)
 def row_value(st, n, p, row, tables, weights, heur):
     """The greedy bot's worth of one legal action: its immediate gain for the seat's own side,
@@ -263,26 +280,7 @@ def row_value(st, n, p, row, tables, weights, heur):
     wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
     cost = payment_cost(row)
     if act == ACT_PLACE:
-        c = row[MV_A]
-        card = claimable(st, c)
-        if card < 0:
-            return 0.01 - cost
-        k = 0
-        for i in range(MAXHAND):
-            if (row[MV_PAY] >> i) & 1:
-                k += cards[st[hand_at(p, i)], K_CUBE]
-        k = min(k, st[F_CSTOCK + p])
-        mine = pieces(st, p, c, rules)
-        other = 0
-        for o in range(n):
-            if o != p:
-                other = max(other, pieces(st, o, c, rules))
-        worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
-        if mine <= other < mine + k:
-            return worth - cost
-        if heur and mine > other and cubes(st, p, c) == 0:
-            return worth - cost     # its agents hold the majority: one cube makes the card claimable
-        return 0.05 - cost
+        return place_value(st, n, p, row, s, wvp, rules, cards, weights, heur)
     if act == ACT_CLAIM:
         v = 0.0
         for c in range(NCITY):
@@ -297,13 +295,8 @@ def row_value(st, n, p, row, tables, weights, heur):
     if act == ACT_MOVE:
         return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
-        r = 0
-        lo = 0
-        for i in range(MAXHAND):
-            if (row[MV_PAY] >> i) & 1:
-                r += cards[st[hand_at(p, i)], K_RES]
-            if (row[MV_PAY2] >> i) & 1:
-                lo += cards[st[hand_at(p, i)], K_LOY]
+        r = paid_symbols(st, p, row[MV_PAY], K_RES, cards)
+        lo = paid_symbols(st, p, row[MV_PAY2], K_LOY, cards)
         top = rules[R_TRACK_MAX]
         d0 = st[F_TRACK_R] - st[F_TRACK_L]
         d1 = min(top, st[F_TRACK_R] + r) - min(top, st[F_TRACK_L] + lo)
@@ -330,9 +323,40 @@ def row_value(st, n, p, row, tables, weights, heur):
     if act == ACT_CARD or act == ACT_FREE or act == ACT_MIGO_BACK:
         return text_value(st, n, p, row, s, tables, weights, heur)
     if act == ACT_DISCARD:
-        # worse than any useful action, better than passing: a stuck hand gets cycled
-        return -0.3 + 0.1 * cost
+        return discard_value(row)
     return -1.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def discard_value(row):
+    """A discard row's worth: worse than any useful action, better than passing (a stuck hand
+    gets cycled). Inlined: bots.choose_row values the many discard rows without a call."""
+    return -0.3 + 0.1 * payment_cost(row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def place_value(st, n, p, row, s, wvp, rules, cards, weights, heur):
+    """A place row's worth (row_value): the face-up card of its city when the cubes it pays for
+    reach or keep p's majority there (the heuristic also counts a city its agents already hold
+    the majority of). Inlined: bots.choose_row values the place rows (nine a payment) without a
+    call, with p's side and VP weight read once a list."""
+    cost = payment_cost(row)
+    c = row[MV_A]
+    card = claimable(st, c)
+    if card < 0:
+        return 0.01 - cost
+    k = min(paid_symbols(st, p, row[MV_PAY], K_CUBE, cards), st[F_CSTOCK + p])
+    mine = pieces(st, p, c, rules)
+    other = 0
+    for o in range(n):
+        if o != p:
+            other = max(other, pieces(st, o, c, rules))
+    worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
+    if mine <= other < mine + k:
+        return worth - cost
+    if heur and mine > other and cubes(st, p, c) == 0:
+        return worth - cost     # its agents hold the majority: one cube makes the card claimable
+    return 0.05 - cost
 
 
 @njit(cache=True, _nrt=False)
