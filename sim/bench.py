@@ -174,9 +174,9 @@ def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = (
         if it == SEARCH_BUDGETS[0]:
             play_games(prep, 1)  # compile or load from cache before timing
         row = throughput(prep, threads, threads, repeats=1)
-        row["games_per_s"] = round(row["games"] / row["seconds"], 3)    # a game can take seconds
+        row["games_per_s"] = float(f"{row['games'] / row['seconds']:.3g}")    # a game can take minutes
         out[str(it)] = {"iterations": it, "threads": threads, **row}
-        echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11,.2f} games/s "
+        echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11.3g} games/s "
              f"(one batch of {row['games']} games)   "
              f"{row['decisions_per_s']:>13,.1f} search decisions/s")
     numba.set_num_threads(threads)
