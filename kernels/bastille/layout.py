@@ -238,7 +238,8 @@ W_SEARCH_C = W_ROLLOUT_N + 3       # UCT's exploration constant
 W_SEARCH_WIDEN = W_ROLLOUT_N + 4   # progressive widening (0: every option tried first)
 W_SEARCH_SCALE = W_ROLLOUT_N + 5   # VP scale of the win-share estimate at a depth cut (0: the leader takes all)
 W_SEARCH_SETTLE = W_ROLLOUT_N + 6  # early stop: share of the iterations left the runner-up may gain
-W_TOTAL = 2 * W_SET + 7
+W_SEARCH_CAND = W_ROLLOUT_N + 7    # placements the tree tries: the heuristic's best rows (0: every one)
+W_TOTAL = 2 * W_SET + 8
 
 # one game's state row st (int64): the game's fields, each seat's block, the board, the cards
 # and a scratch area the rules and bots reuse
@@ -369,4 +370,5 @@ FS_NCARDS = 54        # display cards worth taking with a tile of value v (8; -1
 FS_SORT = 62          # their net values, high to low (8 per tile value v)
 FS_KEY = FS_SORT + (MAXV + 1) * MAXD   # round + 1 for which the values above are worked out
 FS_BLOCK = FS_KEY + 1
-FS_SIZE = MAXP * FS_BLOCK
+FS_RANK = MAXP * FS_BLOCK   # (search) the heuristic's worth of each placement row of a tree node (K_MAX)
+FS_SIZE = FS_RANK + K_MAX

@@ -9,15 +9,17 @@ from numba import njit
 
 from kernels.rng import CHANCE
 from kernels.search import make_search
-from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, G_KIND, G_LOGON, G_PHASE,
-                                     G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL, P_BPOS,
-                                     P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP, W_SEARCH_C,
-                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_SCALE,
-                                     W_SEARCH_SETTLE, W_SEARCH_WIDEN)
+from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, FS_RANK, G_KIND, G_LOGON,
+                                     G_PHASE, G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL,
+                                     P_BPOS, P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP,
+                                     W_KEEP, W_SEARCH_C, W_SEARCH_CAND, W_SEARCH_DEPTH,
+                                     W_SEARCH_ITER, W_SEARCH_SCALE, W_SEARCH_SETTLE,
+                                     W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
 from kernels.bastille.state import scorings_left
 from kernels.bastille.bots import choose_option, choose_placement
-from kernels.bastille.values import forget_values
+from kernels.bastille.values import (forget_values, placement_value, prepare_values,
+                                     weight_base)
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
 
@@ -47,7 +49,41 @@ def chooser(P):
 
 @njit(cache=True, _nrt=False)
 def options(tb, P, buf):
-    return list_options(tb, P[0], buf)
+    """A tree node's options: a placement's are cut to the heuristic's best
+    W_SEARCH_CAND rows (0: every row), so the iterations go to the few placements worth
+    weighing (a 4-player hand lists up to 21) and the root's choice settles sooner."""
+    st = P[0]
+    k = list_options(tb, st, buf)
+    n = int(P[3][W_SEARCH_CAND])
+    if st[G_KIND] == DEC_PLACE and 0 < n < k:
+        rank_placements(tb, st, P[4], P[3], P[1], buf, k, n)
+        return n
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def rank_placements(tb, st, rng, W, fs, buf, k, n):
+    """The n placement rows of buf[:k] the heuristic values most, first in buf, best
+    first (ties: the first found): the worth choose_placement weighs."""
+    p = st[G_SEAT]
+    wb = weight_base(st, p)
+    prepare_values(tb, st, rng, p, W, wb, fs)
+    for i in range(k):
+        v = buf[i, 0]
+        fs[FS_RANK + i] = placement_value(tb, st, p, v, buf[i, 1], W, wb, fs) - W[wb + W_KEEP] * v
+    for j in range(n):
+        b = j
+        for i in range(j + 1, k):
+            if fs[FS_RANK + i] > fs[FS_RANK + b]:
+                b = i
+        if b != j:
+            for f in range(2):
+                t = buf[j, f]
+                buf[j, f] = buf[b, f]
+                buf[b, f] = t
+            x = fs[FS_RANK + j]
+            fs[FS_RANK + j] = fs[FS_RANK + b]
+            fs[FS_RANK + b] = x
 
 
 @njit(cache=True, _nrt=False)

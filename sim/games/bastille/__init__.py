@@ -66,7 +66,7 @@ class BastilleGame(Game):
         f"heuristic_{w}" for w in WEIGHT_SET) + ("rollout_playouts", "search_iterations",
                                                   "search_depth", "search_exploration",
                                                   "search_widening", "search_value_scale",
-                                                  "search_settle")
+                                                  "search_settle", "search_candidates")
     max_turns = 8 * 18      # placements: 8 rounds, at most 18 influence spaces a round
     turn_unit = "tile placement"
     turn_order = ("the start player is drawn at random for each deal (rulebook set-up); "
