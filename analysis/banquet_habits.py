@@ -96,6 +96,87 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
             **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
 
 
+def mixed(variants=("scenario1", "basic"), players=12, faction="king", bots="search", field="heuristic",
+          games=300, seed=1, sets=(), faction_sets=()) -> dict:
+    """Deals 0..games-1 (rotation 0) with bots in every seat of one faction as chance dealt it
+    and field in the others (faction_sets: that faction's own weight overrides, KEY=VALUE): the king's faction's win share and the king's assassinations
+    (issue 32: which faction's play moves the king's fate). The factions are read from a game
+    of field everywhere first (the deal does not depend on the bots)."""
+    game = get_game("banquet")
+    content = game.content(tuple(variants), tuple(sets))
+    compiled = game.compile(content, players)
+    w = game.weights(content)
+    gi = np.arange(games, dtype=np.uint64)
+    first = Batch.alloc(games, players, len(game.metrics))
+    game.play(compiled, game.bot_codes([field], players), w, seed, gi, np.zeros(games, np.int64), first)
+    f, king = game.roles.index(faction), game.roles.index("king")
+    won, slain = 0, 0
+    for g in range(games):
+        codes = game.bot_codes([bots if first.role[g, s] == f else field for s in range(players)], players)
+        if faction_sets:
+            res = with_faction_weights(game, compiled, codes, w, game.weights(game.content(tuple(variants),
+                                       tuple(sets) + tuple(faction_sets))), first.role[g] == f, seed, g)
+            won += int(any(res["win"][s] > 0 for s in range(players) if first.role[g, s] == king))
+            slain += int(res["end_reason"] == "assassinated")
+            continue
+        out = Batch.alloc(1, players, len(game.metrics))
+        game.play(compiled, codes, w, seed, gi[g:g + 1], np.zeros(1, np.int64), out)
+        won += int(((out.win[0] > 0) & (out.role[0] == king)).any())
+        slain += int(out.end_reason[0] == L.END_ASSASSINATED)
+    return {"games": games, "faction": faction, "bots": bots, "field": field, "faction_sets": list(faction_sets),
+            "king_faction_wins": won / games, "assassinated": slain / games}
+
+
+def with_faction_weights(game, compiled, codes, w, w_faction, mine, seed, g) -> dict:
+    """Deal g through the forward-model hooks, the seats in mine deciding with w_faction and
+    the rest with w: the hooks' result."""
+    from sim.api import hooks_of
+
+    h = hooks_of("banquet")
+    s = h.start(game, compiled, codes, w, seed, g, 0)
+    while h.kind(s) != 0:
+        wx = w_faction if mine[h.seat(s)] else w
+        h.apply(compiled, s, wx, h.options(compiled, s)[h.bot_choice(compiled, s, wx)])
+    return h.result(compiled, s)
+
+
+def signs(variants=("scenario1", "basic"), players=12, faction="rose", bots="search", field="heuristic",
+          games=100, seed=1, sets=()) -> dict:
+    """Scenario 1, deals 0..games-1 played through the hooks with bots in every seat of one
+    faction and field in the others: the public signs (F_SUSPECT: a faction-mate's action brought
+    the player next to the king) the traitor factions gave per game, on their assassin and on
+    the rest, and the share of traitor factions whose assassin the king has marked at the end."""
+    from sim.api import hooks_of
+
+    game = get_game("banquet")
+    content = game.content(tuple(variants), tuple(sets))
+    compiled = game.compile(content, players)
+    w = game.weights(content)
+    h = hooks_of("banquet")
+    gi = np.arange(games, dtype=np.uint64)
+    first = Batch.alloc(games, players, len(game.metrics))
+    game.play(compiled, game.bot_codes([field], players), w, seed, gi, np.zeros(games, np.int64), first)
+    f = game.roles.index(faction)
+    tally = {s: {"assassin": 0, "others": 0, "marked": 0, "factions": 0} for s in ("of bots", "of field")}
+    for g in range(games):
+        codes = game.bot_codes([bots if first.role[g, s] == f else field for s in range(players)], players)
+        st_ = h.start(game, compiled, codes, w, seed, g, 0)
+        while h.kind(st_) != 0:
+            h.apply(compiled, st_, w, h.options(compiled, st_)[h.bot_choice(compiled, st_, w)])
+        st = h.state_row(st_)
+        for t in (L.ROSE_F, L.TOWER_F):
+            side = tally["of bots" if t == f else "of field"]
+            side["factions"] += 1
+            for p in range(players):
+                if st[L.F_FACTION + p] == t:
+                    is_a = st[L.F_SECRET + p] == L.ASSASSIN
+                    side["assassin" if is_a else "others"] += int(st[L.F_SUSPECT + p])
+                    side["marked"] += int(is_a and st[L.F_MARK + t - L.ROSE_F] == p)
+    return {"games": games, "faction": faction, "bots": bots, "field": field,
+            **{f"{k} {x}": (v[x] / max(1, v["factions"])) for k, v in tally.items()
+               for x in ("assassin", "others", "marked")}}
+
+
 def seating_before(ev: np.ndarray, pick_of: int = -1) -> dict[int, int]:
     """Each seat's place when round 1 begins, or just before seat pick_of's own set-up pick:
     the deal's places, then the picks and displacements before it."""
@@ -164,7 +245,23 @@ def main() -> None:
     ap.add_argument("--content", default=None, help="with --king: another content TOML")
     ap.add_argument("--setup", action="store_true",
                     help="only where the set-up leaves the king (--variant, -p: scenarios 1, 3, 4)")
+    ap.add_argument("--mixed", default=None, metavar="FACTION",
+                    help="scenario 1 (--variant, -p): --bots in every seat of FACTION (king, rose, tower), "
+                         "--field in the others")
+    ap.add_argument("--field", default="heuristic", help="with --mixed: the other factions' bot")
+    ap.add_argument("--faction-set", action="append", default=[], dest="faction_sets", metavar="KEY=VALUE",
+                    help="with --mixed: a weight override for FACTION's seats only (the hooks play it: slower)")
+    ap.add_argument("--signs", default=None, metavar="FACTION",
+                    help="scenario 1: the public signs traitor factions give and the king's marks, --bots in "
+                         "FACTION's seats, --field elsewhere")
     a = ap.parse_args()
+    if a.signs:
+        print(signs(tuple(a.variant.split(",")), a.players, a.signs, a.bots, a.field, a.games, a.seed, a.sets))
+        return
+    if a.mixed:
+        print(mixed(tuple(a.variant.split(",")), a.players, a.mixed, a.bots, a.field, a.games, a.seed, a.sets,
+                    a.faction_sets))
+        return
     if a.setup:
         print(setup_fate(tuple(a.variant.split(",")), a.players, a.bots, a.games, a.seed, a.sets))
         return

@@ -12,10 +12,10 @@ from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RAN
                                     F_STAND, F_SUSPECT, KEY_ON_TOWER, KING_F, MAIDEN_F, MERCHANT_F, MV_PASS,
                                     N_GREEDY_TERMS, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, PK_HOUND, QUEEN_F,
                                     R_CH_MAIDEN, R_KSIZE, R_N, R_NPL, R_ROUNDS, R_SCEN, R_SENESCHAL_COURIER,
-                                    SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, SPY, T_ACTIONS, T_RULES,
-                                    W_BLOCK, W_CONVERT, W_CROWD, W_DISTANCE, W_ESCORT, W_GUARD, W_PROTECT_SAVES,
-                                    W_SUSPICION, W_THREAT)
-from kernels.banquet.state import (adjacent_in, distance, estate_at, knows, places_adjacent, player_place,
+                                    SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, SPY, T_ACTIONS,
+                                    T_RULES, W_BLOCK, W_CONVERT, W_COVER, W_CROWD, W_DISTANCE, W_ESCORT, W_GUARD,
+                                    W_PROTECT_SAVES, W_SUSPICION, W_THREAT)
+from kernels.banquet.state import (adjacent, adjacent_in, distance, estate_at, knows, places_adjacent, player_place,
                                    seat_of_char, seneschal, step, traitor_factions)
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -274,6 +274,51 @@ def side_value(st, tables, v, a, slot, x, od, bot, w, pl):
     (the caller's, free again once its own value is read)."""
     if slot == MV_PASS:
         return 0.0
+    wc = weight(w, bot, W_COVER)
+    signs = wc * doubt_raised(st, tables, v, a, pl, lean(w, bot)) if wc > 0.0 else 0.0    # before pl is reused
+    return effect_value(st, tables, v, a, slot, x, od, bot, w, pl) - signs
+
+
+@njit(cache=True, _nrt=False)
+def doubt_raised(st, tables, v, a, pl, sus):
+    """Scenario 1, a's move by traitor v's faction to seating pl: how much the public signs it
+    gives (each faction-mate it brings next to the king, rules.note_signs) raise the king's odds
+    on v's own assassin, as the king reads them (odds with suspicion sus) - negative when the
+    signs fall on decoys. Measured (issue 32): traitors blind to this gave away their assassin
+    (1.6 signs a game on him, 0.3 on the other four) and the king's heuristic read them."""
+    rules = tables[T_RULES]
+    n, npl = rules[R_N], rules[R_NPL]
+    fv = st[F_FACTION + v]
+    king = st[F_KING]
+    if rules[R_SCEN] != SCEN_BANQUET or fv == KING_F or king < 0 or st[F_FACTION + a] != fv:
+        return 0.0
+    own = -1
+    for p in range(n):
+        if st[F_FACTION + p] == fv and knows(st, v, p) and st[F_SECRET + p] == ASSASSIN:
+            own = p
+    if own < 0 or knows(st, king, own):
+        return 0.0
+    now = 0.0
+    then = 0.0
+    now_own = 0.0
+    then_own = 0.0
+    for p in range(n):
+        if st[F_FACTION + p] != fv or knows(st, king, p):
+            continue
+        sign = 1.0 if adjacent_in(pl, p, king, npl) and not adjacent(st, p, king, npl) else 0.0
+        x = 1.0 + sus * st[F_SUSPECT + p]
+        y = x + sus * sign
+        now += x
+        then += y
+        if p == own:
+            now_own = x
+            then_own = y
+    return then_own / then - now_own / now
+
+
+@njit(cache=True, _nrt=False)
+def effect_value(st, tables, v, a, slot, x, od, bot, w, pl):
+    """side_value's part for the move's own effect (pl: scratch)."""
     op = tables[T_ACTIONS][st[F_CHAR + a], slot, A_OP]
     if tables[T_RULES][R_SCEN] == SCEN_CASTLE:
         return castle_side_value(st, tables, a, op, x, bot, w)
