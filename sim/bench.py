@@ -270,18 +270,34 @@ def bench_game(game_id: str, n_games: int | None, echo, players: int | None = No
     return out
 
 
+# Prepended to the child's `-c` code: at exit it writes its own peak RSS (VmHWM, kB) to the file
+# BALANCE_BENCH_PEAK names. wait4's ru_maxrss cannot serve: on Linux a child's figure starts from
+# its parent's RSS at the fork, so every run read as the bench process's own size (949.5 MB each).
+OWN_PEAK = """import atexit, os
+def _own_peak(path=os.environ.get("BALANCE_BENCH_PEAK")):
+    with open("/proc/self/status") as f, open(path, "w") as out:
+        out.write(next((line.split()[1] for line in f if line.startswith("VmHWM:")), ""))
+if os.path.exists("/proc/self/status"):
+    atexit.register(_own_peak)
+"""
+
+
 def timed_run(args: list[str], out_dir: Path) -> dict:
-    """`balance run ARGS --out out_dir` in a fresh process: wall time, games/s, peak RSS, disk."""
+    """`balance run ARGS --out out_dir` in a fresh process: wall time, games/s, its own peak RSS
+    (VmHWM where /proc has it, else wait4's ru_maxrss), disk."""
     log = out_dir.with_suffix(".log")
-    cmd = [*BALANCE, "run", *args, "--out", str(out_dir)]
+    peak_file = out_dir.with_suffix(".peak")
+    cmd = [*BALANCE[:-1], OWN_PEAK + BALANCE[-1], "run", *args, "--out", str(out_dir)]
     t = time.perf_counter()
     with open(log, "w") as f:
-        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT,
+                             env={**os.environ, "BALANCE_BENCH_PEAK": str(peak_file)})
         _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
     code = os.waitstatus_to_exitcode(status)
+    own = peak_file.read_text().strip() if peak_file.exists() else ""
     out = {"command": "balance run " + " ".join(args), "exit_code": code, "wall_seconds": round(wall, 2),
-           "peak_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+           "peak_rss_mb": round(int(own) / 1024 if own else usage.ru_maxrss / 1024, 1)}
     if code != 0:
         out["error"] = (log.read_text().strip().splitlines() or ["failed"])[-1]
         return out

@@ -18,6 +18,17 @@ def test_bench_scale_measures_each_run_in_its_own_process(monkeypatch):
     assert len(lines) == 3 and "peak" in lines[1]
 
 
+def test_a_runs_peak_memory_is_its_own_not_the_bench_processes(monkeypatch, tmp_path):
+    """wait4's ru_maxrss of a child counts its parent's RSS at the fork: with 400 MB held here a
+    toy run (under 400 MB of its own) read as 400 MB or more."""
+    import numpy as np
+
+    monkeypatch.setattr(bench, "BALANCE", BALANCE)
+    held = np.ones(50_000_000)                       # 400 MB in this process
+    r = bench.timed_run(["toy", "-n", "1000"], tmp_path / "run")
+    assert r["exit_code"] == 0 and 0 < r["peak_rss_mb"] < held.nbytes / 2**20, r
+
+
 def test_bench_measures_a_chosen_variant_and_count(monkeypatch):
     """`balance bench -p N --variant V`: any scenario can be measured at any count it allows."""
     monkeypatch.setattr(bench, "MIN_SECONDS", 0.05)    # the fields are checked, not the speed
