@@ -175,6 +175,7 @@ def bench_search(game_id: str, players: int, echo, variants: tuple[str, ...] = (
             play_games(prep, 1)  # compile or load from cache before timing
         row = throughput(prep, threads, threads, repeats=1)
         row["games_per_s"] = float(f"{row['games'] / row['seconds']:.3g}")    # a game can take minutes
+        del row["games_per_s_range"]        # one batch has no spread (it read [0.0, 0.0] at the slowest)
         out[str(it)] = {"iterations": it, "threads": threads, **row}
         echo(f"  {game_id:<13} {players}p search-{it:<4} {threads} threads {row['games_per_s']:>11.3g} games/s "
              f"(one batch of {row['games']} games)   "
