@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.banquet import layout as L
+from sim.api import hooks_of
 from sim.game import Batch
 from sim.registry import get_game
 
@@ -99,24 +100,20 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
 def mixed(variants=("scenario1", "basic"), players=12, faction="king", bots="search", field="heuristic",
           games=300, seed=1, sets=(), faction_sets=()) -> dict:
     """Deals 0..games-1 (rotation 0) with bots in every seat of one faction as chance dealt it
-    and field in the others (faction_sets: that faction's own weight overrides, KEY=VALUE): the king's faction's win share and the king's assassinations
-    (issue 32: which faction's play moves the king's fate). The factions are read from a game
-    of field everywhere first (the deal does not depend on the bots)."""
-    game = get_game("banquet")
-    content = game.content(tuple(variants), tuple(sets))
-    compiled = game.compile(content, players)
-    w = game.weights(content)
-    gi = np.arange(games, dtype=np.uint64)
-    first = Batch.alloc(games, players, len(game.metrics))
-    game.play(compiled, game.bot_codes([field], players), w, seed, gi, np.zeros(games, np.int64), first)
+    and field in the others (faction_sets: that faction's own weight overrides, KEY=VALUE): the
+    king's faction's win share and the king's assassinations (issue 32: which faction's play
+    moves the king's fate)."""
+    game, compiled, w, roles = factions_as_dealt(variants, players, field, games, seed, sets)
+    w_faction = game.weights(game.content(tuple(variants), tuple(sets) + tuple(faction_sets)))
     f, king = game.roles.index(faction), game.roles.index("king")
+    gi = np.arange(games, dtype=np.uint64)
     won, slain = 0, 0
     for g in range(games):
-        codes = game.bot_codes([bots if first.role[g, s] == f else field for s in range(players)], players)
+        codes = game.bot_codes([bots if roles[g, s] == f else field for s in range(players)], players)
         if faction_sets:
-            res = with_faction_weights(game, compiled, codes, w, game.weights(game.content(tuple(variants),
-                                       tuple(sets) + tuple(faction_sets))), first.role[g] == f, seed, g)
-            won += int(any(res["win"][s] > 0 for s in range(players) if first.role[g, s] == king))
+            res = hooks_of("banquet").result(compiled, play_deal(game, compiled, codes, w, seed, g, w_faction,
+                                                                 roles[g] == f))
+            won += int(any(res["win"][s] > 0 for s in range(players) if roles[g, s] == king))
             slain += int(res["end_reason"] == "assassinated")
             continue
         out = Batch.alloc(1, players, len(game.metrics))
@@ -127,17 +124,28 @@ def mixed(variants=("scenario1", "basic"), players=12, faction="king", bots="sea
             "king_faction_wins": won / games, "assassinated": slain / games}
 
 
-def with_faction_weights(game, compiled, codes, w, w_faction, mine, seed, g) -> dict:
-    """Deal g through the forward-model hooks, the seats in mine deciding with w_faction and
-    the rest with w: the hooks' result."""
-    from sim.api import hooks_of
+def factions_as_dealt(variants, players, field, games, seed, sets):
+    """(game, compiled, weights, roles): each seat's faction in deals 0..games-1, read from a
+    game of field everywhere (the deal does not depend on the bots)."""
+    game = get_game("banquet")
+    content = game.content(tuple(variants), tuple(sets))
+    compiled = game.compile(content, players)
+    w = game.weights(content)
+    first = Batch.alloc(games, players, len(game.metrics))
+    game.play(compiled, game.bot_codes([field], players), w, seed, np.arange(games, dtype=np.uint64),
+              np.zeros(games, np.int64), first)
+    return game, compiled, w, first.role
 
+
+def play_deal(game, compiled, codes, w, seed, g, w_faction=None, mine=None):
+    """Deal g through the forward-model hooks to its end, the seats in mine deciding with
+    w_faction and the rest with w: the final position."""
     h = hooks_of("banquet")
     s = h.start(game, compiled, codes, w, seed, g, 0)
     while h.kind(s) != 0:
-        wx = w_faction if mine[h.seat(s)] else w
+        wx = w_faction if mine is not None and mine[h.seat(s)] else w
         h.apply(compiled, s, wx, h.options(compiled, s)[h.bot_choice(compiled, s, wx)])
-    return h.result(compiled, s)
+    return s
 
 
 def signs(variants=("scenario1", "basic"), players=12, faction="rose", bots="search", field="heuristic",
@@ -146,24 +154,12 @@ def signs(variants=("scenario1", "basic"), players=12, faction="rose", bots="sea
     faction and field in the others: the public signs (F_SUSPECT: a faction-mate's action brought
     the player next to the king) the traitor factions gave per game, on their assassin and on
     the rest, and the share of traitor factions whose assassin the king has marked at the end."""
-    from sim.api import hooks_of
-
-    game = get_game("banquet")
-    content = game.content(tuple(variants), tuple(sets))
-    compiled = game.compile(content, players)
-    w = game.weights(content)
-    h = hooks_of("banquet")
-    gi = np.arange(games, dtype=np.uint64)
-    first = Batch.alloc(games, players, len(game.metrics))
-    game.play(compiled, game.bot_codes([field], players), w, seed, gi, np.zeros(games, np.int64), first)
+    game, compiled, w, roles = factions_as_dealt(variants, players, field, games, seed, sets)
     f = game.roles.index(faction)
     tally = {s: {"assassin": 0, "others": 0, "marked": 0, "factions": 0} for s in ("of bots", "of field")}
     for g in range(games):
-        codes = game.bot_codes([bots if first.role[g, s] == f else field for s in range(players)], players)
-        st_ = h.start(game, compiled, codes, w, seed, g, 0)
-        while h.kind(st_) != 0:
-            h.apply(compiled, st_, w, h.options(compiled, st_)[h.bot_choice(compiled, st_, w)])
-        st = h.state_row(st_)
+        codes = game.bot_codes([bots if roles[g, s] == f else field for s in range(players)], players)
+        st = hooks_of("banquet").state_row(play_deal(game, compiled, codes, w, seed, g))
         for t in (L.ROSE_F, L.TOWER_F):
             side = tally["of bots" if t == f else "of field"]
             side["factions"] += 1
