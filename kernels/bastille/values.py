@@ -18,7 +18,7 @@ from kernels.bastille.layout import (
     T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CPV, T_DISPLAY, T_ETATS, T_GEM_VP, T_GWEAP,
     T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP, T_NEED2, T_NMIS, T_NP, T_NVERS,
     T_N_BASX, T_N_CATH, T_ROUNDS, T_SPACES, T_VK, T_VN, VERS, WB_GREEDY, WB_HEUR, W_BUMP, W_CARD,
-    W_CHAR, W_COIN, W_CROWN, W_FLAG, W_GEM, W_HENCH, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
+    W_CHAR, W_COIN, W_CROWN, W_FLAG, W_GEM, W_HENCH, W_KEEP, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
     W_UNARMED, W_UPGRADE)
 from kernels.bastille.state import (
     bit_count, group_count, held_missions, rounds_left, scorings_left, series_held, series_wanted,
@@ -356,6 +356,13 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
     if pos == 0:
         x += tb[T_ETATS] * fs[f + FS_COIN]
     return x
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def placement_worth(tb, st, p, v, loc, W, wb, fs):
+    """What the heuristic weighs for a placement of v on loc: its value less W_KEEP per
+    point of tile spent (big tiles are kept for the contested places)."""
+    return placement_value(tb, st, p, v, loc, W, wb, fs) - W[wb + W_KEEP] * v
 
 
 @njit(cache=True, _nrt=False, inline="always")
