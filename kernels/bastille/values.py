@@ -360,15 +360,9 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
 
 @njit(cache=True, _nrt=False, inline="always")
 def placement_worth(tb, st, p, v, loc, W, wb, fs):
-    """What the heuristic weighs for a placement of v on loc: its value less W_KEEP per
-    point of tile spent (big tiles are kept for the contested places)."""
-    return placement_value(tb, st, p, v, loc, W, wb, fs) - W[wb + W_KEEP] * v
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def placement_value(tb, st, p, v, loc, W, wb, fs):
-    """Worth of placing v on loc now: the place it takes among tiles already there, less
-    the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
+    """What the heuristic weighs for placing v on loc now: the place it takes among tiles
+    already there, less the chance (W_BUMP) that a later, higher tile of an opponent pushes
+    it down, less W_KEEP per point of tile spent (big tiles are kept for the contests)."""
     k = st[BN + loc]
     pos = st[BGE + loc * (MAXV + 1) + v]     # the place v takes: after the tiles >= v
     ncards = 0
@@ -383,4 +377,4 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
         if free > 0 and higher > 0:
             y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
             x -= fs[f + FS_BUMPED + min(higher, free)] * (x - y)
-    return x
+    return x - W[wb + W_KEEP] * v
