@@ -13,13 +13,12 @@ from kernels.bastille.layout import (
     AT_DECK, AT_PILE_B, BN, BOT_RANDOM, CATOCC, DISP, GR_MONK, G_BW, L_BANQUE, L_BASTILLE,
     L_CATACOMBES, L_ETATS, L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MLOC, NPF, N_GROUPS, N_LOC,
     N_WEAPONS, PL, P_COINS, P_GRP, P_HAND, P_MISMASK, P_MONKAS, P_NEED, P_W, SEATBOT, T_CB,
-    T_CH_COST, T_CK, T_CN, T_DISPLAY, T_GWEAP, T_MAXV, T_MN, T_NMIS, T_SPACES, T_VK, T_VN, W_HENCH,
-    W_KEEP)
+    T_CH_COST, T_CK, T_CN, T_DISPLAY, T_GWEAP, T_MAXV, T_MN, T_NMIS, T_SPACES, T_VK, T_VN, W_HENCH)
 from kernels.bastille.state import (
     bot_stream, held_missions, mission_points, owned_characters, unarmed_count, unarmed_penalty)
 from kernels.bastille.moves import can_upgrade
 from kernels.bastille.values import (
-    character_value, coin_value, gain_value, mission_value, note_rivals, placement_value, prepare_values,
+    character_value, coin_value, gain_value, mission_value, note_rivals, placement_worth, prepare_values,
     weight_base)
 
 
@@ -79,8 +78,7 @@ def weigh_placement(tb, st, p, v, loc, W, wb, fs, best, bv, bl):
     fraction of the compile time."""
     if st[BN + loc] >= tb[T_SPACES + loc]:
         return best, bv, bl
-    x = placement_value(tb, st, p, v, loc, W, wb, fs)
-    x -= W[wb + W_KEEP] * v     # keep big tiles for the contested places
+    x = placement_worth(tb, st, p, v, loc, W, wb, fs)
     if x > best:
         return x, v, loc
     return best, bv, bl

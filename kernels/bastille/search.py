@@ -9,16 +9,16 @@ from numba import njit
 
 from kernels.rng import CHANCE
 from kernels.search import make_search
-from kernels.bastille.layout import (BOT_HEURISTIC, DEC_PLACE, FS_RANK, G_KIND, G_LOGON,
-                                     G_PHASE, G_POS, G_SCORING, G_SEAT, MAXP, NPF, PH_END, PL,
-                                     P_BPOS, P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS, T_NP,
-                                     W_KEEP, W_SEARCH_C, W_SEARCH_CAND, W_SEARCH_DEPTH,
-                                     W_SEARCH_ITER, W_SEARCH_SCALE, W_SEARCH_SETTLE,
-                                     W_SEARCH_WIDEN)
+from kernels.bastille.layout import (BN, BOT_HEURISTIC, DEC_PLACE, FS_RANK, G_KIND, G_LOGON,
+                                     G_PHASE, G_POS, G_SCORING, G_SEAT, MAXP, N_LOC, NPF, PH_END,
+                                     PL, P_BPOS, P_COINS, P_VP, SEATBOT, ST_SIZE, T_BAS_PTS,
+                                     T_MAXV, T_NP, T_SPACES, W_SEARCH_C, W_SEARCH_CAND,
+                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_SCALE,
+                                     W_SEARCH_SETTLE, W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
-from kernels.bastille.state import scorings_left
+from kernels.bastille.state import scorings_left, tiles_in_hand
 from kernels.bastille.bots import choose_option, choose_placement
-from kernels.bastille.values import (forget_values, placement_value, prepare_values,
+from kernels.bastille.values import (forget_values, placement_worth, prepare_values,
                                      weight_base)
 from kernels.bastille.rules import apply as apply_row, options as list_options
 from kernels.bastille.rollout import redeal as redeal_unseen
@@ -70,7 +70,7 @@ def rank_placements(tb, st, rng, W, fs, buf, k, n):
     prepare_values(tb, st, rng, p, W, wb, fs)
     for i in range(k):
         v = buf[i, 0]
-        fs[FS_RANK + i] = placement_value(tb, st, p, v, buf[i, 1], W, wb, fs) - W[wb + W_KEEP] * v
+        fs[FS_RANK + i] = placement_worth(tb, st, p, v, buf[i, 1], W, wb, fs)
     for j in range(n):
         b = j
         for i in range(j + 1, k):
@@ -98,7 +98,28 @@ def redeal(tb, P, seat, rng):
 
 @njit(cache=True, _nrt=False)
 def heuristic(tb, P, buf, k, rng, W):
+    """The heuristic's option. Where options cut a placement's rows it ranked them by the
+    heuristic's own worth, its choice first, so they are not valued a second time."""
+    if ranked(tb, P[0], W, k):
+        return 0
     return choose_option(tb, P[0], rng, W, P[1], buf, k)
+
+
+@njit(cache=True, _nrt=False)
+def ranked(tb, st, W, k):
+    """Whether options cut the pending placement's rows to these k (and ranked them)."""
+    n = int(W[W_SEARCH_CAND])
+    if st[G_KIND] != DEC_PLACE or not 0 < n == k:
+        return False
+    values = 0
+    for v in range(1, tb[T_MAXV] + 1):
+        if tiles_in_hand(st, st[G_SEAT], v) > 0:
+            values += 1
+    open_places = 0
+    for loc in range(N_LOC):
+        if st[BN + loc] < tb[T_SPACES + loc]:
+            open_places += 1
+    return k < values * open_places
 
 
 @njit(cache=True, _nrt=False)

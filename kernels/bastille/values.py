@@ -18,7 +18,7 @@ from kernels.bastille.layout import (
     T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_CPV, T_DISPLAY, T_ETATS, T_GEM_VP, T_GWEAP,
     T_MAXV, T_MF, T_MK, T_MN, T_MS, T_MT, T_MV, T_NCHARS, T_ND_VP, T_NEED2, T_NMIS, T_NP, T_NVERS,
     T_N_BASX, T_N_CATH, T_ROUNDS, T_SPACES, T_VK, T_VN, VERS, WB_GREEDY, WB_HEUR, W_BUMP, W_CARD,
-    W_CHAR, W_COIN, W_CROWN, W_FLAG, W_GEM, W_HENCH, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
+    W_CHAR, W_COIN, W_CROWN, W_FLAG, W_GEM, W_HENCH, W_KEEP, W_MISSION, W_NEED, W_START, W_STEP, W_TORCH,
     W_UNARMED, W_UPGRADE)
 from kernels.bastille.state import (
     bit_count, group_count, held_missions, rounds_left, scorings_left, series_held, series_wanted,
@@ -359,9 +359,10 @@ def reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def placement_value(tb, st, p, v, loc, W, wb, fs):
-    """Worth of placing v on loc now: the place it takes among tiles already there, less
-    the chance (W_BUMP) that a later, higher tile of an opponent pushes it down."""
+def placement_worth(tb, st, p, v, loc, W, wb, fs):
+    """What the heuristic weighs for placing v on loc now: the place it takes among tiles
+    already there, less the chance (W_BUMP) that a later, higher tile of an opponent pushes
+    it down, less W_KEEP per point of tile spent (big tiles are kept for the contests)."""
     k = st[BN + loc]
     pos = st[BGE + loc * (MAXV + 1) + v]     # the place v takes: after the tiles >= v
     ncards = 0
@@ -376,4 +377,4 @@ def placement_value(tb, st, p, v, loc, W, wb, fs):
         if free > 0 and higher > 0:
             y = reward_at(tb, st, p, loc, pos + 1, v, W, wb, fs, ncards)
             x -= fs[f + FS_BUMPED + min(higher, free)] * (x - y)
-    return x
+    return x - W[wb + W_KEEP] * v
