@@ -85,15 +85,17 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
     compiled = game.compile(content, players)
     codes = game.bot_codes([bots], players)
     w = game.weights(content)
-    king = game.roles.index("king")
-    slain, won, ended = 0, 0, {}
+    factions = ("king", "rose", "tower")
+    slain, won, ended = 0, dict.fromkeys(factions, 0), {}
     for g in range(games):
         ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
         rounds = int((ev[:, 0] == L.EV_ROUND).sum())
         ended[rounds] = ended.get(rounds, 0) + 1
         slain += int(out.end_reason[0] == L.END_ASSASSINATED)
-        won += int(((out.win[0] > 0) & (out.role[0] == king)).any())
-    return {"games": games, "assassinated": slain / games, "king_faction_wins": won / games,
+        for f in factions:
+            won[f] += int(((out.win[0] > 0) & (out.role[0] == game.roles.index(f))).any())
+    return {"games": games, "assassinated": slain / games, "king_faction_wins": won["king"] / games,
+            "rose_wins": won["rose"] / games, "tower_wins": won["tower"] / games,
             **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
 
 
