@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.banquet import layout as L
+from kernels.banquet.state import traitor_factions
 from sim.api import hooks_of
 from sim.game import Batch
 from sim.registry import get_game
@@ -85,15 +86,17 @@ def king_fate(variants=("scenario1", "basic"), players=12, bots="heuristic", gam
     compiled = game.compile(content, players)
     codes = game.bot_codes([bots], players)
     w = game.weights(content)
-    king = game.roles.index("king")
-    slain, won, ended = 0, 0, {}
+    factions = ("king", "rose", "tower")
+    slain, won, ended = 0, dict.fromkeys(factions, 0), {}
     for g in range(games):
         ev, out, _ = game.trace_events(compiled, codes, w, seed, g, 0)
         rounds = int((ev[:, 0] == L.EV_ROUND).sum())
         ended[rounds] = ended.get(rounds, 0) + 1
         slain += int(out.end_reason[0] == L.END_ASSASSINATED)
-        won += int(((out.win[0] > 0) & (out.role[0] == king)).any())
-    return {"games": games, "assassinated": slain / games, "king_faction_wins": won / games,
+        for f in factions:
+            won[f] += int(((out.win[0] > 0) & (out.role[0] == game.roles.index(f))).any())
+    return {"games": games, "assassinated": slain / games, "king_faction_wins": won["king"] / games,
+            "rose_wins": won["rose"] / games, "tower_wins": won["tower"] / games,
             **{f"ended_in_round_{r}": ended[r] / games for r in sorted(ended)}}
 
 
@@ -150,24 +153,26 @@ def play_deal(game, compiled, codes, w, seed, g, w_faction=None, mine=None):
 
 def signs(variants=("scenario1", "basic"), players=12, faction="rose", bots="search", field="heuristic",
           games=100, seed=1, sets=()) -> dict:
-    """Scenario 1, deals 0..games-1 played through the hooks with bots in every seat of one
-    faction and field in the others: the public signs (F_SUSPECT: a faction-mate's action brought
-    the player next to the king) the traitor factions gave per game, on their assassin and on
-    the rest, and the share of traitor factions whose assassin the king has marked at the end."""
+    """Scenarios 1 and 3, deals 0..games-1 played through the hooks with bots in every seat of
+    one faction and field in the others: the public signs (F_SUSPECT: a faction-mate's action
+    brought the player next to the king) the traitor factions gave per game, on their assassin
+    and on the rest, and (scenario 1) the share of traitor factions whose assassin the king has
+    marked at the end."""
     game, compiled, w, roles = factions_as_dealt(variants, players, field, games, seed, sets)
     f = game.roles.index(faction)
+    scen = int(compiled.tables[L.T_RULES][L.R_SCEN])
     tally = {s: {"assassin": 0, "others": 0, "marked": 0, "factions": 0} for s in ("of bots", "of field")}
     for g in range(games):
         codes = game.bot_codes([bots if roles[g, s] == f else field for s in range(players)], players)
         st = hooks_of("banquet").state_row(play_deal(game, compiled, codes, w, seed, g))
-        for t in (L.ROSE_F, L.TOWER_F):
+        for t in traitor_factions.py_func(scen):    # the Python body: nothing to compile
             side = tally["of bots" if t == f else "of field"]
             side["factions"] += 1
             for p in range(players):
                 if st[L.F_FACTION + p] == t:
                     is_a = st[L.F_SECRET + p] == L.ASSASSIN
                     side["assassin" if is_a else "others"] += int(st[L.F_SUSPECT + p])
-                    side["marked"] += int(is_a and st[L.F_MARK + t - L.ROSE_F] == p)
+                    side["marked"] += int(is_a and scen == L.SCEN_BANQUET and st[L.F_MARK + t - L.ROSE_F] == p)
     return {"games": games, "faction": faction, "bots": bots, "field": field,
             **{f"{k} {x}": (v[x] / max(1, v["factions"])) for k, v in tally.items()
                for x in ("assassin", "others", "marked")}}
@@ -248,7 +253,7 @@ def main() -> None:
     ap.add_argument("--faction-set", action="append", default=[], dest="faction_sets", metavar="KEY=VALUE",
                     help="with --mixed: a weight override for FACTION's seats only (the hooks play it: slower)")
     ap.add_argument("--signs", default=None, metavar="FACTION",
-                    help="scenario 1: the public signs traitor factions give and the king's marks, --bots in "
+                    help="scenarios 1 and 3: the public signs traitor factions give and the king's marks, --bots in "
                          "FACTION's seats, --field elsewhere")
     a = ap.parse_args()
     if a.signs:

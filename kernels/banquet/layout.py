@@ -340,7 +340,8 @@ BOT_SEARCH = 4          # information-set MCTS (kernels/search.py) at every deci
 WEIGHT_NAMES = ("threat", "distance", "guard", "veto", "suspicion", "escort", "block", "rollout_playouts",
                 "rollout_candidates", "convert", "crowd", "duke_watch", "mark_patience", "search_iterations",
                 "search_depth", "search_exploration", "search_widening", "protect_saves", "direction_lap",
-                "castle_short_way", "mark_midround_patience", "castle_against_duke", "displacing", "cover")
+                "castle_short_way", "mark_midround_patience", "castle_against_duke", "displacing", "cover",
+                "redeal_signs")
 W_THREAT, W_DISTANCE, W_GUARD, W_VETO, W_SUSPICION, W_ESCORT, W_BLOCK, W_ROLLOUT_PLAYOUTS, W_ROLLOUT_CANDIDATES = range(9)
 W_CONVERT, W_CROWD = 9, 10
 W_DUKE_WATCH = 11       # scenario 6 (heuristic only): keep the Keyring out of the duke's path
@@ -356,6 +357,7 @@ W_MARK_MIDROUND = 20    # (heuristic only) the share of mark_patience the king k
 W_CASTLE_AGAINST = 21   # (greedy and heuristic) scenario 6: the host sends the scepter against the duke's walk
 W_DISPLACING = 22       # (greedy and heuristic) scenario 4: what a maiden's-faction pick of a picked player's place costs
 W_COVER = 23            # (heuristic only) scenario 1: a traitor move's public signs, by how they move the king's odds on its assassin
+W_REDEAL_SIGNS = 24     # (rollout and search) scenario 1: the re-deal places each assassin by the public signs (0: evenly)
 N_GREEDY_TERMS = 4      # the greedy weighs the first four terms 1 and the heuristic's own terms 0
 MAX_CANDIDATES = 32     # most moves a rollout plays out
 

@@ -83,8 +83,8 @@ def policy(tables, st, io, met, sim, mv, buf, k, seat, bot, rng, weights, memo):
         log = np.zeros((1, 6), np.int64)
         rsim = np.zeros(SIM_SIZE + 3 * MAXP, np.int64)
         rmv = np.zeros_like(mv)
-        return search(tables, (st, io, met, sim, mv, memo, log),
-                      (np.zeros_like(st), np.zeros_like(io), np.zeros_like(met), rsim, rmv, memo, log), rng,
+        return search(tables, (st, io, met, sim, mv, memo, log, weights),
+                      (np.zeros_like(st), np.zeros_like(io), np.zeros_like(met), rsim, rmv, memo, log, weights), rng,
                       st[F_DEC_SEAT], weights, buf, k, nodes - 1, int(weights[W_SEARCH_DEPTH]),
                       weights[W_SEARCH_C], weights[W_SEARCH_WIDEN],
                       np.zeros((nodes, N_FIELDS + MV_SIZE), np.int64), np.zeros((nodes, MAXP), np.float64),

@@ -1,21 +1,23 @@
 """The rollout bot (flat Monte Carlo over the greedy bot's best moves, each played out to the
-end by greedy bots from deals re-dealt for what the seat cannot know), and redeal_hidden."""
+end by greedy bots from deals re-dealt for what the seat cannot know), and redeal_hidden (the
+re-deal; the rollout and search bots' own leans on the public signs in scenario 1)."""
 import numpy as np
 from numba import njit
 
 from kernels.banquet.bots import choose_option
 from kernels.banquet.castle import name_host
 from kernels.banquet.forward import apply, options
-from kernels.banquet.layout import (BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
+from kernels.banquet.layout import (ASSASSIN, BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
                                     F_STEP, IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z,
                                     R_CH_BARON, R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN,
-                                    R_SENESCHAL_COURIER, S_SETUP, SCEN_CASTLE, SCEN_SPIES, SIM_SIZE, T_RULES,
-                                    W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS)
+                                    R_SENESCHAL_COURIER, S_SETUP, SCEN_BANQUET, SCEN_CASTLE, SCEN_SPIES, SIM_SIZE,
+                                    T_RULES, W_REDEAL_SIGNS, W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS,
+                                    W_SUSPICION)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.state import knows
-from kernels.banquet.values import copy_places, odds, side_value, value
-from kernels.rng import below, BOT0, CHANCE, next_u64
+from kernels.banquet.values import copy_places, odds, side_value, sign_odds, value
+from kernels.rng import below, BOT0, CHANCE, next_u64, uniform
 
 
 @njit(cache=True, _nrt=False)
@@ -34,12 +36,27 @@ def redeal_hidden(tables, st, seat, rng):
     """Re-deal every secret seat cannot know, consistent with what it knows: within each
     faction, the secrets (with their tokens) of the members seat does not know are shuffled
     among them (chance stream of rng). Returns 1 if anything moved."""
-    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64))
+    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64), 0.0)
+
+
+@njit(cache=True)
+def redeal_leaning(tables, st, seat, rng, lean):
+    """redeal_hidden as the strong bots re-deal: in scenario 1 each assassin placed by the
+    public signs with lean (their belief); for callers from Python (tests)."""
+    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64), lean)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def belief(w):
+    """How much the rollout and search bots' re-deal leans on the public signs: the seat's
+    suspicion (the heuristic king's reading, values.odds) times redeal_signs (0: evenly)."""
+    return w[W_REDEAL_SIGNS] * w[W_SUSPICION]
 
 
 @njit(cache=True, _nrt=False)
-def redeal_into(tables, st, seat, rng, buf):
-    """redeal_hidden with its working lists in buf (3 * MAXP), for the playouts."""
+def redeal_into(tables, st, seat, rng, buf, lean):
+    """redeal_hidden with its working lists in buf (3 * MAXP), for the playouts; lean > 0
+    places scenario 1's assassins by the public signs (place_by_signs)."""
     rules = tables[T_RULES]
     n = rules[R_N]
     if rules[R_SCEN] == SCEN_CASTLE and st[F_STEP] == S_SETUP:
@@ -65,7 +82,10 @@ def redeal_into(tables, st, seat, rng, buf):
                 secrets[j - 1], secrets[j] = secrets[j], secrets[j - 1]
                 items[j - 1], items[j] = items[j], items[j - 1]
                 j -= 1
-        for i in range(m - 1, 0, -1):
+        even = m
+        if lean > 0.0 and rules[R_SCEN] == SCEN_BANQUET:
+            even = place_by_signs(st, members, secrets, items, m, rng, lean)
+        for i in range(even - 1, 0, -1):
             j = below(rng, CHANCE, i + 1)
             secrets[i], secrets[j] = secrets[j], secrets[i]
             items[i], items[j] = items[j], items[i]
@@ -76,6 +96,36 @@ def redeal_into(tables, st, seat, rng, buf):
             st[F_SECRET + p] = secrets[i]
             st[F_ITEM + p] = items[i] if secrets[i] >= 0 else base_item(st, tables, p)
     return moved
+
+
+@njit(cache=True, _nrt=False)
+def place_by_signs(st, members, secrets, items, m, rng, lean):
+    """Scenario 1: the faction's assassin (if among these m secrets, in canonical order) goes
+    first, to a member drawn in proportion to 1 + lean x his public signs (values.sign_odds,
+    the odds the heuristic king reads when lean is his suspicion); that member and the
+    assassin are moved to the lists' end. Returns how many of the front are left to deal
+    evenly. Reads only the members (seat order), the signs and the multiset: no holder."""
+    a = -1
+    for i in range(m):
+        if secrets[i] == ASSASSIN:
+            a = i
+            break
+    if a < 0:
+        return m
+    total = 0.0
+    for i in range(m):
+        total += sign_odds(st, members[i], lean)
+    x = uniform(rng, CHANCE) * total
+    h = m - 1
+    for i in range(m):
+        x -= sign_odds(st, members[i], lean)
+        if x < 0.0:
+            h = i
+            break
+    members[h], members[m - 1] = members[m - 1], members[h]
+    secrets[a], secrets[m - 1] = secrets[m - 1], secrets[a]
+    items[a], items[m - 1] = items[m - 1], items[a]
+    return m - 1
 
 
 @njit(cache=True, _nrt=False)
@@ -167,7 +217,7 @@ def rollout_choose(tables, st, a, w, rng, mv, k, pl, od, rs, rrng, rmv, rsim, rs
             for j in range(rng.shape[0]):
                 rrng[j] = rng[j]
             rrng[CHANCE] = base + np.uint64(t + 1) * np.uint64(11400714819323198485)
-            redeal_into(tables, rs, a, rrng, rsim[SIM_SIZE:SIM_SIZE + 3 * MAXP])
+            redeal_into(tables, rs, a, rrng, rsim[SIM_SIZE:SIM_SIZE + 3 * MAXP], belief(w))
             rio[0] = 0
             rmv[0, MV_SLOT] = slot
             rmv[0, MV_X] = x

@@ -1,8 +1,8 @@
 """The search bot: information-set MCTS (kernels/search.py) over The Last Banquet's forward model.
-A position is ``(st, io, met, sim, mv, od, log)``: the state row, the log counter and the
+A position is ``(st, io, met, sim, mv, od, log, w)``: the state row, the log counter and the
 decisions asked, the seats' metrics, then scratch the rules and the bots overwrite before
-reading (a seating copy and lists, move rows, the bots' odds row) and the log (off in the
-playouts). The iterations play in the rollout bot's scratch row (its state, counters, metrics,
+reading (a seating copy and lists, move rows, the bots' odds row), the log (off in the
+playouts) and the searching seat's weights (its re-deal's belief, rollout.belief). The iterations play in the rollout bot's scratch row (its state, counters, metrics,
 lists and move rows).
 
 A faction's members share its reward: at the end every member of the winning faction gets 1.0
@@ -21,7 +21,7 @@ from kernels.banquet.layout import (BOT_HEURISTIC, DEC_NONE, END_PASS_CAP, END_R
                                     S_SRNG, S_STATE, S_TREE, S_WORK, T_RULES, W_SEARCH_C,
                                     W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.banquet.objectives import final_scores, team_of
-from kernels.banquet.rollout import redeal_into
+from kernels.banquet.rollout import belief, redeal_into
 from kernels.search import make_search
 
 
@@ -56,7 +56,7 @@ def apply(tables, P, rng, weights, row):
 
 @njit(cache=True, _nrt=False)
 def redeal(tables, P, seat, rng):
-    redeal_into(tables, P[0], seat, rng, P[3][SIM_SIZE:SIM_SIZE + 3 * MAXP])
+    redeal_into(tables, P[0], seat, rng, P[3][SIM_SIZE:SIM_SIZE + 3 * MAXP], belief(P[7]))
 
 
 @njit(cache=True, _nrt=False)
@@ -103,9 +103,9 @@ def search_option(tables, scratch, r, st, buf, k, rng, weights, log):
     scratch row."""
     rr = r if r < scratch[S_RSTATE].shape[0] else 0
     od = scratch[S_ODDS][r]
-    root = (st, scratch[S_IO][r], scratch[S_RMET][rr], scratch[S_SIM][r], scratch[S_MOVES][r], od, log)
+    root = (st, scratch[S_IO][r], scratch[S_RMET][rr], scratch[S_SIM][r], scratch[S_MOVES][r], od, log, weights)
     play = (scratch[S_RSTATE][rr], scratch[S_RIO][rr], scratch[S_RMET][rr], scratch[S_RSIM][rr],
-            scratch[S_RMOVES][rr], od, log)
+            scratch[S_RMOVES][rr], od, log, weights)
     return search(tables, root, play, rng, st[F_DEC_SEAT], weights, buf, k, int(weights[W_SEARCH_ITER]),
                   int(weights[W_SEARCH_DEPTH]), weights[W_SEARCH_C], weights[W_SEARCH_WIDEN],
                   scratch[S_TREE][rr], scratch[S_GAIN][rr], scratch[S_WORK][rr], scratch[S_RMOVES][rr],

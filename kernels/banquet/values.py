@@ -72,12 +72,20 @@ def spread_secret(st, v, n, faction, secret, skip_a, skip_b, out, sus):
                 out[p] = 1.0
                 return
         else:
-            total += 1.0 + sus * st[F_SUSPECT + p]
+            total += sign_odds(st, p, sus)
     if total == 0.0:
         return
     for p in range(n):
         if st[F_FACTION + p] == faction and p != skip_a and p != skip_b and not knows(st, v, p):
-            out[p] = (1.0 + sus * st[F_SUSPECT + p]) / total
+            out[p] = sign_odds(st, p, sus) / total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sign_odds(st, p, sus):
+    """A possible holder's weight in the odds on a secret: 1 + sus per public sign on him
+    (F_SUSPECT). The one formula of the king's reading: odds, doubt_raised and the strong
+    bots' re-deal (rollout.place_by_signs) share it."""
+    return 1.0 + sus * st[F_SUSPECT + p]
 
 
 @njit(cache=True, _nrt=False)
@@ -306,8 +314,8 @@ def doubt_raised(st, tables, v, a, pl, sus):
         if st[F_FACTION + p] != fv or knows(st, king, p):
             continue
         sign = 1.0 if adjacent_in(pl, p, king, npl) and not adjacent(st, p, king, npl) else 0.0
-        x = 1.0 + sus * st[F_SUSPECT + p]
-        y = x + sus * sign
+        x = sign_odds(st, p, sus)
+        y = x + sus * sign              # the move's own sign, one more in the same formula
         now += x
         then += y
         if p == own:
