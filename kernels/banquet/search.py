@@ -2,8 +2,9 @@
 A position is ``(st, io, met, sim, mv, od, log, w)``: the state row, the log counter and the
 decisions asked, the seats' metrics, then scratch the rules and the bots overwrite before
 reading (a seating copy and lists, move rows, the bots' odds row), the log (off in the
-playouts) and the searching seat's weights (its re-deal's belief, rollout.belief). The iterations play in the rollout bot's scratch row (its state, counters, metrics,
-lists and move rows).
+playouts) and the searching seat's weights (its re-deal's belief, rollout.belief). The
+iterations play in the rollout bot's scratch row (its state, counters, metrics, lists and move
+rows).
 
 A faction's members share its reward: at the end every member of the winning faction gets 1.0
 (1/k each when k factions tie), a game stopped by a cap or a lost rescue nothing (finish_game's
@@ -103,7 +104,8 @@ def search_option(tables, scratch, r, st, buf, k, rng, weights, log):
     scratch row."""
     rr = r if r < scratch[S_RSTATE].shape[0] else 0
     od = scratch[S_ODDS][r]
-    root = (st, scratch[S_IO][r], scratch[S_RMET][rr], scratch[S_SIM][r], scratch[S_MOVES][r], od, log, weights)
+    root = (st, scratch[S_IO][r], scratch[S_RMET][rr], scratch[S_SIM][r], scratch[S_MOVES][r], od, log,
+            weights)
     play = (scratch[S_RSTATE][rr], scratch[S_RIO][rr], scratch[S_RMET][rr], scratch[S_RSIM][rr],
             scratch[S_RMOVES][rr], od, log, weights)
     return search(tables, root, play, rng, st[F_DEC_SEAT], weights, buf, k, int(weights[W_SEARCH_ITER]),
