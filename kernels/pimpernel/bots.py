@@ -5,21 +5,21 @@ import numpy as np
 
 from kernels.rng import below
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT,
-    ACT_REMOVE, ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON,
-    C_LEAD, C_LOC, C_NEED, DEC_CUBE, DEC_ROUTE, C_REGPOT, C_RIVAL, C_VALS, IC_DISGUISE, IC_NONE, IC_POINT,
-    IC_REMOVE, IC_REST, IC_ROUTE, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT,
-    K_LOC_REGION, K_MC_LOC, K_MC_NEED, K_NB, NLEAD, O_LEADER, K_NFC, K_NLOC, K_POINT_PT, K_SPACE_RA,
-    K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE, L_SUPPORTERS, MAXL, MAXP, MAXR,
-    MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS, MV_POINT, MV_REMOVE,
-    MV_ROUTE, NAREA, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER, O_M_AREA, O_M_MOVED,
-    O_LOCCARD, O_MLOC, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_NSHORT, O_PIMP, O_SHORT, O_TILECARD, P_REGION,
-    P_SCORE, P_SUPPLY, UNVALUED, W_DENIAL, W_FUTURE, W_LEAD_FIRST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE,
-    W_LEAD_SUP, W_BUILD_NEED, W_LEAD_FLOOR, W_LEAD_LAST, W_MAJORITY, W_MISSION, W_MOVE, W_PASS, W_REST,
-    W_TILE)
+from kernels.pimpernel.layout import (ACT_BUILDING, ACT_DISGUISE, ACT_MOVE, ACT_PLACE, ACT_POINT, ACT_REMOVE,
+    ACT_REST, ACT_ROUTE, A_REST, A_SUPPORTER, BOT_GREEDY, BOT_RANDOM, C_AREA, C_HAVE, C_ICON, C_LEAD, C_LOC,
+    C_NEED, C_REGPOT, C_RIVAL, C_VALS, DEC_CUBE, DEC_ROUTE, IC_DISGUISE, IC_NONE, IC_POINT, IC_REMOVE,
+    IC_REST, IC_ROUTE, K_BLD_REGION, K_CUBE_PT, K_DECK_WORTH, K_FC_ACT, K_FIRST_PT, K_LC_ICON, K_LC_NSLOT,
+    K_LOC_REGION, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NREG, K_POINT_PT, K_REG_ADJ, K_REG_LOC,
+    K_REG_NLOC, K_REG_SPMASK, K_SPACE_RA, K_SPACE_RB, K_TILE_AREA, L_FIRST, L_LOCATION, L_RESOURCES, L_ROUTE,
+    L_SUPPORTERS, MAXL, MAXP, MAXR, MAXSLOT, MV_AREA, MV_BUILD, MV_FAVOR, MV_LEADER, MV_LOC, MV_MOVE, MV_PASS,
+    MV_POINT, MV_REMOVE, MV_ROUTE, NAREA, NLEAD, NNEED, NRES, O_AREA, O_BLD, O_BLDTILE, O_CUR_CARDS, O_HOLDER,
+    O_LEADER, O_LOCCARD, O_MLOC, O_M_AREA, O_M_MOVED, O_M_NCOMP, O_N, O_NCUR, O_NEXT_CARDS, O_NNEXT, O_NSHORT,
+    O_PIMP, O_SHORT, O_TILECARD, P_REGION, P_SCORE, P_SUPPLY, UNVALUED, W_BUILD_NEED, W_DENIAL, W_FUTURE,
+    W_LEAD_FIRST, W_LEAD_FLOOR, W_LEAD_LAST, W_LEAD_LOC, W_LEAD_RES, W_LEAD_ROUTE, W_LEAD_SUP, W_MAJORITY,
+    W_MISSION, W_MOVE, W_PASS, W_REST, W_TILE)
 from kernels.pimpernel.state import (area_at, area_total, bot_stream, chooser, decision, mission_need,
     occupied_mask, player_at, popcount64, score_of, space_at)
-from kernels.pimpernel.moves import count_complete, route_masks_of
+from kernels.pimpernel.moves import area_open, route_masks_of
 
 
 @kernel
@@ -244,6 +244,83 @@ def act_value(s, K, act, b_place, b_build, b_route, b_move, ctx):
     return ctx[C_AREA + act - ACT_DISGUISE]
 
 
+@kernel(inline=True)
+def basic_value(s, K, W, p, kind, a, bm, short, v_best_route, my_supply, my_region, ctx):
+    """The heuristic's worth in points of one basic move (kind, a) (not a favor card), from
+    the decision's context (fill_context) and its best short route bm and short routes."""
+    if kind == MV_ROUTE:
+        bit = np.uint64(1) << np.uint64(a)
+        if (bm & bit) != np.uint64(0):
+            return v_best_route
+        if (short & bit) != np.uint64(0):
+            return W[W_FUTURE]
+        return 0.05
+    if kind == MV_PASS:
+        return W[W_PASS]
+    if kind == MV_POINT:
+        return float(K[K_POINT_PT])
+    if kind == MV_LOC:
+        l = a // MAXSLOT
+        c = s[O_LOCCARD + l]
+        return ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
+    if kind == MV_LEADER:
+        return ctx[C_LEAD + a]
+    if kind == MV_AREA:
+        return ctx[C_AREA + a]
+    if kind == MV_BUILD:
+        ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
+        v = W[W_FUTURE]
+        if W[W_BUILD_NEED] > 0.0 and ar != A_REST and ctx[C_HAVE + ar] < ctx[C_NEED + ar]:
+            v = W[W_BUILD_NEED]   # a way to the resource or supporters the mission lacks
+        for b2 in range(K[K_NB]):
+            if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
+                v = 0.1
+        if s[O_BLD + a] >= 0:
+            v -= 0.2
+        return v
+    if kind == MV_MOVE:
+        if my_supply == 0:
+            return -1.0
+        return W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
+    if kind == MV_REMOVE:
+        return -0.6
+    return 0.0
+
+
+@kernel(inline=True)
+def best_halves(kind, v, b_place, b_build, b_route, b_move):
+    """The best basic moves per favor action, with one more basic move of value v."""
+    if kind == MV_ROUTE:
+        return max(b_place, v), b_build, max(b_route, v), b_move
+    if kind == MV_LOC or kind == MV_LEADER:
+        return max(b_place, v), b_build, b_route, b_move
+    if kind == MV_BUILD or kind == MV_AREA:
+        return b_place, max(b_build, v), b_route, b_move
+    if kind == MV_MOVE:
+        return b_place, b_build, b_route, max(b_move, v)
+    return b_place, b_build, b_route, b_move
+
+
+@kernel(inline=True)
+def favor_value(s, K, t, b_place, b_build, b_route, b_move, ctx):
+    """The favor card on tile t: its two halves, each worth the best basic move it stands for."""
+    c = s[O_TILECARD + t]
+    return act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
+        + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+
+
+@kernel(inline=True)
+def short_context(s, K, RM):
+    """(occupied route spaces, the short route with fewest empty spaces, its empty count, the
+    short routes' spaces together)."""
+    occ = occupied_mask(s, K)
+    bm, be = best_short(s, RM, occ)
+    short = np.uint64(0)
+    for i in range(s[O_NSHORT]):
+        short |= RM[s[O_SHORT + i]]
+    return occ, bm, be, short
+
+
 @kernel
 def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     kinds = 0
@@ -254,10 +331,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     be = 99
     short = np.uint64(0)
     if (kinds & ((1 << MV_ROUTE) | (1 << MV_LEADER) | (1 << MV_MOVE))) != 0:
-        occ = occupied_mask(s, K)
-        bm, be = best_short(s, RM, occ)
-        for i in range(s[O_NSHORT]):
-            short |= RM[s[O_SHORT + i]]
+        occ, bm, be, short = short_context(s, K, RM)
     fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
     b_place = -1.0
     b_build = -1.0
@@ -266,63 +340,16 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     has_favor = (kinds & (1 << MV_FAVOR)) != 0
     my_supply = s[player_at(p, P_SUPPLY)]
     my_region = s[player_at(p, P_REGION)]
-    # the worth of each basic move in points, in list order (written out here: a helper taking
-    # the arrays per move costs more than the value); route spaces, the commonest, first
+    # the worth of each basic move in points, in list order
     v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
     for i in range(nm):
         kind = moves[i, 0]
-        a = moves[i, 1]
-        v = 0.0
-        if kind == MV_ROUTE:
-            bit = np.uint64(1) << np.uint64(a)
-            if (bm & bit) != np.uint64(0):
-                v = v_best_route
-            elif (short & bit) != np.uint64(0):
-                v = W[W_FUTURE]
-            else:
-                v = 0.05
-        elif kind == MV_FAVOR:
+        if kind == MV_FAVOR:
             ctx[C_VALS + i] = UNVALUED   # valued below, from the best basic moves
             continue
-        elif kind == MV_PASS:
-            v = W[W_PASS]
-        elif kind == MV_POINT:
-            v = float(K[K_POINT_PT])
-        elif kind == MV_LOC:
-            l = a // MAXSLOT
-            c = s[O_LOCCARD + l]
-            v = ctx[C_LOC + l] + ctx[C_ICON + K[K_LC_ICON + c * MAXSLOT + a % MAXSLOT]]
-        elif kind == MV_LEADER:
-            v = ctx[C_LEAD + a]
-        elif kind == MV_AREA:
-            v = ctx[C_AREA + a]
-        elif kind == MV_BUILD:
-            ar = K[K_TILE_AREA + s[O_BLDTILE + a]]
-            v = W[W_FUTURE]
-            if W[W_BUILD_NEED] > 0.0 and ar != A_REST and ctx[C_HAVE + ar] < ctx[C_NEED + ar]:
-                v = W[W_BUILD_NEED]   # a way to the resource or supporters the mission lacks
-            for b2 in range(K[K_NB]):
-                if s[O_BLD + b2] == p and K[K_TILE_AREA + s[O_BLDTILE + b2]] == ar:
-                    v = 0.1
-            if s[O_BLD + a] >= 0:
-                v -= 0.2
-        elif kind == MV_MOVE:
-            if my_supply == 0:
-                v = -1.0
-            else:
-                v = W[W_MOVE] * (ctx[C_REGPOT + a] - ctx[C_REGPOT + my_region]) - 0.1
-        elif kind == MV_REMOVE:
-            v = -0.6
+        v = basic_value(s, K, W, p, kind, moves[i, 1], bm, short, v_best_route, my_supply, my_region, ctx)
         if has_favor:   # the best basic moves value a favor card's halves
-            if kind == MV_ROUTE:
-                b_route = max(b_route, v)
-                b_place = max(b_place, v)
-            elif kind == MV_LOC or kind == MV_LEADER:
-                b_place = max(b_place, v)
-            elif kind == MV_BUILD or kind == MV_AREA:
-                b_build = max(b_build, v)
-            elif kind == MV_MOVE:
-                b_move = max(b_move, v)
+            b_place, b_build, b_route, b_move = best_halves(kind, v, b_place, b_build, b_route, b_move)
         ctx[C_VALS + i] = v
     # the best basic move: ties go to the first counted from a random start (two straight
     # runs, start..end then 0..start, instead of a wrapped index per move)
@@ -341,14 +368,134 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     if has_favor:
         for i in range(nm):
             if moves[i, 0] == MV_FAVOR:
-                c = s[O_TILECARD + moves[i, 1]]
-                v = act_value(s, K, K[K_FC_ACT + c * 2], b_place, b_build, b_route, b_move, ctx) \
-                    + act_value(s, K, K[K_FC_ACT + c * 2 + 1], b_place, b_build, b_route, b_move, ctx)
+                v = favor_value(s, K, moves[i, 1], b_place, b_build, b_route, b_move, ctx)
                 ctx[C_VALS + i] = v
                 if v > best:
                     best = v
                     bi = i
     return bi
+
+
+@kernel(inline=True)
+def note_move(moves, nt, best, i, v, kind, a):
+    """choose_main's running best: the moves worth the most so far (list index i, kind, a) in
+    moves' rows 0..nt-1; returns (best, nt)."""
+    if v > best:
+        best = v
+        nt = 0
+    if v == best and best > -1e9:   # (choose_heuristic's first best starts above -1e9)
+        moves[nt, 0] = kind
+        moves[nt, 1] = a
+        moves[nt, 2] = i
+        nt += 1
+    return best, nt
+
+
+@kernel
+def choose_main(s, K, RM, W, p, favors, moves, ctx, rng):
+    """The heuristic's main move, the same as choose_heuristic's among rules.gen_main's list
+    (the same values, the same draw, the same tie-break), valued in the list's order without
+    listing it: pass, the walks, and with a cube in supply the route spaces, the location
+    spaces and the leader spaces of the pawn's region, the buildings and areas, then the favor
+    tiles in favors (a bit per usable tile: rules.usable_favors). Writes the move chosen to
+    moves[0] as its option row (moves' rows are its scratch: the moves tied for the best)."""
+    r = s[player_at(p, P_REGION)]
+    supply = s[player_at(p, P_SUPPLY)]
+    kinds = (1 << MV_PASS) | (1 << MV_MOVE)   # the kinds the list may hold (fill_context's parts)
+    if supply > 0:
+        kinds |= (1 << MV_ROUTE) | (1 << MV_LOC) | (1 << MV_LEADER) | (1 << MV_BUILD) | (1 << MV_AREA)
+    if favors != 0:
+        kinds |= 1 << MV_FAVOR
+    occ, bm, be, short = short_context(s, K, RM)
+    fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
+    v_best_route = W[W_MISSION] + (0.3 if be == 1 else 0.0)
+    b_place = -1.0
+    b_build = -1.0
+    b_route = -1.0
+    b_move = -1.0
+    best = -1e9
+    nt = 0
+    best, nt = note_move(moves, nt, best, 0, W[W_PASS], MV_PASS, 0)
+    i = 1
+    for r2 in range(K[K_NREG]):   # moves.gen_pawn_moves
+        if K[K_REG_ADJ + r * MAXR + r2] == 1:
+            v = basic_value(s, K, W, p, MV_MOVE, r2, bm, short, v_best_route, supply, r, ctx)
+            b_place, b_build, b_route, b_move = best_halves(MV_MOVE, v, b_place, b_build, b_route, b_move)
+            best, nt = note_move(moves, nt, best, i, v, MV_MOVE, r2)
+            i += 1
+    if supply > 0:
+        free = np.uint64(K[K_REG_SPMASK + r]) & ~occ   # moves.gen_place: route spaces
+        while free != np.uint64(0):
+            low = free & (~free + np.uint64(1))
+            free ^= low
+            sp = popcount64(low - np.uint64(1))
+            v = basic_value(s, K, W, p, MV_ROUTE, sp, bm, short, v_best_route, supply, r, ctx)
+            b_place, b_build, b_route, b_move = best_halves(MV_ROUTE, v, b_place, b_build, b_route, b_move)
+            best, nt = note_move(moves, nt, best, i, v, MV_ROUTE, sp)
+            i += 1
+        for j in range(K[K_REG_NLOC + r]):   # location spaces
+            l = K[K_REG_LOC + r * MAXL + j]
+            c = s[O_LOCCARD + l]
+            if c >= 0:
+                for k in range(K[K_LC_NSLOT + c]):
+                    if s[space_at(l, k)] < 0:
+                        v = basic_value(s, K, W, p, MV_LOC, l * MAXSLOT + k, bm, short, v_best_route, supply, r,
+                                        ctx)
+                        b_place, b_build, b_route, b_move = best_halves(MV_LOC, v, b_place, b_build, b_route,
+                                                                        b_move)
+                        best, nt = note_move(moves, nt, best, i, v, MV_LOC, l * MAXSLOT + k)
+                        i += 1
+        for k in range(NLEAD):   # leader spaces
+            if s[O_LEADER + k] < 0:
+                v = ctx[C_LEAD + k]
+                b_place, b_build, b_route, b_move = best_halves(MV_LEADER, v, b_place, b_build, b_route, b_move)
+                best, nt = note_move(moves, nt, best, i, v, MV_LEADER, k)
+                i += 1
+        seen = 0
+        for b in range(K[K_NB]):   # moves.gen_building
+            o = s[O_BLD + b]
+            if o != p and K[K_BLD_REGION + b] == r:
+                v = basic_value(s, K, W, p, MV_BUILD, b, bm, short, v_best_route, supply, r, ctx)
+                b_place, b_build, b_route, b_move = best_halves(MV_BUILD, v, b_place, b_build, b_route, b_move)
+                best, nt = note_move(moves, nt, best, i, v, MV_BUILD, b)
+                i += 1
+            if o == p:
+                a = K[K_TILE_AREA + s[O_BLDTILE + b]]
+                if (seen & (1 << a)) == 0 and area_open(s, p, a):
+                    seen |= 1 << a
+                    v = ctx[C_AREA + a]
+                    b_place, b_build, b_route, b_move = best_halves(MV_AREA, v, b_place, b_build, b_route,
+                                                                    b_move)
+                    best, nt = note_move(moves, nt, best, i, v, MV_AREA, a)
+                    i += 1
+    nm = i
+    for t in range(NAREA):
+        if (favors >> t) & 1:
+            nm += 1
+    kind = MV_PASS
+    a = 0
+    if nm > 1:   # (one option: bot_choice takes it without a draw)
+        start = below(rng, bot_stream(s, p), nm)
+        # the first of the best counted from start: the first tied at or after it, else the first
+        c = 0
+        while c < nt - 1 and moves[c, 2] < start:
+            c += 1
+        if nt > 0 and moves[c, 2] < start:
+            c = 0
+        if nt > 0:
+            kind = moves[c, 0]
+            a = moves[c, 1]
+        for t in range(NAREA):   # then the favor cards, in list order
+            if (favors >> t) & 1:
+                v = favor_value(s, K, t, b_place, b_build, b_route, b_move, ctx)
+                if v > best:
+                    best = v
+                    kind = MV_FAVOR
+                    a = t
+    moves[0, 0] = kind
+    moves[0, 1] = a
+    moves[0, 2] = 0
+    moves[0, 3] = -1
 
 
 @kernel
@@ -531,9 +678,10 @@ def choose_cube_owner(s, K, W, a, left, leader, bot, rng, tmp):
 
 
 @kernel
-def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
-    """The leader's route: the only complete one if exactly one; a complete one if several;
-    else any route. Returns (route index in RM, complete routes)."""
+def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks, ncomp):
+    """The leader's route (its index in RM) among the ncomp complete ones (the rules counted
+    them when they posted the decision: O_M_NCOMP): the only one if exactly one, one of them if
+    several, else any route."""
     n = s[O_N]
     src = s[O_PIMP]
     dst = s[O_MLOC]
@@ -541,8 +689,7 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
     st = RS[src * MAXL + dst]
     en = RS[src * MAXL + dst + 1]
     if bot == BOT_RANDOM:
-        # uniform among the eligible routes, one draw per route (so counted first)
-        ncomp = count_complete(RS, RM, src, dst, occ)
+        # uniform among the eligible routes, one draw per route
         best = -1
         seen = 0
         stream = bot_stream(s, leader)
@@ -552,21 +699,14 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
             seen += 1
             if below(rng, stream, seen) == 0:
                 best = r
-        return best, ncomp
-    # the first best route, in one pass: incomplete routes are valued only until a complete
-    # one turns up (from then on only complete ones can be chosen)
-    ncomp = 0
+        return best
+    # the first best eligible route
     best = -1
     bestv = -1e18
     for r in range(st, en):
         m = RM[r]
-        comp = (m & ~occ) == np.uint64(0)
-        if not comp and ncomp > 0:
+        if ncomp > 0 and (m & ~occ) != np.uint64(0):
             continue
-        if comp and ncomp == 0:
-            bestv = -1e18   # the first complete route: the incomplete ones seen drop out
-        if comp:
-            ncomp += 1
         mine = popcount64(m & owner_masks[leader])
         others = popcount64(m & occ) - mine
         if bot == BOT_GREEDY:
@@ -576,7 +716,7 @@ def choose_route(s, K, RS, RM, W, leader, bot, rng, owner_masks):
         if v > bestv:
             bestv = v
             best = r
-    return best, ncomp
+    return best
 
 
 @kernel
@@ -625,8 +765,7 @@ def leader_choice(s, K, RS, RM, W, bot, rng, om, tmp):
         a = s[O_M_AREA]
         return choose_cube_owner(s, K, W, a, mission_need(s, K, a) - s[O_M_MOVED], p, bot, rng, tmp)
     if kind == DEC_ROUTE:
-        r, ncomp = choose_route(s, K, RS, RM, W, p, bot, rng, om)
-        return r
+        return choose_route(s, K, RS, RM, W, p, bot, rng, om, s[O_M_NCOMP])
     return 1 if choose_top_card(s, K, W, p, bot, rng) == 1 else 0
 
 

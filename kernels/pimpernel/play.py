@@ -6,14 +6,14 @@ import numpy as np
 from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
-from kernels.pimpernel.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE, END_TURN_CAP,
-    EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
+from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE,
+    END_TURN_CAP, EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
     O_PARTS_FAILED, O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START, P_ICON_PTS,
     P_LEADER_PTS, W_SEARCH_ITER)
 from kernels.pimpernel.state import chooser, decision, log_event, pending, player_at, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
-from kernels.pimpernel.bots import choose_option, leader_choice
-from kernels.pimpernel.rules import advance, apply_option, enter, list_options
+from kernels.pimpernel.bots import choose_main, choose_option, leader_choice
+from kernels.pimpernel.rules import advance, apply_option, enter, list_options, usable_favors
 from kernels.pimpernel.rollout import rollout_choice
 from kernels.pimpernel.search import search_option
 from kernels.search import N_FIELDS
@@ -42,21 +42,35 @@ def ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owne
     return choose_option(s, K, RS, RM, W, bot, moves, nm, tmp, ctx, owner_masks, rng)
 
 
+@kernel(inline=True)
+def put_row(moves, c0, c1, c2, c3):
+    """An option row written as moves' first row."""
+    moves[0, 0] = c0
+    moves[0, 1] = c1
+    moves[0, 2] = c2
+    moves[0, 3] = c3
+
+
 @kernel
 def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, log_on, sx):
     """The game's one loop: advance; while a decision is pending, its options, the seat's
-    bot's choice, apply (which advances). Returns the decision it stopped at (DEC_NONE: the
+    bot's choice, apply (which advances); a heuristic seat's main move is chosen without
+    listing its options (bots.choose_main). Returns the decision it stopped at (DEC_NONE: the
     game is over, or O_STOP was reached)."""
     dec = advance(s, K, RS, RM, tmp, owner_masks, log, nlog, log_on)
     while dec != DEC_NONE:
+        p = chooser(s)
+        i = 0
         if dec >= DEC_CUBE:
             # a leader's choice is read as its option row itself (the same games as through
             # list_options and choose_option: tests/test_forward_model.py)
-            c0 = leader_choice(s, K, RS, RM, W, seat_bot[chooser(s)], rng, owner_masks, tmp)
-            dec = apply_option(s, K, RS, RM, tmp, owner_masks, c0, 0, 0, 0, log, nlog, log_on)
-            continue
-        nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
-        i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx)
+            put_row(moves, leader_choice(s, K, RS, RM, W, seat_bot[p], rng, owner_masks, tmp), 0, 0, 0)
+        elif dec == DEC_MAIN and seat_bot[p] == BOT_HEURISTIC:
+            # the heuristic's main move valued without listing the options: the same move
+            choose_main(s, K, RM, W, p, usable_favors(s, K, p, moves, 0, tmp, tmp, nlog), moves, ctx, rng)
+        else:
+            nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
+            i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx)
         dec = apply_option(s, K, RS, RM, tmp, owner_masks, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3],
                            log, nlog, log_on)
     return dec

@@ -185,12 +185,24 @@ def favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
 
 
 @kernel
+def usable_favors(s, K, p, moves, nm, tmp, log, nlog):
+    """The special favor tiles p holds whose card's two actions can both be taken, a bit per
+    tile (favor_usable; moves[nm:] its scratch)."""
+    favors = 0
+    for t in range(NAREA):
+        if s[O_HOLDER + t] == p and favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
+            favors |= 1 << t
+    return favors
+
+
+@kernel
 def gen_main(s, K, p, moves, tmp, log, nlog):
     """The turn's choice: pass, a basic action, or one held special favor tile whose two
     actions can both be taken."""
     nm = gen_basic(s, K, p, moves)
+    favors = usable_favors(s, K, p, moves, nm, tmp, log, nlog)
     for t in range(NAREA):
-        if s[O_HOLDER + t] == p and nm < MAXM and favor_usable(s, K, p, t, moves, nm, tmp, log, nlog):
+        if (favors >> t) & 1 and nm < MAXM:
             moves[nm, 0] = MV_FAVOR
             moves[nm, 1] = t
             moves[nm, 2] = 0

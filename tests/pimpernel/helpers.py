@@ -7,10 +7,10 @@ import numpy as np
 
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import area_total, setup_game
-from kernels.pimpernel.moves import gen_action, gen_rest, short_routes
-from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_route, choose_top_card
+from kernels.pimpernel.moves import count_complete, gen_action, gen_rest, route_masks_of, short_routes
+from kernels.pimpernel.bots import choose_cube_owner, choose_index, choose_main, choose_route, choose_top_card
 from kernels.pimpernel.actions import apply_move
-from kernels.pimpernel.rules import apply_option, begin_turn, gen_main, round_over
+from kernels.pimpernel.rules import apply_option, begin_turn, gen_main, round_over, usable_favors
 from kernels.pimpernel.play import drive
 from kernels.pimpernel.rollout import playout_margin, redeal_hidden, rollout_choice
 from kernels.rng import seed_streams
@@ -231,15 +231,25 @@ class Unseen:
                                                 gen_action(a.s, K, p, acts[0], a.moves, 0, 0, False),
                                                 1, False))
 
+        def complete_routes(a):     # the rules' count when they post the route decision
+            return count_complete(RS, RM, a.s[L.O_PIMP], a.s[L.O_MLOC], route_masks_of(a.s, t.n, a.om))
+
+        def main_unlisted(a):       # the heuristic's main move as play_on asks it (bots.choose_main)
+            choose_main(a.s, K, RM, W, p, usable_favors(a.s, K, p, a.moves, 0, a.tmp, a.tmp, a.nlog), a.moves,
+                        a.ctx, a.rng)
+            return a.moves[0, :2].tolist()
+
         asks = [("main move", lambda a: pick(a, gen_main(a.s, K, p, a.moves, a.tmp, a.log, a.nlog))),
                 ("rest cube", lambda a: pick(a, gen_rest(a.s, K, p, a.moves))),
-                ("route", lambda a: choose_route(a.s, K, RS, RM, W, p, bot, a.rng, a.om))]
+                ("route", lambda a: choose_route(a.s, K, RS, RM, W, p, bot, a.rng, a.om, complete_routes(a)))]
         asks += [(f"icon {act}", icon(act)) for act in range(L.ACT_REMOVE + 1)]
         asks += [(f"favor {tile}", favor(tile)) for tile in range(L.NAREA)]
         asks += [(f"cube from area {ar}", lambda a, ar=ar: choose_cube_owner(a.s, K, W, ar, 3, p, bot, a.rng, a.tmp))
                  for ar in range(L.NAREA) if area_total(self.s, ar) > 0]
         if self.s[L.O_NCUR] > 1:
             asks.append(("top card", lambda a: choose_top_card(a.s, K, W, p, bot, a.rng)))
+        if bot == L.BOT_HEURISTIC:
+            asks.append(("main move, unlisted", main_unlisted))
         return asks
 
     def rollout(self, a):

@@ -4,6 +4,7 @@ import numpy as np
 from kernels.pimpernel import layout as L
 from kernels.pimpernel.state import mission_need
 from kernels.pimpernel.bots import choose_route
+from kernels.pimpernel.moves import count_complete, route_masks_of
 from kernels.pimpernel.missions import move_chauvelin, resolve_first, resolve_location, score_cube, settle_leader
 from kernels.pimpernel.actions import update_majority
 from tests.pimpernel.helpers import Table
@@ -136,8 +137,10 @@ def test_route_exactly_one_complete_is_forced():
     t.set_pl(1, L.P_SUPPLY, t.pl(1, L.P_SUPPLY) + 1)
     rnd = np.full(L.MAXP, L.BOT_RANDOM, np.int64)
     for _ in range(5):
-        r, ncomp = choose_route(t.s, t.K, t.c.RS, t.c.RM, t.W, 0, L.BOT_RANDOM, t.rng, t.om)
+        occ = route_masks_of(t.s, t.s[L.O_N], t.om)
+        ncomp = count_complete(t.c.RS, t.c.RM, t.s[L.O_PIMP], t.s[L.O_MLOC], occ)
         assert ncomp == 1
+        r = choose_route(t.s, t.K, t.c.RS, t.c.RM, t.W, 0, L.BOT_RANDOM, t.rng, t.om, ncomp)
         assert int(t.c.RM[r]) == sum(1 << sp for sp in direct)
     t.put(L.O_LEADER + L.L_ROUTE, 2)
     t.resolve_part(L.S_ROUTE, rnd)
