@@ -144,7 +144,7 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     s = side(st, p)
-    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wvp = vp_weight(weights, heur)
     before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
     after = before
     done = 0
@@ -276,11 +276,12 @@ def row_value(st, n, p, row, tables, weights, heur):
     cards = tables[T_CARD]
     s = side(st, p)
     act = row[MV_ACT]
-    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wvp = vp_weight(weights, heur)
     wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
     cost = payment_cost(row)
     if act == ACT_PLACE:
-        return place_value(st, n, p, row, s, wvp, rules, cards, weights, heur)
+        paid = paid_symbols(st, p, row[MV_PAY], K_CUBE, cards)
+        return place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur)
     if act == ACT_CLAIM:
         v = 0.0
         for c in range(NCITY):
@@ -291,7 +292,7 @@ def row_value(st, n, p, row, tables, weights, heur):
                 v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
         return v - cost
     if act == ACT_RETRIEVE:
-        return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
+        return retrieve_value(st, p, row)
     if act == ACT_MOVE:
         return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
@@ -328,35 +329,67 @@ def row_value(st, n, p, row, tables, weights, heur):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def discard_value(row):
-    """A discard row's worth: worse than any useful action, better than passing (a stuck hand
-    gets cycled). Inlined: bots.choose_row values the many discard rows without a call."""
-    return -0.3 + 0.1 * payment_cost(row)
+def vp_weight(weights, heur):
+    """What a VP is worth to the bot: the heuristic's weight or the greedy bot's."""
+    return weights[W_H_VP] if heur else weights[W_VP]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def place_value(st, n, p, row, s, wvp, rules, cards, weights, heur):
-    """A place row's worth (row_value): the face-up card of its city when the cubes it pays for
-    reach or keep p's majority there (the heuristic also counts a city its agents already hold
-    the majority of). Inlined: bots.choose_row values the place rows (nine a payment) without a
-    call, with p's side and VP weight read once a list."""
+def discard_value(row):
+    """A discard row's worth (discard_worth of the cards it discards). Inlined: bots.best_row
+    values the discard rows without a call."""
+    return discard_worth(row[MV_PAY])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def discard_worth(mask):
+    """Discarding the cards at the hand positions in mask: worse than any useful action, better
+    than passing (a stuck hand gets cycled), a little better the more cards go (their payment
+    cost, payment_cost)."""
+    ncards = 0
+    while mask:
+        mask &= mask - 1
+        ncards += 1
+    return -0.3 + 0.1 * (0.05 * ncards)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def retrieve_value(st, p, row):
+    """A retrieve row's worth: its cubes back while p's stock runs low, less its payment.
+    Inlined as discard_value."""
+    return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - payment_cost(row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur):
+    """A place row's worth (row_value), its payment showing ``paid`` cube symbols: the face-up
+    card of its city when the cubes it pays for reach or keep p's majority there (the heuristic
+    also counts a city its agents already hold the majority of). Inlined: bots.best_row values
+    the place rows (nine a payment) without a call, with p's side and VP weight read once a
+    list and a payment's symbols once for its rows."""
     cost = payment_cost(row)
     c = row[MV_A]
     card = claimable(st, c)
     if card < 0:
         return 0.01 - cost
-    k = min(paid_symbols(st, p, row[MV_PAY], K_CUBE, cards), st[F_CSTOCK + p])
+    k = min(paid, st[F_CSTOCK + p])
     mine = pieces(st, p, c, rules)
     other = 0
     for o in range(n):
         if o != p:
             other = max(other, pieces(st, o, c, rules))
-    worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
     if mine <= other < mine + k:
-        return worth - cost
+        return card_worth(cards, card, s, wvp, weights) - cost
     if heur and mine > other and cubes(st, p, c) == 0:
-        return worth - cost     # its agents hold the majority: one cube makes the card claimable
+        # its agents hold the majority: one cube makes the card claimable
+        return card_worth(cards, card, s, wvp, weights) - cost
     return 0.05 - cost
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def card_worth(cards, card, s, wvp, weights):
+    """A face-up card a place row makes claimable (place_value)."""
+    return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
 
 
 @njit(cache=True, _nrt=False)
