@@ -42,16 +42,25 @@ def city_gain_with_agent(st, n, p, c, rules, cards, weights):
     card = claimable(st, c)
     if card < 0:
         return v        # no card to claim there: the others' pieces do not matter
-    mine = pieces(st, p, c, rules) + 1
-    best_other = 0
+    if pieces(st, p, c, rules) + 1 > most_other(st, n, p, c, rules):
+        v += claim_gain(cards, card, weights)
+    return v
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def claim_gain(cards, card, weights):
+    """What claiming the face-up card is worth to an agent move (city_gain_with_agent)."""
+    return weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def most_other(st, n, p, c, rules):
+    """The most pieces one other seat than p has in city c (0 if none)."""
+    best = 0
     for o in range(n):
         if o != p:
-            k = pieces(st, o, c, rules)
-            if k > best_other:
-                best_other = k
-    if mine > best_other:
-        v += weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
-    return v
+            best = max(best, pieces(st, o, c, rules))
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -145,17 +154,16 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
     cards = tables[T_CARD]
     s = side(st, p)
     wvp = vp_weight(weights, heur)
-    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    before, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
     after = before
     done = 0
     moved = 0
     for m in range(1, min(most, MOST_MOVES) + 1):
-        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
         done = move_agent(st, p, a, b, done, moved)
         moved = m
-        after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+        after, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
         v = moves_worth(after, before, moved, weights)
         for i in range(lo, hi + 1):
             if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) == m:
@@ -166,6 +174,37 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
         if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) > moved:
             bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
     return bv, best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ladder_step(st, n, p, s, wvp, rules, cards, weights):
+    """(majority_worth, then greedy_agent_move's from and to city) of p now, in one pass over the
+    cities (each city's pieces read once for both): a step of best_move_row's ladder. The same
+    sums and choices, in the same city order."""
+    worth = 0.0
+    src = -1
+    sv = 1e18
+    dst = -1
+    dv = -1e18
+    for c in range(NCITY):
+        v = weights[W_AGENT]        # city_gain_with_agent
+        card = claimable(st, c)
+        if card >= 0:
+            mine = pieces(st, p, c, rules)
+            other = most_other(st, n, p, c, rules)
+            if 0 < mine and other < mine:           # state.has_majority
+                worth += weights[W_CARD] + wvp * kept_vp(cards, card, s)
+            if mine + 1 > other:
+                v += claim_gain(cards, card, weights)
+        if agents(st, p, c) > 0 and v < sv:
+            sv = v
+            src = c
+        if v > dv:
+            dv = v
+            dst = c
+    if src < 0 or dst == src or dv <= sv:
+        return worth, -1, -1
+    return worth, src, dst
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -374,10 +413,7 @@ def place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur):
         return 0.01 - cost
     k = min(paid, st[F_CSTOCK + p])
     mine = pieces(st, p, c, rules)
-    other = 0
-    for o in range(n):
-        if o != p:
-            other = max(other, pieces(st, o, c, rules))
+    other = most_other(st, n, p, c, rules)
     if mine <= other < mine + k:
         return card_worth(cards, card, s, wvp, weights) - cost
     if heur and mine > other and cubes(st, p, c) == 0:
