@@ -66,21 +66,9 @@ def most_other(st, n, p, c, rules):
 @njit(cache=True, _nrt=False)
 def greedy_agent_move(st, n, p, rules, cards, weights):
     """The greedy and heuristic agent move (no draw): from the city where p's agent adds
-    least to the city where one more adds most; (-1, -1) when no such move gains."""
-    src = -1
-    sv = 1e18
-    dst = -1
-    dv = -1e18
-    for c in range(NCITY):
-        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
-        if agents(st, p, c) > 0 and v < sv:
-            sv = v
-            src = c
-        if v > dv:
-            dv = v
-            dst = c
-    if src < 0 or dst == src or dv <= sv:
-        return -1, -1
+    least (city_gain_with_agent) to the city where one more adds most; (-1, -1) when no such
+    move gains. ladder_step finds it (the majorities' worth it also sums is not used here)."""
+    _, src, dst = ladder_step(st, n, p, side(st, p), weights[W_VP], rules, cards, weights)
     return src, dst
 
 
@@ -178,9 +166,9 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
 
 @njit(cache=True, _nrt=False, inline="always")
 def ladder_step(st, n, p, s, wvp, rules, cards, weights):
-    """(majority_worth, then greedy_agent_move's from and to city) of p now, in one pass over the
-    cities (each city's pieces read once for both): a step of best_move_row's ladder. The same
-    sums and choices, in the same city order."""
+    """(majority_worth, then the greedy agent move's from and to city: greedy_agent_move) of p
+    now, in one pass over the cities (each city's pieces read once for both): a step of
+    best_move_row's ladder. The same sums, in the same city order, as majority_worth."""
     worth = 0.0
     src = -1
     sv = 1e18
