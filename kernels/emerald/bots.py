@@ -15,16 +15,20 @@ cube placed where its agents already hold the majority; weights in content [bots
 decides everything but its two actions as the heuristic."""
 from numba import njit
 
-from kernels.emerald.layout import (ACT_DISCARD, ACT_MOVE, ACT_PLACE, BOT_HEURISTIC, BOT_RANDOM,
-                                    DEC_ACTION, DEC_AGENT, DEC_FREE, DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD,
-                                    DEC_OKHRANA, DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM,
-                                    F_AGENTS, F_AX_CARD, F_AX_DONE, F_AX_I, F_DEC, F_LIMBO, F_MIGO,
-                                    FROM_MI_GO, FX_YOG_SOTHOTH, K_EFFECT, MV_A, MV_ACT, NCITY, O_A,
-                                    O_B, R_MOVE_NONE, R_N, R_YOG_MIGO, T_CARD, T_RULES, W_H_VP,
-                                    W_VP)
+from kernels.emerald.layout import (ACT_DISCARD, ACT_MOVE, ACT_PASS, ACT_PLACE, ACT_RETRIEVE,
+                                    BOT_HEURISTIC, BOT_RANDOM, DEC_ACTION, DEC_AGENT, DEC_FREE,
+                                    DEC_INTERRUPT, DEC_MORE, DEC_MOVE, DEC_OFF_BOARD, DEC_OKHRANA,
+                                    DEC_RETRIEVE, DEC_ZOMBIE_CITY, DEC_ZOMBIE_VICTIM, F_ACTS,
+                                    F_AGENTS, F_AX_CARD, F_AX_DONE, F_AX_I, F_DEC, F_LAST, F_LIMBO,
+                                    F_MIGO, FROM_MI_GO, FX_YOG_SOTHOTH, K_CUBE, K_EFFECT, MAX_MOVES,
+                                    MV_A, MV_ACT, MV_PAY, NCITY, O_A, O_B, R_MOVE_NONE, R_N,
+                                    R_REPEAT, R_YOG_MIGO, T_CARD, T_RULES)
+from kernels.emerald.moves import add_move, discard_hand, list_actions
 from kernels.emerald.state import agents, cubes, seat_city_at, side
+from kernels.emerald.turn import action_rows, drop_kind
 from kernels.emerald.values import (best_move_row, city_gain_with_agent, discard_value,
-                                    greedy_agent_move, place_value, row_value)
+                                    discard_worth, greedy_agent_move, paid_symbols,
+                                    place_value, retrieve_value, row_value, vp_weight)
 from kernels.rng import BOT0, below
 
 
@@ -278,16 +282,25 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
                 if j == 0:
                     return i
                 j -= 1
-    heur = bot == BOT_HEURISTIC
+    return best_row(st, n, p, bot == BOT_HEURISTIC, mv, k, tables, weights, stop_value)[1]
+
+
+@njit(cache=True, _nrt=False)
+def best_row(st, n, p, heur, mv, k, tables, weights, stop_value):
+    """(value, index) of the first best row of mv[:k] by row_value (the greedy bot's, or the
+    heuristic's), or (stop_value, -1) when none is worth more than stop_value: choose_row's
+    greedy choice."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     s = side(st, p)
-    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wvp = vp_weight(weights, heur)
     best = -1
     bv = stop_value
     lo = k              # the move rows lie in mv[lo:hi + 1], moving at most ``most`` agents
     hi = -1
     most = 0
+    pay = -1            # the payment whose cube symbols ``paid`` counts (a payment's place rows are in a run)
+    paid = 0
     for i in range(k):
         act = mv[i, MV_ACT]
         if act == ACT_MOVE:
@@ -296,12 +309,19 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
             hi = i
             most = max(most, mv[i, MV_A])
             continue
-        # the discard rows (about 22 of a list's 38) and the place rows valued here, as
-        # row_value values them: a call's array arguments cost more than such a row
+        # the discard, place, retrieve and pass rows (about 23, 11, 2 and 1 of a list's 41)
+        # valued here, as row_value values them: a call's array arguments cost more than such a row
         if act == ACT_DISCARD:
             v = discard_value(mv[i])
         elif act == ACT_PLACE:
-            v = place_value(st, n, p, mv[i], s, wvp, rules, cards, weights, heur)
+            if mv[i, MV_PAY] != pay:
+                pay = mv[i, MV_PAY]
+                paid = paid_symbols(st, p, pay, K_CUBE, cards)
+            v = place_value(st, n, p, mv[i], paid, s, wvp, rules, cards, weights, heur)
+        elif act == ACT_RETRIEVE:
+            v = retrieve_value(st, p, mv[i])
+        elif act == ACT_PASS:
+            v = -1.0
         else:
             v = row_value(st, n, p, mv[i], tables, weights, heur)
         if v > bv:
@@ -309,6 +329,36 @@ def choose_row(st, n, p, bot, mv, k, tables, weights, rng, stop_value):
             best = i
     if hi >= 0:
         bv, best = best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best)
+    return bv, best
+
+
+@njit(cache=True, _nrt=False)
+def choose_action(tables, st, pos, mv, p, bot, weights):
+    """The greedy or heuristic seat p's answer to its DEC_ACTION as a row of mv (returned by
+    index): the row choose_option takes among forward.options' rows, found without listing
+    the discard rows (about 23 of a list's 41; the play loop and the rollout's playouts ask
+    this way, tests/emerald/test_bots.py checks it against choose_option). A discard row's
+    worth grows with the cards it discards, so the best is the one discarding all it may
+    (moves.discard_hand): it is chosen when worth more than every other row (the rows before
+    it win ties, passing after it is worth less), and written after the rows listed."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    a = st[F_ACTS]
+    h = discard_hand(st, p)
+    k = list_actions(st, n, p, a == 0, tables, pos, mv)
+    if k + (1 << h) > MAX_MOVES - 1:
+        # the whole list is cut short (moves.add_move): choose from it as listed
+        k = action_rows(st, n, p, a, st[F_LAST], tables, pos, mv)
+        return best_row(st, n, p, bot == BOT_HEURISTIC, mv, k, tables, weights, -1e18)[1]
+    k = add_move(mv, k, ACT_PASS, 0, 0, 0, 0, 0)
+    if a > 0 and not rules[R_REPEAT]:
+        k = drop_kind(mv, k, st[F_LAST])
+        if st[F_LAST] == ACT_DISCARD:
+            h = 0
+    bv, best = best_row(st, n, p, bot == BOT_HEURISTIC, mv, k, tables, weights, -1e18)
+    whole = (1 << h) - 1
+    if h > 0 and discard_worth(whole) > bv:
+        best = add_move(mv, k, ACT_DISCARD, whole, 0, 0, 0, 0) - 1
     return best
 
 

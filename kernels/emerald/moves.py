@@ -142,13 +142,15 @@ def list_place(st, p, cards, pos, mv, k):
 @njit(cache=True, _nrt=False)
 def list_claim(st, n, p, rules, cards, pos, mv, k):
     """Claims: a payment, then a set of cities of the size it pays for, each claimable."""
+    m = symbol_cards(st, p, K_CUBE + SYM_CLAIM, cards, pos)
+    if m == 0:
+        return k        # no claim card: the cities' majorities need not be read
     elig = 0
     for c in range(NCITY):
         if can_claim(st, n, p, c, rules):
             elig |= 1 << c
     if elig == 0:
         return k
-    m = symbol_cards(st, p, K_CUBE + SYM_CLAIM, cards, pos)
     for sub in range(1, 1 << m):
         mask, total, least = subset_sum(st, p, K_CUBE + SYM_CLAIM, cards, pos, m, sub)
         # every set of eligible cities whose size the payment allows
@@ -295,6 +297,23 @@ def list_moves(st, n, p, first_action, tables, pos, mv):
     """Every legal action of p now (claims only as the first action): the symbol actions, the
     card actions, discarding any cards (of the first seven), passing. Returns the number of rows in mv. (Free
     actions: list_free.)"""
+    k = list_actions(st, n, p, first_action, tables, pos, mv)
+    h = discard_hand(st, p)
+    for sub in range(1, 1 << h):
+        k = add_move(mv, k, ACT_DISCARD, sub, 0, 0, 0, 0)
+    return add_move(mv, k, ACT_PASS, 0, 0, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def discard_hand(st, p):
+    """How many of p's cards a discard row picks from: the first seven (a row for each set)."""
+    return min(st[F_NHAND + p], 7)
+
+
+@njit(cache=True, _nrt=False)
+def list_actions(st, n, p, first_action, tables, pos, mv):
+    """list_moves' rows before the discards: the symbol actions and the card actions. Returns
+    the number of rows in mv."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     k = 0
@@ -305,12 +324,7 @@ def list_moves(st, n, p, first_action, tables, pos, mv):
     k = list_move(st, p, cards, pos, mv, k)
     k = list_markers(st, p, cards, mv, k)
     k = list_assassinate(st, n, p, tables, pos, mv, k)
-    k = list_card_actions(st, n, p, first_action, tables, mv, k)
-    h = min(st[F_NHAND + p], 7)
-    for sub in range(1, 1 << h):
-        k = add_move(mv, k, ACT_DISCARD, sub, 0, 0, 0, 0)
-    k = add_move(mv, k, ACT_PASS, 0, 0, 0, 0, 0)
-    return k
+    return list_card_actions(st, n, p, first_action, tables, mv, k)
 
 
 # -- card texts ------------------------------------------------------------------------------

@@ -4,9 +4,9 @@ import numpy as np
 from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
-from kernels.emerald.bots import choose_option, sub_choice
+from kernels.emerald.bots import choose_action, choose_option, sub_choice
 from kernels.emerald.forward import advance, apply, begin, options
-from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
+from kernels.emerald.layout import (BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
                                     EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
                                     F_IDENT, F_TURN, O_A, O_B, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
                                     S_STATE, S_TIEBREAK, S_TMP, T_RULES)
@@ -56,7 +56,8 @@ def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
 @njit(cache=True, _nrt=False, inline="always")
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats: one loop (advance; the pending decision's options; its seat's bot; apply).
+    seats: one loop (advance; the pending decision's options; its seat's bot; apply; a greedy
+    or heuristic seat's action found without listing its options, bots.choose_action).
     io[0] = log rows written, io[1] = decisions."""
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
@@ -77,9 +78,14 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
                                             rng, weights)
             kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, one, log, on)
             continue
-        k = options(tables, st, io, met, tmp, pos, mv, mv)
         seat = st[F_DEC_SEAT]
         bot = sb[seat]
+        if kind == DEC_ACTION and (bot == BOT_GREEDY or bot == BOT_HEURISTIC):
+            # choose_option's row among the options, found without listing them all
+            i = choose_action(tables, st, pos, mv, seat, bot, weights)
+            kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, mv[i], log, on)
+            continue
+        k = options(tables, st, io, met, tmp, pos, mv, mv)
         # ask_seat's choice, without passing the whole scratch tuple at every decision
         if bot == BOT_SEARCH:
             i = search_option(tables, scratch, r, st, mv, k, rng, weights, log)

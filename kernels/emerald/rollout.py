@@ -18,8 +18,8 @@ game ended there.
 import numpy as np
 from numba import njit
 
-from kernels.emerald.bots import choose_option, sub_choice
-from kernels.emerald.layout import (BOT_HEURISTIC, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
+from kernels.emerald.bots import choose_action, choose_option, sub_choice
+from kernels.emerald.layout import (BOT_HEURISTIC, DEC_ACTION, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
                                     F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_IDPOOL, F_NDECK,
                                     F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP, F_ZONE,
                                     F_ZOWN, K_KIND, KIND_GAME, MAX_CANDIDATES, MAXCARDS, MAXSTACK,
@@ -250,8 +250,11 @@ def play_out(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log):
             one[O_A], one[O_B] = sub_choice(tables, rs, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
             kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, one, log, False)
             continue
-        k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
-        i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
+        if kind == DEC_ACTION:      # choose_option's row, found as play.play_game finds it
+            i = choose_action(tables, rs, rpos, rmv, rs[F_DEC_SEAT], BOT_HEURISTIC, weights)
+        else:
+            k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
+            i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
         kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, rmv[i], log, False)
 
 

@@ -42,36 +42,33 @@ def city_gain_with_agent(st, n, p, c, rules, cards, weights):
     card = claimable(st, c)
     if card < 0:
         return v        # no card to claim there: the others' pieces do not matter
-    mine = pieces(st, p, c, rules) + 1
-    best_other = 0
+    if pieces(st, p, c, rules) + 1 > most_other(st, n, p, c, rules):
+        v += claim_gain(cards, card, weights)
+    return v
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def claim_gain(cards, card, weights):
+    """What claiming the face-up card is worth to an agent move (city_gain_with_agent)."""
+    return weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def most_other(st, n, p, c, rules):
+    """The most pieces one other seat than p has in city c (0 if none)."""
+    best = 0
     for o in range(n):
         if o != p:
-            k = pieces(st, o, c, rules)
-            if k > best_other:
-                best_other = k
-    if mine > best_other:
-        v += weights[W_CARD] + weights[W_VP] * cards[card, K_VP]
-    return v
+            best = max(best, pieces(st, o, c, rules))
+    return best
 
 
 @njit(cache=True, _nrt=False)
 def greedy_agent_move(st, n, p, rules, cards, weights):
     """The greedy and heuristic agent move (no draw): from the city where p's agent adds
-    least to the city where one more adds most; (-1, -1) when no such move gains."""
-    src = -1
-    sv = 1e18
-    dst = -1
-    dv = -1e18
-    for c in range(NCITY):
-        v = city_gain_with_agent(st, n, p, c, rules, cards, weights)
-        if agents(st, p, c) > 0 and v < sv:
-            sv = v
-            src = c
-        if v > dv:
-            dv = v
-            dst = c
-    if src < 0 or dst == src or dv <= sv:
-        return -1, -1
+    least (city_gain_with_agent) to the city where one more adds most; (-1, -1) when no such
+    move gains. ladder_step finds it (the majorities' worth it also sums is not used here)."""
+    _, src, dst = ladder_step(st, n, p, side(st, p), weights[W_VP], rules, cards, weights)
     return src, dst
 
 
@@ -144,18 +141,17 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     s = side(st, p)
-    wvp = weights[W_H_VP] if heur else weights[W_VP]
-    before = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+    wvp = vp_weight(weights, heur)
+    before, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
     after = before
     done = 0
     moved = 0
     for m in range(1, min(most, MOST_MOVES) + 1):
-        a, b = greedy_agent_move(st, n, p, rules, cards, weights)
         if a < 0:
             break
         done = move_agent(st, p, a, b, done, moved)
         moved = m
-        after = majority_worth(st, n, p, s, wvp, rules, cards, weights)
+        after, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
         v = moves_worth(after, before, moved, weights)
         for i in range(lo, hi + 1):
             if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) == m:
@@ -166,6 +162,37 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
         if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) > moved:
             bv, best = better_row(v - payment_cost(mv[i]), i, bv, best)
     return bv, best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ladder_step(st, n, p, s, wvp, rules, cards, weights):
+    """(majority_worth, then the greedy agent move's from and to city: greedy_agent_move) of p
+    now, in one pass over the cities (each city's pieces read once for both): a step of
+    best_move_row's ladder. The same sums, in the same city order, as majority_worth."""
+    worth = 0.0
+    src = -1
+    sv = 1e18
+    dst = -1
+    dv = -1e18
+    for c in range(NCITY):
+        v = weights[W_AGENT]        # city_gain_with_agent
+        card = claimable(st, c)
+        if card >= 0:
+            mine = pieces(st, p, c, rules)
+            other = most_other(st, n, p, c, rules)
+            if 0 < mine and other < mine:           # state.has_majority
+                worth += weights[W_CARD] + wvp * kept_vp(cards, card, s)
+            if mine + 1 > other:
+                v += claim_gain(cards, card, weights)
+        if agents(st, p, c) > 0 and v < sv:
+            sv = v
+            src = c
+        if v > dv:
+            dv = v
+            dst = c
+    if src < 0 or dst == src or dv <= sv:
+        return worth, -1, -1
+    return worth, src, dst
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -276,11 +303,12 @@ def row_value(st, n, p, row, tables, weights, heur):
     cards = tables[T_CARD]
     s = side(st, p)
     act = row[MV_ACT]
-    wvp = weights[W_H_VP] if heur else weights[W_VP]
+    wvp = vp_weight(weights, heur)
     wtrack = weights[W_H_TRACK] if heur else weights[W_TRACK]
     cost = payment_cost(row)
     if act == ACT_PLACE:
-        return place_value(st, n, p, row, s, wvp, rules, cards, weights, heur)
+        paid = paid_symbols(st, p, row[MV_PAY], K_CUBE, cards)
+        return place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur)
     if act == ACT_CLAIM:
         v = 0.0
         for c in range(NCITY):
@@ -291,7 +319,7 @@ def row_value(st, n, p, row, tables, weights, heur):
                 v += weights[W_CARD] + wvp * kept_vp(cards, card, s) + weights[W_AGENT] * cards[card, K_AGENT]
         return v - cost
     if act == ACT_RETRIEVE:
-        return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - cost
+        return retrieve_value(st, p, row)
     if act == ACT_MOVE:
         return move_value(st, n, p, row[MV_A], s, wvp, rules, cards, weights) - cost
     if act == ACT_MARKERS:
@@ -328,35 +356,64 @@ def row_value(st, n, p, row, tables, weights, heur):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def discard_value(row):
-    """A discard row's worth: worse than any useful action, better than passing (a stuck hand
-    gets cycled). Inlined: bots.choose_row values the many discard rows without a call."""
-    return -0.3 + 0.1 * payment_cost(row)
+def vp_weight(weights, heur):
+    """What a VP is worth to the bot: the heuristic's weight or the greedy bot's."""
+    return weights[W_H_VP] if heur else weights[W_VP]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def place_value(st, n, p, row, s, wvp, rules, cards, weights, heur):
-    """A place row's worth (row_value): the face-up card of its city when the cubes it pays for
-    reach or keep p's majority there (the heuristic also counts a city its agents already hold
-    the majority of). Inlined: bots.choose_row values the place rows (nine a payment) without a
-    call, with p's side and VP weight read once a list."""
+def discard_value(row):
+    """A discard row's worth (discard_worth of the cards it discards). Inlined: bots.best_row
+    values the discard rows without a call."""
+    return discard_worth(row[MV_PAY])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def discard_worth(mask):
+    """Discarding the cards at the hand positions in mask: worse than any useful action, better
+    than passing (a stuck hand gets cycled), a little better the more cards go (their payment
+    cost, payment_cost)."""
+    ncards = 0
+    while mask:
+        mask &= mask - 1
+        ncards += 1
+    return -0.3 + 0.1 * (0.05 * ncards)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def retrieve_value(st, p, row):
+    """A retrieve row's worth: its cubes back while p's stock runs low, less its payment.
+    Inlined as discard_value."""
+    return (0.3 * row[MV_A] if st[F_CSTOCK + p] < 3 else 0.02) - payment_cost(row)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur):
+    """A place row's worth (row_value), its payment showing ``paid`` cube symbols: the face-up
+    card of its city when the cubes it pays for reach or keep p's majority there (the heuristic
+    also counts a city its agents already hold the majority of). Inlined: bots.best_row values
+    the place rows (nine a payment) without a call, with p's side and VP weight read once a
+    list and a payment's symbols once for its rows."""
     cost = payment_cost(row)
     c = row[MV_A]
     card = claimable(st, c)
     if card < 0:
         return 0.01 - cost
-    k = min(paid_symbols(st, p, row[MV_PAY], K_CUBE, cards), st[F_CSTOCK + p])
+    k = min(paid, st[F_CSTOCK + p])
     mine = pieces(st, p, c, rules)
-    other = 0
-    for o in range(n):
-        if o != p:
-            other = max(other, pieces(st, o, c, rules))
-    worth = weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
+    other = most_other(st, n, p, c, rules)
     if mine <= other < mine + k:
-        return worth - cost
+        return card_worth(cards, card, s, wvp, weights) - cost
     if heur and mine > other and cubes(st, p, c) == 0:
-        return worth - cost     # its agents hold the majority: one cube makes the card claimable
+        # its agents hold the majority: one cube makes the card claimable
+        return card_worth(cards, card, s, wvp, weights) - cost
     return 0.05 - cost
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def card_worth(cards, card, s, wvp, weights):
+    """A face-up card a place row makes claimable (place_value)."""
+    return weights[W_MAJORITY] * (weights[W_CARD] + wvp * kept_vp(cards, card, s))
 
 
 @njit(cache=True, _nrt=False)

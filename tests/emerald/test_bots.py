@@ -188,3 +188,48 @@ def test_the_bots_take_the_first_best_valued_action_the_move_rows_from_one_ladde
                 sizes += len({u for rs in moved.values() for u, _ in rs}) > 1
                 short += any(len({value for _, value in rs}) < len(rs) for rs in moved.values())
     assert sizes > 0 and short > 0
+
+
+def test_the_play_loop_takes_the_action_choose_option_takes_without_the_discard_rows_listed():
+    """bots.choose_action (play_game's and the playouts' greedy or heuristic action) finds the
+    row choose_option takes among forward.options' rows, without listing the discard rows: in
+    positions of heuristic games, as a first and a second action, the rows repeatable or not
+    (rules.repeat_actions), the same row; discarding chosen in some."""
+    chosen = set()
+    for seed in (1, 2):
+        t = Play(4, seed=seed, bots=L.BOT_HEURISTIC)
+        rules = t.tables[L.T_RULES]
+        repeat = int(rules[L.R_REPEAT])
+        t.start()
+        for turn in range(1, 50, 4):
+            t.play_to(turn)
+            if t.st[L.F_END] != L.END_NONE:
+                break
+            saved = t.st.copy()
+            try:
+                for p in range(4):
+                    for acts, last, rep in ((0, -1, repeat), (1, L.ACT_PLACE, 0), (1, L.ACT_DISCARD, 0),
+                                            (1, L.ACT_RETRIEVE, repeat)):
+                        rules[L.R_REPEAT] = rep
+                        for f, v in ((L.F_DEC, L.DEC_ACTION), (L.F_DEC_SEAT, p), (L.F_ACTS, acts), (L.F_LAST, last)):
+                            t.st[f] = v
+                        for bot in (L.BOT_GREEDY, L.BOT_HEURISTIC):
+                            chosen.add(same_action(t, p, bot))
+            finally:
+                rules[L.R_REPEAT] = repeat
+                t.st[:] = saved
+    assert L.ACT_DISCARD in chosen and L.ACT_PLACE in chosen
+
+
+def same_action(t, p, bot):
+    """The kind of the action choose_option takes at t's pending DEC_ACTION; choose_action's row
+    the same one, the state left as it was."""
+    from kernels.emerald import forward as F
+    from kernels.emerald.bots import choose_action, choose_option
+    before = t.st.copy()
+    k = F.options(t.tables, *t.state(), t.mv)
+    want = t.mv[choose_option(t.tables, t.st, t.mv, np.int64(k), np.int64(p), np.int64(bot), t.rng, t.w)].copy()
+    got = t.mv[choose_action(t.tables, t.st, t.pos, t.mv, np.int64(p), np.int64(bot), t.w)]
+    assert (got == want).all(), (p, bot, int(t.st[L.F_ACTS]), int(t.st[L.F_LAST]), want, got)
+    assert (t.st == before).all()
+    return int(want[L.MV_ACT])
