@@ -180,7 +180,7 @@ K_REG_SP = K_REG_NSP + MAXR
 K_REG_NLOC = K_REG_SP + MAXR * MAXS   # locations in region r
 K_REG_LOC = K_REG_NLOC + MAXR
 K_REG_SPMASK = K_REG_LOC + MAXR * MAXL   # region r's route spaces as one bit mask (int64 bits)
-K_DECK_WORTH = K_REG_SPMASK + MAXR       # the favor cards' total worth (bots.deck_worth, float64 bits)
+K_DECK_WORTH = K_REG_SPMASK + MAXR       # the favor cards' total worth (values.deck_worth, float64 bits)
 K_SIZE = K_DECK_WORTH + 1
 
 # state row s

@@ -12,7 +12,7 @@ import numpy as np
 import kernels
 from kernels.pimpernel import layout as L
 from kernels.pimpernel import moves
-from kernels.pimpernel.bots import deck_worth
+from kernels.pimpernel.values import deck_worth
 from kernels.pimpernel.moves import route_table
 from sim.content import Content
 from sim.errors import UserError
