@@ -63,7 +63,7 @@ class BanquetGame(Game):
     cooperative_variants = ("scenario6",)     # all players win or lose together
     default_players = 12
     bots = L.BOTS
-    default_bots = "greedy"
+    default_bots = "heuristic"
     arc_checkpoint = "round"        # scenario 6 (one round): "lap" (forward.arc_checkpoint_name)
     arc_standing = ("each faction's score if the game ended now (scenario 6: per lap of the scepter, "
                     "the rescue or nothing)")
