@@ -36,6 +36,7 @@ from analysis.metrics import length_table, win_rates
 from analysis.paired import (BOOTSTRAP_SEED, RESAMPLES, Deals, align, bootstrap_spreads, deal_values, paired_mean,
                              spread_of)
 from analysis.suffstats import load_stats
+from analysis.whose import run_whose
 from sim.errors import UserError
 
 SWEEP_FILE = "sweep.json"
@@ -383,11 +384,12 @@ def _diff(r: dict, scale: float = 100, digits: int = 1) -> str:
             f"{f.format(scale * r['diff_high'])}]")
 
 
-def format_sweep(t: pl.DataFrame, params: list[str], game: str | None = None, width: int = 100) -> str:
+def format_sweep(t: pl.DataFrame, params: list[str], game: str | None = None, width: int = 100,
+                 whose: str = "") -> str:
     """One row per grid point (* = the current value): first-player advantage and position
     spread (percentage points) with the difference vs the current value and its 95% interval,
     each position's win rate (%), and the mean game length (dropped if the line would pass
-    `width`)."""
+    `width`). `whose` names the bots that played (sweep_whose)."""
     pts = points_of(t, params)
     n_pos = sum(1 for m in t["metric"].unique().to_list() if m.startswith("win rate position "))
     head = [*[p.rsplit(".", 1)[-1][:12] for p in params], "1st adv", "vs current", "spread", "vs current",
@@ -415,7 +417,8 @@ def format_sweep(t: pl.DataFrame, params: list[str], game: str | None = None, wi
               "largest gap between two positions' win rates; both in percentage points; vs current = point minus "
               "the current value, 95% interval; win % by position " + "/".join(map(str, range(n_pos)))
               + ("; turns = mean game length." if head[-1] == "turns" else "."))
-    return "\n".join([f"Sweep of {what}: {games:,} games per point; * = current value",
+    return "\n".join([f"Sweep of {what}{', ' + whose if whose else ''}: {games:,} games per point; "
+                      "* = current value",
                       *textwrap.wrap(legend, width), line("  ", head), *[line(m, r) for m, r in zip(marks, body)],
                       *role_block(t, params, pts, width), *textwrap.wrap(pairing_note(t), width)])
 
@@ -447,6 +450,11 @@ def role_block(t: pl.DataFrame, params: list[str], pts: pl.DataFrame, width: int
     return [f"Win rate by role (%), {what}:", *lines]
 
 
+def sweep_whose(meta: dict) -> str:
+    """The bots every point of a sweep played ("with the heuristic bot"), from its base run."""
+    return run_whose({"config": meta["base"]}) if meta.get("base") else ""
+
+
 def format_players(sweep_dir: Path, width: int = 100) -> str:
     """A player-count sweep on the terminal: one row per count with each role's win rate (each
     position's where no roles are dealt), in %, with 95% intervals, and the turn-cap share."""
@@ -470,7 +478,9 @@ def format_players(sweep_dir: Path, width: int = 100) -> str:
               for n, g, t, c in rows]
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     what = {"role": "role", "table": "the whole table (co-operative)"}.get(layer, "position (0 = first player)")
-    return "\n".join([f"Sweep of player counts: {meta['game']}, variant {meta.get('variant', 'base')}",
+    whose = sweep_whose(meta)
+    return "\n".join([f"Sweep of player counts: {meta['game']}, variant {meta.get('variant', 'base')}"
+                      + (f", {whose}" if whose else ""),
                       *textwrap.wrap(f"Win rate (%) by {what} with its 95% interval; turn cap = share of games "
                                      "(%) stopped by the turn cap.", width),
                       *["  " + " ".join(c.rjust(w) for c, w in zip(r, widths)) for r in table]])

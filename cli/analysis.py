@@ -228,7 +228,7 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
 
     With --players 4-8 (or 4,6,8, or all) it runs GAME once per player count instead and
     gives each role's win rate (each position's where no roles are dealt) per count."""
-    from analysis.sweep import format_sweep, parse_counts, parse_grid, split_fixed, sweep_table
+    from analysis.sweep import format_sweep, parse_counts, parse_grid, split_fixed, sweep_table, sweep_whose
     from analysis.studies.sweeps import run_sweep
     from sim.plan import Prepared
     from sim.registry import get_game
@@ -252,7 +252,7 @@ def sweep(game_id, grid_sets, n_games, players, bots, variant, seed, rotate_seat
     points = math.prod(len(values) for _, values in swept) + 1   # at most: the current value may join the grid
     with meter(points * base.games, "sweep") as step:
         meta = run_sweep(base, grid, out_dir, lambda cfg, d: run(cfg, d, progress=step), echo=click.echo)
-    click.echo(format_sweep(sweep_table(out_dir), meta["params"], meta["game"]))
+    click.echo(format_sweep(sweep_table(out_dir), meta["params"], meta["game"], whose=sweep_whose(meta)))
     click.echo(f"Sweep: {out_dir} (balance report {out_dir} --out REPORT_DIR draws its curves)")
 
 

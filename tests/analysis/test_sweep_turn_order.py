@@ -150,6 +150,7 @@ def test_real_bastille_sweep_marks_the_added_current_value(tmp_path):
                                  "--seed", "2", "--threads", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "the current value 3 is not in the grid; added" in r.output
+    assert f"Sweep of {KEY} (bastille), with the random bot: 150 games per point" in r.output   # names its bot
     marked = [line for line in r.output.splitlines() if line.startswith("* ")]
     assert len(marked) == 1 and marked[0].split()[1] == "3"
     t = sweep_table(out)

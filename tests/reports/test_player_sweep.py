@@ -26,6 +26,7 @@ def test_player_count_sweep_gives_the_role_by_count_table(tmp_path):
                           "--out", tmp_path / "s"])
     assert code == 0, err
     lines = out[out.index("Sweep of player counts"):].splitlines()
+    assert lines[0].endswith(", with the bots greedy, random (one per seat)")   # every figure names its bots
     assert lines[2].split()[:4] == ["players", "games", "blue", "red"] and [x.split()[0] for x in lines[3:6]] == [
         "4", "5", "6"]
     code, _, err = cli(["report", tmp_path / "s", "--out", tmp_path / "rep"])
