@@ -27,9 +27,8 @@ from kernels.emerald.moves import add_move, discard_hand, list_actions
 from kernels.emerald.state import agents, cubes, seat_city_at, side
 from kernels.emerald.turn import action_rows, drop_kind
 from kernels.emerald.values import (best_move_row, city_gain_with_agent, discard_value,
-                                    discard_worth, greedy_agent_move, other_in, others_by_city,
-                                    paid_symbols, place_value, retrieve_value, row_value,
-                                    vp_weight)
+                                    discard_worth, greedy_agent_move, paid_symbols,
+                                    place_value, retrieve_value, row_value, vp_weight)
 from kernels.rng import BOT0, below
 
 
@@ -302,7 +301,6 @@ def best_row(st, n, p, heur, mv, k, tables, weights, stop_value):
     most = 0
     pay = -1            # the payment whose cube symbols ``paid`` counts (a payment's place rows are in a run)
     paid = 0
-    others = -1         # values.others_by_city, read at the first place row or for the move rows
     for i in range(k):
         act = mv[i, MV_ACT]
         if act == ACT_MOVE:
@@ -319,9 +317,7 @@ def best_row(st, n, p, heur, mv, k, tables, weights, stop_value):
             if mv[i, MV_PAY] != pay:
                 pay = mv[i, MV_PAY]
                 paid = paid_symbols(st, p, pay, K_CUBE, cards)
-            if others < 0:
-                others = others_by_city(st, n, p, rules)
-            v = place_value(st, p, mv[i], paid, other_in(others, mv[i, MV_A]), s, wvp, rules, cards, weights, heur)
+            v = place_value(st, n, p, mv[i], paid, s, wvp, rules, cards, weights, heur)
         elif act == ACT_RETRIEVE:
             v = retrieve_value(st, p, mv[i])
         elif act == ACT_PASS:
@@ -332,9 +328,7 @@ def best_row(st, n, p, heur, mv, k, tables, weights, stop_value):
             bv = v
             best = i
     if hi >= 0:
-        if others < 0:
-            others = others_by_city(st, n, p, rules)
-        bv, best = best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best, others)
+        bv, best = best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best)
     return bv, best
 
 

@@ -30,7 +30,6 @@ from kernels.emerald.state import (agents, agents_at, agents_on_board, claimable
                                    has_majority, higher_side, pieces, side, track_points)
 
 MOST_MOVES = 8      # the agent moves a bot tries for a move action (a byte each in an int64)
-PIECE_BITS = 7      # a seat's pieces in one city, packed a city to an int64 (others_by_city; pack.py keeps them below 128)
 
 
 # -- agents and moves ---------------------------------------------------------------------------
@@ -64,31 +63,12 @@ def most_other(st, n, p, c, rules):
     return best
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def others_by_city(st, n, p, rules):
-    """most_other of every city holding a card to claim, PIECE_BITS a city (city c at bit
-    PIECE_BITS * c; 0 where no card): p's own cubes and moves leave it as it is, so a list's
-    place rows and a ladder's steps read the other seats' pieces once, not once a row or a step."""
-    x = 0
-    for c in range(NCITY):
-        if claimable(st, c) >= 0:
-            x |= most_other(st, n, p, c, rules) << (PIECE_BITS * c)
-    return x
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def other_in(others, c):
-    """City c's most_other from others_by_city."""
-    return (others >> (PIECE_BITS * c)) & ((1 << PIECE_BITS) - 1)
-
-
 @njit(cache=True, _nrt=False)
 def greedy_agent_move(st, n, p, rules, cards, weights):
     """The greedy and heuristic agent move (no draw): from the city where p's agent adds
     least (city_gain_with_agent) to the city where one more adds most; (-1, -1) when no such
     move gains. ladder_step finds it (the majorities' worth it also sums is not used here)."""
-    _, src, dst = ladder_step(st, n, p, side(st, p), weights[W_VP], rules, cards, weights,
-                              others_by_city(st, n, p, rules))
+    _, src, dst = ladder_step(st, n, p, side(st, p), weights[W_VP], rules, cards, weights)
     return src, dst
 
 
@@ -151,18 +131,18 @@ def take_back_moves(st, p, done, moved):
 
 
 @njit(cache=True, _nrt=False)
-def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best, others):
+def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best):
     """bots.choose_row's pass over the move rows among mv[lo:hi + 1], each worth what row_value
     says (move_value less its payment), from one ladder of greedy agent moves for the whole list:
     the rows differ only in how many agents they move (``most`` at most), and a row moving u
-    agents makes the ladder's first u moves (``others``: others_by_city, which they leave as it
-    is). Returns (bv, best) after them: a row takes best's place when it is worth more, or as
-    much and comes earlier (the first row on ties, as one pass in order gives)."""
+    agents makes the ladder's first u moves. Returns (bv, best) after them: a row takes best's
+    place when it is worth more, or as much and comes earlier (the first row on ties, as one pass
+    in order gives)."""
     rules = tables[T_RULES]
     cards = tables[T_CARD]
     s = side(st, p)
     wvp = vp_weight(weights, heur)
-    before, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights, others)
+    before, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
     after = before
     done = 0
     moved = 0
@@ -171,7 +151,7 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best, o
             break
         done = move_agent(st, p, a, b, done, moved)
         moved = m
-        after, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights, others)
+        after, a, b = ladder_step(st, n, p, s, wvp, rules, cards, weights)
         v = moves_worth(after, before, moved, weights)
         for i in range(lo, hi + 1):
             if mv[i, MV_ACT] == ACT_MOVE and min(mv[i, MV_A], MOST_MOVES) == m:
@@ -185,11 +165,10 @@ def best_move_row(st, n, p, mv, lo, hi, most, tables, weights, heur, bv, best, o
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def ladder_step(st, n, p, s, wvp, rules, cards, weights, others):
+def ladder_step(st, n, p, s, wvp, rules, cards, weights):
     """(majority_worth, then the greedy agent move's from and to city: greedy_agent_move) of p
-    now, in one pass over the cities (p's pieces read once for both, the others' from
-    ``others``: others_by_city): a step of best_move_row's ladder. The same sums, in the same
-    city order, as majority_worth."""
+    now, in one pass over the cities (each city's pieces read once for both): a step of
+    best_move_row's ladder. The same sums, in the same city order, as majority_worth."""
     worth = 0.0
     src = -1
     sv = 1e18
@@ -200,7 +179,7 @@ def ladder_step(st, n, p, s, wvp, rules, cards, weights, others):
         card = claimable(st, c)
         if card >= 0:
             mine = pieces(st, p, c, rules)
-            other = other_in(others, c)
+            other = most_other(st, n, p, c, rules)
             if 0 < mine and other < mine:           # state.has_majority
                 worth += weights[W_CARD] + wvp * kept_vp(cards, card, s)
             if mine + 1 > other:
@@ -329,8 +308,7 @@ def row_value(st, n, p, row, tables, weights, heur):
     cost = payment_cost(row)
     if act == ACT_PLACE:
         paid = paid_symbols(st, p, row[MV_PAY], K_CUBE, cards)
-        other = most_other(st, n, p, row[MV_A], rules)
-        return place_value(st, p, row, paid, other, s, wvp, rules, cards, weights, heur)
+        return place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur)
     if act == ACT_CLAIM:
         v = 0.0
         for c in range(NCITY):
@@ -410,13 +388,12 @@ def retrieve_value(st, p, row):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def place_value(st, p, row, paid, other, s, wvp, rules, cards, weights, heur):
-    """A place row's worth (row_value), its payment showing ``paid`` cube symbols, ``other``
-    the most pieces another seat has in its city (most_other): the face-up card of its city when
-    the cubes it pays for reach or keep p's majority there (the heuristic also counts a city its
-    agents already hold the majority of). Inlined: bots.best_row values the place rows (nine a
-    payment) without a call, with p's side and VP weight read once a list, a payment's symbols
-    once for its rows and the other seats' pieces once a list (others_by_city)."""
+def place_value(st, n, p, row, paid, s, wvp, rules, cards, weights, heur):
+    """A place row's worth (row_value), its payment showing ``paid`` cube symbols: the face-up
+    card of its city when the cubes it pays for reach or keep p's majority there (the heuristic
+    also counts a city its agents already hold the majority of). Inlined: bots.best_row values
+    the place rows (nine a payment) without a call, with p's side and VP weight read once a
+    list and a payment's symbols once for its rows."""
     cost = payment_cost(row)
     c = row[MV_A]
     card = claimable(st, c)
@@ -424,6 +401,7 @@ def place_value(st, p, row, paid, other, s, wvp, rules, cards, weights, heur):
         return 0.01 - cost
     k = min(paid, st[F_CSTOCK + p])
     mine = pieces(st, p, c, rules)
+    other = most_other(st, n, p, c, rules)
     if mine <= other < mine + k:
         return card_worth(cards, card, s, wvp, weights) - cost
     if heur and mine > other and cubes(st, p, c) == 0:
