@@ -4,13 +4,13 @@ import numpy as np
 from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
-from kernels.emerald.bots import choose_action, choose_option, sub_choice
+from kernels.emerald.bots import choose_option
 from kernels.emerald.forward import advance, apply, begin, options
-from kernels.emerald.layout import (BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
+from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
                                     EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
-                                    F_IDENT, F_TURN, O_A, O_B, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
+                                    F_IDENT, F_TURN, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
                                     S_STATE, S_TIEBREAK, S_TMP, T_RULES)
-from kernels.emerald.rollout import rollout_choice
+from kernels.emerald.rollout import quick_answer, rollout_choice
 from kernels.emerald.rules import final_scores, log_event
 from kernels.emerald.search import search_option
 from kernels.emerald.state import setup_game
@@ -56,8 +56,9 @@ def ask_seat(tables, scratch, r, st, buf, k, rng, weights, log):
 @njit(cache=True, _nrt=False, inline="always")
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats: one loop (advance; the pending decision's options; its seat's bot; apply; a greedy
-    or heuristic seat's action found without listing its options, bots.choose_action).
+    seats: one loop (advance; the pending decision's options; its seat's bot; apply; a
+    sub-choice, and a greedy or heuristic seat's action, answered without listing the options:
+    rollout.quick_answer, as the playouts answer them).
     io[0] = log rows written, io[1] = decisions."""
     st = scratch[S_STATE][r]
     rng = scratch[S_RNG][r]
@@ -67,23 +68,13 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     io = scratch[S_IO][r]
     deal(tables, st, rng, tmp, io, scratch[S_SEAT_BOTS][r], bots, seed, game_index, rotation, log, on)
     sb = scratch[S_SEAT_BOTS][r]
-    one = mv[mv.shape[0] - 1]           # a sub-choice's row (moves.add_move never writes it)
     kind = advance(tables, st, io, met, tmp, pos, mv, rng, weights, log, on)
     while kind != DEC_NONE:
-        if kind >= DEC_AGENT:
-            # a sub-choice is read as its option row, without listing the options (the same
-            # games as through options and choose_option: tests/test_forward_model.py)
-            bot = sb[st[F_DEC_SEAT]]
-            one[O_A], one[O_B] = sub_choice(tables, st, st[F_DEC_SEAT], BOT_HEURISTIC if bot >= BOT_ROLLOUT else bot,
-                                            rng, weights)
-            kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, one, log, on)
-            continue
         seat = st[F_DEC_SEAT]
         bot = sb[seat]
-        if kind == DEC_ACTION and (bot == BOT_GREEDY or bot == BOT_HEURISTIC):
-            # choose_option's row among the options, found without listing them all
-            i = choose_action(tables, st, pos, mv, seat, bot, weights)
-            kind = apply(tables, st, io, met, tmp, pos, mv, rng, weights, mv[i], log, on)
+        answered = quick_answer(tables, st, io, met, tmp, pos, mv, rng, weights, log, on, kind, bot)
+        if answered >= 0:       # a sub-choice, or a greedy or heuristic action
+            kind = answered
             continue
         k = options(tables, st, io, met, tmp, pos, mv, mv)
         # ask_seat's choice, without passing the whole scratch tuple at every decision

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from kernels.emerald.bots import choose_action, choose_option, sub_choice
-from kernels.emerald.layout import (BOT_HEURISTIC, DEC_ACTION, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
+from kernels.emerald.layout import (BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT, DEC_ACTION, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
                                     F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_IDPOOL, F_NDECK,
                                     F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP, F_ZONE,
                                     F_ZOWN, K_KIND, KIND_GAME, MAX_CANDIDATES, MAXCARDS, MAXSTACK,
@@ -239,22 +239,37 @@ def playout_value(rs, n, p, tables, score, met):
     return 1.0 / (1.0 + np.exp(-margin / 3.0))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def quick_answer(tables, st, io, met, tmp, pos, mv, rng, weights, log, on, kind, bot):
+    """The pending decision (``kind``) answered by ``bot`` without listing its options, then
+    applied: a sub-choice read as its option row (bots.sub_choice; the rollout and search bots'
+    sub-choices are the heuristic's), a greedy or heuristic action as bots.choose_action finds
+    it; the same games as through options and choose_option (tests/test_forward_model.py).
+    Returns the next decision, or -1 when the options must be listed (a free action, another
+    assassination, another bot's action). Inlined: play.play_game's loop and play_out's."""
+    if kind >= DEC_AGENT:
+        one = mv[mv.shape[0] - 1]       # a sub-choice's row (moves.add_move never writes it)
+        one[O_A], one[O_B] = sub_choice(tables, st, st[F_DEC_SEAT], BOT_HEURISTIC if bot >= BOT_ROLLOUT else bot,
+                                        rng, weights)
+        return apply(tables, st, io, met, tmp, pos, mv, rng, weights, one, log, on)
+    if kind == DEC_ACTION and (bot == BOT_GREEDY or bot == BOT_HEURISTIC):
+        i = choose_action(tables, st, pos, mv, st[F_DEC_SEAT], bot, weights)
+        return apply(tables, st, io, met, tmp, pos, mv, rng, weights, mv[i], log, on)
+    return -1
+
+
 @njit(cache=True, _nrt=False)
 def play_out(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log):
     """A playout from where rs stands: the heuristic in every seat (each from its own stream of
     rrng), the forward model's one loop, until the game ends or stops at F_CAP."""
     kind = rs[F_DEC]
-    one = rmv[rmv.shape[0] - 1]         # a sub-choice's row, as in play.play_game
     while kind != DEC_NONE:
-        if kind >= DEC_AGENT:
-            one[O_A], one[O_B] = sub_choice(tables, rs, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
-            kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, one, log, False)
+        answered = quick_answer(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, log, False, kind, BOT_HEURISTIC)
+        if answered >= 0:
+            kind = answered
             continue
-        if kind == DEC_ACTION:      # choose_option's row, found as play.play_game finds it
-            i = choose_action(tables, rs, rpos, rmv, rs[F_DEC_SEAT], BOT_HEURISTIC, weights)
-        else:
-            k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
-            i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
+        k = options(tables, rs, rio, met, rtmp, rpos, rmv, rmv)
+        i = choose_option(tables, rs, rmv, k, rs[F_DEC_SEAT], BOT_HEURISTIC, rrng, weights)
         kind = apply(tables, rs, rio, met, rtmp, rpos, rmv, rrng, weights, rmv[i], log, False)
 
 

@@ -138,9 +138,11 @@ def next_claim(st, n, p, tables, rng, log, io, on, met):
     st[F_AST] = AS_DONE
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def action_step(st, n, tables, rng, log, io, on, met):
-    """The next step of the action being resolved (F_AST), up to its next decision or its end."""
+    """The next step of the action being resolved (F_AST), up to its next decision or its end.
+    Inlined in forward.advance, its one caller, as turn_step and refill_step: a call passed
+    about 60 words of array arguments at every step of the rules."""
     rules = tables[T_RULES]
     p = st[F_CUR]
     step = st[F_AST]
@@ -245,7 +247,7 @@ def placement_step(st, n, tables, io):
     st[F_STEP] = S_TURN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def refill_step(st, io):
     """A revealed Loyalist's next agent placed back, as long as its stock has one."""
     p = st[F_RF_SEAT]
@@ -255,7 +257,7 @@ def refill_step(st, io):
         post(st, io, DEC_AGENT, p)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def turn_step(st, n, tables, rng, tmp, mv, log, io, on):
     """The next step of the game outside an action (F_STEP), up to its next decision: p's turn
     is free actions before, between and after two actions (a claim only as the first), then the
