@@ -7,18 +7,20 @@ switch (the choosers' partners) stop at each player's choice (F_EF_*)."""
 from numba import njit
 
 from kernels.banquet.castle import castle_after_effect
-from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, AC_EFFECT_DONE, AC_IDLE, AC_MOVED, AC_TARGETED,
-                                    DEC_PARTNER, DEC_PLACE, DEC_REACTION, EF_DONE, EF_ENTER, EF_IDLE, EF_PARTNER,
-                                    EV_JUDGMENT, EV_PLACE, EV_REACT, EV_REVEAL, EV_SIT, F_AC_A, F_AC_BEFORE, F_AC_I,
-                                    F_AC_SLOT, F_AC_STEP, F_AC_X, F_AC_Y, F_AC_Z, F_CH_I, F_CH_N, F_CHAR, F_CHOOSERS,
-                                    F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT, F_EF_STEP, F_EF_X, F_EF_Y, F_EF_Z,
-                                    F_EN_FORMER, F_EN_P, F_EN_Q, F_IN_REACTION, F_ITEM, F_MOVED, F_OB_I, F_PLACE,
-                                    F_PROT, F_RE_PA, F_RE_SLOT, F_RE_WIN, F_RE_X, F_RE_Y, F_RE_Z, F_REACTED, F_RMOVED,
-                                    F_STAND, F_STEP, F_WINDOW, M_REACTIONS, MAXP, MV_PASS, ON_MOVED, ON_OBJECTIVE,
-                                    ON_TARGETED, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
-                                    OP_MOVE_TO, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT, OP_STAND, OP_SWAP_TWO,
-                                    OP_SWITCH, R_FULL, R_GK_FIXED, R_GK_INITIATIVE, R_N, R_NPL, R_SCEN, REACTION,
-                                    S_OBJ_SCORE, SCEN_CASTLE, T_ACTIONS, T_RULES)
+from kernels.banquet.layout import (A_ICON, A_JUDGED, A_OP, A_SHARE, AC_EFFECT_DONE, AC_IDLE, AC_MOVED,
+                                    AC_TARGETED, DEC_PARTNER, DEC_PLACE, DEC_REACTION, EF_DONE, EF_ENTER,
+                                    EF_IDLE, EF_PARTNER, EV_JUDGMENT, EV_PLACE, EV_REACT, EV_REVEAL, EV_SIT,
+                                    F_AC_A, F_AC_BEFORE, F_AC_I, F_AC_SLOT, F_AC_STEP, F_AC_X, F_AC_Y, F_AC_Z,
+                                    F_CH_I, F_CH_N, F_CHAR, F_CHOOSERS, F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT,
+                                    F_EF_STEP, F_EF_X, F_EF_Y, F_EF_Z, F_EN_FORMER, F_EN_P, F_EN_Q,
+                                    F_IN_REACTION, F_ITEM, F_MOVED, F_OB_I, F_PLACE, F_PROT, F_RE_PA,
+                                    F_RE_SLOT, F_RE_WIN, F_RE_X, F_RE_Y, F_RE_Z, F_REACTED, F_RMOVED, F_STAND,
+                                    F_STEP, F_WINDOW, M_REACTIONS, MAXP, MV_PASS, ON_MOVED, ON_OBJECTIVE,
+                                    ON_TARGETED, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK,
+                                    OP_MOVE_NEXT_TO, OP_MOVE_TO, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT,
+                                    OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_FULL, R_GK_FIXED, R_GK_INITIATIVE,
+                                    R_N, R_NPL, R_SCEN, REACTION, S_OBJ_SCORE, SCEN_CASTLE, T_ACTIONS,
+                                    T_RULES)
 from kernels.banquet.moves import affectable, chooser_ok, list_reactions, partner_ok, place_open
 from kernels.banquet.rules import ask, beside_watched, chooses_player, log_event, note_signs, switch_places
 from kernels.banquet.state import (adjacent, free_place, initiative, learn, lowest_initiative_at, moved_flags,

@@ -6,19 +6,20 @@ from numba import njit
 
 from kernels.banquet.castle_team import choose_enter, choose_keyring_pass, choose_reflip
 from kernels.banquet.layout import (A_OP, BOT_RANDOM, DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_GATEHOUSE,
-                                    DEC_KEYRING, DEC_MARK, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT,
-                                    DEC_SEND, DEC_VETO, F_AC_A, F_AC_X, F_AC_Y, F_AC_Z, F_ACTIONS, F_CHAR, F_DEC, F_DUKE_DIR,
-                                    F_EF_A, F_EF_SLOT, F_EN_FORMER, F_FACTION, F_MARK, F_MK_I, F_PLACE, F_RE_PA,
-                                    F_RE_SLOT, F_RE_X, F_RE_Y, F_RE_Z, F_SECRET, FAVOR, MV_SLOT, MV_X, MV_Y, MV_Z,
-                                    O_CHOICE, OP_BRING_NEXT_TO, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, OP_STAND,
-                                    OP_SWAP_TWO, OP_SWITCH, R_N, R_NPL, R_SCEN, SCEN_CASTLE, SCEN_ESTATE, T_ACTIONS,
-                                    T_RULES, W_CASTLE_AGAINST, W_CASTLE_SHORT, W_DIRECTION_LAP, W_MARK_MIDROUND,
+                                    DEC_KEYRING, DEC_MARK, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP,
+                                    DEC_SEAT, DEC_SEND, DEC_VETO, F_AC_A, F_AC_X, F_AC_Y, F_AC_Z, F_ACTIONS,
+                                    F_CHAR, F_DEC, F_DUKE_DIR, F_EF_A, F_EF_SLOT, F_EN_FORMER, F_FACTION,
+                                    F_MARK, F_MK_I, F_PLACE, F_RE_PA, F_RE_SLOT, F_RE_X, F_RE_Y, F_RE_Z,
+                                    F_SECRET, FAVOR, MV_SLOT, MV_X, MV_Y, MV_Z, O_CHOICE, OP_BRING_NEXT_TO,
+                                    OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH,
+                                    R_N, R_NPL, R_SCEN, SCEN_CASTLE, SCEN_ESTATE, T_ACTIONS, T_RULES,
+                                    W_CASTLE_AGAINST, W_CASTLE_SHORT, W_DIRECTION_LAP, W_MARK_MIDROUND,
                                     W_MARK_PATIENCE, W_VETO)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.setup_places import choose_sender, choose_setup_place
 from kernels.banquet.state import free_place, knows, step, traitor_factions
-from kernels.banquet.values import (castle_direction_score, copy_places, lean, odds, order_score, side_value, value,
-                                    wait_worth, weight)
+from kernels.banquet.values import (castle_direction_score, copy_places, lean, odds, order_score, side_value,
+                                    value, wait_worth, weight)
 from kernels.rng import below, BOT0, uniform
 
 

@@ -6,17 +6,19 @@ scepter's next player on each pass, a guard removed or the gatehouse entered at 
 scepter's arrival, the Hound after an action's moves, the end."""
 from numba import njit
 
-from kernels.banquet.castle_places import (at, bastion, first_at, gate_side, gatehouse, gender, patrol_index, right,
-                                           tower, tower_side)
-from kernels.banquet.layout import (C_GENDER, C_INIT, END_CAUGHT, END_NONE, END_RESCUED, EV_DUKE, EV_GATE, EV_GUARD,
-                                    EV_HOUND, EV_KEYRING, F_CAN_MARK, F_CHAR, F_DIR, F_DUKE, F_DUKE_DIR, F_END,
-                                    F_FACTION, F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND, F_KEY_LEFT, F_KEYRING,
-                                    F_KILLER, F_KING, F_MARKED_ROUND, F_PATRON, F_PENDANTS, F_PLACE, F_PLACE_KIND,
-                                    F_PROT, F_RING, F_SEARCH, F_STAND, GENTLEMAN, HOUND_AWAY, HOUND_GONE,
-                                    KEY_ON_TOWER, LADY, M_GUARDS, MAXP, NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE,
-                                    PK_OPEN, PK_TOWER, R_CH_DUKE, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS, R_CH_WITCH,
-                                    R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK, R_N, R_NPL, R_PENDANTS_EACH,
-                                    R_SEARCH, R_SEATED_LOSS_IN_SEARCH, RESCUE_F, T_CHARS, T_RULES)
+from kernels.banquet.castle_places import (at, bastion, first_at, gate_side, gatehouse, gender, patrol_index,
+                                           right, tower, tower_side)
+from kernels.banquet.layout import (C_GENDER, C_INIT, END_CAUGHT, END_NONE, END_RESCUED, EV_DUKE, EV_GATE,
+                                    EV_GUARD, EV_HOUND, EV_KEYRING, F_CAN_MARK, F_CHAR, F_DIR, F_DUKE,
+                                    F_DUKE_DIR, F_END, F_FACTION, F_GATE, F_GUARDS, F_HOLDER, F_HOST, F_HOUND,
+                                    F_KEY_LEFT, F_KEYRING, F_KILLER, F_KING, F_MARKED_ROUND, F_PATRON,
+                                    F_PENDANTS, F_PLACE, F_PLACE_KIND, F_PROT, F_RING, F_SEARCH, F_STAND,
+                                    GENTLEMAN, HOUND_AWAY, HOUND_GONE, KEY_ON_TOWER, LADY, M_GUARDS, MAXP,
+                                    NCHAR, PK_BASTION, PK_DUKE, PK_GATEHOUSE, PK_OPEN, PK_TOWER, R_CH_DUKE,
+                                    R_CH_KNIGHT, R_CH_MAIDEN, R_CH_PRINCESS, R_CH_WITCH,
+                                    R_DUKE_SWITCH_IS_MOVE, R_GUARDS, R_GUARDS_BACK, R_N, R_NPL,
+                                    R_PENDANTS_EACH, R_SEARCH, R_SEATED_LOSS_IN_SEARCH, RESCUE_F, T_CHARS,
+                                    T_RULES)
 from kernels.common import write_event
 from kernels.rng import CHANCE, shuffle
 

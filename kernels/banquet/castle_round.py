@@ -6,12 +6,12 @@ from numba import njit
 from kernels.banquet.castle import all_seated, duke_step, remove_guard, scepter_next
 from kernels.banquet.castle_places import gate_side, gender, tower_side
 from kernels.banquet.castle_team import adjacent_places
-from kernels.banquet.layout import (DEC_GATEHOUSE, DEC_KEYRING, DEC_REFLIP, END_ALL_SEATED, END_NONE, END_PASS_CAP,
-                                    END_RESCUED, EV_SEARCH, F_CA_CARRIER, F_END, F_FIRST, F_FOUND, F_GATE, F_HOLDER,
-                                    F_KEYRING, F_PASSES, F_PENDANTS, F_PLACE, F_SE_FOUND, F_SE_SPENT, F_SEARCH,
-                                    F_STAND, F_STEP, F_TURNS, GENTLEMAN, LADY, R_DUKE_EVERY_PASS,
-                                    R_KEYRING_AT_ARRIVAL, R_N, R_NPL, R_PASS_CAP, R_REFLIP_REPEATS, S_ARRIVE,
-                                    S_ARRIVE_END, S_NEXT, S_SEARCH, T_RULES)
+from kernels.banquet.layout import (DEC_GATEHOUSE, DEC_KEYRING, DEC_REFLIP, END_ALL_SEATED, END_NONE,
+                                    END_PASS_CAP, END_RESCUED, EV_SEARCH, F_CA_CARRIER, F_END, F_FIRST,
+                                    F_FOUND, F_GATE, F_HOLDER, F_KEYRING, F_PASSES, F_PENDANTS, F_PLACE,
+                                    F_SE_FOUND, F_SE_SPENT, F_SEARCH, F_STAND, F_STEP, F_TURNS, GENTLEMAN,
+                                    LADY, R_DUKE_EVERY_PASS, R_KEYRING_AT_ARRIVAL, R_N, R_NPL, R_PASS_CAP,
+                                    R_REFLIP_REPEATS, S_ARRIVE, S_ARRIVE_END, S_NEXT, S_SEARCH, T_RULES)
 from kernels.banquet.rules import ask, log_event
 from kernels.rng import below, CHANCE
 

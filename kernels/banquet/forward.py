@@ -18,12 +18,13 @@ from kernels.banquet.action import action_step, effect_step, react
 from kernels.banquet.castle import enter_gatehouse
 from kernels.banquet.castle_round import end_search, keyring_taker
 from kernels.banquet.layout import (AC_IDLE, DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_GATEHOUSE, DEC_KEYRING,
-                                    DEC_MARK, DEC_NONE, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP, DEC_SEAT,
-                                    DEC_SEND, DEC_VETO, EF_IDLE, EV_BRIBE, EV_KEYRING, EV_PLACE, F_AC_STEP, F_BRIBED,
-                                    F_CHAR, F_DEC, F_DEC_SEAT, F_DIR, F_EF_A, F_EF_REACT, F_EF_SLOT, F_EF_STEP, F_FACTION,
-                                    F_FV_ON, F_ITEM, F_KEYRING, F_MARK, F_MK_I, F_MK_ON, F_PENDANTS, F_PLACE,
-                                    F_RE_WIN, F_ROUND, F_SE_FOUND, F_SE_SPENT, F_STEP, MV_X, MV_Y, MV_Z, O_CHOICE,
-                                    R_GK_COMPULSORY, R_N, R_NPL, S_NEXT, S_OVER, S_ROUND, S_SETUP, T_ACTIONS, T_RULES)
+                                    DEC_MARK, DEC_NONE, DEC_PARTNER, DEC_PLACE, DEC_REACTION, DEC_REFLIP,
+                                    DEC_SEAT, DEC_SEND, DEC_VETO, EF_IDLE, EV_BRIBE, EV_KEYRING, EV_PLACE,
+                                    F_AC_STEP, F_BRIBED, F_CHAR, F_DEC, F_DEC_SEAT, F_DIR, F_EF_A, F_EF_REACT,
+                                    F_EF_SLOT, F_EF_STEP, F_FACTION, F_FV_ON, F_ITEM, F_KEYRING, F_MARK,
+                                    F_MK_I, F_MK_ON, F_PENDANTS, F_PLACE, F_RE_WIN, F_ROUND, F_SE_FOUND,
+                                    F_SE_SPENT, F_STEP, MV_X, MV_Y, MV_Z, O_CHOICE, R_GK_COMPULSORY, R_N,
+                                    R_NPL, S_NEXT, S_OVER, S_ROUND, S_SETUP, T_ACTIONS, T_RULES)
 from kernels.banquet.moves import list_moves, list_reactions, partner_ok
 from kernels.banquet.round import mark_faction, marks_step, place_mark, round_step
 from kernels.banquet.rules import log_event, switch_places

@@ -2,15 +2,16 @@
 the hot search of this game is "who may switch with whom" (swap_two has up to 300 pairs)."""
 from numba import njit
 
-from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_POS, A_POS2, A_SELF,
-                                    A_SHARE, A_STATUS, A_STATUS2, A_WHO, A_WHO2, ACTION1, ACTION2,
-                                    BASIC, C_INIT, F_CHAR, F_PATRON, F_PLACE, F_PROT, F_STAND, FAVOR,
-                                    MAX_MOVES, MV_PASS, MV_SLOT, MV_X, MV_Y, MV_Z, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH, OP_LOOK, OP_MOVE_NEXT_TO,
-                                    OP_MOVE_TO, OP_NONE, OP_PROTECT, OP_REVEAL, OP_REVERSE, OP_SIT,
-                                    OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL, R_GK_PARTNER, R_ICON_OCCUPANT, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
+from kernels.banquet.layout import (A_GENDER, A_GENDER2, A_ICON, A_ON, A_OP, A_POS, A_POS2, A_SELF, A_SHARE,
+                                    A_STATUS, A_STATUS2, A_WHO, A_WHO2, ACTION1, ACTION2, BASIC, C_INIT,
+                                    F_CHAR, F_PATRON, F_PLACE, F_PROT, F_STAND, FAVOR, MAX_MOVES, MV_PASS,
+                                    MV_SLOT, MV_X, MV_Y, MV_Z, OP_BRING_NEXT_TO, OP_EACH_ADJACENT_SWITCH,
+                                    OP_LOOK, OP_MOVE_NEXT_TO, OP_MOVE_TO, OP_NONE, OP_PROTECT, OP_REVEAL,
+                                    OP_REVERSE, OP_SIT, OP_STAND, OP_SWAP_TWO, OP_SWITCH, R_CH_BARON, R_FULL,
+                                    R_GK_PARTNER, R_ICON_OCCUPANT, R_ICON_OWN, R_N, R_NPL, R_PATRON_REQUESTS,
                                     R_SCEN, REACTION, SCEN_SPIES, SCEN_ESTATE, R_CH_MERCHANT, R_CH_ABBOT,
-                                    R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES,
-                                    WHO_ADJACENT, WHO_ANY, WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
+                                    R_CH_ABBESS, T_ACTIONS, T_CHARS, T_RULES, WHO_ADJACENT, WHO_ANY,
+                                    WHO_NEXT_TO_FIRST, WHO_NOT_ADJACENT)
 from kernels.banquet.state import (adjacent, adjacent_in, knows, matches, places_adjacent, player_place,
                                    royal, step)
 

@@ -4,18 +4,19 @@ it imports the shared rule pieces above it (rules.py); round.py calls its scorin
 from numba import njit
 
 from kernels.banquet.castle import castle_scores
-from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSASSINATED, END_DELIVERED, END_FINISHED,
-                                    END_NONE, END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE, EV_OBJECTIVE, F_BOXED,
-                                    F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_FACTION, F_HOLDER, F_HOST, F_KILLER,
-                                    F_KILLERS, F_KING, F_MARK, F_PATRON, F_PLACE, F_PLACE_KIND, F_ROUND, F_SECRET,
-                                    F_TOKEN, F_WHISPERED, KING_F, M_CONVERTED, M_ESTATE, MAIDEN_F, MERCHANT_F,
-                                    PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_FINAL_CONVERTS, R_KING_CONVERTS, R_N, R_NPL,
-                                    R_PENDANT_LIMIT, R_PENDANTS, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE, R_ROUNDS,
-                                    R_SCEN, R_SUMS_JUDGED, R_SURVIVE_UNSLAIN, R_UNSCORED_TIE, SCEN_BANQUET,
-                                    SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, T_RULES)
+from kernels.banquet.layout import (ASSASSIN, BARON_F, COURIER, DUKE_F, END_ASSASSINATED, END_DELIVERED,
+                                    END_FINISHED, END_NONE, END_SLAIN, EV_CLAIM, EV_CONVERT, EV_ESTATE,
+                                    EV_OBJECTIVE, F_BOXED, F_CAN_MARK, F_CLAIM, F_CONVERTED, F_END, F_FACTION,
+                                    F_HOLDER, F_HOST, F_KILLER, F_KILLERS, F_KING, F_MARK, F_PATRON, F_PLACE,
+                                    F_PLACE_KIND, F_ROUND, F_SECRET, F_TOKEN, F_WHISPERED, KING_F,
+                                    M_CONVERTED, M_ESTATE, MAIDEN_F, MERCHANT_F, PK_HOUND, QUEEN_F,
+                                    R_CH_MAIDEN, R_FINAL_CONVERTS, R_KING_CONVERTS, R_N, R_NPL,
+                                    R_PENDANT_LIMIT, R_PENDANTS, R_PTS_KILL, R_PTS_MARKED, R_PTS_SURVIVE,
+                                    R_ROUNDS, R_SCEN, R_SUMS_JUDGED, R_SURVIVE_UNSLAIN, R_UNSCORED_TIE,
+                                    SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, T_RULES)
 from kernels.banquet.rules import log_event
-from kernels.banquet.state import (adjacent, estate_at, initiative, known_at, learn, places_adjacent, reveal_to_all,
-                                   seat_of_char, seneschal)
+from kernels.banquet.state import (adjacent, estate_at, initiative, known_at, learn, places_adjacent,
+                                   reveal_to_all, seat_of_char, seneschal)
 from kernels.rng import below, CHANCE
 
 

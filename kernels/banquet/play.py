@@ -4,12 +4,13 @@ from numba import njit
 
 from kernels.banquet.bots import choose_option
 from kernels.banquet.forward import advance, apply, begin, options
-from kernels.banquet.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_NONE, END_PASS_CAP, END_TURN_CAP, EV_SETUP,
-                                    F_CHAR, F_DEC, F_DEC_SEAT, F_END, F_FACTION, F_HOST, F_PLACE, F_SEATBOT,
-                                    F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_NF, R_SCEN, SCEN_CASTLE, SCEN_ESTATE,
-                                    S_IO, S_MOVES, S_ODDS, S_RIO, S_RMET, S_RMOVES, S_RNG, S_RRNG, S_RSCORE,
-                                    S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM, SIM_SIZE, T_RULES, END_RESCUED,
-                                    MV_SIZE, W_SEARCH_C, W_SEARCH_DEPTH, W_SEARCH_ITER, W_SEARCH_WIDEN)
+from kernels.banquet.layout import (BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_NONE, END_PASS_CAP, END_TURN_CAP,
+                                    EV_SETUP, F_CHAR, F_DEC, F_DEC_SEAT, F_END, F_FACTION, F_HOST, F_PLACE,
+                                    F_SEATBOT, F_SECRET, F_TURNS, MAXF, MAXP, R_N, R_NF, R_SCEN, SCEN_CASTLE,
+                                    SCEN_ESTATE, S_IO, S_MOVES, S_ODDS, S_RIO, S_RMET, S_RMOVES, S_RNG,
+                                    S_RRNG, S_RSCORE, S_RSIM, S_RSTATE, S_SEAT_BOTS, S_SIM, S_STATE, S_TEAM,
+                                    SIM_SIZE, T_RULES, END_RESCUED, MV_SIZE, W_SEARCH_C, W_SEARCH_DEPTH,
+                                    W_SEARCH_ITER, W_SEARCH_WIDEN)
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.rollout import rollout_choose
 from kernels.banquet.rules import leader, log_event

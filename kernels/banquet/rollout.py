@@ -7,12 +7,12 @@ from numba import njit
 from kernels.banquet.bots import choose_option
 from kernels.banquet.castle import name_host
 from kernels.banquet.forward import apply, options
-from kernels.banquet.layout import (ASSASSIN, BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM, F_SECRET, F_SIZE,
-                                    F_STEP, IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT, MV_X, MV_Y, MV_Z,
-                                    R_CH_BARON, R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N, R_NF, R_SCEN,
-                                    R_SENESCHAL_COURIER, S_SETUP, SCEN_BANQUET, SCEN_CASTLE, SCEN_SPIES, SIM_SIZE,
-                                    T_RULES, W_REDEAL_SIGNS, W_ROLLOUT_CANDIDATES, W_ROLLOUT_PLAYOUTS,
-                                    W_SUSPICION)
+from kernels.banquet.layout import (ASSASSIN, BOT_GREEDY, DEC_NONE, F_CHAR, F_DEC_SEAT, F_FACTION, F_ITEM,
+                                    F_SECRET, F_SIZE, F_STEP, IT_RING, MAX_CANDIDATES, MAXF, MAXP, MV_SLOT,
+                                    MV_X, MV_Y, MV_Z, R_CH_BARON, R_CH_MESSENGER, R_CH_SENESCHAL, R_FULL, R_N,
+                                    R_NF, R_SCEN, R_SENESCHAL_COURIER, S_SETUP, SCEN_BANQUET, SCEN_CASTLE,
+                                    SCEN_SPIES, SIM_SIZE, T_RULES, W_REDEAL_SIGNS, W_ROLLOUT_CANDIDATES,
+                                    W_ROLLOUT_PLAYOUTS, W_SUSPICION)
 from kernels.banquet.moves import sim_apply
 from kernels.banquet.objectives import final_scores, team_of
 from kernels.banquet.state import knows

@@ -7,16 +7,17 @@ from numba import njit
 from kernels.banquet.action import objective_reaction
 from kernels.banquet.castle import castle_metrics
 from kernels.banquet.castle_round import arrive_keyring, castle_next, offer_keyring, search_step
-from kernels.banquet.layout import (DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_MARK, DEC_NONE, END_NONE, END_PASS_CAP,
-                                    END_TURN_CAP, EV_END, EV_MARK, EV_ROUND, F_ACTIONS, F_ACTOR, F_BRIBED, F_CAN_MARK,
-                                    F_DEC, F_DIR, F_END, F_FIRST, F_HOLDER, F_HOST, F_KEYRING, F_KING, F_MARK,
-                                    F_MARKED_ROUND, F_MK_DONE, F_MK_I, F_MK_ON, F_OB_I, F_PASSES, F_PENDANTS, F_PLACE,
-                                    F_PROT, F_ROUND, F_SCAN_I, F_SCAN_Q, F_SCAN_R, F_SECRET, F_STAND, F_STEP, F_TOKEN,
-                                    F_VETO, F_WINDOW, M_MARKS, R_ACTION_CAP, R_HOST_RECEIPT, R_KEYRING_AT_ARRIVAL,
-                                    R_N, R_NPL, R_PASS_CAP, R_SCEN, S_ACT, S_AFTER_DIRECTION, S_ARRIVE, S_ARRIVE_END,
-                                    S_BRIBE, S_NEAR_MARKED, S_NEXT, S_OBJ_REACT, S_OBJ_SCORE, S_OVER, S_ROUND, S_SCAN,
-                                    S_SCAN_MARKED, S_SEARCH, S_SETUP, S_TURN_END, S_TURN_SIT, SCEN_BANQUET,
-                                    SCEN_CASTLE, SCEN_ESTATE, SCEN_SPIES, SPY, T_RULES)
+from kernels.banquet.layout import (DEC_ACTION, DEC_BRIBE, DEC_DIRECTION, DEC_MARK, DEC_NONE, END_NONE,
+                                    END_PASS_CAP, END_TURN_CAP, EV_END, EV_MARK, EV_ROUND, F_ACTIONS, F_ACTOR,
+                                    F_BRIBED, F_CAN_MARK, F_DEC, F_DIR, F_END, F_FIRST, F_HOLDER, F_HOST,
+                                    F_KEYRING, F_KING, F_MARK, F_MARKED_ROUND, F_MK_DONE, F_MK_I, F_MK_ON,
+                                    F_OB_I, F_PASSES, F_PENDANTS, F_PLACE, F_PROT, F_ROUND, F_SCAN_I,
+                                    F_SCAN_Q, F_SCAN_R, F_SECRET, F_STAND, F_STEP, F_TOKEN, F_VETO, F_WINDOW,
+                                    M_MARKS, R_ACTION_CAP, R_HOST_RECEIPT, R_KEYRING_AT_ARRIVAL, R_N, R_NPL,
+                                    R_PASS_CAP, R_SCEN, S_ACT, S_AFTER_DIRECTION, S_ARRIVE, S_ARRIVE_END,
+                                    S_BRIBE, S_NEAR_MARKED, S_NEXT, S_OBJ_REACT, S_OBJ_SCORE, S_OVER, S_ROUND,
+                                    S_SCAN, S_SCAN_MARKED, S_SEARCH, S_SETUP, S_TURN_END, S_TURN_SIT,
+                                    SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_SPIES, SPY, T_RULES)
 from kernels.banquet.objectives import objective_scoring
 from kernels.banquet.rules import ask, EMPTY, leader, log_event, scepter_step, standing_at
 from kernels.banquet.seating import seating_step

@@ -6,9 +6,10 @@ posted in the state row and answered through forward.py (kernels/README.md, "The
 model")."""
 from numba import njit
 
-from kernels.banquet.layout import (BARON_F, EV_PLACE, F_DEC, F_DEC_SEAT, F_FACTION, F_HOST, F_KING, F_PLACE, F_STAND,
-                                    F_SUSPECT, KING_F, OP_EACH_ADJACENT_SWITCH, OP_MOVE_TO, OP_REVERSE, R_CH_ABBESS,
-                                    R_CH_ABBOT, R_CH_MERCHANT, R_N, R_NPL, R_SCEN, SCEN_SPIES, T_RULES)
+from kernels.banquet.layout import (BARON_F, EV_PLACE, F_DEC, F_DEC_SEAT, F_FACTION, F_HOST, F_KING, F_PLACE,
+                                    F_STAND, F_SUSPECT, KING_F, OP_EACH_ADJACENT_SWITCH, OP_MOVE_TO,
+                                    OP_REVERSE, R_CH_ABBESS, R_CH_ABBOT, R_CH_MERCHANT, R_N, R_NPL, R_SCEN,
+                                    SCEN_SPIES, T_RULES)
 from kernels.banquet.state import adjacent, initiative, player_place, seat_of_char, step
 from kernels.common import write_event
 

@@ -3,10 +3,10 @@ the scenario's order over the seating chance drew, before round 1."""
 from numba import njit
 
 from kernels.banquet.layout import (BARON_F, DEC_SEAT, DEC_SEND, DUKE_F, EV_PLACE, F_FACTION, F_HOST, F_KING,
-                                    F_PATRON, F_PLACE, F_STEP, F_SU_DISP, F_SU_I, F_SU_N, F_SU_ORDER, F_SU_PICKED,
-                                    KING_F, MAIDEN_F, MAXP, QUEEN_F, R_CH_BARON, R_CH_DUKE, R_FACTION_SENDS, R_N,
-                                    R_NPL, R_SCEN, R_SETUP_CHOSEN, S_ROUND, SCEN_BANQUET, SCEN_ESTATE, SCEN_LEAGUE,
-                                    SCEN_MAIDEN, SCEN_SPIES, T_RULES)
+                                    F_PATRON, F_PLACE, F_STEP, F_SU_DISP, F_SU_I, F_SU_N, F_SU_ORDER,
+                                    F_SU_PICKED, KING_F, MAIDEN_F, MAXP, QUEEN_F, R_CH_BARON, R_CH_DUKE,
+                                    R_FACTION_SENDS, R_N, R_NPL, R_SCEN, R_SETUP_CHOSEN, S_ROUND,
+                                    SCEN_BANQUET, SCEN_ESTATE, SCEN_LEAGUE, SCEN_MAIDEN, SCEN_SPIES, T_RULES)
 from kernels.banquet.rules import ask, log_event
 from kernels.banquet.setup_places import holder
 from kernels.banquet.state import across_from, seat_of_char

@@ -11,9 +11,9 @@ nothing to weigh. Scenario 3's traitor factions each send the member whose pick 
 (choose_sender)."""
 from numba import njit
 
-from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, KING_F, MAIDEN_F, MAXP,
-                                    MAXPL, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE, SCEN_MAIDEN,
-                                    T_RULES, W_DISPLACING)
+from kernels.banquet.layout import (F_FACTION, F_KING, F_PLACE, F_SU_DISP, F_SU_PICKED, KING_F, MAIDEN_F,
+                                    MAXP, MAXPL, O_CHOICE, R_N, R_NPL, R_SCEN, SCEN_BANQUET, SCEN_CASTLE,
+                                    SCEN_MAIDEN, T_RULES, W_DISPLACING)
 from kernels.banquet.state import distance, player_place, step, traitor_factions
 from kernels.banquet.values import king_worth, lean, neighbour_threat, odds, traitor_worth, value
 from kernels.rng import BOT0, next_u64, stream_start, uniform, unit

@@ -3,20 +3,21 @@ the pure queries the rules and the bots both read: places, adjacency, filters, k
 from numba import njit
 
 from kernels.banquet.castle import castle_setup
-from kernels.banquet.layout import (ABBESS_F, ABBOT_F, ASSASSIN, BARON_F, C_GENDER, C_INIT, C_STATUS, COURIER, DECOY,
-                                    DUKE_F, END_NONE, F_BRIBED, F_CAN_MARK, F_CHAR, F_CLAIM, F_DIR, F_END, F_ESTATE,
-                                    F_FACTION, F_HOLDER, F_HOST, F_ITEM, F_KILLER, F_KING, F_KNOWN, F_MARK,
-                                    F_MARKED_ROUND, F_MOVED, F_PATRON, F_PLACE, F_PLACE_KIND, F_REACTED, F_RING,
-                                    F_RMOVED, F_SECRET, F_SIZE, F_STAND, F_VETO, F_VETOS, F_WHISPERED, GENDER_ANY,
-                                    IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK, IT_MESSAGE, IT_PURSE, IT_RING, KING_F,
-                                    MAIDEN_F, MAXF, MAXP, MAXPL, MERCHANT_F, NCHAR, NOBILITY, PK_HOUND, PK_OPEN,
-                                    POS_SITTING, POS_STANDING, QUEEN_F, R_ACROSS_CHANCE, R_BARON_KNOWS, R_CH_ABBESS,
-                                    R_CH_ABBOT, R_CH_BARON, R_CH_DUKE, R_CH_KING, R_CH_KNIGHT, R_CH_MAIDEN,
-                                    R_CH_MERCHANT, R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN, R_CH_SENESCHAL, R_FSIZE,
-                                    R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL, R_SCEN, R_SENESCHAL_COURIER, R_SPIES,
-                                    R_VETO, ROSE_F, ROYALTY, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_LEAGUE,
-                                    SCEN_MAIDEN, SCEN_SPIES, SPY, T_CHARS, T_RULES, TOWER_F, WHO_ADJACENT,
-                                    WHO_NOT_ADJACENT)
+from kernels.banquet.layout import (ABBESS_F, ABBOT_F, ASSASSIN, BARON_F, C_GENDER, C_INIT, C_STATUS, COURIER,
+                                    DECOY, DUKE_F, END_NONE, F_BRIBED, F_CAN_MARK, F_CHAR, F_CLAIM, F_DIR,
+                                    F_END, F_ESTATE, F_FACTION, F_HOLDER, F_HOST, F_ITEM, F_KILLER, F_KING,
+                                    F_KNOWN, F_MARK, F_MARKED_ROUND, F_MOVED, F_PATRON, F_PLACE, F_PLACE_KIND,
+                                    F_REACTED, F_RING, F_RMOVED, F_SECRET, F_SIZE, F_STAND, F_VETO, F_VETOS,
+                                    F_WHISPERED, GENDER_ANY, IT_DAGGER, IT_DECOY, IT_DIAMOND, IT_FLASK,
+                                    IT_MESSAGE, IT_PURSE, IT_RING, KING_F, MAIDEN_F, MAXF, MAXP, MAXPL,
+                                    MERCHANT_F, NCHAR, NOBILITY, PK_HOUND, PK_OPEN, POS_SITTING, POS_STANDING,
+                                    QUEEN_F, R_ACROSS_CHANCE, R_BARON_KNOWS, R_CH_ABBESS, R_CH_ABBOT,
+                                    R_CH_BARON, R_CH_DUKE, R_CH_KING, R_CH_KNIGHT, R_CH_MAIDEN, R_CH_MERCHANT,
+                                    R_CH_MESSENGER, R_CH_PRINCESS, R_CH_QUEEN, R_CH_SENESCHAL, R_FSIZE,
+                                    R_FULL, R_KSIZE, R_N, R_NEAR_KING, R_NPL, R_SCEN, R_SENESCHAL_COURIER,
+                                    R_SPIES, R_VETO, ROSE_F, ROYALTY, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE,
+                                    SCEN_LEAGUE, SCEN_MAIDEN, SCEN_SPIES, SPY, T_CHARS, T_RULES, TOWER_F,
+                                    WHO_ADJACENT, WHO_NOT_ADJACENT)
 from kernels.rng import below, CHANCE, shuffle
 
 

@@ -4,10 +4,11 @@ of the three patrons in turn), who accepts or declines with a veto token."""
 from numba import njit
 
 from kernels.banquet.action import begin_action
-from kernels.banquet.layout import (DEC_VETO, EV_ACTION, EV_FAVOR, EV_PASS, F_AC_A, F_AC_SLOT, F_AC_X, F_AC_Y, F_AC_Z,
-                                    F_ACTIONS, F_FV_DONE, F_FV_F, F_FV_ON, F_PATRON, F_PLACE, F_RING, F_SPENT,
-                                    F_STAND, F_TURNS, F_VETO, F_VETOS, FAVOR, M_ACTIONS, M_FAVORS, M_PASSES, M_VETOES,
-                                    MV_PASS, R_BRIBE_SEATED, R_N, R_NPL, R_RING, R_SCEN, SCEN_ESTATE, T_RULES)
+from kernels.banquet.layout import (DEC_VETO, EV_ACTION, EV_FAVOR, EV_PASS, F_AC_A, F_AC_SLOT, F_AC_X, F_AC_Y,
+                                    F_AC_Z, F_ACTIONS, F_FV_DONE, F_FV_F, F_FV_ON, F_PATRON, F_PLACE, F_RING,
+                                    F_SPENT, F_STAND, F_TURNS, F_VETO, F_VETOS, FAVOR, M_ACTIONS, M_FAVORS,
+                                    M_PASSES, M_VETOES, MV_PASS, R_BRIBE_SEATED, R_N, R_NPL, R_RING, R_SCEN,
+                                    SCEN_ESTATE, T_RULES)
 from kernels.banquet.rules import ask, leader, log_event
 from kernels.banquet.state import adjacent
 

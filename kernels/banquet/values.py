@@ -7,16 +7,17 @@ from numba import njit
 
 from kernels.banquet.castle_places import gatehouse, tower_side
 from kernels.banquet.castle_team import castle_side_value, castle_value
-from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, F_CHAR, F_FACTION,
-                                    F_GATE, F_HOST, F_KEYRING, F_KING, F_PLACE, F_PLACE_KIND, F_ROUND, F_SECRET,
-                                    F_STAND, F_SUSPECT, KEY_ON_TOWER, KING_F, MAIDEN_F, MERCHANT_F, MV_PASS,
-                                    N_GREEDY_TERMS, OP_LOOK, OP_PROTECT, OP_REVEAL, OP_SIT, PK_HOUND, QUEEN_F,
-                                    R_CH_MAIDEN, R_KSIZE, R_N, R_NPL, R_ROUNDS, R_SCEN, R_SENESCHAL_COURIER,
-                                    SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE, SCEN_MAIDEN, SCEN_SPIES, SPY, T_ACTIONS,
-                                    T_RULES, W_BLOCK, W_CONVERT, W_COVER, W_CROWD, W_DISTANCE, W_ESCORT, W_GUARD,
-                                    W_PROTECT_SAVES, W_SUSPICION, W_THREAT)
-from kernels.banquet.state import (adjacent, adjacent_in, distance, estate_at, knows, places_adjacent, player_place,
-                                   seat_of_char, seneschal, step, traitor_factions)
+from kernels.banquet.layout import (A_OP, ASSASSIN, BARON_F, BOT_GREEDY, BOT_RANDOM, COURIER, F_CHAR,
+                                    F_FACTION, F_GATE, F_HOST, F_KEYRING, F_KING, F_PLACE, F_PLACE_KIND,
+                                    F_ROUND, F_SECRET, F_STAND, F_SUSPECT, KEY_ON_TOWER, KING_F, MAIDEN_F,
+                                    MERCHANT_F, MV_PASS, N_GREEDY_TERMS, OP_LOOK, OP_PROTECT, OP_REVEAL,
+                                    OP_SIT, PK_HOUND, QUEEN_F, R_CH_MAIDEN, R_KSIZE, R_N, R_NPL, R_ROUNDS,
+                                    R_SCEN, R_SENESCHAL_COURIER, SCEN_BANQUET, SCEN_CASTLE, SCEN_ESTATE,
+                                    SCEN_MAIDEN, SCEN_SPIES, SPY, T_ACTIONS, T_RULES, W_BLOCK, W_CONVERT,
+                                    W_COVER, W_CROWD, W_DISTANCE, W_ESCORT, W_GUARD, W_PROTECT_SAVES,
+                                    W_SUSPICION, W_THREAT)
+from kernels.banquet.state import (adjacent, adjacent_in, distance, estate_at, knows, places_adjacent,
+                                   player_place, seat_of_char, seneschal, step, traitor_factions)
 
 @njit(cache=True, _nrt=False, inline="always")
 def weight(w, bot, i):

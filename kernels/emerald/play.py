@@ -6,10 +6,10 @@ from numba import njit
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.emerald.bots import choose_option
 from kernels.emerald.forward import advance, apply, begin, options
-from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE, END_TURN_CAP,
-                                    EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
-                                    F_IDENT, F_TURN, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS,
-                                    S_STATE, S_TIEBREAK, S_TMP, T_RULES)
+from kernels.emerald.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_ACTION, DEC_AGENT, DEC_NONE,
+                                    END_TURN_CAP, EV_FIRST, EV_IDENTITY, F_DEC, F_DEC_SEAT, F_END, F_FIRST,
+                                    F_IDENT, F_TURN, R_N, S_IO, S_MOVES, S_POS, S_RNG, S_SEAT_BOTS, S_STATE,
+                                    S_TIEBREAK, S_TMP, T_RULES)
 from kernels.emerald.rollout import quick_answer, rollout_choice
 from kernels.emerald.rules import final_scores, log_event
 from kernels.emerald.search import search_option

@@ -19,16 +19,15 @@ import numpy as np
 from numba import njit
 
 from kernels.emerald.bots import choose_action, choose_option, sub_choice
-from kernels.emerald.layout import (BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT, DEC_ACTION, DEC_AGENT, DEC_NONE, END_NONE, F_CAP, F_CAP_ENDS,
-                                    F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT, F_IDPOOL, F_NDECK,
-                                    F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP, F_ZONE,
-                                    F_ZOWN, K_KIND, KIND_GAME, MAX_CANDIDATES, MAXCARDS, MAXSTACK,
+from kernels.emerald.layout import (BOT_GREEDY, BOT_HEURISTIC, BOT_ROLLOUT, DEC_ACTION, DEC_AGENT, DEC_NONE,
+                                    END_NONE, F_CAP, F_CAP_ENDS, F_COH, F_DEC, F_DEC_SEAT, F_END, F_IDENT,
+                                    F_IDPOOL, F_NDECK, F_NHAND, F_NSTACK, F_REVEALED, F_SEEN, F_TURN, F_UP,
+                                    F_ZONE, F_ZOWN, K_KIND, KIND_GAME, MAX_CANDIDATES, MAXCARDS, MAXSTACK,
                                     MV_SIZE, NCITY, NIDENT, O_A, O_B, R_CARDS, R_COH_PUBLIC,
                                     R_DISCARDS_PUBLIC, R_GAME_CARDS, R_N, S_R_CAND, S_R_IO, S_R_MET,
-                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP,
-                                    S_R_VALUE, T_CARD, T_RULES, W_ROLLOUT_CANDIDATES,
-                                    W_ROLLOUT_HORIZON, W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD,
-                                    Z_HAND, Z_OUT, Z_STACK)
+                                    S_R_MOVES, S_R_POS, S_R_RNG, S_R_SCORE, S_R_STATE, S_R_TMP, S_R_VALUE,
+                                    T_CARD, T_RULES, W_ROLLOUT_CANDIDATES, W_ROLLOUT_HORIZON,
+                                    W_ROLLOUT_PLAYOUTS, Z_DECK, Z_DISCARD, Z_HAND, Z_OUT, Z_STACK)
 from kernels.emerald.rules import final_scores
 from kernels.emerald.state import copy_into, deck_at, hand_at, stack_at
 from kernels.emerald.values import row_value
