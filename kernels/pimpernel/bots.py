@@ -20,11 +20,7 @@ from kernels.pimpernel.values import (basic_value, best_halves, favor_value, fil
 
 
 @kernel
-def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream, filled):
-    """The move of moves[:nm] worth the most (the first best from a random start, favor cards
-    after the basic moves). filled: the kinds of move whose context ctx already holds for this
-    board and seat (choose_main's, when its favor card's first half is asked next: the board has
-    not changed), else 0; the context is filled anew unless it covers every kind on offer."""
+def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream):
     kinds = 0
     for i in range(nm):
         kinds |= 1 << moves[i, 0]
@@ -34,8 +30,7 @@ def choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream, filled):
     short = np.uint64(0)
     if (kinds & ((1 << MV_ROUTE) | (1 << MV_LEADER) | (1 << MV_MOVE))) != 0:
         occ, bm, be, short = short_context(s, K, RM)
-    if (kinds & ~filled) != 0:
-        fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
+    fill_context(s, K, W, p, occ, bm, be, ctx, kinds)
     b_place = -1.0
     b_build = -1.0
     b_route = -1.0
@@ -101,8 +96,7 @@ def choose_main(s, K, RM, W, p, favors, moves, ctx, rng):
     listing it: pass, the walks, and with a cube in supply the route spaces, the location
     spaces and the leader spaces of the pawn's region, the buildings and areas, then the favor
     tiles in favors (a bit per usable tile: rules.usable_favors). Writes the move chosen to
-    moves[0] as its option row (moves' rows are its scratch: the moves tied for the best);
-    returns the kinds of move whose context it left in ctx (choose_heuristic's filled)."""
+    moves[0] as its option row (moves' rows are its scratch: the moves tied for the best)."""
     r = s[player_at(p, P_REGION)]
     supply = s[player_at(p, P_SUPPLY)]
     kinds = (1 << MV_PASS) | (1 << MV_MOVE)   # the kinds the list may hold (fill_context's parts)
@@ -200,7 +194,6 @@ def choose_main(s, K, RM, W, p, favors, moves, ctx, rng):
     moves[0, 1] = a
     moves[0, 2] = 0
     moves[0, 3] = -1
-    return kinds
 
 
 @kernel
@@ -281,7 +274,7 @@ def bot_choice(s, K, RS, RM, W, bot, p, moves, nm, tmp, ctx, rng):
         return choose_random(s, p, moves, nm, rng, stream)
     if bot == BOT_GREEDY:
         return choose_greedy(s, K, p, moves, nm, ctx, rng, stream)
-    return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream, 0)
+    return choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
 
 
 @kernel

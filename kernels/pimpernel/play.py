@@ -7,14 +7,12 @@ from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_posi
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE,
-    END_TURN_CAP, EV_SETUP, MAXP, MV_FAVOR, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER,
-    O_MISSIONS_DONE, O_MLOC, O_N,
+    END_TURN_CAP, EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
     O_PARTS_FAILED, O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START, P_ICON_PTS,
     P_LEADER_PTS, W_SEARCH_ITER)
-from kernels.pimpernel.state import (bot_stream, chooser, decision, log_event, pending, player_at, score_of,
-    setup_game)
+from kernels.pimpernel.state import chooser, decision, log_event, pending, player_at, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
-from kernels.pimpernel.bots import choose_heuristic, choose_main, choose_option, leader_choice
+from kernels.pimpernel.bots import choose_main, choose_option, leader_choice
 from kernels.pimpernel.rules import advance, apply_option, enter, list_options, usable_favors
 from kernels.pimpernel.rollout import rollout_choice
 from kernels.pimpernel.search import search_option
@@ -60,7 +58,6 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
     listing its options (bots.choose_main). Returns the decision it stopped at (DEC_NONE: the
     game is over, or O_STOP was reached)."""
     dec = advance(s, K, RS, RM, tmp, owner_masks, log, nlog, log_on)
-    filled = 0   # the kinds of move whose context ctx holds for the board as it stands
     while dec != DEC_NONE:
         p = chooser(s)
         i = 0
@@ -70,16 +67,7 @@ def play_on(s, K, RS, RM, W, seat_bot, moves, tmp, ctx, cand, s2, rng, owner_mas
             put_row(moves, leader_choice(s, K, RS, RM, W, seat_bot[p], rng, owner_masks, tmp), 0, 0, 0)
         elif dec == DEC_MAIN and seat_bot[p] == BOT_HEURISTIC:
             # the heuristic's main move valued without listing the options: the same move
-            filled = choose_main(s, K, RM, W, p, usable_favors(s, K, p, moves, 0, tmp, tmp, nlog), moves, ctx, rng)
-            if moves[0, 0] != MV_FAVOR:
-                filled = 0   # the move changes the board; a favor card leaves it as it is
-        elif filled != 0:
-            # its favor card's first half (DEC_FAVOR1, the same seat), valued from the main
-            # move's context: a quarter of the heuristic's contexts were this one recounted
-            nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
-            if nm > 1:
-                i = choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, bot_stream(s, p), filled)
-            filled = 0
+            choose_main(s, K, RM, W, p, usable_favors(s, K, p, moves, 0, tmp, tmp, nlog), moves, ctx, rng)
         else:
             nm = list_options(s, K, RS, RM, tmp, owner_masks, moves, nlog)
             i = ask_seat(s, K, RS, RM, W, seat_bot, moves, nm, tmp, ctx, cand, s2, rng, owner_masks, log, nlog, sx)

@@ -98,7 +98,7 @@ def rollout_choice(s, K, RS, RM, W, p, moves, nm, tmp, ctx, cand, s2, rng, owner
     four-player games reached the turn cap)."""
     stream = BOT0 + p
     width = min(int(W[W_WIDTH]), nm)
-    choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream, 0)
+    choose_heuristic(s, K, RM, W, p, moves, nm, ctx, rng, stream)
     top = 0
     for i in range(1, nm):
         if ctx[C_VALS + i] > ctx[C_VALS + top]:
