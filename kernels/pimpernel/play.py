@@ -7,9 +7,10 @@ from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_posi
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE,
-    END_TURN_CAP, EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END, O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N,
-    O_PARTS_FAILED, O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START, P_ICON_PTS,
-    P_LEADER_PTS, W_SEARCH_ITER)
+                                      END_TURN_CAP, EV_SETUP, MAXP, NAREA, O_CAPTURES, O_DECISIONS, O_END,
+                                      O_FIRST, O_HOLDER, O_MISSIONS_DONE, O_MLOC, O_N, O_PARTS_FAILED,
+                                      O_STARTER, O_STOP, O_TRAIL, O_TURNS, P_CUBE_PTS, P_FINAL_START,
+                                      P_ICON_PTS, P_LEADER_PTS, W_SEARCH_ITER)
 from kernels.pimpernel.state import chooser, decision, log_event, pending, player_at, score_of, setup_game
 from kernels.pimpernel.moves import short_routes
 from kernels.pimpernel.bots import choose_main, choose_option, leader_choice

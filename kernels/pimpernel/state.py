@@ -7,12 +7,15 @@ from kernels.common import write_event
 from kernels.rng import BOT0, CHANCE, below, shuffle
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (K_CHAUVELIN, K_CUBES, K_FC_STAR, K_FINAL_CARD, K_FIRST_GAME,
-    K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MAX_TURNS, K_MC_LOC, K_MC_NEED, K_NB, K_NFC, K_NLOC, K_NMC,
-    K_NMISSIONS, K_REMOVED, K_RESCUE_CARD, K_TP, MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD,
-    NNEED, O_AREA, O_BLD, O_BLDTILE, O_CAP, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DEC_SEAT, O_DECK, O_DECK_LEN, O_DECK_PTR,
-    O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER, O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
-    O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE, O_STARTER, O_STOP, O_STREAM,
-    O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS, PLK, P_REGION, P_SCORE, P_SUPPLY)
+                                      K_FIRST_MISSION, K_HOJ, K_LOC_REGION, K_MAX_TURNS, K_MC_LOC, K_MC_NEED,
+                                      K_NB, K_NFC, K_NLOC, K_NMC, K_NMISSIONS, K_REMOVED, K_RESCUE_CARD, K_TP,
+                                      MAXB, MAXL, MAXS, MAXSLOT, NAREA, NLEAD, NNEED, O_AREA, O_BLD,
+                                      O_BLDTILE, O_CAP, O_CHAUV, O_CUR, O_CUR_CARDS, O_DEC, O_DEC_SEAT,
+                                      O_DECK, O_DECK_LEN, O_DECK_PTR, O_FIRST, O_HOLDER, O_LAST, O_LAST_EVER,
+                                      O_LAST_LEAD, O_LEADER, O_LOC, O_LOCCARD, O_MISSION, O_MLOC, O_N, O_NCUR,
+                                      O_NEXT_CARDS, O_NNEXT, O_PASSES, O_PIMP, O_PL, O_REMOVED, O_ROUTE,
+                                      O_STARTER, O_STOP, O_STREAM, O_TILECARD, O_TRAIL, O_TRAIL_LEN, O_TURNS,
+                                      PLK, P_REGION, P_SCORE, P_SUPPLY)
 
 
 # Where a seat's counters, its cubes in a planning area and a location card's spaces sit in the
