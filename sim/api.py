@@ -17,6 +17,7 @@ import importlib
 
 import numpy as np
 
+from sim.hooks import new_log
 from sim.registry import get_game
 
 
@@ -99,9 +100,9 @@ class GameState:
 
 def copy_log(log: np.ndarray, written: int) -> np.ndarray:
     """A copy of an event log holding its first ``written`` rows: a log is sized for the longest
-    game (Pimpernel's is 9.6 MB) and a fresh array's pages cost nothing until written (calloc),
-    so a clone (OpenSpiel clones at every step) stays the size of the game played so far."""
-    out = np.zeros(log.shape, log.dtype)
+    game (Pimpernel's is 9.6 MB) and a fresh log's pages cost nothing until written
+    (sim.hooks.new_log), so a clone (OpenSpiel clones at every step) costs the game played so far."""
+    out = new_log(*log.shape)
     out[:written] = log[:written]
     return out
 

@@ -10,9 +10,20 @@ Bastille's int or the others' bool, the option row's dtype), so no hook compiles
 specialization."""
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
 from sim.game import Batch
+
+
+def new_log(rows: int, width: int = 6) -> np.ndarray:
+    """A zeroed event log of ``rows`` rows on pages of its own: the kernel touches only the rows
+    it writes, so a log sized for the longest game (Pimpernel's 9.6 MB) costs what the game
+    writes. np.zeros does not promise that: once glibc has freed a block that size it serves
+    the next from its heap and clears every byte (5 ms a Pimpernel log; OpenSpiel starts a game
+    and clones a state at every step)."""
+    return np.frombuffer(mmap.mmap(-1, rows * width * 8), np.int64).reshape(rows, width)
 
 
 class Plumbing:
@@ -160,7 +171,7 @@ class SeatRows(Rows):
         """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
         to its first decision with the log on: the game play_batch plays (play.play_game)."""
         n = compiled.n_players
-        s = {"sc": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, 6), np.int64),
+        s = {"sc": compiled.alloc_scratch(1, True), "log": new_log(game.log_rows),
              "out": Batch.alloc(1, n, len(game.metrics)), "n": n}
         s["out"].metrics[:] = 0.0
         self.deal(compiled.tables, *(self.row(s, p) for p in self.dealt), np.asarray(bots, np.int64),

@@ -332,8 +332,8 @@ def test_random_content_overrides_play_or_are_refused(game_id, data):
     variants += tuple(data.draw(hs.lists(hs.sampled_from(overlays), unique=True))) if overlays else ()
     params = [p for p in game.content(variants).params() if p[2] is not None]
     picks = data.draw(hs.lists(hs.sampled_from(params), min_size=1, max_size=6, unique_by=lambda p: p[0]))
-    # the search bot at a quick budget unless a pick sets it (the later wins)
-    sets = [*(q for q in quick_rollout(game) if q.startswith("bots.search")), *(f"{key}={override(data, key, value, *r)}" for key, value, r in picks)]
+    # the rollout and search bots at a quick budget unless a pick sets it (the later wins)
+    sets = [*quick_rollout(game), *(f"{key}={override(data, key, value, *r)}" for key, value, r in picks)]
     n = data.draw(hs.sampled_from(game.allowed_players(variants)))
     bots = data.draw(hs.lists(hs.sampled_from(game.bots), min_size=n, max_size=n))
     loaded = loads(game, variants, [s for s in sets if loads(game, variants, [s], n)], n)

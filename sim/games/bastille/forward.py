@@ -17,7 +17,7 @@ from kernels.common import as_row, seat_bots as rotate_bots
 from kernels.rng import CHANCE, seed_streams
 from kernels.search import alloc_tree
 from sim.game import Batch
-from sim.hooks import Plumbing, outcome, table_as_seen
+from sim.hooks import Plumbing, new_log, outcome, table_as_seen
 from sim.games.bastille.trace import GROUPS, LOCATIONS, WEAPONS, card_text, mission_text
 
 DECISION_KINDS = {K.DEC_NONE: "game over", K.DEC_PLACE: "placement",
@@ -32,7 +32,7 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
     """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
     to its first decision with the log on: the game play_batch plays (play.play_one)."""
     s = {"st": np.zeros(K.ST_SIZE, np.int64), "rng": np.zeros(1 + K.MAXP, np.uint64),
-         "memo": np.zeros(K.FS_SIZE, np.float64), "log": np.zeros((game.log_rows, 6), np.int64),
+         "memo": np.zeros(K.FS_SIZE, np.float64), "log": new_log(game.log_rows),
          "buf": np.zeros((K.K_MAX, K.OPT_W), np.int64),
          # the rollout bot's playout scratch: overwritten by every playout, never read first
          "d": np.zeros(K.ST_SIZE, np.int64), "drng": np.zeros(1 + K.MAXP, np.uint64),

@@ -9,7 +9,7 @@ from kernels.doppelganger import layout as L
 from kernels.doppelganger.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
 from kernels.doppelganger.search import search_option
 from kernels.common import seat_bots
-from sim.hooks import Rows, table_as_seen
+from sim.hooks import Rows, new_log, table_as_seen
 
 DECISION_KINDS = dict(enumerate(L.DEC_NAMES))
 
@@ -19,7 +19,7 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
     """A new game advanced to its first decision: its scratch row, metrics and event log."""
     scratch = compiled.alloc_scratch(1, game.rollout_bot(bots))
     met = np.zeros((compiled.n_players, L.N_METRICS), np.float64)
-    log = np.zeros((game.log_rows, 6), np.int64)
+    log = new_log(game.log_rows)
     sb = scratch[L.S_SEAT_BOTS][0]
     seat_bots(np.asarray(bots, np.int64), np.int64(rotation), sb)
     scratch[L.S_GIVEN][0, 1, L.P_DEST] = -1

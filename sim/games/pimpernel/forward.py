@@ -16,7 +16,7 @@ from kernels.pimpernel.play import ask_seat, begin_game, finish_game
 from kernels.pimpernel.rollout import redeal_hidden  # noqa: F401  (the no-peek hook)
 from kernels.rng import seed_streams
 from sim.game import Batch
-from sim.hooks import Rows, outcome, table_as_seen
+from sim.hooks import Rows, new_log, outcome, table_as_seen
 from sim.games.pimpernel.trace import PARTS, route_text
 
 DECISION_KINDS = {L.DEC_NONE: "game over", L.DEC_MAIN: "main move", L.DEC_ICON: "icon follow-up",
@@ -52,7 +52,7 @@ def start(game, compiled, bots: np.ndarray, weights: np.ndarray, seed: int, game
           rotation: int = 0) -> dict:
     """Game game_index of a run with this seed, seats rotated by rotation, set up and advanced
     to its first decision with the log on: the game play_batch plays (play.play_game)."""
-    s = {"scratch": compiled.alloc_scratch(1, True), "log": np.zeros((game.log_rows, L.LOGW), np.int64),
+    s = {"scratch": compiled.alloc_scratch(1, True), "log": new_log(game.log_rows, L.LOGW),
          "nlog": np.zeros(1, np.int64), "n": compiled.n_players,
          # the final ranking, as play_batch's Batch holds it (one game's row)
          "out": Batch.alloc(1, compiled.n_players, len(game.metrics))}
