@@ -39,13 +39,6 @@ def redeal_hidden(tables, st, seat, rng):
     return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64), 0.0)
 
 
-@njit(cache=True)
-def redeal_leaning(tables, st, seat, rng, lean):
-    """redeal_hidden as the strong bots re-deal: in scenario 1 each assassin placed by the
-    public signs with lean (their belief); for callers from Python (tests)."""
-    return redeal_into(tables, st, seat, rng, np.empty(3 * MAXP, np.int64), lean)
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def belief(w):
     """How much the rollout and search bots' re-deal leans on the public signs: the seat's

@@ -6,7 +6,7 @@ the seat may know and the chance stream."""
 import numpy as np
 
 from kernels.banquet import layout as L
-from kernels.banquet.rollout import belief, redeal_hidden, redeal_leaning
+from kernels.banquet.rollout import belief, redeal_hidden, redeal_into
 from kernels.rng import seed_streams
 from tests.banquet.helpers import Table
 
@@ -28,6 +28,12 @@ def stream(seed):
     rng = np.zeros(13, np.uint64)
     seed_streams(rng, np.uint64(seed), np.uint64(5))
     return rng
+
+
+def redeal_leaning(tables, st, seat, rng, lean):
+    """redeal_hidden as the rollout and search bots re-deal: scenario 1's assassins placed by the
+    public signs with lean (their belief); redeal_hidden's own compiled code (the same types)."""
+    redeal_into(tables, st, seat, rng, np.empty(3 * L.MAXP, np.int64), lean)
 
 
 def assassin_of(st, members):
