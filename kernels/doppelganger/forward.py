@@ -225,6 +225,25 @@ def move_index(buf, k, plan):
 
 
 @njit(cache=True, _nrt=False)
+def plan_move(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv):
+    """A greedy or hunter seat's move: its turn planned (move and action together), the plan
+    kept in memo for the action after the move."""
+    rules = tables[T_RULES]
+    plan_turn(st, rules[R_N], st[F_DEC_SEAT], st[F_TOTAL], rules, weights, tables[T_DIST],
+              tables[T_NXT], tables[T_PADS], tables[T_PAD_INDEX], tables[T_ADJ], tables[T_PAD_DIST],
+              walk, kn, wv, 1 if bot != BOT_GREEDY else 0, plans, pscore, 1)
+    remember(plans, memo)
+
+
+@njit(cache=True, _nrt=False)
+def move_row(plan, row):
+    """The option row of the plan's move (the row move_index finds among the listed ones)."""
+    row[O_DEST] = plan[P_DEST]
+    row[O_TELE] = plan[P_TELE]
+    row[O_BRING] = plan[P_BRING] if plan[P_TELE] else -1
+
+
+@njit(cache=True, _nrt=False)
 def remember(plans, memo):
     for f in range(P_SIZE):
         memo[f] = plans[0, f]
@@ -281,10 +300,7 @@ def policy(tables, st, buf, k, bot, rng, weights, memo, walk, reach, acts, plans
                          tables[T_PAD_DIST], walk, rng, reach, acts, plans, pscore, kn, wv, rplans,
                          rscore, rst, rrng, deck, pbots, none_plan, pmet, pctr, log, memo)
         else:
-            plan_turn(st, n, seat, total, rules, weights, tables[T_DIST], tables[T_NXT],
-                      tables[T_PADS], tables[T_PAD_INDEX], tables[T_ADJ], tables[T_PAD_DIST],
-                      walk, kn, wv, 1 if bot != BOT_GREEDY else 0, plans, pscore, 1)
-            remember(plans, memo)
+            plan_move(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv)
         dec[0] += 1
         return move_index(buf, k, memo)
     if d == DEC_ACT_AFTER:

@@ -9,20 +9,21 @@ from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.threads import over_rows, scratch_rows
-from kernels.doppelganger.forward import (apply, chooser, decision, options, policy,
-                                          start_game)
+from kernels.doppelganger.forward import (apply, chooser, decision, move_row, options, plan_move,
+                                          policy, start_game)
 from kernels.doppelganger.search import search_option
-from kernels.doppelganger.layout import (BOT_SEARCH, DEC_NONE, END_TURN_CAP, FIRST_SEAT, F_END, F_TURN,
-                                         F_WINNER, P_DEST, S_ACTS, S_CTR, S_DECK, S_FV, S_GIVEN,
-                                         S_KN, S_OPTS, S_PBOTS, S_PLANS, S_PMET, S_PSCORE, S_REACH,
-                                         S_RNG, S_RPLANS, S_RRNG, S_RSCORE, S_RSTATE,
-                                         S_SEAT_BOTS, S_STATE, S_TIEBREAK, S_WALK)
+from kernels.doppelganger.layout import (BOT_GREEDY, BOT_HUNTER, BOT_SEARCH, DEC_MOVE, DEC_NONE, END_TURN_CAP,
+                                         FIRST_SEAT, F_END, F_TURN, F_WINNER, P_DEST, S_ACTS, S_CTR, S_DECK,
+                                         S_FV, S_GIVEN, S_KN, S_OPTS, S_PBOTS, S_PLANS, S_PMET, S_PSCORE,
+                                         S_REACH, S_RNG, S_RPLANS, S_RRNG, S_RSCORE, S_RSTATE, S_SEAT_BOTS,
+                                         S_STATE, S_TIEBREAK, S_WALK)
 
 
 @njit(cache=True, _nrt=False)
 def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log, on, met):
     """Deal and play game ``game_index`` in scratch row r, the bot list moved ``rotation``
-    seats: the forward model's one loop (advance; options; the chooser's policy; apply).
+    seats: the forward model's one loop (advance; options; the chooser's policy; apply). A
+    greedy or hunter seat's move is its plan's row, written without listing the options.
     Returns (turns, end reason); ctr[0] = log rows written, ctr[1] = bot decisions.
     Every game seeds its streams and set-up resets the state row, so nothing carries over
     from the row's previous game."""
@@ -52,8 +53,16 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     gplan[1, P_DEST] = -1
     start_game(tables, st, met, li, rng, scratch[S_DECK][r], seed, game_index, weights, log, on)
     while decision(st) != DEC_NONE:
-        k = options(tables, st, walk, reach, acts, buf)
         bot = sb[chooser(st)]
+        if decision(st) == DEC_MOVE and (bot == BOT_GREEDY or bot == BOT_HUNTER):
+            # the planned move written as its one option row, without listing every node the
+            # pawn may reach (the listing cost the hunter more than its planning): the same move
+            plan_move(tables, st, bot, weights, gplan[0], walk, plans, pscore, kn, wv)
+            dec[0] += 1
+            move_row(gplan[0], buf[0])
+            apply(tables, st, met, li, rng, weights, buf[0], log, on)
+            continue
+        k = options(tables, st, walk, reach, acts, buf)
         if bot == BOT_SEARCH:
             i = search_option(tables, scratch, r, met, weights, buf, k, log)
         else:
