@@ -318,6 +318,45 @@ def choose_monk_group(tb, st, rng, p):
     return bcode % N_GROUPS
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def picks_by_index(st, kind, p):
+    """The random bot takes a uniform option of most decisions: an index among the listed
+    options. Every other choice is made from the state alone (chosen_row)."""
+    return (st[SEATBOT + p] == BOT_RANDOM and kind != DEC_PLACE and kind != DEC_WEAPON
+            and kind != DEC_UPGRADE)
+
+
+@njit(cache=True, _nrt=False)
+def chosen_row(tb, st, rng, p, W):
+    """The option row (its two columns, as rules.options lists it) that seat p's bot takes at
+    the pending decision, other than a placement (choose_placement) or a random bot's
+    uniform pick (picks_by_index). The rules pose a mission, catacomb or weapon decision
+    only with an option to take, so the row is always among the listed ones."""
+    kind = st[G_KIND]
+    if kind == DEC_CHARACTER:
+        i = choose_character(tb, st, rng, p, st[G_C0], W)
+        return i, st[DISP + i] if i >= 0 else -1
+    if kind == DEC_VERSAILLES:
+        return choose_versailles(tb, st, rng, p, st[G_C0], W), st[G_C0]
+    if kind == DEC_PILE:
+        pile = choose_pile(tb, st, rng, p, W)
+        k = 0
+        for m in range(tb[T_NMIS]):
+            k += st[MLOC + m] == pile
+        return pile, k
+    if kind == DEC_MISSION:
+        return choose_mission(tb, st, rng, p, st[G_C0], W), st[G_C0]
+    if kind == DEC_CATACOMB:
+        i = choose_catacomb(tb, st, rng, p, st[G_C0], st[G_C1], W)
+        return i, tb[T_CK + i]
+    if kind == DEC_WEAPON:
+        t = choose_weapon(tb, st, rng, p, W)
+        return t, st[G_BW + t]
+    if kind == DEC_UPGRADE:
+        return choose_upgrade(tb, st, rng, p, W), 0
+    return choose_monk_group(tb, st, rng, p), st[G_C0]
+
+
 @njit(cache=True, _nrt=False)
 def choose_option(tb, st, rng, W, fs, buf, k):
     """The seat's bot as a policy: the index of the option row it takes (buf[:k], listed
@@ -326,24 +365,10 @@ def choose_option(tb, st, rng, W, fs, buf, k):
     a weapon (a token by count) and an upgrade (the highest, as every bot)."""
     kind = st[G_KIND]
     p = st[G_SEAT]
-    rnd = st[SEATBOT + p] == BOT_RANDOM
     if kind == DEC_PLACE:
         v, loc = choose_placement(tb, st, rng, p, W, fs)
         return find_option(buf, k, v, loc, 2)
-    if kind == DEC_UPGRADE:
-        return 0
-    if rnd and kind != DEC_WEAPON:
+    if picks_by_index(st, kind, p):
         return below(rng, bot_stream(p), k)
-    if kind == DEC_CHARACTER:
-        return find_option(buf, k, choose_character(tb, st, rng, p, st[G_C0], W), 0, 1)
-    if kind == DEC_VERSAILLES:
-        return choose_versailles(tb, st, rng, p, st[G_C0], W)
-    if kind == DEC_PILE:
-        return 0 if choose_pile(tb, st, rng, p, W) == AT_DECK else 1
-    if kind == DEC_MISSION:
-        return find_option(buf, k, choose_mission(tb, st, rng, p, st[G_C0], W), 0, 1)
-    if kind == DEC_CATACOMB:
-        return find_option(buf, k, choose_catacomb(tb, st, rng, p, st[G_C0], st[G_C1], W), 0, 1)
-    if kind == DEC_WEAPON:
-        return find_option(buf, k, choose_weapon(tb, st, rng, p, W), 0, 1)
-    return choose_monk_group(tb, st, rng, p)
+    a, b = chosen_row(tb, st, rng, p, W)
+    return find_option(buf, k, a, b, 2)

@@ -13,7 +13,7 @@ from kernels.bastille.layout import (
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP, W_SEARCH_ITER)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_option, choose_placement
+from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
 from kernels.bastille.values import forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
@@ -52,6 +52,12 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
             v, loc = choose_placement(tb, st, rng, p, W, fs)
             buf[0, 0] = v
             buf[0, 1] = loc
+            i = 0
+        elif kind != DEC_PLACE and st[SEATBOT + p] != BOT_SEARCH and not picks_by_index(st, kind, p):
+            # so is every other decision a bot makes from the state alone (chosen_row)
+            a, b = chosen_row(tb, st, rng, p, W)
+            buf[0, 0] = a
+            buf[0, 1] = b
             i = 0
         else:
             k = options(tb, st, buf)

@@ -291,10 +291,9 @@ def prepare_round_values(tb, st, rng, p, W, wb, fs):
 def best_display_values(tb, st, p, v, fs):
     """Net worth of each affordable display card for tile v, sorted high to low into
     fs[FS_SORT + v * MAXD..]; returns how many are worth taking. Coins and display stay
-    as they are while tiles are placed, so this is worked out once a round for each v."""
+    as they are while tiles are placed, so this is worked out once a round for each v
+    (placement_worth reads the count kept in fs[FS_NCARDS + v] before calling)."""
     f = p * FS_BLOCK
-    if fs[f + FS_NCARDS + v] >= 0.0:
-        return int(fs[f + FS_NCARDS + v])
     cv = fs[f + FS_COIN]
     fv = f + FS_SORT + v * MAXD
     k = 0
@@ -367,7 +366,9 @@ def placement_worth(tb, st, p, v, loc, W, wb, fs):
     pos = st[BGE + loc * (MAXV + 1) + v]     # the place v takes: after the tiles >= v
     ncards = 0
     if loc == L_PLACE_LOUIS:
-        ncards = best_display_values(tb, st, p, v, fs)
+        ncards = int(fs[p * FS_BLOCK + FS_NCARDS + v])
+        if ncards < 0:                      # not yet worked out this round
+            ncards = best_display_values(tb, st, p, v, fs)
     x = reward_at(tb, st, p, loc, pos, v, W, wb, fs, ncards)
     f = p * FS_BLOCK
     bump = W[wb + W_BUMP]
