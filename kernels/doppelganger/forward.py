@@ -202,16 +202,53 @@ def options(tables, st, walk, reach, acts, buf):
 # -- policies ------------------------------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def action_index(buf, k, plan):
-    """The option row holding the plan's action (row 0, 'none', if it holds none)."""
-    kind = plan[P_KIND]
+def action_index(buf, k, kind, x, drop, w):
+    """The option row holding the action (row 0, 'none', for ACT_NONE)."""
     if kind == ACT_NONE:
         return 0
     for i in range(k):
-        if (buf[i, A_KIND] == kind and buf[i, A_X] == plan[P_X] and buf[i, A_W] == plan[P_W]
-                and buf[i, A_DROP] == plan[P_DROP]):
+        if buf[i, A_KIND] == kind and buf[i, A_X] == x and buf[i, A_W] == w and buf[i, A_DROP] == drop:
             return i
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def plan_action(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv, dec):
+    """A greedy or hunter seat's action as (kind, target, drop, weapon): before its move a
+    kill here, else with two actions left the best action here, else none; after the move,
+    the action of the turn planned at the move (memo). dec[0] counts the choices the bot
+    made (acting on its own plan is none)."""
+    rules = tables[T_RULES]
+    n = rules[R_N]
+    seat = st[F_DEC_SEAT]
+    plan = memo
+    if st[F_DEC] == DEC_ACT_BEFORE:
+        plan = plans[0]
+        if kill_here(st, n, seat, rules, plan):
+            dec[0] += 1
+        elif st[F_LEFT] >= 2:
+            # two actions a turn: the best action here (a plan with no steps), then move
+            plan_turn(st, n, seat, 0, rules, weights, tables[T_DIST], tables[T_NXT],
+                      tables[T_PADS], tables[T_PAD_INDEX], tables[T_ADJ], tables[T_PAD_DIST],
+                      walk, kn, wv, 1 if bot != BOT_GREEDY else 0, plans, pscore, 1)
+            dec[0] += 1
+            if not pscore[0] > 0.0:
+                return ACT_NONE, -1, -1, -1
+        else:
+            return ACT_NONE, -1, -1, -1
+    if plan[P_KIND] == ACT_NONE:
+        return ACT_NONE, -1, -1, -1
+    return plan[P_KIND], plan[P_X], plan[P_DROP], plan[P_W]
+
+
+@njit(cache=True, _nrt=False)
+def action_row(act, row):
+    """The option row of an action (the row action_index finds among the listed ones)."""
+    kind, x, drop, w = act
+    row[A_KIND] = kind
+    row[A_X] = x
+    row[A_DROP] = drop
+    row[A_W] = w
 
 
 @njit(cache=True, _nrt=False)
@@ -270,22 +307,12 @@ def policy(tables, st, buf, k, bot, rng, weights, memo, walk, reach, acts, plans
             if buf[i, O_REV] == choice:
                 return i
         return -1
-    if d == DEC_ACT_BEFORE:
+    if d == DEC_ACT_BEFORE or d == DEC_ACT_AFTER:
         if bot == BOT_RANDOM:
             dec[0] += 1
             return below(rng, BOT0 + seat, k)
-        if kill_here(st, n, seat, rules, plans[0]):
-            dec[0] += 1
-            return action_index(buf, k, plans[0])
-        if st[F_LEFT] >= 2:
-            # two actions a turn: the best action here (a plan with no steps), then move
-            plan_turn(st, n, seat, 0, rules, weights, tables[T_DIST], tables[T_NXT],
-                      tables[T_PADS], tables[T_PAD_INDEX], tables[T_ADJ], tables[T_PAD_DIST],
-                      walk, kn, wv, 1 if bot != BOT_GREEDY else 0, plans, pscore, 1)
-            dec[0] += 1
-            if pscore[0] > 0.0:
-                return action_index(buf, k, plans[0])
-        return 0
+        kind, x, drop, w = plan_action(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv, dec)
+        return action_index(buf, k, kind, x, drop, w)
     if d == DEC_MOVE:
         total = st[F_TOTAL]
         if bot == BOT_RANDOM:
@@ -303,11 +330,6 @@ def policy(tables, st, buf, k, bot, rng, weights, memo, walk, reach, acts, plans
             plan_move(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv)
         dec[0] += 1
         return move_index(buf, k, memo)
-    if d == DEC_ACT_AFTER:
-        if bot == BOT_RANDOM:
-            dec[0] += 1
-            return below(rng, BOT0 + seat, k)
-        return action_index(buf, k, memo)
     return -1
 
 

@@ -9,14 +9,16 @@ from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.threads import over_rows, scratch_rows
-from kernels.doppelganger.forward import (apply, chooser, decision, move_row, options, plan_move,
-                                          policy, start_game)
+from kernels.doppelganger.forward import (action_row, apply, chooser, decision, move_row, options,
+                                          plan_action, plan_move, policy, start_game)
 from kernels.doppelganger.search import search_option
-from kernels.doppelganger.layout import (BOT_GREEDY, BOT_HUNTER, BOT_SEARCH, DEC_MOVE, DEC_NONE, END_TURN_CAP,
-                                         FIRST_SEAT, F_END, F_TURN, F_WINNER, P_DEST, S_ACTS, S_CTR, S_DECK,
-                                         S_FV, S_GIVEN, S_KN, S_OPTS, S_PBOTS, S_PLANS, S_PMET, S_PSCORE,
-                                         S_REACH, S_RNG, S_RPLANS, S_RRNG, S_RSCORE, S_RSTATE, S_SEAT_BOTS,
-                                         S_STATE, S_TIEBREAK, S_WALK)
+from kernels.doppelganger.layout import (BOT_GREEDY, BOT_HUNTER, BOT_SEARCH, DEC_ACT_AFTER,
+                                         DEC_ACT_BEFORE, DEC_MOVE, DEC_NONE, END_TURN_CAP,
+                                         FIRST_SEAT, F_END, F_TURN, F_WINNER, P_DEST, S_ACTS, S_CTR,
+                                         S_DECK, S_FV, S_GIVEN, S_KN, S_OPTS, S_PBOTS, S_PLANS,
+                                         S_PMET, S_PSCORE, S_REACH, S_RNG, S_RPLANS, S_RRNG,
+                                         S_RSCORE, S_RSTATE, S_SEAT_BOTS, S_STATE, S_TIEBREAK,
+                                         S_WALK)
 
 
 @njit(cache=True, _nrt=False)
@@ -54,12 +56,19 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
     start_game(tables, st, met, li, rng, scratch[S_DECK][r], seed, game_index, weights, log, on)
     while decision(st) != DEC_NONE:
         bot = sb[chooser(st)]
-        if decision(st) == DEC_MOVE and (bot == BOT_GREEDY or bot == BOT_HUNTER):
-            # the planned move written as its one option row, without listing every node the
-            # pawn may reach (the listing cost the hunter more than its planning): the same move
-            plan_move(tables, st, bot, weights, gplan[0], walk, plans, pscore, kn, wv)
-            dec[0] += 1
-            move_row(gplan[0], buf[0])
+        d = decision(st)
+        if (bot == BOT_GREEDY or bot == BOT_HUNTER) and (d == DEC_MOVE or d == DEC_ACT_BEFORE
+                                                         or d == DEC_ACT_AFTER):
+            # the planned move or action written as its one option row, without listing every
+            # node the pawn may reach or every action (the listing cost the hunter more than
+            # its planning): the same move and action
+            if d == DEC_MOVE:
+                plan_move(tables, st, bot, weights, gplan[0], walk, plans, pscore, kn, wv)
+                dec[0] += 1
+                move_row(gplan[0], buf[0])
+            else:
+                action_row(plan_action(tables, st, bot, weights, gplan[0], walk, plans, pscore,
+                                       kn, wv, dec), buf[0])
             apply(tables, st, met, li, rng, weights, buf[0], log, on)
             continue
         k = options(tables, st, walk, reach, acts, buf)
