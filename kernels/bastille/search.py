@@ -17,7 +17,7 @@ from kernels.bastille.layout import (BN, BOT_HEURISTIC, DEC_PLACE, FS_RANK, G_KI
                                      W_SEARCH_SETTLE, W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
 from kernels.bastille.state import scorings_left, tiles_in_hand
-from kernels.bastille.bots import choose_option, choose_placement
+from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
 from kernels.bastille.values import (forget_values, placement_worth, prepare_values,
                                      weight_base)
 from kernels.bastille.rules import apply as apply_row, options as list_options
@@ -124,14 +124,21 @@ def ranked(tb, st, W, k):
 
 @njit(cache=True, _nrt=False)
 def playout_step(tb, P, buf, rng, W):
-    """One playout decision by the heuristic. A placement is the option row itself, as
-    play_game plays it (listing every option of the hottest decision only to find its index
-    is skipped: the same games)."""
+    """One playout decision by the heuristic. A placement, and every other choice a bot makes
+    from the state alone, is the option row itself, as play_game plays it (listing the options
+    only to find the row's index is skipped: the same games)."""
     st = P[0]
-    if st[G_KIND] == DEC_PLACE:
-        v, loc = choose_placement(tb, st, rng, st[G_SEAT], W, P[1])
+    kind = st[G_KIND]
+    p = st[G_SEAT]
+    if kind == DEC_PLACE:
+        v, loc = choose_placement(tb, st, rng, p, W, P[1])
         buf[0, 0] = v
         buf[0, 1] = loc
+        return apply_row(tb, st, rng, buf[0], P[2])
+    if not picks_by_index(st, kind, p):
+        a, b = chosen_row(tb, st, rng, p, W)
+        buf[0, 0] = a
+        buf[0, 1] = b
         return apply_row(tb, st, rng, buf[0], P[2])
     k = list_options(tb, st, buf)
     return apply_row(tb, st, rng, buf[choose_option(tb, st, rng, W, P[1], buf, k)], P[2])
