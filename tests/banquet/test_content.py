@@ -105,3 +105,19 @@ def test_player_counts_per_scenario():
     assert GAME.resolve_variants(()) == ("scenario1", "basic")
     with pytest.raises(UserError, match="scenario3"):
         GAME.compile(content(("scenario3",)), 12)
+
+
+
+@pytest.mark.parametrize("size", [11, 12])
+def test_scenario_2s_barons_faction_fits_the_boxs_pendants(size):
+    """The baron's faction wears baron pendants, 10 in the box: more is refused at load, naming
+    the key - by the declared range for --set, by the rules for a content file's own list
+    (hypothesis found 11 barons played at 14 players when the range went to 12)."""
+    with pytest.raises(UserError, match=r"scenario2.barons_faction.9.*3\.\.10, got"):
+        content(("scenario2",), (f"scenario2.barons_faction.9={size}",))
+    edited = content(("scenario2",))
+    edited["scenario2"]["barons_faction"][9] = size
+    with pytest.raises(UserError, match=r"scenario2.barons_faction.9.*at most 10, got"):
+        GAME.compile(edited, 20)
+    c = GAME.compile(content(("scenario2",), ("scenario2.barons_faction.9=10",)), 20)
+    assert int(c.tables[L.T_RULES][L.R_FSIZE]) == 10

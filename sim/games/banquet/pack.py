@@ -29,6 +29,7 @@ SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 4: ran
 SCENARIO6_REMOVED = ("Witch", "First Knight", "White Maiden", "Duke", "Princess")   # left in the box in scenario 6
 # what an operation chooses: the second player's filter applies only to these
 TWO_PLAYERS = ("swap_two", "each_adjacent_switch")
+EMBLEM_PENDANTS = 10      # pendants of each emblem in the box (a faction that wears one: one each)
 NO_TARGET = ("reverse", "each_adjacent_switch")
 
 
@@ -169,6 +170,8 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
         b = s["barons_faction"][n - 11]
         if b < 3 or n - b < 2:
             raise UserError(where, f"scenario2.barons_faction.{n - 11}", "the baron's faction needs a baron, a seneschal and a courier, the duke's two")
+        if b > EMBLEM_PENDANTS:
+            raise UserError(where, f"scenario2.barons_faction.{n - 11}", f"the baron's faction wears the box's {EMBLEM_PENDANTS} baron pendants: at most {EMBLEM_PENDANTS}, got {b}")
         r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 2, b
         r[L.R_FSIZE:L.R_FSIZE + 2] = (b, n - b)
         r[L.R_SPIES] = min(s["spies"][n - 11], n - b)
