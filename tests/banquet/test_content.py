@@ -121,3 +121,13 @@ def test_scenario_2s_barons_faction_fits_the_boxs_pendants(size):
         GAME.compile(edited, 20)
     c = GAME.compile(content(("scenario2",), ("scenario2.barons_faction.9=10",)), 20)
     assert int(c.tables[L.T_RULES][L.R_FSIZE]) == 10
+
+
+@pytest.mark.parametrize("n, k", [(23, 1), (24, 2)])
+def test_scenario_1s_traitor_factions_fit_the_boxs_pendants(n, k):
+    """Each traitor faction wears the pendants of its emblem, 10 in the box: a king's faction so
+    small that the others number 11 each is refused at load (the range allows it at 11-22)."""
+    with pytest.raises(UserError, match=rf"scenario1.kings_faction.{n - 11}.*leaves 11 each"):
+        GAME.compile(content(("scenario1",), (f"scenario1.kings_faction.{n - 11}={k}",)), n)
+    c = GAME.compile(content(("scenario1",), (f"scenario1.kings_faction.{n - 11}={k + 2}",)), n)
+    assert int(c.tables[L.T_RULES][L.R_KSIZE]) == k + 2

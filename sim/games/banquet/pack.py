@@ -160,6 +160,10 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
         k = s["kings_faction"][n - 11]
         if (n - k) % 2 or k < 1:
             raise UserError(where, f"scenario1.kings_faction.{n - 11}", f"{n} players minus {k} must split into two equal traitor factions")
+        if (n - k) // 2 > EMBLEM_PENDANTS:
+            raise UserError(where, f"scenario1.kings_faction.{n - 11}",
+                            f"each traitor faction wears the box's {EMBLEM_PENDANTS} pendants of its "
+                            f"emblem: {n} players minus {k} leaves {(n - k) // 2} each")
         r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 3, k
         r[L.R_FSIZE:L.R_FSIZE + 3] = (k, (n - k) // 2, (n - k) // 2)
         r[L.R_VETO] = min(math.ceil(n / 2), s["veto_cap"])
@@ -171,7 +175,9 @@ def rules_vector(content: Content, n: int, C: np.ndarray, names: list[str]) -> n
         if b < 3 or n - b < 2:
             raise UserError(where, f"scenario2.barons_faction.{n - 11}", "the baron's faction needs a baron, a seneschal and a courier, the duke's two")
         if b > EMBLEM_PENDANTS:
-            raise UserError(where, f"scenario2.barons_faction.{n - 11}", f"the baron's faction wears the box's {EMBLEM_PENDANTS} baron pendants: at most {EMBLEM_PENDANTS}, got {b}")
+            raise UserError(where, f"scenario2.barons_faction.{n - 11}",
+                            f"the baron's faction wears the box's {EMBLEM_PENDANTS} baron pendants: "
+                            f"at most {EMBLEM_PENDANTS}, got {b}")
         r[L.R_ROUNDS], r[L.R_NF], r[L.R_KSIZE] = s["rounds"], 2, b
         r[L.R_FSIZE:L.R_FSIZE + 2] = (b, n - b)
         r[L.R_SPIES] = min(s["spies"][n - 11], n - b)
