@@ -29,7 +29,7 @@ SCENARIO_PLAYERS = {1: range(11, 25), 2: range(11, 21), 3: range(15, 26), 4: ran
 SCENARIO6_REMOVED = ("Witch", "First Knight", "White Maiden", "Duke", "Princess")   # left in the box in scenario 6
 # what an operation chooses: the second player's filter applies only to these
 TWO_PLAYERS = ("swap_two", "each_adjacent_switch")
-EMBLEM_PENDANTS = 10      # pendants of each emblem in the box (a faction that wears one: one each)
+EMBLEM_PENDANTS = 10      # the box holds 20 faction pendants, 10 of each emblem (the components list)
 NO_TARGET = ("reverse", "each_adjacent_switch")
 
 
