@@ -357,6 +357,18 @@ def chosen_row(tb, st, rng, p, W):
     return choose_monk_group(tb, st, rng, p), st[G_C0]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def write_choice(tb, st, rng, p, W, fs, row):
+    """The option row p's bot takes written into row, without listing the options: a
+    placement (choose_placement) or any other choice made from the state (chosen_row)."""
+    if st[G_KIND] == DEC_PLACE:
+        a, b = choose_placement(tb, st, rng, p, W, fs)
+    else:
+        a, b = chosen_row(tb, st, rng, p, W)
+    row[0] = a
+    row[1] = b
+
+
 @njit(cache=True, _nrt=False)
 def choose_option(tb, st, rng, W, fs, buf, k):
     """The seat's bot as a policy: the index of the option row it takes (buf[:k], listed

@@ -13,7 +13,7 @@ from kernels.bastille.layout import (
     G_LOGON, G_NPLACED, G_POS, G_SEAT, G_STEP, G_STOP, MAXP, NPF, PL, P_BPOS, P_COINS,
     P_MISVP, P_NCHAR, P_UNARMED, P_VP, SEATBOT, S_NEVER, S_NONE, TIEB, T_NP, W_SEARCH_ITER)
 from kernels.bastille.state import log_ev, setup_game
-from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
+from kernels.bastille.bots import choose_option, picks_by_index, write_choice
 from kernels.bastille.values import forget_values
 from kernels.bastille.rules import advance, apply, options
 from kernels.bastille.rollout import rollout_placement
@@ -44,20 +44,14 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
     kind = advance(tb, st, rng, log)
     while kind != DEC_NONE:
         p = st[G_SEAT]
-        if kind == DEC_PLACE and st[SEATBOT + p] < BOT_ROLLOUT:
-            # the placement is the option row itself: listing every option of the hottest
-            # decision only to find its index is skipped (the same games as through options
-            # and choose_option: tests/bastille/test_forward.py). The random bot's too: its
-            # tile value held and its location with a free space are always an option row.
-            v, loc = choose_placement(tb, st, rng, p, W, fs)
-            buf[0, 0] = v
-            buf[0, 1] = loc
-            i = 0
-        elif kind != DEC_PLACE and st[SEATBOT + p] != BOT_SEARCH and not picks_by_index(st, kind, p):
-            # so is every other decision a bot makes from the state alone (chosen_row)
-            a, b = chosen_row(tb, st, rng, p, W)
-            buf[0, 0] = a
-            buf[0, 1] = b
+        bot = st[SEATBOT + p]
+        if ((kind == DEC_PLACE and bot < BOT_ROLLOUT)
+                or (kind != DEC_PLACE and bot != BOT_SEARCH and not picks_by_index(st, kind, p))):
+            # the bot's choice is the option row itself: listing the options only to find its
+            # index is skipped (the same games as through options and choose_option:
+            # tests/bastille/test_forward.py). A random placement's too: its tile value held
+            # and its location with a free space are always an option row.
+            write_choice(tb, st, rng, p, W, fs, buf[0])
             i = 0
         else:
             k = options(tb, st, buf)

@@ -17,7 +17,7 @@ from kernels.bastille.layout import (BN, BOT_HEURISTIC, DEC_PLACE, FS_RANK, G_KI
                                      W_SEARCH_SETTLE, W_SEARCH_WIDEN)
 from kernels.bastille.scoring import final_points
 from kernels.bastille.state import scorings_left, tiles_in_hand
-from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
+from kernels.bastille.bots import choose_option, picks_by_index, write_choice
 from kernels.bastille.values import (forget_values, placement_worth, prepare_values,
                                      weight_base)
 from kernels.bastille.rules import apply as apply_row, options as list_options
@@ -130,15 +130,8 @@ def playout_step(tb, P, buf, rng, W):
     st = P[0]
     kind = st[G_KIND]
     p = st[G_SEAT]
-    if kind == DEC_PLACE:
-        v, loc = choose_placement(tb, st, rng, p, W, P[1])
-        buf[0, 0] = v
-        buf[0, 1] = loc
-        return apply_row(tb, st, rng, buf[0], P[2])
-    if not picks_by_index(st, kind, p):
-        a, b = chosen_row(tb, st, rng, p, W)
-        buf[0, 0] = a
-        buf[0, 1] = b
+    if not picks_by_index(st, kind, p):      # never for a placement
+        write_choice(tb, st, rng, p, W, P[1], buf[0])
         return apply_row(tb, st, rng, buf[0], P[2])
     k = list_options(tb, st, buf)
     return apply_row(tb, st, rng, buf[choose_option(tb, st, rng, W, P[1], buf, k)], P[2])

@@ -280,6 +280,18 @@ def move_row(plan, row):
     row[O_BRING] = plan[P_BRING] if plan[P_TELE] else -1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def planned_row(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv, dec, row):
+    """A greedy or hunter seat's move or action written as its one option row (the row
+    move_index or action_index finds among the listed ones), without listing them."""
+    if st[F_DEC] == DEC_MOVE:
+        plan_move(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv)
+        dec[0] += 1
+        move_row(memo, row)
+    else:
+        action_row(plan_action(tables, st, bot, weights, memo, walk, plans, pscore, kn, wv, dec), row)
+
+
 @njit(cache=True, _nrt=False)
 def remember(plans, memo):
     for f in range(P_SIZE):

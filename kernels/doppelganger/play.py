@@ -9,8 +9,8 @@ from numba import njit
 
 from kernels.common import no_winner, rank_players, seat_bots, turn_positions
 from kernels.threads import over_rows, scratch_rows
-from kernels.doppelganger.forward import (action_row, apply, chooser, decision, move_row, options,
-                                          plan_action, plan_move, policy, start_game)
+from kernels.doppelganger.forward import (apply, chooser, decision, options, planned_row, policy,
+                                          start_game)
 from kernels.doppelganger.search import search_option
 from kernels.doppelganger.layout import (BOT_GREEDY, BOT_HUNTER, BOT_SEARCH, DEC_ACT_AFTER,
                                          DEC_ACT_BEFORE, DEC_MOVE, DEC_NONE, END_TURN_CAP,
@@ -62,13 +62,7 @@ def play_game(tables, scratch, r, bots, weights, seed, game_index, rotation, log
             # the planned move or action written as its one option row, without listing every
             # node the pawn may reach or every action (the listing cost the hunter more than
             # its planning): the same move and action
-            if d == DEC_MOVE:
-                plan_move(tables, st, bot, weights, gplan[0], walk, plans, pscore, kn, wv)
-                dec[0] += 1
-                move_row(gplan[0], buf[0])
-            else:
-                action_row(plan_action(tables, st, bot, weights, gplan[0], walk, plans, pscore,
-                                       kn, wv, dec), buf[0])
+            planned_row(tables, st, bot, weights, gplan[0], walk, plans, pscore, kn, wv, dec, buf[0])
             apply(tables, st, met, li, rng, weights, buf[0], log, on)
             continue
         k = options(tables, st, walk, reach, acts, buf)

@@ -7,8 +7,8 @@ every seat with the log off; a playout cut before a kill is scored a draw (1/n e
 from numba import njit
 
 from kernels.search import make_search
-from kernels.doppelganger.forward import (action_row, apply as apply_row, move_row, options as list_options,
-                                          plan_action, plan_move, policy)
+from kernels.doppelganger.forward import (apply as apply_row, options as list_options, planned_row,
+                                          policy)
 from kernels.doppelganger.layout import (BOT_HUNTER, DEC_ACT_BEFORE, DEC_MOVE, DEC_NONE, DEC_REVEAL, O_SIZE,
                                          F_DEC, F_DEC_SEAT, F_SIZE, F_WINNER, P_SIZE, R_N, S_ACTS, S_CTR,
                                          S_DECK, S_FV, S_GAIN, S_GIVEN, S_KN, S_PBOTS, S_PLANS, S_PMET,
@@ -94,16 +94,10 @@ def hunter_step(tables, P, buf, rng, weights):
     option row of its plan, as play_game plays it (without listing every node the pawn may
     reach: the same games). The action after the move is found among the listed ones: after a
     move the tree chose, the plan kept is not that move's."""
-    st = P[0]
-    d = st[F_DEC]
-    if d == DEC_MOVE:
-        plan_move(tables, st, BOT_HUNTER, weights, P[3], P[4], P[7], P[8], P[9], P[10])
-        P[11][0] += 1
-        move_row(P[3], buf[0])
-        return apply(tables, P, rng, weights, buf[0])
-    if d == DEC_ACT_BEFORE:
-        action_row(plan_action(tables, st, BOT_HUNTER, weights, P[3], P[4], P[7], P[8], P[9],
-                               P[10], P[11]), buf[0])
+    d = P[0][F_DEC]
+    if d == DEC_MOVE or d == DEC_ACT_BEFORE:
+        planned_row(tables, P[0], BOT_HUNTER, weights, P[3], P[4], P[7], P[8], P[9], P[10], P[11],
+                    buf[0])
         return apply(tables, P, rng, weights, buf[0])
     k = options(tables, P, buf)
     return apply(tables, P, rng, weights, buf[hunter(tables, P, buf, k, rng, weights)])

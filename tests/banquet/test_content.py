@@ -107,7 +107,6 @@ def test_player_counts_per_scenario():
         GAME.compile(content(("scenario3",)), 12)
 
 
-
 @pytest.mark.parametrize("size", [11, 12])
 def test_scenario_2s_barons_faction_fits_the_boxs_pendants(size):
     """The baron's faction wears baron pendants, 10 in the box: more is refused at load, naming
