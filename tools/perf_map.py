@@ -8,6 +8,7 @@ address the JIT gave it. Functions Numba inlined are counted in their caller.
 
     perf record -F 999 -o /tmp/p.data -- python tools/perf_map.py pimpernel 4 10000 heuristic
     perf record -F 999 -o /tmp/p.data -- python tools/perf_map.py banquet 12 2000 heuristic scenario1
+    perf record -F 999 -o /tmp/p.data -- python tools/perf_map.py bastille 4 9000 heuristic "" bots.heuristic_coin=0.6
     perf report -i /tmp/p.data --no-children --sort sym
 
 Run it twice: code compiled in the same process (an empty cache) is not named. The first
@@ -74,12 +75,13 @@ def write_perf_map() -> int:
 def main() -> None:
     game_id, n, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     bot = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
-    variants = tuple(sys.argv[5].split(",")) if len(sys.argv) > 5 else ()     # e.g. banquet's scenario1
+    variants = tuple(v for v in sys.argv[5].split(",") if v) if len(sys.argv) > 5 else ()   # e.g. banquet's scenario1
+    sets = tuple(sys.argv[6:])      # content settings, e.g. bots.heuristic_coin=0.6
     numba.set_num_threads(1)
     from sim.game import Batch
     from sim.registry import get_game
     game = get_game(game_id)
-    content = game.content(variants)
+    content = game.content(variants, sets) if sets else game.content(variants)
     compiled = game.compile(content, n)
     bots, weights = game.bot_codes([bot], n), game.weights(content)
 

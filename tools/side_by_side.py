@@ -7,6 +7,8 @@ Each round starts both trees at once, each pinned to its own core and playing on
 speed drifts; the cores swap every round. Prints each round's games/s (thread CPU time) and the
 ratio A/B of the two medians, then the median of the rounds' ratios. Both trees' Numba caches
 should be warm: a cold compile is counted in neither figure but delays its tree's round.
+`--set-a KEY=VALUE` (repeatable) plays tree A with those content settings, e.g. the bot weights
+tree B shipped as defaults, so both trees play (nearly) the same games.
 """
 import argparse
 import os
@@ -19,8 +21,9 @@ CHILD = """
 import sys, time, numba
 from sim.bench import prepare, play_games
 game, bot, players, batches, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+sets = tuple(sys.argv[6:])
 numba.set_num_threads(1)
-prep = prepare(game, bot, players)
+prep = prepare(game, bot, players, sets=sets) if sets else prepare(game, bot, players)
 play_games(prep, 50)
 rates = []
 for _ in range(batches):
@@ -31,9 +34,9 @@ print(' '.join(f'{r:.1f}' for r in rates))
 """
 
 
-def start(tree: str, core: int, a: argparse.Namespace) -> subprocess.Popen:
+def start(tree: str, core: int, a: argparse.Namespace, sets: list[str]) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", CHILD, a.game, a.bot, str(a.players), str(a.batches), str(a.games)],
+        [sys.executable, "-c", CHILD, a.game, a.bot, str(a.players), str(a.batches), str(a.games), *sets],
         cwd=tree, env={**os.environ, "PYTHONPATH": os.path.abspath(tree)}, stdout=subprocess.PIPE,
         text=True, preexec_fn=lambda: os.sched_setaffinity(0, {core}))
 
@@ -55,6 +58,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=8)
     p.add_argument("--batches", type=int, default=5)
     p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--set-a", action="append", default=[], metavar="KEY=VALUE")
     a = p.parse_args()
     cores = sorted(os.sched_getaffinity(0))[:2]
     if len(cores) < 2:
@@ -62,7 +66,7 @@ def main() -> None:
     ratios = []
     for i in range(a.rounds):
         ca, cb = cores if i % 2 == 0 else cores[::-1]
-        pa, pb = start(a.tree_a, ca, a), start(a.tree_b, cb, a)
+        pa, pb = start(a.tree_a, ca, a, a.set_a), start(a.tree_b, cb, a, [])
         ra, rb = rates(pa, a.tree_a), rates(pb, a.tree_b)
         ratios.append(statistics.median(ra) / statistics.median(rb))
         print(f"round {i + 1} (A on core {ca}): A {[round(x) for x in ra]}  B {[round(x) for x in rb]}  "
