@@ -179,7 +179,7 @@ def note_rivals(tb, st, p):
                 st[SCR_RIVAL + tgt] = max(st[SCR_RIVAL + tgt], target_value(st, q, tgt))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # one call site
 def mission_value(tb, st, rng, p, m, W, wb, owned):
     """Expected worth of mission m for p, judged from public information and p's cards
     (owned: owned_characters; after note_rivals)."""
@@ -287,7 +287,7 @@ def prepare_round_values(tb, st, rng, p, W, wb, fs):
             fs[f + FS_BUMPED + h] = bump * h / (1.0 + h)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # one call site
 def best_display_values(tb, st, p, v, fs):
     """Net worth of each affordable display card for tile v, sorted high to low into
     fs[FS_SORT + v * MAXD..]; returns how many are worth taking. Coins and display stay
