@@ -1,6 +1,7 @@
-"""Two checkouts' play speed measured at the same time, one core each.
+"""Two checkouts' play speed measured at the same time, one core each (or in turn, on threads).
 
     python tools/side_by_side.py TREE_A TREE_B GAME [--rounds 8] [--batches 5] [--games 2000]
+    python tools/side_by_side.py TREE_A TREE_B GAME --threads 2 [--rounds 5]
 
 Each round starts both trees at once, each pinned to its own core and playing on one thread
 (`--bot`, `--players`, the same game indices), so both see the same stretch of a machine whose
@@ -9,6 +10,9 @@ ratio A/B of the two medians, then the median of the rounds' ratios. Both trees'
 should be warm: a cold compile is counted in neither figure but delays its tree's round.
 `--set-a KEY=VALUE` (repeatable) plays tree A with those content settings, e.g. the bot weights
 tree B shipped as defaults, so both trees play (nearly) the same games.
+`--threads N` (N > 1) measures what `make bench` does, `sim.bench.throughput` on N threads: the
+trees cannot share the cores then, so each round runs them in turn in fresh processes, A B, then
+B A, and the ratio is taken pair by pair.
 """
 import argparse
 import os
@@ -16,15 +20,19 @@ import statistics
 import subprocess
 import sys
 
-# run inside each tree (its own code on sys.path): games/s of `batches` batches, thread CPU time
+# run inside each tree (its own code on sys.path): games/s of `batches` batches, thread CPU time;
+# on more threads, the bench's own warm games/s (its median of three)
 CHILD = """
 import sys, time, numba
-from sim.bench import prepare, play_games
-game, bot, players, batches, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-sets = tuple(sys.argv[6:])
-numba.set_num_threads(1)
+from sim.bench import prepare, play_games, throughput
+game, bot, players, batches, games, threads = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+sets = tuple(sys.argv[7:])
 prep = prepare(game, bot, players, sets=sets) if sets else prepare(game, bot, players)
 play_games(prep, 50)
+if threads > 1:
+    print(throughput(prep, threads, games)['games_per_s'])
+    sys.exit()
+numba.set_num_threads(1)
 rates = []
 for _ in range(batches):
     t = time.thread_time()
@@ -34,11 +42,13 @@ print(' '.join(f'{r:.1f}' for r in rates))
 """
 
 
-def start(tree: str, core: int, a: argparse.Namespace, sets: list[str]) -> subprocess.Popen:
+def start(tree: str, core: int | None, a: argparse.Namespace, sets: list[str]) -> subprocess.Popen:
+    """The measurement in tree, pinned to core (None: on every core, a.threads threads)."""
     return subprocess.Popen(
-        [sys.executable, "-c", CHILD, a.game, a.bot, str(a.players), str(a.batches), str(a.games), *sets],
+        [sys.executable, "-c", CHILD, a.game, a.bot, str(a.players), str(a.batches), str(a.games),
+         str(a.threads), *sets],
         cwd=tree, env={**os.environ, "PYTHONPATH": os.path.abspath(tree)}, stdout=subprocess.PIPE,
-        text=True, preexec_fn=lambda: os.sched_setaffinity(0, {core}))
+        text=True, preexec_fn=None if core is None else lambda: os.sched_setaffinity(0, {core}))
 
 
 def rates(proc: subprocess.Popen, tree: str) -> list[float]:
@@ -59,17 +69,26 @@ def main() -> None:
     p.add_argument("--batches", type=int, default=5)
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--set-a", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--threads", type=int, default=1)
     a = p.parse_args()
     cores = sorted(os.sched_getaffinity(0))[:2]
     if len(cores) < 2:
         sys.exit("side_by_side needs two cores")
     ratios = []
     for i in range(a.rounds):
-        ca, cb = cores if i % 2 == 0 else cores[::-1]
-        pa, pb = start(a.tree_a, ca, a, a.set_a), start(a.tree_b, cb, a, [])
-        ra, rb = rates(pa, a.tree_a), rates(pb, a.tree_b)
+        if a.threads > 1:       # in turn: A B, then B A
+            first_a = i % 2 == 0
+            rb = rates(start(a.tree_b, None, a, []), a.tree_b) if not first_a else None
+            ra = rates(start(a.tree_a, None, a, a.set_a), a.tree_a)
+            rb = rb or rates(start(a.tree_b, None, a, []), a.tree_b)
+            where = "A first" if first_a else "B first"
+        else:
+            ca, cb = cores if i % 2 == 0 else cores[::-1]
+            pa, pb = start(a.tree_a, ca, a, a.set_a), start(a.tree_b, cb, a, [])
+            ra, rb = rates(pa, a.tree_a), rates(pb, a.tree_b)
+            where = f"A on core {ca}"
         ratios.append(statistics.median(ra) / statistics.median(rb))
-        print(f"round {i + 1} (A on core {ca}): A {[round(x) for x in ra]}  B {[round(x) for x in rb]}  "
+        print(f"round {i + 1} ({where}): A {[round(x) for x in ra]}  B {[round(x) for x in rb]}  "
               f"A/B {ratios[-1]:.3f}", flush=True)
     print(f"A/B, median of {len(ratios)} rounds: {statistics.median(ratios):.3f} "
           f"({min(ratios):.3f}-{max(ratios):.3f})")
