@@ -179,7 +179,7 @@ def upgrades_open(tb, st, p):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # its one call site: rules.advance
 def next_gain(tb, st, rng, log):
     """The next unit of a bonus under way: an upgrade waits for its decision (the bonus
     stays under way), a character is drawn (a monk drawn in the final scoring is sorted at
@@ -251,7 +251,7 @@ def missions_in(tb, st, p, pile):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # its one call site: rules.advance
 def next_take(tb, st, rng, log):
     """A mission being taken: the pile (DEC_PILE), then the card (DEC_MISSION); with no card
     to take the seat takes none (its decision still counted)."""
