@@ -75,8 +75,9 @@ def write_perf_map() -> int:
 def main() -> None:
     game_id, n, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     bot = sys.argv[4] if len(sys.argv) > 4 else "heuristic"
-    variants = tuple(v for v in sys.argv[5].split(",") if v) if len(sys.argv) > 5 else ()   # e.g. banquet's scenario1
-    sets = tuple(sys.argv[6:])      # content settings, e.g. bots.heuristic_coin=0.6
+    # variants (e.g. banquet's scenario1; "" none), then content settings (e.g. bots.heuristic_coin=0.6)
+    variants = tuple(v for v in sys.argv[5].split(",") if v) if len(sys.argv) > 5 else ()
+    sets = tuple(sys.argv[6:])
     numba.set_num_threads(1)
     from sim.game import Batch
     from sim.registry import get_game

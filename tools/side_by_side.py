@@ -25,7 +25,8 @@ import sys
 CHILD = """
 import sys, time, numba
 from sim.bench import prepare, play_games, throughput
-game, bot, players, batches, games, threads = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+game, bot = sys.argv[1], sys.argv[2]
+players, batches, games, threads = map(int, sys.argv[3:7])
 sets = tuple(sys.argv[7:])
 prep = prepare(game, bot, players, sets=sets) if sets else prepare(game, bot, players)
 play_games(prep, 50)
@@ -77,11 +78,10 @@ def main() -> None:
     ratios = []
     for i in range(a.rounds):
         if a.threads > 1:       # in turn: A B, then B A
-            first_a = i % 2 == 0
-            rb = rates(start(a.tree_b, None, a, []), a.tree_b) if not first_a else None
-            ra = rates(start(a.tree_a, None, a, a.set_a), a.tree_a)
-            rb = rb or rates(start(a.tree_b, None, a, []), a.tree_b)
-            where = "A first" if first_a else "B first"
+            runs = [("A", a.tree_a, a.set_a), ("B", a.tree_b, [])][::1 if i % 2 == 0 else -1]
+            got = {k: rates(start(tree, None, a, sets), tree) for k, tree, sets in runs}
+            ra, rb = got["A"], got["B"]
+            where = f"{runs[0][0]} first"
         else:
             ca, cb = cores if i % 2 == 0 else cores[::-1]
             pa, pb = start(a.tree_a, ca, a, a.set_a), start(a.tree_b, cb, a, [])
