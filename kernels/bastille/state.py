@@ -314,7 +314,7 @@ def series_held(tb, st, m, owned, sorted_monks):
     return bits
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # the monks' sort asks it per held mission and group
 def mission_points(tb, st, rng, p, m, owned):
     """Points mission card m earns its holder p (owned: owned_characters) at the end (0 when
     not achieved)."""
