@@ -258,13 +258,32 @@ def options(tb, st, buf):
 @njit(cache=True, _nrt=False)
 def apply(tb, st, rng, row, log):
     """Apply option row to the pending decision, then advance; returns the next kind."""
+    if st[G_KIND] == DEC_PLACE:
+        return apply_placement(tb, st, rng, row, log)
+    return apply_end_of_placing(tb, st, rng, row, log)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply_placement(tb, st, rng, row, log):
+    """Place a tile; while tiles remain, the next seat's placement is posed here: nothing
+    else is under way while tiles are placed, so advance would pose just that (a placement
+    is most of a game's decisions, and advance's entry costs more than this check)."""
+    st[G_DEC] += 1
+    place_tile(tb, st, rng, st[G_SEAT], row[0], row[1], log)
+    advance_turn(tb, st, rng)
+    if (st[G_STEP] < 0 and st[G_STEP] != st[G_STOP] and st[G_PHASE] != PH_END
+            and st[G_MSEAT] < 0 and st[G_TSEAT] < 0 and st[G_GSEAT] < 0):
+        return pose(st, DEC_PLACE, st[G_TURN], 0, 0)
+    return advance(tb, st, rng, log)
+
+
+@njit(cache=True, _nrt=False)
+def apply_end_of_placing(tb, st, rng, row, log):
+    """Apply option row to a decision of the end of placing, then advance."""
     kind = st[G_KIND]
     p = st[G_SEAT]
     st[G_DEC] += 1
-    if kind == DEC_PLACE:
-        place_tile(tb, st, rng, p, row[0], row[1], log)
-        advance_turn(tb, st, rng)
-    elif kind == DEC_CHARACTER:
+    if kind == DEC_CHARACTER:
         buy_character(tb, st, rng, p, row[0], st[G_C0], log)
     elif kind == DEC_VERSAILLES:
         vt = st[G_C0]
