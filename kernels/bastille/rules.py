@@ -255,7 +255,7 @@ def options(tb, st, buf):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # a placement costs no call
 def apply(tb, st, rng, row, log):
     """Apply option row to the pending decision, then advance; returns the next kind."""
     if st[G_KIND] == DEC_PLACE:
