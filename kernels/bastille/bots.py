@@ -326,7 +326,7 @@ def picks_by_index(st, kind, p):
             and kind != DEC_UPGRADE)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # a dispatch: each choice is its own call
 def chosen_row(tb, st, rng, p, W):
     """The option row (its two columns, as rules.options lists it) that seat p's bot takes at
     the pending decision, other than a placement (choose_placement) or a random bot's
