@@ -32,7 +32,7 @@ def ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx):
     return choose_option(tb, st, rng, W, fs, buf, k)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)   # a call: its loop keeps its registers, not play_rows's
 def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
     """One whole game from set-up (rng and the seat bots set by the caller), one loop:
     advance, options, the seat's policy, apply. d, drng, dfs and dbuf are the playout
