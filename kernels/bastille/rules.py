@@ -255,15 +255,7 @@ def options(tb, st, buf):
     return k
 
 
-@njit(cache=True, _nrt=False, inline="always")   # a placement costs no call
-def apply(tb, st, rng, row, log):
-    """Apply option row to the pending decision, then advance; returns the next kind."""
-    if st[G_KIND] == DEC_PLACE:
-        return apply_placement(tb, st, rng, row, log)
-    return apply_end_of_placing(tb, st, rng, row, log)
-
-
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")   # in play_game's loop too
 def apply_placement(tb, st, rng, row, log):
     """Place a tile; while tiles remain, the next seat's placement is posed here: nothing
     else is under way while tiles are placed, so advance would pose just that (a placement
@@ -278,8 +270,10 @@ def apply_placement(tb, st, rng, row, log):
 
 
 @njit(cache=True, _nrt=False)
-def apply_end_of_placing(tb, st, rng, row, log):
-    """Apply option row to a decision of the end of placing, then advance."""
+def apply(tb, st, rng, row, log):
+    """Apply option row to the pending decision, then advance; returns the next kind."""
+    if st[G_KIND] == DEC_PLACE:
+        return apply_placement(tb, st, rng, row, log)
     kind = st[G_KIND]
     p = st[G_SEAT]
     st[G_DEC] += 1
