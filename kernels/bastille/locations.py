@@ -76,7 +76,7 @@ def evaluate_notre_dame(tb, st, rng, log):
     return end_location(st, L_NOTRE_DAME)
 
 
-@njit(cache=True, _nrt=False, inline="always")   # resumed at each of its decisions
+@njit(cache=True, _nrt=False)
 def evaluate_versailles(tb, st, rng, log):
     """Versailles: the first tile chooses a side of the round's tile (DEC_VERSAILLES), the
     second gets the other side."""
@@ -107,7 +107,7 @@ def evaluate_catacombes(tb, st, rng, log):
     return end_location(st, L_CATACOMBES)
 
 
-@njit(cache=True, _nrt=False, inline="always")   # resumed at each of its decisions
+@njit(cache=True, _nrt=False)
 def evaluate_place_louis(tb, st, rng, log):
     """Place Louis: each tile may buy a character from the display for its price less the
     tile's value, or take none (DEC_CHARACTER, context the tile's value)."""
@@ -129,7 +129,7 @@ def evaluate_bastille(tb, st, rng, log):
     return end_location(st, L_BASTILLE)
 
 
-@njit(cache=True, _nrt=False, inline="always")   # resumed at each of its decisions
+@njit(cache=True, _nrt=False)
 def evaluate_etats_generaux(tb, st, rng, log):
     """Etats Generaux: coins for the first tile, a mission for every tile. Secret Mission
     variant: the first chooses a pile, the second takes from the other, the rest choose."""
