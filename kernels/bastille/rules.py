@@ -272,9 +272,9 @@ def apply_placement(tb, st, rng, row, log):
 @njit(cache=True, _nrt=False)
 def apply(tb, st, rng, row, log):
     """Apply option row to the pending decision, then advance; returns the next kind."""
-    if st[G_KIND] == DEC_PLACE:
-        return apply_placement(tb, st, rng, row, log)
     kind = st[G_KIND]
+    if kind == DEC_PLACE:
+        return apply_placement(tb, st, rng, row, log)
     p = st[G_SEAT]
     st[G_DEC] += 1
     if kind == DEC_CHARACTER:
