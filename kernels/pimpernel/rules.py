@@ -478,10 +478,10 @@ def take_route(s, K, RS, RM, leader, r, log, nlog, log_on):
     settle_leader(s, K, L_ROUTE, leader, ncomp > 0, log, nlog, log_on, scored)
 
 
-@kernel
-def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
-    """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
-    returns the decision now pending."""
+@kernel(inline=True)
+def apply_choice(s, K, RS, RM, c0, c1, c2, c3, log, nlog, log_on):
+    """Apply the pending decision's option (c0, c1, c2, c3) (an options row), without
+    advancing."""
     kind = decision(s)
     p = chooser(s)
     pending(s, DEC_NONE, -1)
@@ -518,6 +518,13 @@ def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
             s[O_CUR_CARDS] = s[O_CUR_CARDS + 1]
             s[O_CUR_CARDS + 1] = t
         s[O_M_LOC] = K[K_MC_LOC + s[O_CUR_CARDS]]
+
+
+@kernel
+def apply_option(s, K, RS, RM, tmp, om, c0, c1, c2, c3, log, nlog, log_on):
+    """Apply the pending decision's option (c0, c1, c2, c3) (an options row), then advance;
+    returns the decision now pending."""
+    apply_choice(s, K, RS, RM, c0, c1, c2, c3, log, nlog, log_on)
     return advance(s, K, RS, RM, tmp, om, log, nlog, log_on)
 
 
