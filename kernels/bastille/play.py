@@ -15,7 +15,7 @@ from kernels.bastille.layout import (
 from kernels.bastille.state import log_ev, setup_game
 from kernels.bastille.bots import choose_option, picks_by_index, write_choice
 from kernels.bastille.values import forget_values
-from kernels.bastille.rules import advance, apply, apply_placement, options
+from kernels.bastille.rules import advance, apply, apply_decision, apply_placement, options
 from kernels.bastille.rollout import rollout_placement
 from kernels.bastille.search import search_option
 
@@ -56,10 +56,13 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
         else:
             k = options(tb, st, buf)
             i = ask_seat(tb, st, rng, W, fs, buf, k, d, drng, dfs, dbuf, log, sx)
-        if kind == DEC_PLACE:         # most decisions: applied here, without apply's call
+        # applied here without apply's call (a call copies 37 words of arguments): a placement,
+        # most decisions, poses the next itself; any other decision is followed by advance
+        if kind == DEC_PLACE:
             kind = apply_placement(tb, st, rng, buf[i], log)
         else:
-            kind = apply(tb, st, rng, buf[i], log)
+            apply_decision(tb, st, rng, buf[i], log)
+            kind = advance(tb, st, rng, log)
 
 
 @njit(cache=True)

@@ -269,12 +269,10 @@ def apply_placement(tb, st, rng, row, log):
     return advance(tb, st, rng, log)
 
 
-@njit(cache=True, _nrt=False)
-def apply(tb, st, rng, row, log):
-    """Apply option row to the pending decision, then advance; returns the next kind."""
+@njit(cache=True, _nrt=False, inline="always")   # in play_game's loop too
+def apply_decision(tb, st, rng, row, log):
+    """Apply option row to the pending decision of the end of placing, without advancing."""
     kind = st[G_KIND]
-    if kind == DEC_PLACE:
-        return apply_placement(tb, st, rng, row, log)
     p = st[G_SEAT]
     st[G_DEC] += 1
     if kind == DEC_CHARACTER:
@@ -316,4 +314,12 @@ def apply(tb, st, rng, row, log):
         st[PL + p * NPF + P_MONKAS + gr] += 1
         st[G_MI] += 1
         log_ev(st, log, EV_MONK, p, c, gr, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def apply(tb, st, rng, row, log):
+    """Apply option row to the pending decision, then advance; returns the next kind."""
+    if st[G_KIND] == DEC_PLACE:
+        return apply_placement(tb, st, rng, row, log)
+    apply_decision(tb, st, rng, row, log)
     return advance(tb, st, rng, log)
