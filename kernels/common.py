@@ -1,5 +1,5 @@
 """Helpers shared by every game kernel: seat rotation, ranking with tie-breaks, argmax,
-borrowed array views and the lowest set bit."""
+borrowed array views, the lowest set bit and inline copies of compiled functions."""
 import operator
 
 import numpy as np
@@ -9,6 +9,13 @@ from numba.core.datamodel.models import ArrayModel
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic, lower_builtin, lower_cast, register_model, typeof_impl
 from numba.np.arrayobj import load_item, store_item
+
+
+def inline_copy(fn):
+    """An inline copy of the compiled function fn for the one loop that takes its body instead
+    of a call (a call copies each array's 7-9 words); fn itself stays one compiled call for
+    everyone else. With the JIT disabled, fn as it is."""
+    return njit(cache=True, _nrt=False, inline="always")(getattr(fn, "py_func", fn))
 
 
 @njit(cache=True)

@@ -3,7 +3,7 @@ the two entry points of the kernel contract (kernels/README.md)."""
 
 import numpy as np
 
-from kernels.common import borrow, no_winner, rank_players, seat_bots, turn_positions
+from kernels.common import borrow, inline_copy, no_winner, rank_players, seat_bots, turn_positions
 from kernels.rng import seed_streams
 from kernels.pimpernel.jit import kernel
 from kernels.pimpernel.layout import (BOT_HEURISTIC, BOT_ROLLOUT, BOT_SEARCH, DEC_CUBE, DEC_MAIN, DEC_NONE,
@@ -23,7 +23,7 @@ from kernels.threads import over_rows, scratch_rows
 # play_on's loop applies an option and advances without a call (apply_option's two steps, here
 # inlined): a call copies its 65 words of arguments, 7 to 9 an array. Side by side: 1.14 for
 # the apply, then 1.04 for advance, for 3.8 s more of cold compile at -O1
-advance_here = kernel(inline=True)(advance.py_func)
+advance_here = inline_copy(advance)
 
 
 @kernel
