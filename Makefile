@@ -54,4 +54,4 @@ bench: setup
 	BALANCE_BENCH_PROBE_TIMEOUT=60 BALANCE_BENCH_E2E_GAMES=0 BALANCE_BENCH_MEMORY_GAMES=0 $(BAL) bench --game banquet --variant full --out bench/results-banquet-full.json
 
 clean:
-	rm -rf out bench/results.json .pytest_cache
+	rm -rf out bench/results*.json .pytest_cache
