@@ -52,7 +52,7 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
         # only to find its index is skipped (the same games as through options and
         # choose_option: tests/bastille/test_forward.py). A random placement's too: its tile
         # value held and its location with a free space are always an option row.
-        if kind != DEC_PLACE and settles(st, kind, p):
+        if settles(st, kind, p):
             kind = settle_choices(tb, st, rng, W, buf, log)
             continue
         if kind == DEC_PLACE and bot < BOT_ROLLOUT:
@@ -72,10 +72,11 @@ def play_game(tb, st, rng, W, fs, buf, log, d, drng, dfs, dbuf, sx, log_on):
 
 @njit(cache=True, _nrt=False, inline="always")
 def settles(st, kind, p):
-    """Does settle_choices take this decision of the end of placing? Yes when seat p's bot
-    makes it from the state alone: not a search seat, nor a random bot's pick by index. (One
-    test for both loops: were they to disagree, play_game would hand it over forever.)"""
-    return st[SEATBOT + p] != BOT_SEARCH and not picks_by_index(st, kind, p)
+    """Does settle_choices take this decision? Yes when it is one of the end of placing's
+    (not a placement, nor the end) and seat p's bot makes it from the state alone: not a search
+    seat, nor a random bot's pick by index. (One test for both loops: were they to disagree,
+    play_game would hand it over forever.)"""
+    return kind > DEC_PLACE and st[SEATBOT + p] != BOT_SEARCH and not picks_by_index(st, kind, p)
 
 
 @njit(cache=True, _nrt=False)
@@ -85,7 +86,7 @@ def settle_choices(tb, st, rng, W, buf, log):
     side 1.03). Returns the kind it stops at: a placement, the end, or a decision asked
     through the listed options (a search seat, a random bot's pick by index)."""
     kind = st[G_KIND]
-    while kind > DEC_PLACE and settles(st, kind, st[G_SEAT]):
+    while settles(st, kind, st[G_SEAT]):
         p = st[G_SEAT]
         buf[0, 0], buf[0, 1] = chosen_row(tb, st, rng, p, W)
         apply_decision(tb, st, rng, buf[0], log)
