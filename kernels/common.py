@@ -1,6 +1,7 @@
 """Helpers shared by every game kernel: seat rotation, ranking with tie-breaks, argmax,
 borrowed array views, the lowest set bit and inline copies of compiled functions."""
 import operator
+from types import FunctionType
 
 import numpy as np
 from numba import config as numba_config, njit, types
@@ -11,11 +12,16 @@ from numba.extending import intrinsic, lower_builtin, lower_cast, register_model
 from numba.np.arrayobj import load_item, store_item
 
 
-def inline_copy(fn):
+def inline_copy(fn, **callees):
     """An inline copy of the compiled function fn for the one loop that takes its body instead
     of a call (a call copies each array's 7-9 words); fn itself stays one compiled call for
-    everyone else. With the JIT disabled, fn as it is."""
-    return njit(cache=True, _nrt=False, inline="always")(getattr(fn, "py_func", fn))
+    everyone else. callees name functions fn calls and the copies the copy calls instead
+    (inline copies themselves, say). With the JIT disabled, fn as it is."""
+    py = getattr(fn, "py_func", fn)
+    if callees:
+        py = FunctionType(py.__code__, {**py.__globals__, **callees}, py.__name__,
+                          py.__defaults__, py.__closure__)
+    return njit(cache=True, _nrt=False, inline="always")(py)
 
 
 @njit(cache=True)

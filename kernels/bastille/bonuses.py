@@ -9,13 +9,14 @@ from numba import njit
 from kernels.common import lowest_bit
 from kernels.bastille.layout import (
     AT_DECK, CGRP, CLOC, DECK, DEC_MISSION, DEC_PILE, DISP, EV_BUY, EV_FORFEIT, EV_GAIN,
-    EV_STEPS, GR_MONK, G_BANK, G_C0, G_C1, G_DEC, G_DECK_TOP, G_GGOT, G_GKIND, G_GLEFT, G_GSEAT,
-    G_GSRC, G_KIND, G_MI, G_MN, G_MSEAT, G_POS, G_SCORING, G_SEAT, G_STAMP, G_STEP, G_TORCH,
-    G_TOTHER, G_TPILE, G_TSEAT, K_BASTILLE, K_CHARACTER, K_COINS, K_HENCHMEN, K_TORCH,
-    K_UPGRADE, K_VP, NPF, PILE_ASK, PL, P_ARMED, P_BOXED, P_BPOS, P_BSTAMP, P_BSTEPS, P_COINS,
-    P_CROWNS, P_CVP, P_FLAGS, P_GEMS, P_GRP, P_HAND, P_HBAG, P_HSUP, P_NCHAR, P_NEED, P_OWNED,
-    P_SUP, P_TORCH, P_VP, SCR_MONK, T_BAS_LAST, T_CH_ARMED, T_CH_COST, T_CH_CROWNS, T_CH_FLAGS,
-    T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_GWEAP, T_MAXV, T_NCHARS, T_NMIS, T_SECRET)
+    EV_STEPS, GR_MONK, G_BANK, G_C0, G_C1, G_DEC, G_DECK_TOP, G_GGOT, G_GKIND, G_GLEFT,
+    G_GSEAT, G_GSRC, G_KIND, G_MI, G_MN, G_MSEAT, G_POS, G_SCORING, G_SEAT, G_STAMP, G_STEP,
+    G_TORCH, G_TOTHER, G_TPILE, G_TSEAT, K_BASTILLE, K_CHARACTER, K_COINS, K_HENCHMEN,
+    K_TORCH, K_UPGRADE, K_VP, NPF, PILE_ASK, PL, P_ARMED, P_BOXED, P_BPOS, P_BSTAMP,
+    P_BSTEPS, P_COINS, P_CROWNS, P_CVP, P_FLAGS, P_GEMS, P_GRP, P_HAND, P_HBAG, P_HSUP,
+    P_NCHAR, P_NEED, P_OWNED, P_SUP, P_TORCH, P_VP, SCR_MONK, SCR_MPLAN, T_BAS_LAST,
+    T_CH_ARMED, T_CH_COST, T_CH_CROWNS, T_CH_FLAGS, T_CH_GEMS, T_CH_GROUP, T_CH_VP, T_GWEAP,
+    T_MAXV, T_NCHARS, T_NMIS, T_SECRET)
 from kernels.bastille.state import log_ev, mission_open, owned_characters, tiles_in_hand
 from kernels.bastille.moves import can_upgrade
 
@@ -231,6 +232,7 @@ def start_monks(tb, st, p):
     st[G_MSEAT] = p
     st[G_MN] = n_m
     st[G_MI] = 0
+    st[SCR_MPLAN] = -1                # no sort of these monks worked out yet
 
 
 @njit(cache=True, _nrt=False, inline="always")

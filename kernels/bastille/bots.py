@@ -10,6 +10,7 @@ from kernels.rng import below
 from kernels.bastille.layout import (
     CGRP, DEC_CATACOMB, DEC_CHARACTER, DEC_MISSION, DEC_PILE, DEC_PLACE, DEC_UPGRADE,
     DEC_VERSAILLES, DEC_WEAPON, G_C0, G_C1, G_KIND, G_MI, G_MN, G_SEAT, MONKS_EXHAUSTIVE, SCR_MONK,
+    SCR_MPLAN,
     AT_DECK, AT_PILE_B, BN, BOT_RANDOM, CATOCC, DISP, GR_MONK, G_BW, L_BANQUE, L_BASTILLE,
     L_CATACOMBES, L_ETATS, L_NOTRE_DAME, L_PLACE_LOUIS, L_VERSAILLES, MLOC, NPF, N_GROUPS, N_LOC,
     N_WEAPONS, PL, P_COINS, P_GRP, P_HAND, P_MISMASK, P_MONKAS, P_NEED, P_W, SEATBOT, T_CB,
@@ -275,7 +276,12 @@ def choose_monk_group(tb, st, rng, p):
     """The group p sorts the monk st[SCR_MONK + G_MI] into. Up to MONKS_EXHAUSTIVE monks in
     the sort: the best assignment of all the monks still unsorted, tried exhaustively (the
     first best in code order, so sorting them one by one ends where sorting them at once
-    did); more: each to the group that scores best so far."""
+    did; so the sort worked out at its first monk, kept in st[SCR_MPLAN..], answers for the
+    later ones while the monks sorted since follow it); more: each to the group that scores
+    best so far."""
+    plan = planned_group(st)
+    if plan >= 0:
+        return plan
     held = held_missions(tb, st, p)
     owned = owned_characters(tb, st, p)
     i0 = st[G_MI]
@@ -315,7 +321,24 @@ def choose_monk_group(tb, st, rng, p):
             bcode = code
     for i in range(i0, n_m):
         st[CGRP + st[SCR_MONK + i]] = -1
+    st[SCR_MPLAN] = i0
+    st[SCR_MPLAN + 1] = bcode
     return bcode % N_GROUPS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def planned_group(st):
+    """The group the sort in st[SCR_MPLAN..] (its first monk, its code) gives the monk to sort
+    now, if every monk sorted since it was worked out went where it says; else -1."""
+    i0 = st[SCR_MPLAN]
+    if i0 < 0:
+        return -1
+    code = st[SCR_MPLAN + 1]
+    for i in range(i0, st[G_MI]):
+        if st[CGRP + st[SCR_MONK + i]] != code % N_GROUPS:
+            return -1
+        code //= N_GROUPS
+    return code % N_GROUPS
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -278,7 +278,8 @@ BGE = SCR_RIVAL + N_TARGETS       # [loc * (MAXV + 1) + v]: tiles on loc of valu
 SCR_HIGHER = BGE + N_LOC * (MAXV + 1)   # [v]: the placing seat's opponents' unplaced tiles
                                         # above value v (prepare_values)
 SCR_MPLACE = SCR_HIGHER + MAXV + 1      # (redeal) where each unseen mission card lay
-ST_SIZE = SCR_MPLACE + MAXM
+SCR_MPLAN = SCR_MPLACE + MAXM           # (bots) a monk sort worked out: first monk, code
+ST_SIZE = SCR_MPLAN + 2
 
 # the content row tb (int64, packed by sim.games.bastille.pack): scalars, then fixed-capacity
 # blocks

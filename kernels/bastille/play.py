@@ -15,11 +15,18 @@ from kernels.bastille.layout import (
 from kernels.bastille.state import log_ev, setup_game
 from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
 from kernels.bastille.values import forget_values
-from kernels.bastille.rules import advance, apply, apply_decision, apply_placement, options
+from kernels.bastille.rules import advance, apply, apply_decision, apply_placement, options, run_step
+from kernels.bastille.locations import (
+    evaluate_banque, evaluate_bastille, evaluate_catacombes, evaluate_etats_generaux,
+    evaluate_notre_dame, evaluate_place_louis, evaluate_versailles)
 from kernels.bastille.rollout import rollout_placement
 from kernels.bastille.search import search_option
 
-advance_here = inline_copy(advance)     # settle_choices's loop advances without a call
+# settle_choices's loop advances without a call, and resumes a location without one either
+advance_here = inline_copy(advance, run_step=inline_copy(run_step, **{
+    f.__name__: inline_copy(f) for f in (
+        evaluate_banque, evaluate_notre_dame, evaluate_versailles, evaluate_catacombes,
+        evaluate_place_louis, evaluate_bastille, evaluate_etats_generaux)}))
 
 
 @njit(cache=True, _nrt=False, inline="always")
