@@ -184,3 +184,35 @@ def test_the_python_hooks_play_the_batch_game():
     assert r["score"] == list(batch.score[0]) and r["win"] == list(batch.win[0])
     assert r["turns"] == batch.turns[0]
     assert {"placement", "character", "mission pile", "mission"} <= kinds
+
+
+def test_a_monk_sort_worked_out_at_its_first_monk_yields_to_another_first_choice():
+    """The bots keep the sort they work out at a seat's first monk (st[SCR_MPLAN]) for its
+    later monks, but only while the monks sorted since went where it says: when another group
+    is applied to the first monk, the second is chosen as afresh. Some of these positions
+    must be ones where the kept sort would have answered otherwise, or the test shows nothing."""
+    stale_differs = checked = 0
+    for seed in range(60):
+        game = Game(4, (), ("heuristic",), seed, 0)
+        while game.kind != K.DEC_NONE and stale_differs < 3:
+            k = game.options()
+            i = game.policy(k)
+            st = game.st
+            sort = 2 <= st[K.G_MN] <= K.MONKS_EXHAUSTIVE      # worked out whole: kept
+            if game.kind == K.DEC_MONK and st[K.G_MI] == 0 and sort:
+                other = (int(game.buf[i, 0]) + 1) % K.N_GROUPS
+                game.apply(other)                 # the options are the groups in order
+                plan_i0, plan = int(st[K.SCR_MPLAN]), int(st[K.SCR_MPLAN + 1])
+                kept = (plan // K.N_GROUPS ** (int(st[K.G_MI]) - plan_i0)) % K.N_GROUPS
+                fresh = game.clone()
+                fresh.st[K.SCR_MPLAN] = -1
+                k = game.options()
+                got = int(game.buf[game.policy(k), 0])
+                assert got == int(fresh.buf[fresh.policy(fresh.options()), 0])
+                checked += 1
+                stale_differs += got != kept
+                continue
+            game.apply(i)
+        if stale_differs >= 3:
+            break
+    assert stale_differs >= 3, (checked, stale_differs)
