@@ -109,7 +109,7 @@ def advance(tb, st, rng, log):
             return k
 
 
-@njit(cache=True, _nrt=False, inline="always")   # its one call site: rules.advance
+@njit(cache=True, _nrt=False, inline="always")   # in advance (and play.advance_here's copy)
 def run_step(tb, st, rng, s, log):
     """Resolve step s from where it stands; returns a decision kind, or 0 when the step
     moved on or something inside it (a bonus, a mission, monks) is under way."""
