@@ -15,8 +15,9 @@ from numba.np.arrayobj import load_item, store_item
 def inline_copy(fn, **callees):
     """An inline copy of the compiled function fn for the one loop that takes its body instead
     of a call (a call copies each array's 7-9 words); fn itself stays one compiled call for
-    everyone else. callees name functions fn calls and the copies the copy calls instead
-    (inline copies themselves, say). With the JIT disabled, fn as it is."""
+    everyone else. callees: functions fn calls by name, each with what the copy calls instead
+    (an inline copy of it, say), so the loop takes their bodies too. With the JIT disabled,
+    fn's Python function (with those callees)."""
     py = getattr(fn, "py_func", fn)
     if callees:
         py = FunctionType(py.__code__, {**py.__globals__, **callees}, py.__name__,

@@ -15,7 +15,8 @@ from kernels.bastille.layout import (
 from kernels.bastille.state import log_ev, setup_game
 from kernels.bastille.bots import choose_option, choose_placement, chosen_row, picks_by_index
 from kernels.bastille.values import forget_values
-from kernels.bastille.rules import advance, apply, apply_decision, apply_placement, options, run_step
+from kernels.bastille.rules import (
+    advance, apply, apply_decision, apply_placement, options, run_step)
 from kernels.bastille.locations import (
     evaluate_banque, evaluate_bastille, evaluate_catacombes, evaluate_etats_generaux,
     evaluate_notre_dame, evaluate_place_louis, evaluate_versailles)
